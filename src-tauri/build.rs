@@ -1,0 +1,29 @@
+//! Tauri build script. The app package's manifest is the top-level
+//! `Cargo.toml`, so capability files are found under `src-tauri/`.
+
+/// Every command the UI may call. Each gets `allow-<command>` and
+/// `deny-<command>` permissions; `capabilities/main.json` grants them to the
+/// main window, and nothing else is granted.
+const COMMANDS: &[&str] = &[
+    "workspace_status",
+    "save_base_url",
+    "set_api_key",
+    "get_api_key",
+    "clear_api_key",
+    "list_supplier_invoices",
+    "start_demo",
+    "stop_demo",
+];
+
+fn main() {
+    tauri_build::try_build(
+        tauri_build::Attributes::new()
+            .capabilities_path_pattern("./src-tauri/capabilities/**/*")
+            .app_manifest(
+                tauri_build::AppManifest::new()
+                    .commands(COMMANDS)
+                    .permissions_path_pattern("./src-tauri/permissions/**/*"),
+            ),
+    )
+    .expect("tauri build script failed");
+}

@@ -1,0 +1,116 @@
+//! The workspace API key (`service-api.md` §Authentication).
+
+use secrecy::{ExposeSecret, SecretString};
+
+use crate::{Error, Result};
+
+/// The fixed prefix every key starts with (`service-api.md` §Authentication 2).
+pub const KEY_PREFIX: &str = "service_";
+
+/// Minimum length of the part after the prefix (conventions.md §Keys).
+const MIN_SECRET_LEN: usize = 32;
+
+/// A workspace API key: `service_` followed by at least 32 URL-safe characters.
+///
+/// Built on [`secrecy::SecretString`]: `Debug` prints `ApiKey([REDACTED])`,
+/// the memory is zeroed on drop, and the type implements neither `Serialize`
+/// nor `Display`, so it cannot end up in JSON, a log line or the webview by
+/// accident. Only [`ApiKey::hint`] is meant for display.
+#[derive(Clone)]
+pub struct ApiKey(SecretString);
+
+impl ApiKey {
+    /// Parses a key as a user pasted it (surrounding whitespace is ignored).
+    ///
+    /// # Errors
+    /// [`Error::InvalidKey`] when the prefix is missing, the secret part is
+    /// shorter than 32 characters, or it holds characters other than
+    /// `A–Z a–z 0–9 - _ . ~`.
+    pub fn parse(text: &str) -> Result<Self> {
+        let text = text.trim();
+        let Some(secret) = text.strip_prefix(KEY_PREFIX) else {
+            return Err(Error::InvalidKey("an API key starts with \"service_\""));
+        };
+        if secret.len() < MIN_SECRET_LEN {
+            return Err(Error::InvalidKey(
+                "the API key is too short; copy the whole key",
+            ));
+        }
+        if !secret
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~'))
+        {
+            return Err(Error::InvalidKey(
+                "the API key contains characters a key never has",
+            ));
+        }
+        Ok(Self(SecretString::from(text.to_owned())))
+    }
+
+    /// A masked form safe to show and log: `service_…` plus the last four
+    /// characters, e.g. `service_…3f9a`.
+    pub fn hint(&self) -> String {
+        let key = self.0.expose_secret();
+        let tail = &key[key.len() - 4..];
+        format!("{KEY_PREFIX}…{tail}")
+    }
+
+    /// The full key. Only for the `Authorization` header and the OS keychain;
+    /// never log, store or display what this returns.
+    pub fn expose_secret(&self) -> &str {
+        self.0.expose_secret()
+    }
+}
+
+impl std::fmt::Debug for ApiKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ApiKey([REDACTED])")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The key type must never be serializable or printable as-is.
+    static_assertions::assert_not_impl_any!(ApiKey: serde::Serialize, std::fmt::Display);
+
+    const KEY: &str = "service_abcdefghijklmnopqrstuvwxyz0123453f9a";
+
+    #[test]
+    fn hint_masks_all_but_the_last_four() {
+        let key = ApiKey::parse(KEY).unwrap();
+        assert_eq!(key.hint(), "service_…3f9a");
+    }
+
+    #[test]
+    fn debug_never_shows_the_secret() {
+        let key = ApiKey::parse(KEY).unwrap();
+        let shown = format!("{key:?} {:?}", Some(&key));
+        assert!(!shown.contains("abcdef"), "{shown}");
+        assert!(shown.contains("REDACTED"));
+    }
+
+    #[test]
+    fn pasted_whitespace_is_ignored() {
+        let key = ApiKey::parse(&format!("  {KEY}\n")).unwrap();
+        assert_eq!(key.expose_secret(), KEY);
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_key() {
+        for bad in [
+            "",
+            "abc",
+            "bearer_abcdefghijklmnopqrstuvwxyz0123456789",
+            "service_short",
+            "service_abcdefghijklmnopqrstuvwxyz01234 56789",
+            "service_abcdefghijklmnopqrstuvwxyz0123456789\u{e9}",
+        ] {
+            assert!(
+                matches!(ApiKey::parse(bad), Err(Error::InvalidKey(_))),
+                "{bad:?}"
+            );
+        }
+    }
+}

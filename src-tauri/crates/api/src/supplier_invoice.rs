@@ -1,0 +1,218 @@
+//! The supplier invoice record (`service-api.md` §Resources, "Supplier
+//! invoice"; endpoint `GET /account_payable/invoice/`).
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// List endpoint of supplier invoices, relative to the base URL.
+pub const PATH: &str = "account_payable/invoice/";
+
+/// `operation_status` (`service-api.md` §Enumerations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum OperationStatus {
+    /// Provisional.
+    PR,
+    /// Complete.
+    CO,
+    /// Error.
+    ER,
+    /// A value this client does not know yet; kept so the record still parses.
+    #[serde(other)]
+    Unknown,
+}
+
+/// `audit_status` (`service-api.md` §Enumerations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum AuditStatus {
+    /// Created.
+    C,
+    /// Updated.
+    U,
+    /// Deleted.
+    D,
+    /// A value this client does not know yet.
+    #[serde(other)]
+    Unknown,
+}
+
+/// `document_type` of a supplier invoice (`service-api.md` §Enumerations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum DocumentType {
+    /// Advance.
+    ADV,
+    /// Invoice.
+    INV,
+    /// Credit note.
+    CRN,
+    /// A value this client does not know yet.
+    #[serde(other)]
+    Unknown,
+}
+
+/// A supplier invoice, every field of the spec table.
+///
+/// Every field is optional here even where the spec marks it required,
+/// because a `fields=` selection leaves out whatever was not asked for
+/// (conventions.md: "a missing field is absent, not an error"); unknown extra
+/// fields are ignored. Shapes:
+/// - ids and references: UUID strings;
+/// - date-times: ISO 8601 strings exactly as the service sent them (UTC or
+///   with an offset), shown in the user's locale by the UI;
+/// - money and percentages: [`Decimal`], read from and written back as
+///   strings (`"1234.50"`, scale kept), never floats;
+/// - `order_number`: int64.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(default)]
+pub struct SupplierInvoice {
+    /// `id`: uuid; read-only, required.
+    pub id: Option<String>,
+    /// `name`: string; read-only, required.
+    pub name: Option<String>,
+    /// `custom_fields`: any, nullable.
+    pub custom_fields: Option<serde_json::Value>,
+    /// `operation_number`: integer; 0 to 2147483647, default 0.
+    pub operation_number: Option<i64>,
+    /// `operation_date`: date-time; required.
+    pub operation_date: Option<String>,
+    /// `description`: string, nullable.
+    pub description: Option<String>,
+    /// `operation_status`: enum operation_status.
+    pub operation_status: Option<OperationStatus>,
+    /// `status_description`: string, nullable.
+    pub status_description: Option<String>,
+    /// `created_at`: date-time; read-only, required.
+    pub created_at: Option<String>,
+    /// `updated_at`: date-time, nullable; read-only, required.
+    pub updated_at: Option<String>,
+    /// `deleted_at`: date-time, nullable; read-only, required.
+    pub deleted_at: Option<String>,
+    /// `audit_status`: enum audit_status; read-only, required.
+    pub audit_status: Option<AuditStatus>,
+    /// `prefix`: string, nullable.
+    pub prefix: Option<String>,
+    /// `invoice_number`: integer; 0 to 2147483647, required.
+    pub invoice_number: Option<i64>,
+    /// `issue_date`: date-time; required.
+    pub issue_date: Option<String>,
+    /// `document_type`: enum document_type; required.
+    pub document_type: Option<DocumentType>,
+    /// `is_pay_authorized`: boolean; required.
+    pub is_pay_authorized: Option<bool>,
+    /// `discount_percentage`: decimal string; required.
+    pub discount_percentage: Option<Decimal>,
+    /// `discount_value`: decimal string; required.
+    pub discount_value: Option<Decimal>,
+    /// `other_discount_value`: decimal string; required.
+    pub other_discount_value: Option<Decimal>,
+    /// `subtotal`: decimal string; required.
+    pub subtotal: Option<Decimal>,
+    /// `total`: decimal string; required.
+    pub total: Option<Decimal>,
+    /// `vat_value_included`: decimal string; required.
+    pub vat_value_included: Option<Decimal>,
+    /// `order_number`: integer (int64), nullable.
+    pub order_number: Option<i64>,
+    /// `invoice_electronic`: boolean.
+    pub invoice_electronic: Option<bool>,
+    /// `is_directly_created`: boolean.
+    pub is_directly_created: Option<bool>,
+    /// `member`: uuid; read-only, required.
+    pub member: Option<String>,
+    /// `operation`: uuid; required.
+    pub operation: Option<String>,
+    /// `market_exchange_rate`: uuid, nullable.
+    pub market_exchange_rate: Option<String>,
+    /// `branch_office`: uuid; required.
+    pub branch_office: Option<String>,
+    /// `created_by`: uuid; read-only, required.
+    pub created_by: Option<String>,
+    /// `updated_by`: uuid, nullable; read-only, required.
+    pub updated_by: Option<String>,
+    /// `deleted_by`: uuid, nullable; read-only, required.
+    pub deleted_by: Option<String>,
+    /// `supplier`: uuid; required.
+    pub supplier: Option<String>,
+    /// `supplier_detail`: uuid; required.
+    pub supplier_detail: Option<String>,
+    /// `supplier_type`: uuid; required.
+    pub supplier_type: Option<String>,
+    /// `account`: uuid; required.
+    pub account: Option<String>,
+    /// `cost_center`: uuid, nullable.
+    pub cost_center: Option<String>,
+    /// `location`: uuid; required.
+    pub location: Option<String>,
+    /// `international_trade_term`: uuid, nullable.
+    pub international_trade_term: Option<String>,
+    /// `commercial_condition`: uuid; required.
+    pub commercial_condition: Option<String>,
+    /// `discount_type`: uuid, nullable.
+    pub discount_type: Option<String>,
+    /// `tree_hash`: uuid, nullable.
+    pub tree_hash: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: &str = r#"{
+        "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7", "name": "FP-2025-000123",
+        "custom_fields": null, "operation_number": 17,
+        "operation_date": "2025-03-14T09:30:00Z", "description": null,
+        "operation_status": "CO", "status_description": null,
+        "created_at": "2025-03-14T09:30:00Z", "updated_at": null, "deleted_at": null,
+        "audit_status": "C", "prefix": "FP", "invoice_number": 123,
+        "issue_date": "2025-03-14T00:00:00+00:00", "document_type": "INV",
+        "is_pay_authorized": true, "discount_percentage": "5.00",
+        "discount_value": "61.73", "other_discount_value": "0.00",
+        "subtotal": "1234.50", "total": "1407.33", "vat_value_included": "234.56",
+        "order_number": 9007199254740993, "invoice_electronic": true,
+        "is_directly_created": false,
+        "member": "m", "operation": "o", "market_exchange_rate": null,
+        "branch_office": "b", "created_by": "c", "updated_by": null, "deleted_by": null,
+        "supplier": "s", "supplier_detail": "sd", "supplier_type": "st", "account": "a",
+        "cost_center": null, "location": "l", "international_trade_term": null,
+        "commercial_condition": "cc", "discount_type": null, "tree_hash": null
+    }"#;
+
+    #[test]
+    fn a_full_record_parses_and_keeps_decimals_exact() {
+        let inv: SupplierInvoice = serde_json::from_str(FULL).unwrap();
+        assert_eq!(inv.subtotal.unwrap().to_string(), "1234.50");
+        assert_eq!(inv.document_type, Some(DocumentType::INV));
+        assert_eq!(inv.order_number, Some(9_007_199_254_740_993));
+        let back = serde_json::to_value(&inv).unwrap();
+        assert_eq!(back["subtotal"], "1234.50", "decimals go out as strings");
+        assert_eq!(back["discount_value"], "61.73");
+    }
+
+    #[test]
+    fn a_fields_selection_and_unknown_fields_still_parse() {
+        let inv: SupplierInvoice = serde_json::from_str(
+            r#"{"id": "x", "total": "-12.000001", "brand_new_field": {"a": 1}}"#,
+        )
+        .unwrap();
+        assert_eq!(inv.total.unwrap().to_string(), "-12.000001");
+        assert_eq!(inv.name, None);
+    }
+
+    #[test]
+    fn unknown_enum_values_do_not_break_the_record() {
+        let inv: SupplierInvoice =
+            serde_json::from_str(r#"{"operation_status": "XX", "document_type": "NEW"}"#).unwrap();
+        assert_eq!(inv.operation_status, Some(OperationStatus::Unknown));
+        assert_eq!(inv.document_type, Some(DocumentType::Unknown));
+    }
+
+    #[test]
+    fn the_largest_spec_decimal_is_exact() {
+        let inv: SupplierInvoice =
+            serde_json::from_str(r#"{"total": "-99999999999999.999999"}"#).unwrap();
+        assert_eq!(inv.total.unwrap().to_string(), "-99999999999999.999999");
+    }
+}

@@ -1,0 +1,235 @@
+//! [`Keychain`]: API keys in the OS keychain, or in memory when there is none.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use keyring_core::Entry;
+use workdesk_api::ApiKey;
+
+use crate::{Error, Result};
+
+/// Whether keys survive a restart of the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Availability {
+    /// The OS keychain works: keys are stored there.
+    Os,
+    /// There is no working OS keychain; keys live in memory until the app
+    /// quits. `reason` is the platform's explanation, fit to show a user.
+    SessionOnly {
+        /// Why the keychain could not be used.
+        reason: String,
+    },
+}
+
+/// Where [`Keychain::set`] put a key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Persistence {
+    /// In the OS keychain: it will be there next time.
+    Os,
+    /// In memory only, for this session. `reason` says why.
+    Session {
+        /// Why the keychain could not be used.
+        reason: String,
+    },
+}
+
+/// The API keys of Workdesk's workspace profiles.
+///
+/// One item per profile: service = the app's identifier (e.g.
+/// `app.workdesk.desktop`), account = the profile name. All methods block on
+/// the platform keychain (a D-Bus round trip on Linux): call them from a
+/// blocking thread in async code.
+#[derive(Debug)]
+pub struct Keychain {
+    service: String,
+    availability: Mutex<Availability>,
+    /// Keys held for this session when the OS keychain is not available.
+    session: Mutex<HashMap<String, ApiKey>>,
+}
+
+impl Keychain {
+    /// Opens the platform's keychain for `service`.
+    ///
+    /// Never fails: when the platform store cannot be initialised (no D-Bus
+    /// session, no Secret Service) the keychain is
+    /// [`Availability::SessionOnly`] with the platform's reason.
+    pub fn open(service: &str) -> Self {
+        let availability = match keyring::Entry::store_status() {
+            Ok(()) => Availability::Os,
+            Err(err) => Availability::SessionOnly {
+                reason: describe_unavailable(err),
+            },
+        };
+        Self::with_availability(service, availability)
+    }
+
+    /// Uses whatever store is set as keyring-core's default (the mock store
+    /// in tests), treating it as the OS keychain.
+    pub fn with_default_store(service: &str) -> Self {
+        Self::with_availability(service, Availability::Os)
+    }
+
+    /// A keychain that never touches the OS: keys live for this session only.
+    pub fn session_only(service: &str, reason: &str) -> Self {
+        Self::with_availability(
+            service,
+            Availability::SessionOnly {
+                reason: reason.to_owned(),
+            },
+        )
+    }
+
+    fn with_availability(service: &str, availability: Availability) -> Self {
+        Self {
+            service: service.to_owned(),
+            availability: Mutex::new(availability),
+            session: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The keychain's service name (the items' `service` attribute).
+    pub fn service(&self) -> &str {
+        &self.service
+    }
+
+    /// Whether keys are currently stored in the OS keychain or in memory.
+    pub fn availability(&self) -> Availability {
+        self.availability.lock().expect("keychain lock").clone()
+    }
+
+    /// Stores `key` for `account`, replacing any previous key.
+    ///
+    /// If the OS keychain fails (locked, daemon gone), the key is kept in
+    /// memory for this session, the keychain switches to
+    /// [`Availability::SessionOnly`], and the result says so.
+    pub fn set(&self, account: &str, key: &ApiKey) -> Persistence {
+        if let Availability::Os = self.availability() {
+            match self
+                .entry(account)
+                .and_then(|e| Ok(e.set_password(key.expose_secret())?))
+            {
+                Ok(()) => {
+                    self.session().remove(account);
+                    return Persistence::Os;
+                }
+                Err(err) => self.fall_back(err.to_string()),
+            }
+        }
+        self.session().insert(account.to_owned(), key.clone());
+        Persistence::Session {
+            reason: match self.availability() {
+                Availability::SessionOnly { reason } => reason,
+                Availability::Os => unreachable!("fell back above"),
+            },
+        }
+    }
+
+    /// The key stored for `account`, if any.
+    ///
+    /// # Errors
+    /// [`Error::Corrupt`] when the item is not a valid key;
+    /// [`Error::Platform`] when the keychain cannot be read (e.g. locked).
+    pub fn get(&self, account: &str) -> Result<Option<ApiKey>> {
+        if let Some(key) = self.session().get(account) {
+            return Ok(Some(key.clone()));
+        }
+        if let Availability::SessionOnly { .. } = self.availability() {
+            return Ok(None);
+        }
+        match self.entry(account)?.get_password() {
+            Ok(text) => ApiKey::parse(&text).map(Some).map_err(|_| Error::Corrupt),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    /// Removes the key of `account` from the keychain and from memory.
+    /// Removing a key that is not there is not an error.
+    ///
+    /// # Errors
+    /// [`Error::Platform`] when the keychain refuses.
+    pub fn delete(&self, account: &str) -> Result<()> {
+        self.session().remove(account);
+        if let Availability::SessionOnly { .. } = self.availability() {
+            return Ok(());
+        }
+        match self.entry(account)?.delete_credential() {
+            Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    fn entry(&self, account: &str) -> Result<Entry> {
+        Ok(Entry::new(&self.service, account)?)
+    }
+
+    fn session(&self) -> std::sync::MutexGuard<'_, HashMap<String, ApiKey>> {
+        self.session.lock().expect("keychain session lock")
+    }
+
+    fn fall_back(&self, reason: String) {
+        *self.availability.lock().expect("keychain lock") = Availability::SessionOnly { reason };
+    }
+}
+
+/// Turns keyring's store-initialisation error into a sentence for a user.
+fn describe_unavailable(err: &keyring_core::Error) -> String {
+    match err {
+        keyring_core::Error::Invalid(param, _) if param == "platform" => {
+            "this operating system has no supported keychain".to_owned()
+        }
+        other => format!("the system keychain could not be opened ({other})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &str = "service_abcdefghijklmnopqrstuvwxyz0123453f9a";
+
+    fn mock_keychain() -> Keychain {
+        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        Keychain::with_default_store("test.workdesk")
+    }
+
+    #[test]
+    fn a_key_round_trips_through_the_store() {
+        let keychain = mock_keychain();
+        let key = ApiKey::parse(KEY).unwrap();
+        assert_eq!(keychain.set("roundtrip", &key), Persistence::Os);
+        let back = keychain.get("roundtrip").unwrap().unwrap();
+        assert_eq!(back.expose_secret(), KEY);
+        keychain.delete("roundtrip").unwrap();
+        assert!(keychain.get("roundtrip").unwrap().is_none());
+        keychain
+            .delete("roundtrip")
+            .expect("deleting twice is fine");
+    }
+
+    #[test]
+    fn session_only_keeps_the_key_until_quit_and_says_why() {
+        let keychain = Keychain::session_only("test.workdesk", "no D-Bus session");
+        let key = ApiKey::parse(KEY).unwrap();
+        assert_eq!(
+            keychain.set("profile", &key),
+            Persistence::Session {
+                reason: "no D-Bus session".into()
+            }
+        );
+        assert_eq!(
+            keychain.get("profile").unwrap().unwrap().expose_secret(),
+            KEY
+        );
+        keychain.delete("profile").unwrap();
+        assert!(keychain.get("profile").unwrap().is_none());
+    }
+
+    #[test]
+    fn debug_output_never_holds_the_key() {
+        let keychain = Keychain::session_only("test.workdesk", "none");
+        keychain.set("profile", &ApiKey::parse(KEY).unwrap());
+        let shown = format!("{keychain:?}");
+        assert!(!shown.contains("abcdefghij"), "{shown}");
+    }
+}

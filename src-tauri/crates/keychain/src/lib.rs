@@ -1,0 +1,19 @@
+//! Keeps Workdesk's API keys in the operating system's keychain: the Secret
+//! Service (GNOME Keyring, KWallet) on Linux, the login Keychain on macOS,
+//! the Credential Manager on Windows — through the `keyring` crate (v4, pure
+//! Rust on Linux over D-Bus).
+//!
+//! Each key is one keychain item under a fixed *service* name (the app's
+//! identifier) and an *account* naming the workspace profile, so several
+//! profiles can each hold one key.
+//!
+//! When the OS has no working keychain (no D-Bus session, no Secret Service,
+//! a locked collection), [`Keychain`] keeps the key in memory for this
+//! session only and says so through [`Persistence::Session`], so the UI can
+//! tell the user. Keys are never written anywhere else.
+
+mod error;
+mod keychain;
+
+pub use error::{Error, Result};
+pub use keychain::{Availability, Keychain, Persistence};

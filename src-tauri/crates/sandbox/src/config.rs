@@ -1,0 +1,46 @@
+//! Start-up configuration of the sandbox.
+
+use std::time::Duration;
+
+/// Seed used when none is given: every run with it serves the same records and keys.
+pub const DEFAULT_SEED: u64 = 0x5EED_0000_2024_1101;
+
+/// How the sandbox is started. Build it with `Config { port: 0, ..Config::default() }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// TCP port on 127.0.0.1; 0 picks a free port (default 0).
+    pub port: u16,
+    /// Seed of the generated workspaces, records and keys (default [`DEFAULT_SEED`]).
+    pub seed: u64,
+    /// Fixed-window rate limit applied per key (default 1000 requests per 3600 s).
+    pub rate_limit: RateLimit,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            port: 0,
+            seed: DEFAULT_SEED,
+            rate_limit: RateLimit::default(),
+        }
+    }
+}
+
+/// Fixed window per key (conventions.md, "Rate window"): at most `requests`
+/// requests per `window`, the window starting at the key's first request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimit {
+    /// Requests allowed per window (`X-RateLimit-Limit`; default 1000).
+    pub requests: u32,
+    /// Length of a window (default 3600 s).
+    pub window: Duration,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        RateLimit {
+            requests: 1000,
+            window: Duration::from_secs(3600),
+        }
+    }
+}

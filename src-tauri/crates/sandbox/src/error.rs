@@ -1,0 +1,161 @@
+//! The sandbox's single error type: start-up failures and every failed request.
+//!
+//! Request failures become the service's error envelope
+//! (`{"message", "error": true, "data"}`) in [`crate::envelope`]; the status
+//! of each variant is [`Error::status`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::net::SocketAddr;
+
+use axum::http::StatusCode;
+use serde::Serialize;
+
+/// Result alias of the sandbox.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong in the sandbox.
+///
+/// [`start`](crate::start) only returns [`Error::Bind`]; the other variants are
+/// request failures answered with the status of [`Error::status`] and the
+/// `Display` text as the envelope's `message` (conventions.md, "Sandbox does").
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The listener could not be bound to (or could not report) its address.
+    #[error("could not listen on {addr}: {source}")]
+    Bind {
+        /// Address that was asked for (`127.0.0.1:PORT`, port 0 = any free one).
+        addr: SocketAddr,
+        /// Why the operating system refused.
+        #[source]
+        source: std::io::Error,
+    },
+    /// 401: no `Authorization: Bearer …` header (service-api.md, Authentication 3).
+    #[error("Missing API key: send the header `Authorization: Bearer <key>`.")]
+    MissingKey,
+    /// 401: a bearer token that is not a known, well-formed `service_…` key.
+    #[error("Invalid API key.")]
+    InvalidKey,
+    /// 401: a known key whose expiry is in the past.
+    #[error("Expired API key.")]
+    ExpiredKey,
+    /// 401: a known key that was disabled.
+    #[error("Disabled API key.")]
+    DisabledKey,
+    /// 429: the key used up its fixed window (conventions.md, "Rate window").
+    #[error("Rate limit exceeded: retry in {retry_after} s.")]
+    RateLimited {
+        /// Whole seconds until the window resets (at least 1), sent as `Retry-After`.
+        retry_after: u64,
+    },
+    /// 404: `page` is not a positive integer or is past the last page (DRF "Invalid page.").
+    #[error("Invalid page.")]
+    InvalidPage,
+    /// 400: query parameters that the list endpoint refuses, DRF style.
+    #[error("Invalid query parameters: {0}.")]
+    Validation(FieldErrors),
+    /// 404: no endpoint at this path.
+    #[error("Not found.")]
+    NotFound,
+    /// 405: the path exists but not for this method.
+    #[error("Method not allowed.")]
+    MethodNotAllowed,
+}
+
+impl Error {
+    /// HTTP status this error is answered with (500 for start-up errors).
+    #[must_use]
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Error::Bind { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::MissingKey | Error::InvalidKey | Error::ExpiredKey | Error::DisabledKey => {
+                StatusCode::UNAUTHORIZED
+            }
+            Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::InvalidPage | Error::NotFound => StatusCode::NOT_FOUND,
+            Error::Validation(_) => StatusCode::BAD_REQUEST,
+            Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+        }
+    }
+}
+
+/// DRF-style validation details: parameter name -> list of messages,
+/// e.g. `{"fields": ["Unknown field: x"]}`. Serialises as that JSON object.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct FieldErrors(BTreeMap<String, Vec<String>>);
+
+impl FieldErrors {
+    /// Adds `message` to the list of `parameter`.
+    pub fn add(&mut self, parameter: impl Into<String>, message: impl Into<String>) {
+        self.0
+            .entry(parameter.into())
+            .or_default()
+            .push(message.into());
+    }
+
+    /// True when no parameter has a message.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Messages of `parameter`, if it has any.
+    #[must_use]
+    pub fn get(&self, parameter: &str) -> Option<&[String]> {
+        self.0.get(parameter).map(Vec::as_slice)
+    }
+
+    /// `Ok(())` when empty.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Validation`] carrying `self` when any parameter has a message.
+    pub fn into_result(self) -> Result<()> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::Validation(self))
+        }
+    }
+}
+
+impl fmt::Display for FieldErrors {
+    /// `param: message message; param: message`, parameters in name order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, (parameter, messages)) in self.0.iter().enumerate() {
+            if index > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{parameter}: {}", messages.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_errors_group_messages_per_parameter() {
+        let mut errors = FieldErrors::default();
+        errors.add("fields", "Unknown field: x");
+        errors.add("fields", "Unknown field: y");
+        errors.add("colour", "Unknown filter.");
+        assert_eq!(
+            serde_json::to_value(&errors).unwrap(),
+            serde_json::json!({"fields": ["Unknown field: x", "Unknown field: y"], "colour": ["Unknown filter."]})
+        );
+        assert_eq!(
+            Error::Validation(errors).to_string(),
+            "Invalid query parameters: colour: Unknown filter.; fields: Unknown field: x Unknown field: y."
+        );
+    }
+
+    #[test]
+    fn empty_field_errors_are_ok() {
+        assert!(FieldErrors::default().into_result().is_ok());
+    }
+}

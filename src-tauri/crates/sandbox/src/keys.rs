@@ -1,0 +1,216 @@
+//! API keys (conventions.md, "Keys"): derived from the seed, stored only as
+//! SHA-256 digests, each bound to a workspace and a member, with an optional
+//! expiry and a disabled flag.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use chrono::{DateTime, TimeZone, Utc};
+use rand::distr::Alphanumeric;
+use rand::Rng;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::dataset::{Dataset, WorkspaceId};
+use crate::seed::{self, Stream};
+
+/// Prefix of every key (service-api.md, Authentication 2).
+pub(crate) const PREFIX: &str = "service_";
+
+/// Minimum length of the secret part after [`PREFIX`].
+const MIN_SECRET_LEN: usize = 32;
+
+/// Length of the secret part of seeded keys.
+const SECRET_LEN: usize = 40;
+
+/// SHA-256 digest of a key: what the store keeps instead of the key.
+pub(crate) type KeyDigest = [u8; 32];
+
+/// The seeded keys in plain text, as handed to tests and the demo. Each is
+/// `service_` followed by 40 ASCII letters and digits, and is the same on
+/// every run with the same seed. `Debug` redacts them.
+#[derive(Clone, PartialEq, Eq, Serialize)]
+pub struct Keys {
+    /// Valid key of `workspace_a` (no expiry).
+    pub workspace_a: String,
+    /// Valid key of `workspace_b` (expires 2099-12-31T23:59:59Z).
+    pub workspace_b: String,
+    /// Key of `workspace_a` that expired on 2024-01-01T00:00:00Z (401).
+    pub expired: String,
+    /// Disabled key of `workspace_a` (401).
+    pub disabled: String,
+}
+
+impl fmt::Debug for Keys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const HIDDEN: &str = "service_<redacted>";
+        f.debug_struct("Keys")
+            .field("workspace_a", &HIDDEN)
+            .field("workspace_b", &HIDDEN)
+            .field("expired", &HIDDEN)
+            .field("disabled", &HIDDEN)
+            .finish()
+    }
+}
+
+/// What a stored key grants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct KeyRecord {
+    pub workspace: WorkspaceId,
+    /// The member who created the key; requests act as this member.
+    pub member: Uuid,
+    /// The key is refused from this instant on.
+    pub expires_at: Option<DateTime<Utc>>,
+    pub disabled: bool,
+}
+
+/// Stored keys, by digest.
+#[derive(Debug, Default)]
+pub(crate) struct KeyStore {
+    records: HashMap<KeyDigest, KeyRecord>,
+}
+
+impl KeyStore {
+    /// Stores `key` (hashed) with what it grants.
+    pub fn insert(&mut self, key: &str, record: KeyRecord) {
+        self.records.insert(digest(key), record);
+    }
+
+    /// The digest and record of `key`, if it is stored.
+    pub fn find(&self, key: &str) -> Option<(KeyDigest, &KeyRecord)> {
+        let digest = digest(key);
+        self.records.get(&digest).map(|record| (digest, record))
+    }
+}
+
+/// SHA-256 of the key's UTF-8 bytes.
+pub(crate) fn digest(key: &str) -> KeyDigest {
+    Sha256::digest(key.as_bytes()).into()
+}
+
+/// True for `service_` followed by at least 32 URL-safe characters
+/// (`A-Z a-z 0-9 - _`).
+pub(crate) fn is_well_formed(key: &str) -> bool {
+    key.strip_prefix(PREFIX).is_some_and(|secret| {
+        secret.len() >= MIN_SECRET_LEN
+            && secret
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    })
+}
+
+/// Derives the four seeded keys of `seed` and the store that knows them.
+pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
+    let mut rng = seed::rng(seed, Stream::Keys);
+    let keys = Keys {
+        workspace_a: new_key(&mut rng),
+        workspace_b: new_key(&mut rng),
+        expired: new_key(&mut rng),
+        disabled: new_key(&mut rng),
+    };
+    let member = |workspace: WorkspaceId, index: usize| {
+        let members = &dataset.workspace(workspace).members;
+        members[index % members.len()]
+    };
+    let at = |year, month, day, hour, minute, second| {
+        Utc.with_ymd_and_hms(year, month, day, hour, minute, second)
+            .single()
+            .expect("valid instant")
+    };
+    let mut store = KeyStore::default();
+    let grants = [
+        (&keys.workspace_a, WorkspaceId::A, 0, None, false),
+        (
+            &keys.workspace_b,
+            WorkspaceId::B,
+            0,
+            Some(at(2099, 12, 31, 23, 59, 59)),
+            false,
+        ),
+        (
+            &keys.expired,
+            WorkspaceId::A,
+            1,
+            Some(at(2024, 1, 1, 0, 0, 0)),
+            false,
+        ),
+        (&keys.disabled, WorkspaceId::A, 2, None, true),
+    ];
+    for (key, workspace, member_index, expires_at, disabled) in grants {
+        store.insert(
+            key,
+            KeyRecord {
+                workspace,
+                member: member(workspace, member_index),
+                expires_at,
+                disabled,
+            },
+        );
+    }
+    (keys, store)
+}
+
+fn new_key(rng: &mut impl Rng) -> String {
+    let secret: String = rng
+        .sample_iter(Alphanumeric)
+        .take(SECRET_LEN)
+        .map(char::from)
+        .collect();
+    format!("{PREFIX}{secret}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_keys_are_well_formed_distinct_and_deterministic() {
+        let dataset = seed::build(1);
+        let (keys, store) = issue(1, &dataset);
+        let all = [
+            &keys.workspace_a,
+            &keys.workspace_b,
+            &keys.expired,
+            &keys.disabled,
+        ];
+        for key in all {
+            assert!(is_well_formed(key), "{key}");
+            assert!(store.find(key).is_some());
+        }
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 4);
+        assert_eq!(issue(1, &dataset).0, keys);
+        assert_ne!(issue(2, &dataset).0.workspace_a, keys.workspace_a);
+    }
+
+    #[test]
+    fn store_keeps_digests_not_keys() {
+        let mut store = KeyStore::default();
+        let key = format!("{PREFIX}{}", "a".repeat(32));
+        let record = KeyRecord {
+            workspace: WorkspaceId::B,
+            member: Uuid::nil(),
+            expires_at: None,
+            disabled: false,
+        };
+        store.insert(&key, record.clone());
+        assert!(!format!("{store:?}").contains(&key));
+        assert_eq!(store.find(&key), Some((digest(&key), &record)));
+        assert_eq!(store.find(&format!("{key}b")), None);
+    }
+
+    #[test]
+    fn well_formed_keys() {
+        assert!(is_well_formed(&format!("service_{}", "Ab-_9".repeat(7))));
+        assert!(!is_well_formed(&format!("service_{}", "a".repeat(31))));
+        assert!(!is_well_formed(&format!("other_{}", "a".repeat(40))));
+        assert!(!is_well_formed(&format!("service_{}!", "a".repeat(40))));
+    }
+
+    #[test]
+    fn debug_redacts_keys() {
+        let (keys, _) = issue(1, &seed::build(1));
+        assert!(!format!("{keys:?}").contains(&keys.workspace_a));
+    }
+}

@@ -1,0 +1,175 @@
+//! Fixed-window rate limiting per key (conventions.md, "Rate window",
+//! "`X-RateLimit-Reset`", "Which responses carry rate headers").
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
+
+use crate::config::RateLimit;
+use crate::keys::KeyDigest;
+
+/// `X-RateLimit-Limit`: requests allowed in the current window.
+pub(crate) const LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
+/// `X-RateLimit-Remaining`: requests left in the window.
+pub(crate) const REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
+/// `X-RateLimit-Reset`: Unix epoch seconds (integer) when the window resets.
+pub(crate) const RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
+
+/// Counts requests per key in fixed windows that start at a key's first
+/// request (after the previous window ended).
+#[derive(Debug)]
+pub(crate) struct RateLimiter {
+    config: RateLimit,
+    windows: Mutex<HashMap<KeyDigest, Window>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    started: Instant,
+    /// Epoch seconds, rounded up, when the window ends.
+    resets_at: u64,
+    used: u32,
+}
+
+/// The state of a key's window after one request was counted (or refused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Quota {
+    /// Requests allowed per window.
+    pub limit: u32,
+    /// Requests left in the window after this one.
+    pub remaining: u32,
+    /// Epoch seconds when the window resets.
+    pub reset: u64,
+    /// `Some(seconds until reset, at least 1)` when this request is refused.
+    pub retry_after: Option<u64>,
+}
+
+impl RateLimiter {
+    /// A limiter applying `config` to every key.
+    pub fn new(config: RateLimit) -> Self {
+        RateLimiter {
+            config,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts one request of `key` now.
+    pub fn acquire(&self, key: KeyDigest) -> Quota {
+        self.acquire_at(key, Instant::now(), SystemTime::now())
+    }
+
+    /// Counts one request of `key` at monotonic instant `now`, whose wall-clock
+    /// time is `wall` (used only for the `reset` epoch).
+    fn acquire_at(&self, key: KeyDigest, now: Instant, wall: SystemTime) -> Quota {
+        let RateLimit {
+            requests: limit,
+            window: length,
+        } = self.config;
+        let open = || Window {
+            started: now,
+            resets_at: ceil_secs(wall.duration_since(UNIX_EPOCH).unwrap_or_default() + length),
+            used: 0,
+        };
+        let mut windows = self
+            .windows
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let window = windows.entry(key).or_insert_with(open);
+        let elapsed = now.saturating_duration_since(window.started);
+        if elapsed >= length {
+            *window = open();
+        }
+        let retry_after = if window.used < limit {
+            window.used += 1;
+            None
+        } else {
+            let left = length.saturating_sub(now.saturating_duration_since(window.started));
+            Some(ceil_secs(left).max(1))
+        };
+        Quota {
+            limit,
+            remaining: limit - window.used,
+            reset: window.resets_at,
+            retry_after,
+        }
+    }
+}
+
+impl Quota {
+    /// Sets the three `X-RateLimit-*` headers.
+    pub fn apply(&self, headers: &mut HeaderMap) {
+        headers.insert(LIMIT, HeaderValue::from(self.limit));
+        headers.insert(REMAINING, HeaderValue::from(self.remaining));
+        headers.insert(RESET, HeaderValue::from(self.reset));
+    }
+}
+
+fn ceil_secs(duration: Duration) -> u64 {
+    duration.as_secs() + u64::from(duration.subsec_nanos() > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limiter(requests: u32, secs: u64) -> RateLimiter {
+        RateLimiter::new(RateLimit {
+            requests,
+            window: Duration::from_secs(secs),
+        })
+    }
+
+    #[test]
+    fn counts_down_then_refuses_until_the_window_ends() {
+        let limiter = limiter(2, 60);
+        let (start, wall) = (
+            Instant::now(),
+            UNIX_EPOCH + Duration::from_millis(1_000_500),
+        );
+        let key = [1; 32];
+        let first = limiter.acquire_at(key, start, wall);
+        assert_eq!(
+            (first.limit, first.remaining, first.reset, first.retry_after),
+            (2, 1, 1061, None)
+        );
+        assert_eq!(limiter.acquire_at(key, start, wall).remaining, 0);
+        let refused = limiter.acquire_at(key, start + Duration::from_millis(10_200), wall);
+        assert_eq!((refused.remaining, refused.retry_after), (0, Some(50)));
+        assert_eq!(refused.reset, 1061);
+        let later = limiter.acquire_at(
+            key,
+            start + Duration::from_secs(60),
+            wall + Duration::from_secs(60),
+        );
+        assert_eq!(
+            (later.remaining, later.retry_after, later.reset),
+            (1, None, 1121)
+        );
+    }
+
+    #[test]
+    fn keys_have_separate_windows() {
+        let limiter = limiter(1, 60);
+        let (now, wall) = (Instant::now(), SystemTime::now());
+        assert!(limiter.acquire_at([1; 32], now, wall).retry_after.is_none());
+        assert!(limiter.acquire_at([1; 32], now, wall).retry_after.is_some());
+        assert!(limiter.acquire_at([2; 32], now, wall).retry_after.is_none());
+    }
+
+    #[test]
+    fn headers_are_integers() {
+        let mut headers = HeaderMap::new();
+        Quota {
+            limit: 1000,
+            remaining: 999,
+            reset: 1_750_000_000,
+            retry_after: None,
+        }
+        .apply(&mut headers);
+        assert_eq!(headers[LIMIT], "1000");
+        assert_eq!(headers[REMAINING], "999");
+        assert_eq!(headers[RESET], "1750000000");
+    }
+}

@@ -1,0 +1,86 @@
+//! The records a workspace's invoices point at: members, suppliers, branch
+//! offices and the small reference tables (accounts, cost centres, ...).
+
+use std::sync::Arc;
+
+use rand::Rng;
+use uuid::Uuid;
+
+use super::catalog::{SupplierProfile, WorkspaceProfile};
+use super::uuid;
+use crate::dataset::Supplier;
+
+/// A supplier with the ids its invoices carry.
+pub(crate) struct SupplierRef {
+    pub supplier: Supplier,
+    pub profile: &'static SupplierProfile,
+    /// `supplier_detail`.
+    pub detail: Uuid,
+    /// `supplier_type` (domestic or foreign company).
+    pub supplier_type: Uuid,
+    /// Its first `invoice_number` in the seeded period.
+    pub first_number: u32,
+}
+
+/// A branch office and its location.
+#[derive(Clone, Copy)]
+pub(crate) struct BranchOffice {
+    pub id: Uuid,
+    pub location: Uuid,
+}
+
+/// Everything a workspace's invoices reference.
+pub(crate) struct References {
+    pub members: Vec<Uuid>,
+    pub suppliers: Vec<SupplierRef>,
+    pub branch_offices: Vec<BranchOffice>,
+    pub accounts: Vec<Uuid>,
+    pub cost_centers: Vec<Uuid>,
+    pub commercial_conditions: Vec<Uuid>,
+    pub discount_types: Vec<Uuid>,
+    pub trade_terms: Vec<Uuid>,
+    pub exchange_rates: Vec<Uuid>,
+}
+
+impl References {
+    /// Draws the references of a workspace shaped like `profile`.
+    pub fn draw(profile: &'static WorkspaceProfile, rng: &mut impl Rng) -> Self {
+        let members = uuids(rng, profile.members);
+        let supplier_types = [uuid(rng), uuid(rng)];
+        let suppliers = profile
+            .suppliers
+            .iter()
+            .map(|p| SupplierRef {
+                supplier: Supplier {
+                    id: uuid(rng),
+                    name: Arc::from(p.name),
+                },
+                profile: p,
+                detail: uuid(rng),
+                supplier_type: supplier_types[usize::from(p.foreign)],
+                first_number: rng.random_range(1_000..90_000),
+            })
+            .collect();
+        let branch_offices = (0..profile.branch_offices)
+            .map(|_| BranchOffice {
+                id: uuid(rng),
+                location: uuid(rng),
+            })
+            .collect();
+        References {
+            members,
+            suppliers,
+            branch_offices,
+            accounts: uuids(rng, 5),
+            cost_centers: uuids(rng, 4),
+            commercial_conditions: uuids(rng, 4),
+            discount_types: uuids(rng, 2),
+            trade_terms: uuids(rng, 3),
+            exchange_rates: uuids(rng, 12),
+        }
+    }
+}
+
+fn uuids(rng: &mut impl Rng, count: usize) -> Vec<Uuid> {
+    (0..count).map(|_| uuid(rng)).collect()
+}

@@ -1,0 +1,304 @@
+//! The Tauri commands the UI calls (exported to TypeScript by tauri-specta).
+//!
+//! Each is thin: it validates input with the API types, touches the keychain,
+//! the settings store or the API client, and turns failures into [`UiError`].
+//! The API key goes in (`set_api_key`) but never comes out: the UI only ever
+//! receives a masked hint.
+
+use serde::Serialize;
+use specta::Type;
+use tauri::State;
+use workdesk_api::{ApiKey, BaseUrl, Client, ListQuery, Page, SupplierInvoice};
+use workdesk_keychain::{Availability, Persistence};
+
+use crate::demo::Demo;
+use crate::error::{Error, Result, UiError};
+use crate::state::{AppState, PROFILE};
+
+/// Where the current key is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum KeyStorage {
+    /// In the OS keychain; remembered across restarts.
+    Keychain,
+    /// In memory for this session only (no working keychain).
+    Session,
+    /// The demo workspace's built-in key.
+    Demo,
+}
+
+/// What the UI may know about the API key: a masked hint, never the key.
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct KeyStatus {
+    /// E.g. `service_…3f9a`; `None` when no key is set.
+    pub hint: Option<String>,
+    /// Where the key is kept; `None` when no key is set.
+    pub storage: Option<KeyStorage>,
+}
+
+/// Whether the OS keychain works.
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct KeychainStatus {
+    /// True when keys are stored in the OS keychain.
+    pub available: bool,
+    /// Why not, in words for the user, when `available` is false.
+    pub reason: Option<String>,
+}
+
+/// Which workspace the app shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Nothing configured: show the first-run screen.
+    Setup,
+    /// The configured service (base URL + key).
+    Service,
+    /// The in-process demo workspace.
+    Demo,
+}
+
+/// Everything the UI needs at start-up to pick a screen.
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct WorkspaceStatus {
+    /// Which workspace is shown.
+    pub mode: Mode,
+    /// The base URL in use (the demo's loopback URL in demo mode).
+    pub base_url: Option<String>,
+    /// The key's hint and storage.
+    pub key: KeyStatus,
+    /// Whether the OS keychain works.
+    pub keychain: KeychainStatus,
+    /// The page and page size last shown.
+    pub last_view: ListQuery,
+}
+
+/// Runs a blocking keychain call off the async runtime.
+async fn keychain<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce(&workdesk_keychain::Keychain) -> T + Send + 'static,
+) -> T {
+    let keychain = state.keychain.clone();
+    tokio::task::spawn_blocking(move || f(&keychain))
+        .await
+        .expect("keychain task panicked")
+}
+
+fn keychain_status(state: &AppState) -> KeychainStatus {
+    match state.keychain.availability() {
+        Availability::Os => KeychainStatus {
+            available: true,
+            reason: None,
+        },
+        Availability::SessionOnly { reason } => KeychainStatus {
+            available: false,
+            reason: Some(reason),
+        },
+    }
+}
+
+async fn stored_key_status(state: &AppState) -> Result<KeyStatus> {
+    let key = keychain(state, |k| k.get(PROFILE)).await?;
+    let storage = match state.keychain.availability() {
+        Availability::Os => KeyStorage::Keychain,
+        Availability::SessionOnly { .. } => KeyStorage::Session,
+    };
+    Ok(KeyStatus {
+        storage: key.as_ref().map(|_| storage),
+        hint: key.map(|k| k.hint()),
+    })
+}
+
+/// Start-up state: which screen to show, the key hint, keychain health and
+/// the last view. A keychain that cannot be read is reported in `keychain`,
+/// not as an error, so the app still opens.
+#[tauri::command]
+#[specta::specta]
+pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
+    let last_view = state.settings.last_view();
+    if let Some(demo) = state.demo.lock().await.as_ref() {
+        return Ok(WorkspaceStatus {
+            mode: Mode::Demo,
+            base_url: Some(demo.client.base_url().to_string()),
+            key: KeyStatus {
+                hint: Some(demo.key_hint()),
+                storage: Some(KeyStorage::Demo),
+            },
+            keychain: keychain_status(&state),
+            last_view,
+        });
+    }
+    let base_url = state.settings.base_url();
+    let (key, keychain) = match stored_key_status(&state).await {
+        Ok(key) => (key, keychain_status(&state)),
+        Err(err) => (
+            KeyStatus {
+                hint: None,
+                storage: None,
+            },
+            KeychainStatus {
+                available: false,
+                reason: Some(UiError::from(err).message),
+            },
+        ),
+    };
+    let mode = if base_url.is_some() && key.hint.is_some() {
+        Mode::Service
+    } else {
+        Mode::Setup
+    };
+    Ok(WorkspaceStatus {
+        mode,
+        base_url: base_url.map(|u| u.to_string()),
+        key,
+        keychain,
+        last_view,
+    })
+}
+
+/// Validates and saves the service's base URL (`https://…`, or `http://` to
+/// this computer only). Returns it normalised (trailing `/`).
+///
+/// Errors: `invalid_input` with `field = "base_url"`.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_base_url(
+    state: State<'_, AppState>,
+    base_url: String,
+) -> Result<String, UiError> {
+    let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
+    state.settings.set_base_url(&base_url)?;
+    *state.client.lock().await = None;
+    log::info!("base URL set to {base_url}");
+    Ok(base_url.to_string())
+}
+
+/// Checks the key's form and stores it in the OS keychain (or for this
+/// session only when there is none: see the returned `storage`).
+///
+/// Errors: `invalid_input` with `field = "api_key"`.
+#[tauri::command]
+#[specta::specta]
+pub async fn set_api_key(
+    state: State<'_, AppState>,
+    api_key: String,
+) -> Result<KeyStatus, UiError> {
+    let key = ApiKey::parse(&api_key).map_err(Error::from)?;
+    drop(api_key);
+    let hint = key.hint();
+    let persistence = keychain(&state, move |k| k.set(PROFILE, &key)).await;
+    *state.client.lock().await = None;
+    let storage = match persistence {
+        Persistence::Os => KeyStorage::Keychain,
+        Persistence::Session { reason } => {
+            log::warn!("no working keychain ({reason}); the API key is kept for this session only");
+            KeyStorage::Session
+        }
+    };
+    log::info!("API key {hint} saved ({storage:?})");
+    Ok(KeyStatus {
+        hint: Some(hint),
+        storage: Some(storage),
+    })
+}
+
+/// The stored key's masked hint and where it is kept.
+///
+/// Errors: `keychain_unavailable` when the keychain cannot be read.
+#[tauri::command]
+#[specta::specta]
+pub async fn get_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiError> {
+    Ok(stored_key_status(&state).await?)
+}
+
+/// Removes the key from the keychain (and memory). The base URL stays.
+///
+/// Errors: `keychain_unavailable` when the keychain refuses.
+#[tauri::command]
+#[specta::specta]
+pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiError> {
+    keychain(&state, |k| k.delete(PROFILE))
+        .await
+        .map_err(Error::from)?;
+    *state.client.lock().await = None;
+    log::info!("API key removed");
+    Ok(KeyStatus {
+        hint: None,
+        storage: None,
+    })
+}
+
+/// One page of supplier invoices (`GET /account_payable/invoice/`) from the
+/// demo workspace if it runs, else from the configured workspace. Remembers
+/// `query` as the last view.
+///
+/// Errors: `not_configured`, `unauthorized`, `not_found` (page past the
+/// last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
+#[tauri::command]
+#[specta::specta]
+pub async fn list_supplier_invoices(
+    state: State<'_, AppState>,
+    query: ListQuery,
+) -> Result<Page<SupplierInvoice>, UiError> {
+    let client = current_client(&state).await?;
+    let started = std::time::Instant::now();
+    let result = client.list_supplier_invoices(&query).await;
+    match &result {
+        Ok(page) => log::info!(
+            "GET supplier invoices page={} take={} -> {} of {} in {} ms",
+            query.page,
+            query.take.rows(),
+            page.results.len(),
+            page.count,
+            started.elapsed().as_millis()
+        ),
+        Err(err) => log::warn!("GET supplier invoices page={} failed: {err}", query.page),
+    }
+    let page = result.map_err(Error::from)?;
+    state.settings.set_last_view(&query)?;
+    Ok(page)
+}
+
+/// Starts the demo workspace (the sandbox, in-process on a free loopback
+/// port) and switches the app to it. Starting it twice is harmless.
+#[tauri::command]
+#[specta::specta]
+pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
+    {
+        let mut demo = state.demo.lock().await;
+        if demo.is_none() {
+            *demo = Some(Demo::start().await?);
+        }
+    }
+    workspace_status(state).await
+}
+
+/// Stops the demo workspace and returns to the configured workspace (or the
+/// first-run screen).
+#[tauri::command]
+#[specta::specta]
+pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
+    let demo = state.demo.lock().await.take();
+    if let Some(demo) = demo {
+        demo.stop().await;
+    }
+    workspace_status(state).await
+}
+
+/// The client to use: the demo's, else the configured workspace's (built
+/// from the saved base URL and the keychain's key, then kept).
+async fn current_client(state: &AppState) -> Result<Client> {
+    if let Some(demo) = state.demo.lock().await.as_ref() {
+        return Ok(demo.client.clone());
+    }
+    let mut cached = state.client.lock().await;
+    if let Some(client) = cached.as_ref() {
+        return Ok(client.clone());
+    }
+    let base_url = state.settings.base_url().ok_or(Error::NotConfigured)?;
+    let key = keychain(state, |k| k.get(PROFILE))
+        .await?
+        .ok_or(Error::NotConfigured)?;
+    let client = Client::new(base_url, key)?;
+    *cached = Some(client.clone());
+    Ok(client)
+}

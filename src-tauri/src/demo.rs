@@ -1,0 +1,45 @@
+//! The demo workspace: the sandbox started in-process on a free loopback
+//! port, with its seeded data and its `workspace_a` key. Nothing of it is
+//! saved: not the key (it never goes to the keychain), not the base URL.
+
+use workdesk_api::{ApiKey, BaseUrl, Client};
+
+use crate::error::{Error, Result};
+
+/// A running demo sandbox and a client for it.
+pub struct Demo {
+    /// Keeps the server alive; dropping it stops the server.
+    running: workdesk_sandbox::Running,
+    /// Client authenticated with the demo key.
+    pub client: Client,
+}
+
+impl Demo {
+    /// Starts the sandbox on `127.0.0.1:0` with its default seed.
+    ///
+    /// # Errors
+    /// [`Error::Demo`] if the port cannot be bound or the key is refused.
+    pub async fn start() -> Result<Self> {
+        let running = workdesk_sandbox::start(workdesk_sandbox::Config::default())
+            .await
+            .map_err(|e| Error::Demo(e.to_string()))?;
+        let base_url = BaseUrl::parse(running.base_url())?;
+        let key = ApiKey::parse(&running.keys().workspace_a)?;
+        let client = Client::new(base_url, key)?;
+        log::info!("demo workspace started at {}", running.base_url());
+        Ok(Self { running, client })
+    }
+
+    /// Stops the sandbox.
+    pub async fn stop(self) {
+        self.running.shutdown().await;
+        log::info!("demo workspace stopped");
+    }
+
+    /// The demo key's masked hint.
+    pub fn key_hint(&self) -> String {
+        ApiKey::parse(&self.running.keys().workspace_a)
+            .map(|k| k.hint())
+            .unwrap_or_default()
+    }
+}

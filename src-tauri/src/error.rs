@@ -1,0 +1,211 @@
+//! The app crate's error type and the one error the UI sees.
+
+use serde::Serialize;
+use specta::Type;
+
+/// Everything a command can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A call to the service failed.
+    #[error(transparent)]
+    Api(#[from] workdesk_api::Error),
+
+    /// The OS keychain failed.
+    #[error(transparent)]
+    Keychain(#[from] workdesk_keychain::Error),
+
+    /// No workspace is configured (no base URL or no key) and no demo runs.
+    #[error("no workspace is configured")]
+    NotConfigured,
+
+    /// Reading or writing `settings.json` (tauri-plugin-store) failed.
+    #[error("settings could not be saved: {0}")]
+    Settings(String),
+
+    /// The in-process demo sandbox could not start.
+    #[error("the demo workspace could not start: {0}")]
+    Demo(String),
+}
+
+/// What went wrong, as the UI switches on it (never on message text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// Something the user typed is not valid; `field` says which input.
+    InvalidInput,
+    /// The service rejected the API key (401).
+    Unauthorized,
+    /// The key's member may not see this (403).
+    Forbidden,
+    /// The page or record does not exist (404).
+    NotFound,
+    /// The per-key rate limit is exhausted (429).
+    RateLimited,
+    /// The service could not be reached (offline, DNS, TLS, timeout).
+    Network,
+    /// The service answered with an error or an unreadable body.
+    Service,
+    /// The OS keychain could not be used.
+    KeychainUnavailable,
+    /// No workspace is set up yet.
+    NotConfigured,
+    /// Anything else: settings storage, the demo sandbox.
+    Internal,
+}
+
+/// The error every command returns: `{kind, message, field, retry_after_s}`.
+///
+/// `message` is a sentence for the user saying what happened and what to do.
+/// `field` names the form input at fault (`"base_url"`, `"api_key"`) for
+/// [`ErrorKind::InvalidInput`], so the form can mark it and keep what was typed.
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct UiError {
+    /// Machine-readable kind.
+    pub kind: ErrorKind,
+    /// Plain-language message.
+    pub message: String,
+    /// The input at fault, if any.
+    pub field: Option<String>,
+    /// For [`ErrorKind::RateLimited`]: seconds until a retry may succeed.
+    pub retry_after_s: Option<u32>,
+}
+
+impl UiError {
+    fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        Self {
+            kind,
+            message: message.into(),
+            field: None,
+            retry_after_s: None,
+        }
+    }
+
+    fn field(mut self, field: &str) -> Self {
+        self.field = Some(field.to_owned());
+        self
+    }
+}
+
+impl From<Error> for UiError {
+    fn from(err: Error) -> Self {
+        use workdesk_api::Error as Api;
+        match err {
+            Error::Api(Api::InvalidBaseUrl(reason)) => UiError::new(
+                ErrorKind::InvalidInput,
+                format!("That server address can't be used: {reason}."),
+            )
+            .field("base_url"),
+            Error::Api(Api::InvalidKey(reason)) => UiError::new(
+                ErrorKind::InvalidInput,
+                format!("That API key can't be used: {reason}."),
+            )
+            .field("api_key"),
+            Error::Api(Api::Unauthorized { message }) => UiError::new(
+                ErrorKind::Unauthorized,
+                format!(
+                    "The service did not accept the API key ({message}). Check that it was copied whole and has not expired or been disabled; a workspace member can create a new one under Settings › Workspace › API Keys."
+                ),
+            )
+            .field("api_key"),
+            Error::Api(Api::Forbidden { message }) => UiError::new(
+                ErrorKind::Forbidden,
+                format!("Your API key is not allowed to see this ({message}). Ask a workspace administrator for access."),
+            ),
+            Error::Api(Api::NotFound { .. }) => UiError::new(
+                ErrorKind::NotFound,
+                "That page does not exist any more; the list may have become shorter. Go back to the first page.",
+            ),
+            Error::Api(Api::Validation { message, .. }) => UiError::new(
+                ErrorKind::InvalidInput,
+                format!("The service refused the request: {message}"),
+            ),
+            Error::Api(Api::RateLimited { retry_after }) => {
+                let seconds = retry_after.map(|d| u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
+                let when = match seconds {
+                    Some(s) if s >= 120 => format!("in about {} minutes", s.div_ceil(60)),
+                    Some(s) => format!("in {s} seconds"),
+                    None => "later".to_owned(),
+                };
+                UiError {
+                    retry_after_s: seconds,
+                    ..UiError::new(
+                        ErrorKind::RateLimited,
+                        format!("This API key has made too many requests for now. Try again {when}."),
+                    )
+                }
+            }
+            Error::Api(Api::Status { status, message }) => UiError::new(
+                ErrorKind::Service,
+                format!("The service had a problem (status {status}: {message}). Try again in a moment."),
+            ),
+            Error::Api(Api::UnexpectedBody { status, content_type, .. }) => UiError::new(
+                ErrorKind::Service,
+                format!(
+                    "The service sent an answer Workdesk could not read (status {status}, {content_type}). Check the server address; a proxy or captive portal may be in the way."
+                ),
+            ),
+            Error::Api(Api::Network(err)) => {
+                let what = if err.is_timeout() {
+                    "did not answer in time"
+                } else {
+                    "could not be reached"
+                };
+                UiError::new(
+                    ErrorKind::Network,
+                    format!("The service {what}. Check your internet connection and the server address, then try again."),
+                )
+            }
+            Error::Api(other) => UiError::new(ErrorKind::Service, other.to_string()),
+            Error::Keychain(workdesk_keychain::Error::Corrupt) => UiError::new(
+                ErrorKind::KeychainUnavailable,
+                "The API key saved in the system keychain is damaged. Enter it again.",
+            )
+            .field("api_key"),
+            Error::Keychain(err) => UiError::new(
+                ErrorKind::KeychainUnavailable,
+                format!("The system keychain could not be used ({err}). Unlock it, or enter the key again to keep it for this session only."),
+            ),
+            Error::NotConfigured => UiError::new(
+                ErrorKind::NotConfigured,
+                "No workspace is set up yet. Enter your server address and API key, or try the demo workspace.",
+            ),
+            Error::Settings(reason) => UiError::new(
+                ErrorKind::Internal,
+                format!("Workdesk could not save its settings ({reason}). Check that your disk is not full."),
+            ),
+            Error::Demo(reason) => UiError::new(
+                ErrorKind::Internal,
+                format!("The demo workspace could not start ({reason})."),
+            ),
+        }
+    }
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_serialize_as_snake_case_for_the_ui() {
+        let ui = UiError::from(Error::NotConfigured);
+        let json = serde_json::to_value(&ui).unwrap();
+        assert_eq!(json["kind"], "not_configured");
+        let ui = UiError::from(Error::from(workdesk_api::Error::InvalidKey("too short")));
+        assert_eq!(
+            (ui.kind, ui.field.as_deref()),
+            (ErrorKind::InvalidInput, Some("api_key"))
+        );
+    }
+
+    #[test]
+    fn rate_limits_say_when_to_retry() {
+        let ui = UiError::from(Error::from(workdesk_api::Error::RateLimited {
+            retry_after: Some(std::time::Duration::from_secs(600)),
+        }));
+        assert_eq!(ui.retry_after_s, Some(600));
+        assert!(ui.message.contains("10 minutes"), "{}", ui.message);
+    }
+}

@@ -1,0 +1,145 @@
+// End to end: the real Workdesk binary in its real WebKit webview, driven by
+// tauri-driver + WebKitWebDriver under Xvfb (.ci/test sets the scene: a
+// D-Bus session with an unlocked gnome-keyring and private XDG folders).
+//
+// A person's path: start the sandbox, enter its address and key on the
+// first-run screen, see the first page with the right count, go to page 2
+// and see other rows; restart the app and find the key remembered.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { Builder, By, until } from "selenium-webdriver";
+import { startSandbox, startTauriDriver } from "./support.mjs";
+
+const APP = process.env.WORKDESK_APP;
+const IDENTIFIER = "dev.workdesk.desktop";
+const WAIT_MS = 30_000;
+
+let sandbox;
+let driverProcess;
+
+before(async () => {
+  assert.ok(APP && existsSync(APP), `WORKDESK_APP must name the built app binary (got ${APP})`);
+  assert.ok(process.env.XDG_DATA_HOME, "run through .ci/test: it sets private XDG folders");
+  sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
+  driverProcess = await startTauriDriver();
+});
+
+after(async () => {
+  driverProcess?.kill();
+  sandbox?.process.kill();
+  try {
+    execFileSync("secret-tool", ["clear", "service", IDENTIFIER]);
+  } catch {
+    // nothing stored
+  }
+});
+
+async function openApp() {
+  return new Builder()
+    .usingServer("http://127.0.0.1:4444/")
+    .withCapabilities({ browserName: "wry", "tauri:options": { application: APP } })
+    .build();
+}
+
+const byLabel = (text) =>
+  By.xpath(`//*[@id = //label[normalize-space(.) = '${text}']/@for]`);
+const byButton = (text) => By.xpath(`//button[normalize-space(.) = '${text}']`);
+const byRole = (role) => By.css(`[role="${role}"]`);
+
+async function visible(driver, locator) {
+  const element = await driver.wait(until.elementLocated(locator), WAIT_MS);
+  await driver.wait(until.elementIsVisible(element), WAIT_MS);
+  return element;
+}
+
+async function rowNames(driver) {
+  const cells = await driver.findElements(By.css("table tbody tr th[scope='row']"));
+  return Promise.all(cells.map((c) => c.getText()));
+}
+
+async function countFromService() {
+  const response = await fetch(`${sandbox.baseUrl}/account_payable/invoice/?take=1`, {
+    headers: { Authorization: `Bearer ${sandbox.keys.workspace_a}` },
+  });
+  const body = await response.json();
+  return body.data.count;
+}
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name));
+}
+
+test("first run: connect, browse two pages, key lands in the keychain only", async () => {
+  const driver = await openApp();
+  try {
+    await (await visible(driver, byLabel("Server address"))).sendKeys(sandbox.baseUrl);
+    await (await visible(driver, byLabel("API key"))).sendKeys(sandbox.keys.workspace_a);
+    await (await visible(driver, byButton("Connect"))).click();
+
+    const expected = await countFromService();
+    const count = await visible(driver, By.css("p.count"));
+    await driver.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
+    const digits = (await count.getText()).replace(/\D/g, "");
+    assert.equal(Number(digits), expected, "the total count shown matches the service");
+
+    const status = await visible(driver, By.id("page-status"));
+    await driver.wait(until.elementTextIs(status, `Page 1 of ${Math.ceil(expected / 20)}`), WAIT_MS);
+    const firstPage = await rowNames(driver);
+    assert.equal(firstPage.length, 20);
+
+    await (await visible(driver, byButton("Next page"))).click();
+    await driver.wait(until.elementTextContains(status, "Page 2 of"), WAIT_MS);
+    await driver.wait(async () => (await rowNames(driver))[0] !== firstPage[0], WAIT_MS);
+    const secondPage = await rowNames(driver);
+    assert.equal(secondPage.length, 20);
+    assert.ok(
+      secondPage.every((name) => !firstPage.includes(name)),
+      "page 2 shows other invoices than page 1",
+    );
+
+    // Totals are right-aligned decimals, shown with two decimals as sent.
+    const total = await driver.findElement(By.css("table tbody tr td.num:nth-of-type(8)"));
+    assert.match(await total.getText(), /\d[.,]\d{2}$/);
+  } finally {
+    await driver.quit();
+  }
+
+  // The key is in the Secret Service under the app's service name...
+  const found = execFileSync("secret-tool", ["search", "--all", "service", IDENTIFIER], {
+    encoding: "utf8",
+  });
+  assert.ok(found.includes(sandbox.keys.workspace_a), "secret-tool sees the key");
+
+  // ...and nowhere in the app's files (settings store, logs).
+  const appFiles = filesUnder(join(process.env.XDG_DATA_HOME, IDENTIFIER));
+  assert.ok(appFiles.some((f) => f.endsWith("settings.json")), `store file written: ${appFiles}`);
+  assert.ok(appFiles.some((f) => f.endsWith(".log")), `log file written: ${appFiles}`);
+  for (const file of [...appFiles, ...filesUnder(join(process.env.XDG_CONFIG_HOME, IDENTIFIER))]) {
+    const text = readFileSync(file, "latin1");
+    assert.ok(!text.includes(sandbox.keys.workspace_a), `${file} must not contain the key`);
+    const secretPart = sandbox.keys.workspace_a.slice("service_".length);
+    assert.ok(!text.includes(secretPart), `${file} must not contain the key's secret part`);
+  }
+});
+
+test("second start: the key is remembered and the table shows without asking", async () => {
+  const driver = await openApp();
+  try {
+    const count = await visible(driver, By.css("p.count"));
+    await driver.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
+    const setup = await driver.findElements(byLabel("API key"));
+    assert.equal(setup.length, 0, "the first-run screen is not shown again");
+    const hint = await visible(driver, By.css(".key"));
+    const last4 = sandbox.keys.workspace_a.slice(-4);
+    assert.match(await hint.getText(), new RegExp(`service_…${last4}`));
+    assert.doesNotMatch(await driver.getPageSource(), new RegExp(sandbox.keys.workspace_a));
+  } finally {
+    await driver.quit();
+  }
+});

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import SupplierInvoices from "../src/components/SupplierInvoices.svelte";
+import type { ListQuery } from "../src/lib/bindings";
+import { invoice, page, uiError } from "./fixtures";
+
+function serve(count: number, requests: ListQuery[] = []) {
+  mockIPC((cmd, args) => {
+    if (cmd !== "list_supplier_invoices") throw new Error(`unexpected ${cmd}`);
+    const query = (args as { query: ListQuery }).query;
+    requests.push(query);
+    const take = query.take === "all" ? 200 : query.take;
+    return page(query.page, count, take);
+  });
+  return requests;
+}
+
+describe("supplier invoice table", () => {
+  test("shows the total count, the page position and one row per invoice", async () => {
+    serve(45);
+    render(SupplierInvoices, { props: { initialView: { page: 1, take: 20 } } });
+    expect(await screen.findByText("45 supplier invoices")).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getAllByRole("row")).toHaveLength(21); // header + 20
+    expect(screen.getByRole("button", { name: "Previous page" })).toBeDisabled();
+  });
+
+  test("goes to the next page and back", async () => {
+    const requests = serve(45);
+    render(SupplierInvoices, { props: { initialView: { page: 1, take: 20 } } });
+    const user = userEvent.setup();
+    await screen.findByText("Page 1 of 3");
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("rowheader", { name: "FP-2025-000021" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Last page" }));
+    expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
+    expect(screen.getAllByRole("row")).toHaveLength(6);
+    expect(screen.getByRole("button", { name: "Next page" })).toBeDisabled();
+    expect(requests.map((r) => r.page)).toEqual([1, 2, 3]);
+  });
+
+  test("changing the page size starts again at page 1", async () => {
+    const requests = serve(450);
+    render(SupplierInvoices, { props: { initialView: { page: 3, take: 20 } } });
+    await screen.findByText("Page 3 of 23");
+    await userEvent.setup().selectOptions(screen.getByLabelText("Rows per page"), "50");
+    expect(await screen.findByText("Page 1 of 9")).toBeInTheDocument();
+    expect(requests.at(-1)).toEqual({ page: 1, take: 50 });
+  });
+
+  test("money is shown exactly as the decimal strings sent, right-aligned", async () => {
+    mockIPC(() => ({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [invoice(1, { total: "99999999999999.999999", subtotal: "-12.50" })],
+    }));
+    render(SupplierInvoices, { props: { initialView: { page: 1, take: 20 } } });
+    const total = await screen.findByText("99,999,999,999,999.999999");
+    expect(total).toHaveClass("num");
+    const row = total.closest("tr")!;
+    expect(within(row).getByText("-12.50")).toHaveClass("num");
+  });
+
+  test("a page that no longer exists offers the way back to page 1", async () => {
+    const requests: ListQuery[] = [];
+    mockIPC((_cmd, args) => {
+      const query = (args as { query: ListQuery }).query;
+      requests.push(query);
+      if (query.page > 1) throw uiError("not_found", "That page does not exist any more.");
+      return page(1, 5);
+    });
+    render(SupplierInvoices, { props: { initialView: { page: 9, take: 20 } } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("does not exist any more");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Go to the first page" }));
+    expect(await screen.findByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  test("an offline error can be retried", async () => {
+    let online = false;
+    mockIPC(() => {
+      if (!online) throw uiError("network", "The service could not be reached.");
+      return page(1, 2);
+    });
+    render(SupplierInvoices, { props: { initialView: { page: 1, take: 20 } } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("could not be reached");
+    online = true;
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("2 supplier invoices")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});

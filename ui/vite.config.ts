@@ -1,0 +1,23 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// The UI lives in ui/ while package.json and tauri.conf.json stay at the top
+// level (the user's layout), so Vite's root is this folder.
+export default defineConfig({
+  root,
+  plugins: [svelte()],
+  clearScreen: false,
+  server: { port: 5173, strictPort: true },
+  build: { outDir: "dist", emptyOutDir: true, target: "safari16" },
+  resolve: process.env.VITEST ? { conditions: ["browser"] } : undefined,
+  test: {
+    root,
+    environment: "jsdom",
+    include: ["tests/**/*.test.ts"],
+    setupFiles: ["tests/setup.ts"],
+  },
+});
