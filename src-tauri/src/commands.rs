@@ -10,6 +10,7 @@ use specta::Type;
 use tauri::State;
 use workdesk_api::{ApiKey, BaseUrl, Client, ListQuery, Page, SupplierInvoice};
 use workdesk_keychain::{Availability, Persistence};
+use zeroize::Zeroize;
 
 use crate::demo::Demo;
 use crate::error::{Error, Result, UiError};
@@ -180,10 +181,12 @@ pub async fn save_base_url(
 #[specta::specta]
 pub async fn set_api_key(
     state: State<'_, AppState>,
-    api_key: String,
+    mut api_key: String,
 ) -> Result<KeyStatus, UiError> {
-    let key = ApiKey::parse(&api_key).map_err(Error::from)?;
-    drop(api_key);
+    let parsed = ApiKey::parse(&api_key);
+    // Wipe the plain copy that came over IPC; the key lives on only in ApiKey.
+    api_key.zeroize();
+    let key = parsed.map_err(Error::from)?;
     let hint = key.hint();
     let persistence = keychain(&state, move |k| k.set(PROFILE, &key)).await;
     *state.client.lock().await = None;

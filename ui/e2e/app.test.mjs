@@ -31,7 +31,7 @@ after(async () => {
   driverProcess?.kill();
   sandbox?.process.kill();
   try {
-    execFileSync("secret-tool", ["clear", "service", IDENTIFIER]);
+    execFileSync("secret-tool", ["clear", "service", IDENTIFIER], { stdio: "ignore" });
   } catch {
     // nothing stored
   }
@@ -113,6 +113,7 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
   // The key is in the Secret Service under the app's service name...
   const found = execFileSync("secret-tool", ["search", "--all", "service", IDENTIFIER], {
     encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
   });
   assert.ok(found.includes(sandbox.keys.workspace_a), "secret-tool sees the key");
 
