@@ -1,5 +1,5 @@
 // End to end: the real Workdesk binary in its real WebKit webview, driven by
-// tauri-driver + WebKitWebDriver under Xvfb (.ci/test sets the scene: a
+// tauri-driver + WebKitWebDriver under Xvfb (.ci/session sets the scene: a
 // D-Bus session with an unlocked gnome-keyring and private XDG folders).
 //
 // A person's path: start the sandbox, enter its address and key on the
@@ -22,7 +22,7 @@ let driverProcess;
 
 before(async () => {
   assert.ok(APP && existsSync(APP), `WORKDESK_APP must name the built app binary (got ${APP})`);
-  assert.ok(process.env.XDG_DATA_HOME, "run through .ci/test: it sets private XDG folders");
+  assert.ok(process.env.XDG_DATA_HOME, "run through .ci/test: .ci/session sets private XDG folders");
   sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
   driverProcess = await startTauriDriver();
 });

@@ -1,6 +1,6 @@
 //! The API client against the sandbox over loopback HTTP.
 
-use workdesk_api::{ApiKey, BaseUrl, Client, Error, ListQuery, Take};
+use workdesk_api::{ApiKey, BaseUrl, Client, Error, ListQuery, Page, SupplierInvoice, Take};
 
 struct Fixture {
     running: workdesk_sandbox::Running,
@@ -25,6 +25,11 @@ impl Fixture {
     fn client(&self) -> Client {
         self.client_with(&self.running.keys().workspace_a)
     }
+
+    /// One page with workspace A's key; panics on any error.
+    async fn list(&self, query: ListQuery) -> Page<SupplierInvoice> {
+        self.client().list_supplier_invoices(&query).await.unwrap()
+    }
 }
 
 fn q(page: u32, take: Take) -> ListQuery {
@@ -34,11 +39,7 @@ fn q(page: u32, take: Take) -> ListQuery {
 #[tokio::test]
 async fn first_page_has_the_default_size_a_count_and_a_next_link() {
     let sandbox = Fixture::start().await;
-    let page = sandbox
-        .client()
-        .list_supplier_invoices(&ListQuery::default())
-        .await
-        .unwrap();
+    let page = sandbox.list(ListQuery::default()).await;
     assert_eq!(page.results.len(), 20);
     assert!(
         page.count > 1000,
@@ -74,11 +75,7 @@ async fn a_middle_page_links_both_ways_and_holds_other_rows() {
 #[tokio::test]
 async fn take_all_returns_one_page_of_200() {
     let sandbox = Fixture::start().await;
-    let page = sandbox
-        .client()
-        .list_supplier_invoices(&q(1, Take::All))
-        .await
-        .unwrap();
+    let page = sandbox.list(q(1, Take::All)).await;
     assert_eq!(page.results.len(), 200);
 }
 
@@ -138,11 +135,7 @@ async fn a_bad_key_is_unauthorized() {
 #[tokio::test]
 async fn decimals_arrive_exact() {
     let sandbox = Fixture::start().await;
-    let page = sandbox
-        .client()
-        .list_supplier_invoices(&q(1, Take::All))
-        .await
-        .unwrap();
+    let page = sandbox.list(q(1, Take::All)).await;
     for invoice in &page.results {
         let total = invoice.total.unwrap();
         let expected = invoice.subtotal.unwrap()
@@ -183,4 +176,28 @@ fn the_client_debug_output_hides_the_key() {
     .unwrap();
     let shown = format!("{client:?}");
     assert!(!shown.contains("s3cr3t"), "{shown}");
+}
+
+#[tokio::test]
+async fn records_of_a_fields_selection_still_parse() {
+    let sandbox = Fixture::start().await;
+    let url = format!(
+        "{}/account_payable/invoice/?fields=id,name,total",
+        sandbox.running.base_url()
+    );
+    let body = reqwest::Client::new()
+        .get(url)
+        .bearer_auth(&sandbox.running.keys().workspace_a)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let envelope: workdesk_api::Envelope<Page<SupplierInvoice>> =
+        serde_json::from_slice(&body).unwrap();
+    let first = &envelope.data.unwrap().results[0];
+    assert!(first.id.is_some() && first.name.is_some() && first.total.is_some());
+    assert_eq!(first.subtotal, None, "fields not asked for are absent");
+    assert_eq!(first.issue_date, None);
 }
