@@ -19,9 +19,6 @@ use tauri_specta::collect_commands;
 /// Where the generated TypeScript bindings live, relative to the repo root.
 pub const BINDINGS_PATH: &str = "ui/src/lib/bindings.ts";
 
-/// The app's identifier (tauri.conf.json), also the keychain service name.
-pub const IDENTIFIER: &str = "dev.workdesk.desktop";
-
 /// The tauri-specta builder listing every command; the single source of the
 /// invoke handler and of the TypeScript bindings.
 pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
@@ -39,6 +36,9 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
         .dangerously_cast_bigints_to_number()
+        // One TypeScript type per Rust type: records cross IPC with the same
+        // shape both ways, so separate `_Serialize`/`_Deserialize` types
+        // would only add noise.
         .disable_serde_phases()
 }
 
@@ -122,12 +122,14 @@ fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
         .build()
 }
 
-/// Runs the desktop app.
+/// Runs the desktop app. The keychain's service name is the app's
+/// identifier from tauri.conf.json (`dev.workdesk.desktop`).
 pub fn run() {
-    let keychain = workdesk_keychain::Keychain::open(IDENTIFIER);
+    let context = tauri::generate_context!();
+    let keychain = workdesk_keychain::Keychain::open(&context.config().identifier);
     configure(tauri::Builder::default(), Options::from_args(), keychain)
         .plugin(log_plugin())
-        .run(tauri::generate_context!())
+        .run(context)
         .expect("error while running Workdesk");
 }
 
