@@ -97,9 +97,11 @@ describe("first-run screen", () => {
   test("says clearly when the system keychain is missing", () => {
     mockIPC(() => undefined);
     renderSetup({ available: false, reason: "no Secret Service" });
-    expect(screen.getByRole("note")).toHaveTextContent(
-      "Your system keychain is not available (no Secret Service)",
-    );
+    const note = screen.getByRole("note");
+    expect(note).toHaveTextContent("Your system keychain is not available");
+    expect(note).toHaveTextContent("keep the key only until you quit");
+    expect(note).toHaveTextContent("no Secret Service");
+    expect(screen.getByText(/kept in memory until you quit/)).toBeInTheDocument();
   });
 
   test("the demo button opens the demo workspace", async () => {
