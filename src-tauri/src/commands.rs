@@ -168,7 +168,7 @@ pub async fn save_base_url(
 ) -> Result<String, UiError> {
     let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
     state.settings.set_base_url(&base_url)?;
-    *state.client.lock().await = None;
+    state.client.lock().await.invalidate();
     log::info!("base URL set to {base_url}");
     Ok(base_url.to_string())
 }
@@ -184,12 +184,12 @@ pub async fn set_api_key(
     mut api_key: String,
 ) -> Result<KeyStatus, UiError> {
     let parsed = ApiKey::parse(&api_key);
-    // Wipe the plain copy that came over IPC; the key lives on only in ApiKey.
+    // Wipe this plain copy; from here on the key lives in ApiKey (zeroed on drop).
     api_key.zeroize();
     let key = parsed.map_err(Error::from)?;
     let hint = key.hint();
     let persistence = keychain(&state, move |k| k.set(PROFILE, &key)).await;
-    *state.client.lock().await = None;
+    state.client.lock().await.invalidate();
     let storage = match persistence {
         Persistence::Os => KeyStorage::Keychain,
         Persistence::Session { reason } => {
@@ -222,7 +222,7 @@ pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiEr
     keychain(&state, |k| k.delete(PROFILE))
         .await
         .map_err(Error::from)?;
-    *state.client.lock().await = None;
+    state.client.lock().await.invalidate();
     log::info!("API key removed");
     Ok(KeyStatus {
         hint: None,
@@ -242,7 +242,7 @@ pub async fn list_supplier_invoices(
     state: State<'_, AppState>,
     query: ListQuery,
 ) -> Result<Page<SupplierInvoice>, UiError> {
-    let client = current_client(&state).await?;
+    let (client, demo) = current_client(&state).await?;
     let started = std::time::Instant::now();
     let result = client.list_supplier_invoices(&query).await;
     match &result {
@@ -257,7 +257,10 @@ pub async fn list_supplier_invoices(
         Err(err) => log::warn!("GET supplier invoices page={} failed: {err}", query.page),
     }
     let page = result.map_err(Error::from)?;
-    state.settings.set_last_view(&query)?;
+    // The demo's paging is not the workspace's: leave the saved view alone.
+    if !demo {
+        state.settings.set_last_view(&query)?;
+    }
     Ok(page)
 }
 
@@ -287,21 +290,32 @@ pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, Ui
     workspace_status(state).await
 }
 
-/// The client to use: the demo's, else the configured workspace's (built
-/// from the saved base URL and the keychain's key, then kept).
-async fn current_client(state: &AppState) -> Result<Client> {
+/// The client to use and whether it is the demo's: the demo's while it runs,
+/// else the configured workspace's (built from the saved base URL and the
+/// keychain's key, then kept until either changes).
+///
+/// The keychain is read without holding the cache lock, so a slow keychain
+/// (an unlock prompt) never blocks the commands that change the key; the
+/// generation check drops a client built from a key replaced meanwhile.
+async fn current_client(state: &AppState) -> Result<(Client, bool)> {
     if let Some(demo) = state.demo.lock().await.as_ref() {
-        return Ok(demo.client.clone());
+        return Ok((demo.client.clone(), true));
     }
-    let mut cached = state.client.lock().await;
-    if let Some(client) = cached.as_ref() {
-        return Ok(client.clone());
-    }
+    let generation = {
+        let cached = state.client.lock().await;
+        if let Some(client) = cached.client.as_ref() {
+            return Ok((client.clone(), false));
+        }
+        cached.generation
+    };
     let base_url = state.settings.base_url().ok_or(Error::NotConfigured)?;
     let key = keychain(state, |k| k.get(PROFILE))
         .await?
         .ok_or(Error::NotConfigured)?;
     let client = Client::new(base_url, key)?;
-    *cached = Some(client.clone());
-    Ok(client)
+    let mut cached = state.client.lock().await;
+    if cached.generation == generation {
+        cached.client = Some(client.clone());
+    }
+    Ok((client, false))
 }

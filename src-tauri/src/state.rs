@@ -19,7 +19,7 @@ pub struct AppState {
     pub keychain: std::sync::Arc<Keychain>,
     /// The client for the configured workspace, built on first use and
     /// dropped whenever the base URL or key changes.
-    pub client: Mutex<Option<Client>>,
+    pub client: Mutex<CachedClient>,
     /// The demo workspace, while it runs; it takes precedence over the
     /// configured workspace.
     pub demo: Mutex<Option<Demo>>,
@@ -31,8 +31,26 @@ impl AppState {
         Self {
             settings,
             keychain: std::sync::Arc::new(keychain),
-            client: Mutex::new(None),
+            client: Mutex::new(CachedClient::default()),
             demo: Mutex::new(None),
         }
+    }
+}
+
+/// The configured workspace's client, with a generation that counts changes
+/// of base URL or key.
+#[derive(Default)]
+pub struct CachedClient {
+    /// The client, once built.
+    pub client: Option<Client>,
+    /// Bumped by [`CachedClient::invalidate`].
+    pub generation: u64,
+}
+
+impl CachedClient {
+    /// Drops the client after the base URL or key changed.
+    pub fn invalidate(&mut self) {
+        self.client = None;
+        self.generation += 1;
     }
 }

@@ -133,6 +133,10 @@ fn commands_work_with_no_desktop_around_them() {
 
     // The demo takes over while it runs, and hands back afterwards.
     let demo = invoke(&webview, "start_demo", json!({})).unwrap();
+    assert_ne!(
+        demo["base_url"], status["base_url"],
+        "the demo runs its own sandbox"
+    );
     assert_eq!(
         (demo["mode"].as_str(), demo["key"]["storage"].as_str()),
         (Some("demo"), Some("demo"))

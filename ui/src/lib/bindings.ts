@@ -60,28 +60,6 @@ export const commands = {
 };
 
 /* Types */
-/**  `audit_status` (`service-api.md` §Enumerations). */
-export type AuditStatus = 
-/**  Created. */
-"C" | 
-/**  Updated. */
-"U" | 
-/**  Deleted. */
-"D" | 
-/**  A value this client does not know yet. */
-string;
-
-/**  `document_type` of a supplier invoice (`service-api.md` §Enumerations). */
-export type DocumentType = 
-/**  Advance. */
-"ADV" | 
-/**  Invoice. */
-"INV" | 
-/**  Credit note. */
-"CRN" | 
-/**  A value this client does not know yet. */
-string;
-
 /**  What went wrong, as the UI switches on it (never on message text). */
 export type ErrorKind = 
 /**  Something the user typed is not valid; `field` says which input. */
@@ -150,17 +128,6 @@ export type Mode =
 /**  The in-process demo workspace. */
 "demo";
 
-/**  `operation_status` (`service-api.md` §Enumerations). */
-export type OperationStatus = 
-/**  Provisional. */
-"PR" | 
-/**  Complete. */
-"CO" | 
-/**  Error. */
-"ER" | 
-/**  A value this client does not know yet; kept so the record still parses. */
-string;
-
 /**  The page object: `data` of a list response. */
 export type Page<T> = {
 	/**  Total number of results across all pages. */
@@ -201,7 +168,7 @@ export type SupplierInvoice = {
 	/**  `description`: string, nullable. */
 	description?: string | null,
 	/**  `operation_status`: enum operation_status. */
-	operation_status?: OperationStatus | null,
+	operation_status?: string | null,
 	/**  `status_description`: string, nullable. */
 	status_description?: string | null,
 	/**  `created_at`: date-time; read-only, required. */
@@ -211,7 +178,7 @@ export type SupplierInvoice = {
 	/**  `deleted_at`: date-time, nullable; read-only, required. */
 	deleted_at?: string | null,
 	/**  `audit_status`: enum audit_status; read-only, required. */
-	audit_status?: AuditStatus | null,
+	audit_status?: string | null,
 	/**  `prefix`: string, nullable. */
 	prefix?: string | null,
 	/**  `invoice_number`: integer; 0 to 2147483647, required. */
@@ -219,7 +186,7 @@ export type SupplierInvoice = {
 	/**  `issue_date`: date-time; required. */
 	issue_date?: string | null,
 	/**  `document_type`: enum document_type; required. */
-	document_type?: DocumentType | null,
+	document_type?: string | null,
 	/**  `is_pay_authorized`: boolean; required. */
 	is_pay_authorized?: boolean | null,
 	/**  `discount_percentage`: decimal string; required. */

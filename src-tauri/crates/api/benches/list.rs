@@ -33,7 +33,10 @@ fn bench(c: &mut Criterion) {
     // The raw body of a 200-row page, as the service sends it.
     let body = rt.block_on(async {
         let url = format!("{}/account_payable/invoice/?take=all", sandbox.base_url());
-        reqwest::Client::new()
+        reqwest::Client::builder()
+            .no_proxy()
+            .build()
+            .unwrap()
             .get(url)
             .bearer_auth(&sandbox.keys().workspace_a)
             .send()

@@ -81,6 +81,11 @@ impl BaseUrl {
         self.0.origin() == url.origin()
     }
 
+    /// Whether the host is this computer (`127.0.0.0/8`, `::1`, `localhost`).
+    pub fn is_loopback(&self) -> bool {
+        is_loopback(&self.0)
+    }
+
     /// The base URL as a string, always ending in `/`.
     pub fn as_str(&self) -> &str {
         self.0.as_str()

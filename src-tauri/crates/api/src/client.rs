@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use reqwest::header::{self, HeaderMap, HeaderValue};
+use secrecy::zeroize::Zeroize;
 use serde::{de::DeserializeOwned, Serialize};
 
 use crate::{
@@ -23,6 +24,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct Client {
     http: reqwest::Client,
     base_url: BaseUrl,
+    key: ApiKey,
 }
 
 impl Client {
@@ -31,13 +33,22 @@ impl Client {
     /// # Errors
     /// [`Error::Network`] if the HTTP stack cannot be initialised (TLS roots).
     pub fn new(base_url: BaseUrl, key: ApiKey) -> Result<Self> {
-        let mut auth = HeaderValue::try_from(format!("Bearer {}", key.expose_secret()))
-            .map_err(|_| Error::InvalidKey("the API key contains characters a key never has"))?;
+        let mut bearer = format!("Bearer {}", key.expose_secret());
+        let auth = HeaderValue::try_from(bearer.as_str());
+        bearer.zeroize();
+        let mut auth =
+            auth.map_err(|_| Error::InvalidKey("the API key contains characters a key never has"))?;
         auth.set_sensitive(true);
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, auth);
         headers.insert(header::ACCEPT, HeaderValue::from_static("application/json"));
-        let http = reqwest::Client::builder()
+        let mut http = reqwest::Client::builder();
+        if base_url.is_loopback() {
+            // A proxy from HTTP_PROXY/ALL_PROXY would receive the key in
+            // clear text and cannot reach this computer's loopback anyway.
+            http = http.no_proxy();
+        }
+        let http = http
             .default_headers(headers)
             .user_agent(concat!("Workdesk/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::none())
@@ -45,7 +56,11 @@ impl Client {
             .timeout(REQUEST_TIMEOUT)
             .build()
             .map_err(Error::Network)?;
-        Ok(Self { http, base_url })
+        Ok(Self {
+            http,
+            base_url,
+            key,
+        })
     }
 
     /// The base URL this client talks to.
@@ -78,6 +93,8 @@ impl Client {
             .send()
             .await
             .map_err(Error::Network)?;
-        response::read_data(response).await
+        response::read_data(response)
+            .await
+            .map_err(|e| e.scrub(self.key.expose_secret(), &self.key.hint()))
     }
 }

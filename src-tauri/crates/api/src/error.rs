@@ -85,5 +85,48 @@ pub enum Error {
     Network(#[source] reqwest::Error),
 }
 
+impl Error {
+    /// Replaces every occurrence of `secret` in the texts this error carries
+    /// (messages and details the service sent) with `mask`, so a service or
+    /// gateway that echoes the key cannot put it into a log or the UI.
+    pub(crate) fn scrub(self, secret: &str, mask: &str) -> Self {
+        let clean = |text: String| text.replace(secret, mask);
+        match self {
+            Error::Unauthorized { message } => Error::Unauthorized {
+                message: clean(message),
+            },
+            Error::Forbidden { message } => Error::Forbidden {
+                message: clean(message),
+            },
+            Error::NotFound { message } => Error::NotFound {
+                message: clean(message),
+            },
+            Error::Status { status, message } => Error::Status {
+                status,
+                message: clean(message),
+            },
+            Error::Validation {
+                status,
+                message,
+                details,
+            } => Error::Validation {
+                status,
+                message: clean(message),
+                details: serde_json::from_str(&clean(details.to_string())).unwrap_or_default(),
+            },
+            Error::UnexpectedBody {
+                status,
+                content_type,
+                reason,
+            } => Error::UnexpectedBody {
+                status,
+                content_type: clean(content_type),
+                reason: clean(reason),
+            },
+            other => other,
+        }
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -119,19 +119,9 @@ impl Default for ListQuery {
 mod tests {
     use super::*;
 
+    /// The query string exactly as reqwest's `.query()` encodes it.
     fn query_string(q: &ListQuery) -> String {
-        let mut url = url::Url::parse("https://x.test/").unwrap();
-        url.query_pairs_mut()
-            .extend_pairs([("page", q.page.to_string())])
-            .extend_pairs([(
-                "take",
-                serde_json::to_value(q.take)
-                    .unwrap()
-                    .to_string()
-                    .trim_matches('"')
-                    .to_owned(),
-            )]);
-        url.query().unwrap().to_owned()
+        serde_urlencoded::to_string(q).unwrap()
     }
 
     #[test]

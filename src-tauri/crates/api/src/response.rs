@@ -53,6 +53,7 @@ fn status_error(
     retry_after: Option<Duration>,
 ) -> Error {
     let envelope = serde_json::from_slice::<Envelope<serde_json::Value>>(body).ok();
+    let unreadable = envelope.is_none() && !body.is_empty() && !looks_like_json(content_type, body);
     let message = envelope
         .as_ref()
         .map(|e| e.message.trim())
@@ -63,19 +64,22 @@ fn status_error(
         401 => Error::Unauthorized { message },
         403 => Error::Forbidden { message },
         404 => Error::NotFound { message },
+        400 | 422 if unreadable => Error::UnexpectedBody {
+            status: status.as_u16(),
+            content_type: content_type.to_owned(),
+            reason: "the body is not JSON".to_owned(),
+        },
         400 | 422 => Error::Validation {
             status: status.as_u16(),
             message,
             details: envelope.and_then(|e| e.data).unwrap_or_default(),
         },
         429 => Error::RateLimited { retry_after },
-        code if envelope.is_none() && !body.is_empty() && !looks_like_json(content_type, body) => {
-            Error::UnexpectedBody {
-                status: code,
-                content_type: content_type.to_owned(),
-                reason: "the body is not JSON".to_owned(),
-            }
-        }
+        code if unreadable => Error::UnexpectedBody {
+            status: code,
+            content_type: content_type.to_owned(),
+            reason: "the body is not JSON".to_owned(),
+        },
         code => Error::Status {
             status: code,
             message,

@@ -7,49 +7,74 @@ use serde::{Deserialize, Serialize};
 /// List endpoint of supplier invoices, relative to the base URL.
 pub const PATH: &str = "account_payable/invoice/";
 
-/// `operation_status` (`service-api.md` §Enumerations).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub enum OperationStatus {
-    /// Provisional.
-    PR,
-    /// Complete.
-    CO,
-    /// Error.
-    ER,
-    /// A value this client does not know yet; kept so the record still parses.
-    #[serde(other)]
-    Unknown,
+/// Declares a spec enumeration whose values travel as strings. A value this
+/// client does not know yet is kept as [`Other`](OperationStatus::Other) with
+/// the text the service sent, so records still parse and show what came.
+macro_rules! string_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(from = "String", into = "String")]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+            /// A value this client does not know yet, as sent.
+            Other(String),
+        }
+
+        impl From<String> for $name {
+            fn from(text: String) -> Self {
+                match text.as_str() {
+                    $(stringify!($variant) => Self::$variant,)+
+                    _ => Self::Other(text),
+                }
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                match value {
+                    $($name::$variant => stringify!($variant).to_owned(),)+
+                    $name::Other(text) => text,
+                }
+            }
+        }
+    };
 }
 
-/// `audit_status` (`service-api.md` §Enumerations).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub enum AuditStatus {
-    /// Created.
-    C,
-    /// Updated.
-    U,
-    /// Deleted.
-    D,
-    /// A value this client does not know yet.
-    #[serde(other)]
-    Unknown,
+string_enum! {
+    /// `operation_status` (`service-api.md` §Enumerations).
+    OperationStatus {
+        /// Provisional.
+        PR,
+        /// Complete.
+        CO,
+        /// Error.
+        ER,
+    }
 }
 
-/// `document_type` of a supplier invoice (`service-api.md` §Enumerations).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub enum DocumentType {
-    /// Advance.
-    ADV,
-    /// Invoice.
-    INV,
-    /// Credit note.
-    CRN,
-    /// A value this client does not know yet.
-    #[serde(other)]
-    Unknown,
+string_enum! {
+    /// `audit_status` (`service-api.md` §Enumerations).
+    AuditStatus {
+        /// Created.
+        C,
+        /// Updated.
+        U,
+        /// Deleted.
+        D,
+    }
+}
+
+string_enum! {
+    /// `document_type` of a supplier invoice (`service-api.md` §Enumerations).
+    DocumentType {
+        /// Advance.
+        ADV,
+        /// Invoice.
+        INV,
+        /// Credit note.
+        CRN,
+    }
 }
 
 /// A supplier invoice, every field of the spec table.
@@ -81,6 +106,7 @@ pub struct SupplierInvoice {
     /// `description`: string, nullable.
     pub description: Option<String>,
     /// `operation_status`: enum operation_status.
+    #[cfg_attr(feature = "specta", specta(type = Option<String>))]
     pub operation_status: Option<OperationStatus>,
     /// `status_description`: string, nullable.
     pub status_description: Option<String>,
@@ -91,6 +117,7 @@ pub struct SupplierInvoice {
     /// `deleted_at`: date-time, nullable; read-only, required.
     pub deleted_at: Option<String>,
     /// `audit_status`: enum audit_status; read-only, required.
+    #[cfg_attr(feature = "specta", specta(type = Option<String>))]
     pub audit_status: Option<AuditStatus>,
     /// `prefix`: string, nullable.
     pub prefix: Option<String>,
@@ -99,6 +126,7 @@ pub struct SupplierInvoice {
     /// `issue_date`: date-time; required.
     pub issue_date: Option<String>,
     /// `document_type`: enum document_type; required.
+    #[cfg_attr(feature = "specta", specta(type = Option<String>))]
     pub document_type: Option<DocumentType>,
     /// `is_pay_authorized`: boolean; required.
     pub is_pay_authorized: Option<bool>,
@@ -205,8 +233,16 @@ mod tests {
     fn unknown_enum_values_do_not_break_the_record() {
         let inv: SupplierInvoice =
             serde_json::from_str(r#"{"operation_status": "XX", "document_type": "NEW"}"#).unwrap();
-        assert_eq!(inv.operation_status, Some(OperationStatus::Unknown));
-        assert_eq!(inv.document_type, Some(DocumentType::Unknown));
+        assert_eq!(
+            inv.operation_status,
+            Some(OperationStatus::Other("XX".into()))
+        );
+        assert_eq!(inv.document_type, Some(DocumentType::Other("NEW".into())));
+        let back = serde_json::to_value(&inv).unwrap();
+        assert_eq!(
+            back["document_type"], "NEW",
+            "unknown values go on as they came"
+        );
     }
 
     #[test]

@@ -185,7 +185,10 @@ async fn records_of_a_fields_selection_still_parse() {
         "{}/account_payable/invoice/?fields=id,name,total",
         sandbox.running.base_url()
     );
-    let body = reqwest::Client::new()
+    let body = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .unwrap()
         .get(url)
         .bearer_auth(&sandbox.running.keys().workspace_a)
         .send()

@@ -42,6 +42,9 @@ pub enum Persistence {
 #[derive(Debug)]
 pub struct Keychain {
     service: String,
+    /// Whether the platform store started: then reads and deletes always go
+    /// to it, even after a failed write made new keys session-only.
+    os_store: bool,
     availability: Mutex<Availability>,
     /// Keys held for this session when the OS keychain is not available.
     session: Mutex<HashMap<String, ApiKey>>,
@@ -82,6 +85,7 @@ impl Keychain {
     fn with_availability(service: &str, availability: Availability) -> Self {
         Self {
             service: service.to_owned(),
+            os_store: availability == Availability::Os,
             availability: Mutex::new(availability),
             session: Mutex::new(HashMap::new()),
         }
@@ -133,7 +137,7 @@ impl Keychain {
         if let Some(key) = self.session().get(account) {
             return Ok(Some(key.clone()));
         }
-        if let Availability::SessionOnly { .. } = self.availability() {
+        if !self.os_store {
             return Ok(None);
         }
         match self.entry(account)?.get_password() {
@@ -144,13 +148,15 @@ impl Keychain {
     }
 
     /// Removes the key of `account` from the keychain and from memory.
-    /// Removing a key that is not there is not an error.
+    /// Removing a key that is not there is not an error. The OS item is
+    /// removed even when new keys are being kept for the session only, so a
+    /// key saved in an earlier run cannot come back.
     ///
     /// # Errors
     /// [`Error::Platform`] when the keychain refuses.
     pub fn delete(&self, account: &str) -> Result<()> {
         self.session().remove(account);
-        if let Availability::SessionOnly { .. } = self.availability() {
+        if !self.os_store {
             return Ok(());
         }
         match self.entry(account)?.delete_credential() {
@@ -188,8 +194,13 @@ mod tests {
 
     const KEY: &str = "service_abcdefghijklmnopqrstuvwxyz0123453f9a";
 
+    /// Tests run in parallel and the default store is process-wide: set the
+    /// mock store once; each test uses its own account.
     fn mock_keychain() -> Keychain {
-        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        static MOCK: std::sync::Once = std::sync::Once::new();
+        MOCK.call_once(|| {
+            keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap())
+        });
         Keychain::with_default_store("test.workdesk")
     }
 
@@ -205,6 +216,33 @@ mod tests {
         keychain
             .delete("roundtrip")
             .expect("deleting twice is fine");
+    }
+
+    #[test]
+    fn a_failed_write_falls_back_to_the_session_and_clear_still_reaches_the_os() {
+        let keychain = mock_keychain();
+        let old = ApiKey::parse(KEY).unwrap();
+        assert_eq!(keychain.set("fallback", &old), Persistence::Os);
+        // The next write fails (e.g. the collection got locked).
+        let entry = Entry::new("test.workdesk", "fallback").unwrap();
+        let mock: &keyring_core::mock::Cred = entry.as_any().downcast_ref().unwrap();
+        mock.set_error(keyring_core::Error::NoStorageAccess("locked".into()));
+        let new = ApiKey::parse(&KEY.replace("3f9a", "0000")).unwrap();
+        assert!(matches!(
+            keychain.set("fallback", &new),
+            Persistence::Session { .. }
+        ));
+        assert_eq!(
+            keychain.get("fallback").unwrap().unwrap().expose_secret(),
+            new.expose_secret()
+        );
+        // Clearing removes the new key from memory and the old one from the OS.
+        keychain.delete("fallback").unwrap();
+        assert!(keychain.get("fallback").unwrap().is_none());
+        assert!(matches!(
+            entry.get_password(),
+            Err(keyring_core::Error::NoEntry)
+        ));
     }
 
     #[test]

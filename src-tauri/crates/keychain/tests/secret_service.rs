@@ -12,6 +12,7 @@ fn secret_tool(args: &[&str]) -> String {
         .args(args)
         .output()
         .expect("secret-tool (package libsecret-tools) runs");
+    assert!(out.status.success(), "secret-tool {args:?} failed: {out:?}");
     format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -68,8 +69,8 @@ fn profiles_keep_separate_keys() {
     );
     let a = ApiKey::parse(&format!("service_{}", "a".repeat(40))).unwrap();
     let b = ApiKey::parse(&format!("service_{}", "b".repeat(40))).unwrap();
-    keychain.set("office", &a);
-    keychain.set("branch", &b);
+    assert_eq!(keychain.set("office", &a), Persistence::Os);
+    assert_eq!(keychain.set("branch", &b), Persistence::Os);
     assert_eq!(
         keychain.get("office").unwrap().unwrap().expose_secret(),
         a.expose_secret()

@@ -31,7 +31,7 @@ async fn refused_keys_are_401_envelopes_that_say_why() {
 #[tokio::test]
 async fn another_scheme_counts_as_a_missing_key() {
     let sandbox = start().await;
-    let response = reqwest::Client::new()
+    let response = crate::common::http()
         .get(format!("{}{INVOICES}", sandbox.base_url()))
         .basic_auth("user", Some("password"))
         .send()
@@ -69,7 +69,7 @@ async fn unknown_paths_need_a_key_then_answer_404_envelopes() {
     get(&sandbox, Some(&key), "/nothing/here/")
         .await
         .assert_error(StatusCode::NOT_FOUND);
-    let response = reqwest::Client::new()
+    let response = crate::common::http()
         .post(format!("{}{INVOICES}", sandbox.base_url()))
         .bearer_auth(&key)
         .send()

@@ -51,6 +51,12 @@ impl Answer {
 }
 
 /// A sandbox with the default configuration.
+/// An HTTP client for loopback that ignores proxies set in the environment
+/// (a proxy could not reach this computer's 127.0.0.1).
+pub fn http() -> reqwest::Client {
+    reqwest::Client::builder().no_proxy().build().unwrap()
+}
+
 pub async fn start() -> Running {
     start_with(Config::default()).await
 }
@@ -69,7 +75,7 @@ pub async fn get(sandbox: &Running, key: Option<&str>, path_and_query: &str) -> 
 
 /// `GET` of an absolute URL (e.g. a `next` link) with an optional bearer key.
 pub async fn get_url(url: &str, key: Option<&str>) -> Answer {
-    let mut request = reqwest::Client::new().get(url);
+    let mut request = http().get(url);
     if let Some(key) = key {
         request = request.bearer_auth(key);
     }

@@ -57,7 +57,7 @@ async fn shutdown_closes_the_port() {
     let url = format!("{}/account_payable/invoice/", sandbox.base_url());
     assert_eq!(invoices(&sandbox, "").await.status, reqwest::StatusCode::OK);
     sandbox.shutdown().await;
-    let error = reqwest::Client::new().get(url).send().await.unwrap_err();
+    let error = crate::common::http().get(url).send().await.unwrap_err();
     assert!(error.is_connect(), "{error:?}");
 }
 
