@@ -6,6 +6,7 @@
 /// main window, and nothing else is granted.
 const COMMANDS: &[&str] = &[
     "workspace_status",
+    "connect",
     "save_base_url",
     "set_api_key",
     "get_api_key",

@@ -173,6 +173,60 @@ pub async fn save_base_url(
     Ok(base_url.to_string())
 }
 
+/// Connects to a workspace: checks the address and key by asking the service
+/// for one supplier invoice, and only if that works saves the address and
+/// stores the key (OS keychain, or this session only when there is none).
+/// `api_key: null` keeps the key already stored. Nothing is saved on failure.
+///
+/// Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
+/// `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
+/// `network`, `forbidden`, `rate_limited`, `service`, `keychain_unavailable`.
+#[tauri::command]
+#[specta::specta]
+pub async fn connect(
+    state: State<'_, AppState>,
+    base_url: String,
+    mut api_key: Option<String>,
+) -> Result<WorkspaceStatus, UiError> {
+    let parsed_key = api_key.as_deref().map(ApiKey::parse);
+    if let Some(text) = api_key.as_mut() {
+        text.zeroize();
+    }
+    let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
+    let new_key = parsed_key.transpose().map_err(Error::from)?;
+    let key = match &new_key {
+        Some(key) => key.clone(),
+        None => keychain(&state, |k| k.get(PROFILE))
+            .await
+            .map_err(Error::from)?
+            .ok_or(Error::MissingKey)?,
+    };
+    let probe = ListQuery {
+        page: 1,
+        take: workdesk_api::Take::Count(1),
+    };
+    let client = Client::new(base_url.clone(), key).map_err(Error::from)?;
+    match client.list_supplier_invoices(&probe).await {
+        Ok(_) => {}
+        Err(workdesk_api::Error::NotFound { .. }) => {
+            return Err(Error::WrongAddress(base_url.to_string()).into())
+        }
+        Err(err) => {
+            log::warn!("connecting to {base_url} failed: {err}");
+            return Err(Error::from(err).into());
+        }
+    }
+    state.settings.set_base_url(&base_url)?;
+    if let Some(key) = new_key {
+        let hint = key.hint();
+        let persistence = keychain(&state, move |k| k.set(PROFILE, &key)).await;
+        log::info!("API key {hint} saved ({persistence:?})");
+    }
+    state.client.lock().await.invalidate();
+    log::info!("connected to {base_url}");
+    workspace_status(state).await
+}
+
 /// Checks the key's form and stores it in the OS keychain (or for this
 /// session only when there is none: see the returned `storage`).
 ///

@@ -18,6 +18,15 @@ pub enum Error {
     #[error("no workspace is configured")]
     NotConfigured,
 
+    /// Connecting: the address answered, but has no supplier invoice list
+    /// (404 on page 1), so it is not the service's base URL.
+    #[error("no supplier invoice list at {0}")]
+    WrongAddress(String),
+
+    /// Connecting without typing a key when none is saved.
+    #[error("no API key was entered")]
+    MissingKey,
+
     /// Reading or writing `settings.json` (tauri-plugin-store) failed.
     #[error("settings could not be saved: {0}")]
     Settings(String),
@@ -165,6 +174,12 @@ impl From<Error> for UiError {
                 ErrorKind::KeychainUnavailable,
                 format!("The system keychain could not be used ({err}). Unlock it, or enter the key again to keep it for this session only."),
             ),
+            Error::WrongAddress(url) => UiError::new(
+                ErrorKind::InvalidInput,
+                format!("Workdesk found no supplier invoices at {url}. Check the server address with your administrator."),
+            )
+            .field("base_url"),
+            Error::MissingKey => UiError::new(ErrorKind::InvalidInput, "Enter your API key.").field("api_key"),
             Error::NotConfigured => UiError::new(
                 ErrorKind::NotConfigured,
                 "No workspace is set up yet. Enter your server address and API key, or try the demo workspace.",

@@ -25,6 +25,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
         .commands(collect_commands![
             commands::workspace_status,
+            commands::connect,
             commands::save_base_url,
             commands::set_api_key,
             commands::get_api_key,

@@ -18,17 +18,19 @@ const IDENTIFIER = "dev.workdesk.desktop";
 const WAIT_MS = 30_000;
 
 let sandbox;
-let driverProcess;
+let driver; // { process, url } of tauri-driver
 
 before(async () => {
   assert.ok(APP && existsSync(APP), `WORKDESK_APP must name the built app binary (got ${APP})`);
-  assert.ok(process.env.XDG_DATA_HOME, "run through .ci/test: .ci/session sets private XDG folders");
+  // These tests write to the keychain and clear the app's item afterwards:
+  // only ever inside the private keyring and folders of .ci/session.
+  assert.ok(process.env.WORKDESK_TEST_SESSION, "run through .ci/test: it uses a private keyring and folders");
   sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
-  driverProcess = await startTauriDriver();
+  driver = await startTauriDriver();
 });
 
 after(async () => {
-  driverProcess?.kill();
+  driver?.process.kill();
   sandbox?.process.kill();
   try {
     execFileSync("secret-tool", ["clear", "service", IDENTIFIER], { stdio: "ignore" });
@@ -39,7 +41,7 @@ after(async () => {
 
 async function openApp() {
   return new Builder()
-    .usingServer("http://127.0.0.1:4444/")
+    .usingServer(driver.url)
     .withCapabilities({ browserName: "wry", "tauri:options": { application: APP } })
     .build();
 }
@@ -47,16 +49,15 @@ async function openApp() {
 const byLabel = (text) =>
   By.xpath(`//*[@id = //label[normalize-space(.) = '${text}']/@for]`);
 const byButton = (text) => By.xpath(`//button[normalize-space(.) = '${text}']`);
-const byRole = (role) => By.css(`[role="${role}"]`);
 
-async function visible(driver, locator) {
-  const element = await driver.wait(until.elementLocated(locator), WAIT_MS);
-  await driver.wait(until.elementIsVisible(element), WAIT_MS);
+async function visible(app, locator) {
+  const element = await app.wait(until.elementLocated(locator), WAIT_MS);
+  await app.wait(until.elementIsVisible(element), WAIT_MS);
   return element;
 }
 
-async function rowNames(driver) {
-  const cells = await driver.findElements(By.css("table tbody tr th[scope='row']"));
+async function rowNames(app) {
+  const cells = await app.findElements(By.css("table tbody tr th[scope='row']"));
   return Promise.all(cells.map((c) => c.getText()));
 }
 
@@ -76,27 +77,27 @@ function filesUnder(dir) {
 }
 
 test("first run: connect, browse two pages, key lands in the keychain only", async () => {
-  const driver = await openApp();
+  const app = await openApp();
   try {
-    await (await visible(driver, byLabel("Server address"))).sendKeys(sandbox.baseUrl);
-    await (await visible(driver, byLabel("API key"))).sendKeys(sandbox.keys.workspace_a);
-    await (await visible(driver, byButton("Connect"))).click();
+    await (await visible(app, byLabel("Server address"))).sendKeys(sandbox.baseUrl);
+    await (await visible(app, byLabel("API key"))).sendKeys(sandbox.keys.workspace_a);
+    await (await visible(app, byButton("Connect"))).click();
 
     const expected = await countFromService();
-    const count = await visible(driver, By.css("p.count"));
-    await driver.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
+    const count = await visible(app, By.css("p.count"));
+    await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
     const digits = (await count.getText()).replace(/\D/g, "");
     assert.equal(Number(digits), expected, "the total count shown matches the service");
 
-    const status = await visible(driver, By.id("page-status"));
-    await driver.wait(until.elementTextIs(status, `Page 1 of ${Math.ceil(expected / 20)}`), WAIT_MS);
-    const firstPage = await rowNames(driver);
+    const status = await visible(app, By.id("page-status"));
+    await app.wait(until.elementTextIs(status, `Page 1 of ${Math.ceil(expected / 20)}`), WAIT_MS);
+    const firstPage = await rowNames(app);
     assert.equal(firstPage.length, 20);
 
-    await (await visible(driver, byButton("Next page"))).click();
-    await driver.wait(until.elementTextContains(status, "Page 2 of"), WAIT_MS);
-    await driver.wait(async () => (await rowNames(driver))[0] !== firstPage[0], WAIT_MS);
-    const secondPage = await rowNames(driver);
+    await (await visible(app, byButton("Next page"))).click();
+    await app.wait(until.elementTextContains(status, "Page 2 of"), WAIT_MS);
+    await app.wait(async () => (await rowNames(app))[0] !== firstPage[0], WAIT_MS);
+    const secondPage = await rowNames(app);
     assert.equal(secondPage.length, 20);
     assert.ok(
       secondPage.every((name) => !firstPage.includes(name)),
@@ -104,10 +105,10 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
     );
 
     // Totals are right-aligned decimals, shown with two decimals as sent.
-    const total = await driver.findElement(By.css("table tbody tr td.num:nth-of-type(8)"));
+    const total = await app.findElement(By.css("table tbody tr td.num:nth-of-type(8)"));
     assert.match(await total.getText(), /\d[.,]\d{2}$/);
   } finally {
-    await driver.quit();
+    await app.quit();
   }
 
   // The key is in the Secret Service under the app's service name...
@@ -121,7 +122,10 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
   const appFiles = filesUnder(join(process.env.XDG_DATA_HOME, IDENTIFIER));
   assert.ok(appFiles.some((f) => f.endsWith("settings.json")), `store file written: ${appFiles}`);
   assert.ok(appFiles.some((f) => f.endsWith(".log")), `log file written: ${appFiles}`);
-  for (const file of [...appFiles, ...filesUnder(join(process.env.XDG_CONFIG_HOME, IDENTIFIER))]) {
+  const otherFiles = [process.env.XDG_CONFIG_HOME, process.env.XDG_CACHE_HOME].flatMap((dir) =>
+    filesUnder(join(dir, IDENTIFIER)),
+  );
+  for (const file of [...appFiles, ...otherFiles]) {
     const text = readFileSync(file, "latin1");
     assert.ok(!text.includes(sandbox.keys.workspace_a), `${file} must not contain the key`);
     const secretPart = sandbox.keys.workspace_a.slice("service_".length);
@@ -130,17 +134,17 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
 });
 
 test("second start: the key is remembered and the table shows without asking", async () => {
-  const driver = await openApp();
+  const app = await openApp();
   try {
-    const count = await visible(driver, By.css("p.count"));
-    await driver.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
-    const setup = await driver.findElements(byLabel("API key"));
+    const count = await visible(app, By.css("p.count"));
+    await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
+    const setup = await app.findElements(byLabel("API key"));
     assert.equal(setup.length, 0, "the first-run screen is not shown again");
-    const hint = await visible(driver, By.css(".key"));
+    const hint = await visible(app, By.css(".key"));
     const last4 = sandbox.keys.workspace_a.slice(-4);
     assert.match(await hint.getText(), new RegExp(`service_…${last4}`));
-    assert.doesNotMatch(await driver.getPageSource(), new RegExp(sandbox.keys.workspace_a));
+    assert.doesNotMatch(await app.getPageSource(), new RegExp(sandbox.keys.workspace_a));
   } finally {
-    await driver.quit();
+    await app.quit();
   }
 });

@@ -43,14 +43,14 @@ function appMemory() {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const driverProcess = await startTauriDriver();
+const tauriDriver = await startTauriDriver();
 const startup = [];
 const memory = [];
 try {
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
     const driver = await new Builder()
-      .usingServer("http://127.0.0.1:4444/")
+      .usingServer(tauriDriver.url)
       .withCapabilities({ browserName: "wry", "tauri:options": { application: APP, args: ["--demo"] } })
       .build();
     try {
@@ -64,7 +64,7 @@ try {
     }
   }
 } finally {
-  driverProcess.kill();
+  tauriDriver.process.kill();
 }
 
 const size = statSync(APP).size / (1024 * 1024);

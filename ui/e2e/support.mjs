@@ -1,7 +1,7 @@
 // Processes the end-to-end tests need: the sandbox and tauri-driver.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 
 /** Starts `workdesk-sandbox --port 0` and resolves with its announcement line. */
 export function startSandbox(binary) {
@@ -16,22 +16,46 @@ export function startSandbox(binary) {
   });
 }
 
-/** Starts tauri-driver on port 4444 and resolves once it accepts connections. */
-export function startTauriDriver() {
-  const child = spawn("tauri-driver", ["--native-driver", "/usr/bin/WebKitWebDriver"], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+/** A TCP port nothing listens on right now. */
+function freePort() {
   return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts tauri-driver (and through it WebKitWebDriver) on free ports and
+ * resolves with `{ process, url }` once it accepts connections.
+ */
+export async function startTauriDriver() {
+  const port = await freePort();
+  const nativePort = await freePort();
+  const child = spawn(
+    "tauri-driver",
+    ["--port", String(port), "--native-port", String(nativePort), "--native-driver", "/usr/bin/WebKitWebDriver"],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    let exited = false;
     child.on("error", reject);
-    child.on("exit", (code) => reject(new Error(`tauri-driver exited with ${code}`)));
+    child.on("exit", (code) => {
+      exited = true;
+      reject(new Error(`tauri-driver exited with ${code}`));
+    });
     const attempt = (left) => {
-      const socket = connect(4444, "127.0.0.1");
+      if (exited) return;
+      const socket = connect(port, "127.0.0.1");
       socket.once("connect", () => {
         socket.end();
-        resolve(child);
+        resolve({ process: child, url: `http://127.0.0.1:${port}/` });
       });
       socket.once("error", () => {
-        if (left === 0) reject(new Error("tauri-driver did not listen on 4444"));
+        if (left === 0) reject(new Error(`tauri-driver did not listen on ${port}`));
         else setTimeout(() => attempt(left - 1), 50);
       });
     };

@@ -4,13 +4,13 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import Setup from "../src/components/Setup.svelte";
 import type { KeychainStatus } from "../src/lib/bindings";
-import { page, setupStatus, uiError } from "./fixtures";
+import { setupStatus, uiError } from "./fixtures";
 
 const KEY = "service_abcdefghijklmnopqrstuvwxyz0123456789";
 
 function renderSetup(keychain: KeychainStatus = { available: true, reason: null }) {
   const onready = vi.fn();
-  render(Setup, { props: { baseUrl: null, keychain, take: 20, onready } });
+  render(Setup, { props: { baseUrl: null, keychain, onready } });
   return onready;
 }
 
@@ -22,39 +22,23 @@ async function fillAndConnect(baseUrl: string, key: string) {
 }
 
 describe("first-run screen", () => {
-  test("connects: saves the address, stores the key, checks it, then opens the workspace", async () => {
+  test("connects with the address and key in one step, then opens the workspace", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
       calls.push([cmd, args]);
-      switch (cmd) {
-        case "save_base_url":
-          return "https://api.example.com/";
-        case "set_api_key":
-          return { hint: "service_…6789", storage: "keychain" };
-        case "list_supplier_invoices":
-          return page(1, 3);
-        case "workspace_status":
-          return { ...setupStatus, mode: "service", base_url: "https://api.example.com/" };
-      }
+      if (cmd === "connect") return { ...setupStatus, mode: "service", base_url: "https://api.example.com/" };
     });
     const onready = renderSetup();
     await fillAndConnect("https://api.example.com", KEY);
 
     await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
     expect(onready.mock.calls[0][0].mode).toBe("service");
-    expect(calls.map(([cmd]) => cmd)).toEqual([
-      "save_base_url",
-      "set_api_key",
-      "list_supplier_invoices",
-      "workspace_status",
-    ]);
-    const withKey = calls.filter(([, args]) => JSON.stringify(args).includes(KEY));
-    expect(withKey.map(([cmd]) => cmd)).toEqual(["set_api_key"]);
+    expect(calls).toEqual([["connect", { baseUrl: "https://api.example.com", apiKey: KEY }]]);
   });
 
   test("a bad address is explained, marked, and nothing typed is lost", async () => {
     mockIPC((cmd) => {
-      if (cmd === "save_base_url") {
+      if (cmd === "connect") {
         throw uiError("invalid_input", "That server address can't be used: use https://.", "base_url");
       }
     });
@@ -69,27 +53,18 @@ describe("first-run screen", () => {
     expect(onready).not.toHaveBeenCalled();
   });
 
-  test("a key the service refuses is not kept, and the form stays filled in", async () => {
-    const calls: string[] = [];
+  test("a key the service refuses is marked, and the form stays filled in", async () => {
     mockIPC((cmd) => {
-      calls.push(cmd);
-      switch (cmd) {
-        case "save_base_url":
-          return "https://api.example.com/";
-        case "set_api_key":
-          return { hint: "service_…6789", storage: "keychain" };
-        case "list_supplier_invoices":
-          throw uiError("unauthorized", "The service did not accept the API key (invalid).", "api_key");
-        case "clear_api_key":
-          return { hint: null, storage: null };
+      if (cmd === "connect") {
+        throw uiError("unauthorized", "The service did not accept the API key (invalid).", "api_key");
       }
     });
     const onready = renderSetup();
     await fillAndConnect("https://api.example.com", KEY);
 
     expect(await screen.findByRole("alert")).toHaveTextContent("did not accept the API key");
-    expect(calls).toContain("clear_api_key");
     expect((screen.getByLabelText("API key") as HTMLInputElement).value).toBe(KEY);
+    expect((screen.getByLabelText("Server address") as HTMLInputElement).value).toBe("https://api.example.com");
     expect(screen.getByLabelText("API key").getAttribute("aria-invalid")).toBe("true");
     expect(onready).not.toHaveBeenCalled();
   });
@@ -111,5 +86,60 @@ describe("first-run screen", () => {
     const onready = renderSetup();
     await userEvent.setup().click(screen.getByRole("button", { name: "Try the demo workspace" }));
     await vi.waitFor(() => expect(onready).toHaveBeenCalledWith(expect.objectContaining({ mode: "demo" })));
+  });
+});
+
+describe("changing a working connection", () => {
+  function renderEdit() {
+    const onready = vi.fn();
+    const oncancel = vi.fn();
+    render(Setup, {
+      props: {
+        baseUrl: "https://old.example.com/",
+        keychain: { available: true, reason: null },
+        keyHint: "service_…6789",
+        onready,
+        oncancel,
+      },
+    });
+    return { onready, oncancel };
+  }
+
+  test("a new address with the key field left empty keeps the stored key", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      calls.push([cmd, args]);
+      return { ...setupStatus, mode: "service" };
+    });
+    const { onready } = renderEdit();
+    const user = userEvent.setup();
+    const address = screen.getByLabelText("Server address");
+    await user.clear(address);
+    await user.type(address, "https://new.example.com");
+    await user.click(screen.getByRole("button", { name: "Connect" }));
+    await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
+    expect(calls).toEqual([["connect", { baseUrl: "https://new.example.com", apiKey: null }]]);
+  });
+
+  test("cancel changes nothing", async () => {
+    const calls: string[] = [];
+    mockIPC((cmd) => void calls.push(cmd));
+    const { oncancel } = renderEdit();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
+    expect(oncancel).toHaveBeenCalledOnce();
+    expect(calls).toEqual([]);
+  });
+
+  test("the saved key can be removed", async () => {
+    const calls: string[] = [];
+    mockIPC((cmd) => {
+      calls.push(cmd);
+      if (cmd === "clear_api_key") return { hint: null, storage: null };
+      return setupStatus;
+    });
+    const { onready } = renderEdit();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Remove the saved key (service_…6789)" }));
+    await vi.waitFor(() => expect(onready).toHaveBeenCalledWith(setupStatus));
+    expect(calls).toEqual(["clear_api_key", "workspace_status"]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
@@ -39,7 +39,11 @@ describe("supplier invoice table", () => {
     expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
     expect(screen.getAllByRole("row")).toHaveLength(6);
     expect(screen.getByRole("button", { name: "Next page" })).toBeDisabled();
-    expect(requests.map((r) => r.page)).toEqual([1, 2, 3]);
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "First page" }));
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(requests.map((r) => r.page)).toEqual([1, 2, 3, 2, 1]);
   });
 
   test("changing the page size starts again at page 1", async () => {
@@ -77,6 +81,35 @@ describe("supplier invoice table", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("does not exist any more");
     await userEvent.setup().click(screen.getByRole("button", { name: "Go to the first page" }));
     expect(await screen.findByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  test("an empty page past the last (a service may send one) offers the way back", async () => {
+    mockIPC((_cmd, args) => {
+      const query = (args as { query: ListQuery }).query;
+      return query.page > 1 ? { count: 5, next: null, previous: null, results: [] } : page(1, 5);
+    });
+    render(SupplierInvoices, { props: { initialView: { page: 4, take: 20 } } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("does not exist any more");
+    expect(screen.queryByText(/no supplier invoices in this workspace/)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Go to the first page" }));
+    expect(await screen.findByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  test("a failed page-size change keeps showing the size in use", async () => {
+    let fail = false;
+    mockIPC((_cmd, args) => {
+      if (fail) throw uiError("network", "The service could not be reached.");
+      const query = (args as { query: ListQuery }).query;
+      return page(query.page, 100, query.take === "all" ? 200 : query.take);
+    });
+    render(SupplierInvoices, { props: { initialView: { page: 1, take: 50 } } });
+    await screen.findByText("Page 1 of 2");
+    fail = true;
+    const select = screen.getByLabelText("Rows per page") as HTMLSelectElement;
+    await userEvent.setup().selectOptions(select, "20");
+    expect(await screen.findByRole("alert")).toHaveTextContent("could not be reached");
+    await vi.waitFor(() => expect(select.value).toBe("50"));
+    expect(screen.getByText("Page 1 of 2")).toBeInTheDocument();
   });
 
   test("an offline error can be retried", async () => {

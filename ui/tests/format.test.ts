@@ -1,5 +1,23 @@
-import { describe, expect, test } from "vitest";
-import { formatDate, formatDecimal } from "../src/lib/format";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { formatCount, formatDate, formatDecimal } from "../src/lib/format";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the user's locale", () => {
+  test("a POSIX locale the webview reports as 'c' still formats", () => {
+    vi.stubGlobal("navigator", { language: "c" });
+    expect(formatDecimal("1234.50")).toMatch(/^1,?234\.50$/);
+    expect(formatDate("2025-03-14T00:00:00Z")).not.toBe("");
+    expect(formatCount(2437)).toMatch(/^2,?437$/);
+  });
+
+  test("follows the webview's language", () => {
+    vi.stubGlobal("navigator", { language: "de-DE" });
+    expect(formatDecimal("1234.50")).toBe("1.234,50");
+  });
+});
 
 describe("formatDecimal", () => {
   test("keeps every digit of the largest spec decimal (no float rounding)", () => {
@@ -23,6 +41,9 @@ describe("formatDate", () => {
   test("shows the calendar date of an invoice in the user's locale, whatever the time zone", () => {
     expect(formatDate("2025-03-14T00:00:00Z", "en-US")).toBe("Mar 14, 2025");
     expect(formatDate("2025-03-14T00:00:00+00:00", "es-ES")).toBe("14 mar 2025");
+    expect(formatDate("2025-03-14T00:00:00+05:00", "en-US")).toBe("Mar 14, 2025");
+    expect(formatDate("2025-03-14T23:30:00-08:00", "en-US")).toBe("Mar 14, 2025");
+    expect(formatDate("2025-03-14", "en-US")).toBe("Mar 14, 2025");
   });
 
   test("leaves an unreadable date as it came", () => {

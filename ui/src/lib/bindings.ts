@@ -13,6 +13,17 @@ export const commands = {
 	 */
 	workspaceStatus: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("workspace_status")),
 	/**
+	 *  Connects to a workspace: checks the address and key by asking the service
+	 *  for one supplier invoice, and only if that works saves the address and
+	 *  stores the key (OS keychain, or this session only when there is none).
+	 *  `api_key: null` keeps the key already stored. Nothing is saved on failure.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
+	 *  `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
+	 *  `network`, `forbidden`, `rate_limited`, `service`, `keychain_unavailable`.
+	 */
+	connect: (baseUrl: string, apiKey: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("connect", { baseUrl, apiKey })),
+	/**
 	 *  Validates and saves the service's base URL (`https://…`, or `http://` to
 	 *  this computer only). Returns it normalised (trailing `/`).
 	 * 

@@ -3,7 +3,7 @@
 // "StringNumericLiteral"), never converted to a float.
 
 /** Formats a decimal string such as "-1234.50" with locale grouping, keeping its scale. */
-export function formatDecimal(value: string | null | undefined, locale?: string): string {
+export function formatDecimal(value: string | null | undefined, locale = userLocale()): string {
   if (value == null || value === "") return "";
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
   const scale = value.split(".")[1]?.length ?? 0;
@@ -15,18 +15,36 @@ export function formatDecimal(value: string | null | undefined, locale?: string)
 }
 
 /**
- * Formats the date part of an ISO 8601 date-time in the user's locale.
- * Invoice dates are calendar dates stored as midnight UTC, so they are shown
- * in UTC: an invoice of 14 March reads 14 March in every time zone.
+ * Formats the calendar date of an ISO 8601 date or date-time in the user's
+ * locale. Invoice dates are calendar dates: "2025-03-14T00:00:00+05:00" is
+ * 14 March wherever the user is, so the date is read from the text as the
+ * service wrote it, not shifted into the user's time zone.
  */
-export function formatDate(iso: string | null | undefined, locale?: string): string {
+export function formatDate(iso: string | null | undefined, locale = userLocale()): string {
   if (!iso) return "";
-  const when = new Date(iso);
-  if (Number.isNaN(when.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(when);
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!date) return iso;
+  const [, y, m, d] = date.map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (Number.isNaN(day.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(day);
+}
+
+/**
+ * The user's locale as the webview reports it (the OS setting), or
+ * `undefined` (the runtime's default) when that is not a valid language tag:
+ * with `LANG=C` WebKit reports "c", which Intl would reject.
+ */
+export function userLocale(): string | undefined {
+  if (typeof navigator === "undefined") return undefined;
+  try {
+    return Intl.getCanonicalLocales(navigator.language)[0];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Formats a count ("2,400") in the user's locale. */
-export function formatCount(value: number, locale?: string): string {
+export function formatCount(value: number, locale = userLocale()): string {
   return new Intl.NumberFormat(locale).format(value);
 }

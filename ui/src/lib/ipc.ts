@@ -43,6 +43,7 @@ export function uiError(e: unknown): UiError {
 /** Typed wrappers of every command. */
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
+  connect: (baseUrl: string, apiKey: string | null) => call(commands.connect(baseUrl, apiKey)),
   saveBaseUrl: (baseUrl: string) => call(commands.saveBaseUrl(baseUrl)),
   setApiKey: (apiKey: string) => call(commands.setApiKey(apiKey)),
   getApiKey: () => call(commands.getApiKey()),
