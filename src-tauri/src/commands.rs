@@ -186,14 +186,11 @@ pub async fn save_base_url(
 pub async fn connect(
     state: State<'_, AppState>,
     base_url: String,
-    mut api_key: Option<String>,
+    api_key: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
-    let parsed_key = api_key.as_deref().map(ApiKey::parse);
-    if let Some(text) = api_key.as_mut() {
-        text.zeroize();
-    }
+    let new_key = api_key.map(typed_key);
     let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
-    let new_key = parsed_key.transpose().map_err(Error::from)?;
+    let new_key = new_key.transpose()?;
     let key = match &new_key {
         Some(key) => key.clone(),
         None => keychain(&state, |k| k.get(PROFILE))
@@ -218,9 +215,7 @@ pub async fn connect(
     }
     state.settings.set_base_url(&base_url)?;
     if let Some(key) = new_key {
-        let hint = key.hint();
-        let persistence = keychain(&state, move |k| k.set(PROFILE, &key)).await;
-        log::info!("API key {hint} saved ({persistence:?})");
+        store_key(&state, key).await;
     }
     state.client.lock().await.invalidate();
     log::info!("connected to {base_url}");
@@ -235,14 +230,30 @@ pub async fn connect(
 #[specta::specta]
 pub async fn set_api_key(
     state: State<'_, AppState>,
-    mut api_key: String,
+    api_key: String,
 ) -> Result<KeyStatus, UiError> {
-    let parsed = ApiKey::parse(&api_key);
-    // Wipe this plain copy; from here on the key lives in ApiKey (zeroed on drop).
-    api_key.zeroize();
-    let key = parsed.map_err(Error::from)?;
+    let key = typed_key(api_key)?;
     let hint = key.hint();
-    let persistence = keychain(&state, move |k| k.set(PROFILE, &key)).await;
+    let storage = store_key(&state, key).await;
+    Ok(KeyStatus {
+        hint: Some(hint),
+        storage: Some(storage),
+    })
+}
+
+/// Parses a key as typed, then wipes the typed text: from here on the key
+/// lives only in [`ApiKey`], which zeroes its memory on drop.
+fn typed_key(mut text: String) -> Result<ApiKey> {
+    let parsed = ApiKey::parse(&text);
+    text.zeroize();
+    Ok(parsed?)
+}
+
+/// Stores `key` for the profile (OS keychain, or this session only when there
+/// is none) and drops the cached client built from the previous key.
+async fn store_key(state: &AppState, key: ApiKey) -> KeyStorage {
+    let hint = key.hint();
+    let persistence = keychain(state, move |k| k.set(PROFILE, &key)).await;
     state.client.lock().await.invalidate();
     let storage = match persistence {
         Persistence::Os => KeyStorage::Keychain,
@@ -252,10 +263,7 @@ pub async fn set_api_key(
         }
     };
     log::info!("API key {hint} saved ({storage:?})");
-    Ok(KeyStatus {
-        hint: Some(hint),
-        storage: Some(storage),
-    })
+    storage
 }
 
 /// The stored key's masked hint and where it is kept.

@@ -33,6 +33,11 @@ async fn answer(template: ResponseTemplate) -> Result<usize, Error> {
         .map(|page| page.results.len())
 }
 
+/// The error the client makes of `template`'s answer.
+async fn failure(template: ResponseTemplate) -> Error {
+    answer(template).await.unwrap_err()
+}
+
 fn page_body() -> serde_json::Value {
     json!({"count": 1, "next": "?page=2", "previous": null, "results": [{"id": "x", "total": "1.50"}]})
 }
@@ -50,11 +55,10 @@ async fn null_message_and_relative_links_are_fine() {
 
 #[tokio::test]
 async fn a_proxy_page_with_status_200_names_status_and_content_type() {
-    let err = answer(
+    let err = failure(
         ResponseTemplate::new(200).set_body_raw("<html>Sign in to Wi-Fi</html>", "text/html"),
     )
-    .await
-    .unwrap_err();
+    .await;
     assert!(
         matches!(&err, Error::UnexpectedBody { status: 200, content_type, .. } if content_type == "text/html"),
         "{err:?}"
@@ -63,12 +67,11 @@ async fn a_proxy_page_with_status_200_names_status_and_content_type() {
 
 #[tokio::test]
 async fn a_truncated_body_is_an_error_not_a_crash() {
-    let err = answer(
+    let err = failure(
         ResponseTemplate::new(200)
             .set_body_raw(r#"{"message": "ok", "data": {"cou"#, "application/json"),
     )
-    .await
-    .unwrap_err();
+    .await;
     assert!(
         matches!(err, Error::UnexpectedBody { status: 200, .. }),
         "{err:?}"
@@ -77,44 +80,39 @@ async fn a_truncated_body_is_an_error_not_a_crash() {
 
 #[tokio::test]
 async fn statuses_map_with_or_without_an_envelope() {
-    let err = answer(ResponseTemplate::new(404).set_body_raw("<h1>Not Found</h1>", "text/html"))
-        .await
-        .unwrap_err();
+    let err =
+        failure(ResponseTemplate::new(404).set_body_raw("<h1>Not Found</h1>", "text/html")).await;
     assert!(matches!(err, Error::NotFound { .. }), "{err:?}");
-    let err = answer(ResponseTemplate::new(401)).await.unwrap_err();
+    let err = failure(ResponseTemplate::new(401)).await;
     assert!(matches!(err, Error::Unauthorized { .. }), "{err:?}");
-    let err = answer(
+    let err = failure(
         ResponseTemplate::new(403)
             .set_body_json(json!({"message": "No access", "error": true, "data": null})),
     )
-    .await
-    .unwrap_err();
+    .await;
     assert!(
         matches!(err, Error::Forbidden { ref message } if message == "No access"),
         "{err:?}"
     );
-    let err = answer(
+    let err = failure(
         ResponseTemplate::new(422)
             .set_body_json(json!({"message": "Bad", "error": true, "data": ["take is wrong"]})),
     )
-    .await
-    .unwrap_err();
+    .await;
     assert!(
         matches!(err, Error::Validation { status: 422, ref details, .. } if details[0] == "take is wrong"),
         "{err:?}"
     );
     let err =
-        answer(ResponseTemplate::new(400).set_body_raw("<html>Bad Request</html>", "text/html"))
-            .await
-            .unwrap_err();
+        failure(ResponseTemplate::new(400).set_body_raw("<html>Bad Request</html>", "text/html"))
+            .await;
     assert!(
         matches!(err, Error::UnexpectedBody { status: 400, .. }),
         "{err:?}"
     );
     let err =
-        answer(ResponseTemplate::new(502).set_body_raw("<html>Bad gateway</html>", "text/html"))
-            .await
-            .unwrap_err();
+        failure(ResponseTemplate::new(502).set_body_raw("<html>Bad gateway</html>", "text/html"))
+            .await;
     assert!(
         err.to_string().contains("502") && err.to_string().contains("text/html"),
         "{err}"
@@ -123,14 +121,12 @@ async fn statuses_map_with_or_without_an_envelope() {
 
 #[tokio::test]
 async fn rate_limits_with_and_without_retry_after() {
-    let err = answer(ResponseTemplate::new(429).insert_header("Retry-After", "30"))
-        .await
-        .unwrap_err();
+    let err = failure(ResponseTemplate::new(429).insert_header("Retry-After", "30")).await;
     assert!(
         matches!(err, Error::RateLimited { retry_after: Some(d) } if d.as_secs() == 30),
         "{err:?}"
     );
-    let err = answer(ResponseTemplate::new(429)).await.unwrap_err();
+    let err = failure(ResponseTemplate::new(429)).await;
     assert!(
         matches!(err, Error::RateLimited { retry_after: None }),
         "{err:?}"
@@ -141,9 +137,7 @@ async fn rate_limits_with_and_without_retry_after() {
 async fn a_key_echoed_by_the_service_is_masked() {
     let body =
         json!({"message": format!("Unknown key {KEY}"), "error": true, "data": {"key": [KEY]}});
-    let err = answer(ResponseTemplate::new(400).set_body_json(body))
-        .await
-        .unwrap_err();
+    let err = failure(ResponseTemplate::new(400).set_body_json(body)).await;
     let shown = format!("{err} {err:?}");
     assert!(!shown.contains(&KEY[8..]), "{shown}");
     assert!(shown.contains("service_…fXYZ"), "{shown}");
@@ -159,9 +153,8 @@ async fn redirects_are_not_followed_so_the_key_stays_home() {
         .mount(&elsewhere)
         .await;
     let location = format!("{}{PATH}", elsewhere.uri());
-    let err = answer(ResponseTemplate::new(302).insert_header("Location", location.as_str()))
-        .await
-        .unwrap_err();
+    let err =
+        failure(ResponseTemplate::new(302).insert_header("Location", location.as_str())).await;
     assert!(matches!(err, Error::Status { status: 302, .. }), "{err:?}");
     elsewhere.verify().await;
 }
