@@ -1,0 +1,257 @@
+//! Checking a [`ListQuery`] against a resource [`Schema`]: the [`Plan`].
+
+use crate::query::{FieldPath, Operator};
+use crate::schema::{Field, Schema};
+use crate::value::Value;
+
+/// A list query checked against a schema, with typed values: what the
+/// sandbox and the offline cache evaluate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The resource the query was checked against.
+    pub schema: &'static Schema,
+    /// 1-based page number (default 1).
+    pub page: u32,
+    /// Page size 1..=200 (default 20, `all` = 200).
+    pub take: usize,
+    /// `fields`: the selected fields in schema order, `None` for all.
+    pub fields: Option<Vec<&'static Field>>,
+    /// `sort` keys in priority order.
+    pub sort: Vec<TypedSortKey>,
+    /// Filter conditions in query order.
+    pub filters: Vec<TypedCondition>,
+}
+
+/// A checked `sort` key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedSortKey {
+    /// The path sorted on.
+    pub path: FieldPath,
+    /// Its schema field.
+    pub field: &'static Field,
+    /// Descending (`-field`).
+    pub descending: bool,
+}
+
+/// A checked filter condition with a typed operand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedCondition {
+    /// `or__` prefix.
+    pub or: bool,
+    /// `not__` prefix.
+    pub not: bool,
+    /// The path filtered on.
+    pub path: FieldPath,
+    /// Its schema field.
+    pub field: &'static Field,
+    /// The operator.
+    pub operator: Operator,
+    /// The typed value(s).
+    pub operand: Operand,
+}
+
+/// The typed value of a condition.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    /// One value (`exact`, `iexact`, `icontains`, `startswith`, `gt`…`lte`);
+    /// for the text operators a [`Value::String`] already lower-cased when the
+    /// operator is case-insensitive.
+    One(Value),
+    /// `in`: the set.
+    Many(Vec<Value>),
+    /// `range`: inclusive bounds.
+    Range(Value, Value),
+    /// `isnull`: `true` matches null, `false` non-null.
+    IsNull(bool),
+}
+
+use crate::error::ValidationErrors;
+use crate::query::{Condition, ListQuery, SortKey, DEFAULT_TAKE};
+use crate::schema::FieldType;
+
+impl ListQuery {
+    /// Checks the query against `schema` (service-api.md, "List
+    /// conventions", rules 1–2; conventions.md, "Filters, exactly").
+    ///
+    /// # Errors
+    ///
+    /// Every problem at once, keyed by query parameter: an unknown field in
+    /// `fields`, `sort` or a filter; a field that cannot be sorted or
+    /// filtered; an operator the field's type does not support; a value that
+    /// is not of the field's type; a choice outside an enumeration; an `in`
+    /// without values or a `range` without exactly two; an `isnull` that is
+    /// not `true`/`false`. Filter errors are keyed by
+    /// [`Condition::parameter`].
+    pub fn check(&self, schema: &'static Schema) -> Result<Plan, ValidationErrors> {
+        let mut errors = ValidationErrors::default();
+        let fields = self.fields.as_ref().map(|names| {
+            for name in names {
+                if schema.field(name).is_none() {
+                    errors.add("fields", format!("Unknown field: {name}"));
+                }
+            }
+            schema
+                .fields
+                .iter()
+                .filter(|field| names.iter().any(|name| name == field.name))
+                .collect()
+        });
+        let sort = self
+            .sort
+            .iter()
+            .filter_map(|key| check_sort_key(schema, key, &mut errors))
+            .collect();
+        let filters = self
+            .filters
+            .iter()
+            .filter_map(|condition| {
+                check_condition(schema, condition)
+                    .map_err(|message| errors.add(condition.parameter(), message))
+                    .ok()
+            })
+            .collect();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(Plan {
+            schema,
+            page: self.page.map_or(1, std::num::NonZeroU32::get),
+            take: self
+                .take
+                .map_or(usize::from(DEFAULT_TAKE), |take| take.size()),
+            fields,
+            sort,
+            filters,
+        })
+    }
+}
+
+/// The schema field at `path`, or a message naming it.
+fn resolve(schema: &'static Schema, path: &FieldPath) -> Result<&'static Field, String> {
+    let field = match &path.relation {
+        None => schema.field(&path.field),
+        Some(relation) => schema
+            .relation(relation)
+            .and_then(|relation| relation.fields.iter().find(|f| f.name == path.field)),
+    };
+    field.ok_or_else(|| format!("Unknown field: {path}"))
+}
+
+fn check_sort_key(
+    schema: &'static Schema,
+    key: &SortKey,
+    errors: &mut ValidationErrors,
+) -> Option<TypedSortKey> {
+    let field = match resolve(schema, &key.path) {
+        Ok(field) if field.sortable => field,
+        Ok(_) => {
+            errors.add("sort", format!("Cannot sort by {}", key.path));
+            return None;
+        }
+        Err(message) => {
+            errors.add("sort", message);
+            return None;
+        }
+    };
+    Some(TypedSortKey {
+        path: key.path.clone(),
+        field,
+        descending: key.descending,
+    })
+}
+
+/// Whether `operator` applies to values of `kind`.
+fn supports(kind: FieldType, operator: Operator) -> bool {
+    use Operator::*;
+    match operator {
+        Exact | In | Isnull => !matches!(kind, FieldType::Json),
+        Iexact | Icontains | Startswith => {
+            matches!(
+                kind,
+                FieldType::String | FieldType::Enum(_) | FieldType::Uuid
+            )
+        }
+        Gt | Gte | Lt | Lte | Range => !matches!(kind, FieldType::Boolean | FieldType::Json),
+    }
+}
+
+fn check_condition(
+    schema: &'static Schema,
+    condition: &Condition,
+) -> Result<TypedCondition, String> {
+    let field = resolve(schema, &condition.path)?;
+    if !field.filterable {
+        return Err(format!("Cannot filter by {}", condition.path));
+    }
+    let operator = condition.operator;
+    if !supports(field.kind, operator) {
+        return Err(format!(
+            "The {operator} operator does not apply to {} (a {} field).",
+            condition.path, field.kind
+        ));
+    }
+    let value = condition.value.as_str();
+    let operand = match operator {
+        Operator::Isnull => match value.to_ascii_lowercase().as_str() {
+            "true" => Operand::IsNull(true),
+            "false" => Operand::IsNull(false),
+            _ => return Err(format!("Enter true or false (“{value}” is neither).")),
+        },
+        Operator::In => {
+            if value.is_empty() {
+                return Err("Enter one or more comma-separated values.".to_owned());
+            }
+            let items = value
+                .split(',')
+                .map(|item| typed(field.kind, item))
+                .collect::<Result<_, _>>()?;
+            Operand::Many(items)
+        }
+        Operator::Range => {
+            let mut bounds = value.split(',');
+            match (bounds.next(), bounds.next(), bounds.next()) {
+                (Some(low), Some(high), None) => {
+                    Operand::Range(comparable(field.kind, low)?, comparable(field.kind, high)?)
+                }
+                _ => {
+                    return Err(format!(
+                        "Enter two comma-separated values, low and high (“{value}”)."
+                    ))
+                }
+            }
+        }
+        Operator::Iexact | Operator::Icontains => Operand::One(Value::String(value.to_lowercase())),
+        Operator::Startswith => Operand::One(Value::String(value.to_owned())),
+        Operator::Exact => Operand::One(typed(field.kind, value)?),
+        Operator::Gt | Operator::Gte | Operator::Lt | Operator::Lte => {
+            Operand::One(comparable(field.kind, value)?)
+        }
+    };
+    Ok(TypedCondition {
+        or: condition.or,
+        not: condition.not,
+        path: condition.path.clone(),
+        field,
+        operator,
+        operand,
+    })
+}
+
+/// A value of `kind` for an equality test: enumerations must be one of their codes.
+fn typed(kind: FieldType, text: &str) -> Result<Value, String> {
+    if let FieldType::Enum(choices) = kind {
+        if !choices.contains(&text) {
+            return Err(format!(
+                "Select a valid choice: “{text}” is not one of {}.",
+                choices.join(", ")
+            ));
+        }
+    }
+    Value::parse(kind, text)
+}
+
+/// A value of `kind` for an order comparison (any code of an enumeration is
+/// compared as text).
+fn comparable(kind: FieldType, text: &str) -> Result<Value, String> {
+    Value::parse(kind, text)
+}

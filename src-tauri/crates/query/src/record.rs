@@ -1,0 +1,42 @@
+//! What the engine needs from a record: the JSON value at a path.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value as Json};
+
+use crate::query::FieldPath;
+
+/// A record filters and sorting can read.
+///
+/// Values are read as the service's JSON (decimal strings, date-time strings,
+/// numbers, booleans, `null`) and typed by the schema when compared. A path
+/// the record lacks reads as `null`.
+pub trait Record {
+    /// The JSON value at `path`: a field of the record, or for
+    /// `relation__field` a field of the related record. `None` when absent.
+    fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>>;
+}
+
+/// A JSON object record as the service sends it. A related path
+/// `relation__field` reads `record[relation][field]` when `record[relation]`
+/// is an object (an expanded related record), else the flat key
+/// `record["relation__field"]` (how a cache can store related values next to
+/// the reference).
+impl Record for Map<String, Json> {
+    fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
+        let found = match &path.relation {
+            None => self.get(&path.field),
+            Some(relation) => match self.get(relation) {
+                Some(Json::Object(related)) => related.get(&path.field),
+                _ => self.get(&path.to_string()),
+            },
+        };
+        found.map(Cow::Borrowed)
+    }
+}
+
+impl<R: Record + ?Sized> Record for &R {
+    fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
+        (**self).get(path)
+    }
+}

@@ -1,0 +1,122 @@
+//! Field schemas of the service's resources: which fields a record has, their
+//! types, and which of them `sort` and filters may address
+//! (service-api.md, "Resources and their fields").
+
+use std::fmt;
+
+/// Type of a field, as the spec's tables give it. Comparisons in filters and
+/// sorting are typed by it (conventions.md, "Filters, exactly").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldType {
+    /// Free text, compared by Unicode code points.
+    String,
+    /// A UUID string (`id` and references to other records), compared as a UUID.
+    Uuid,
+    /// A whole number (`operation_number`, `priority`, …), JSON number.
+    Integer,
+    /// A decimal string (`total`, `credit_limit`, …), compared as a decimal,
+    /// never as a float.
+    Decimal,
+    /// An ISO 8601 / RFC 3339 date-time string, compared as an instant (UTC).
+    DateTime,
+    /// A calendar date string `YYYY-MM-DD` (`customer_since`).
+    Date,
+    /// `true` / `false`.
+    Boolean,
+    /// A string from a closed set of codes (`operation_status`: PR, CO, ER).
+    Enum(&'static [&'static str]),
+    /// Arbitrary JSON (`custom_fields`): neither sortable nor filterable.
+    Json,
+}
+
+impl FieldType {
+    /// Name used in messages: `decimal`, `date-time`, `uuid`, ….
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            FieldType::String => "string",
+            FieldType::Uuid => "uuid",
+            FieldType::Integer => "integer",
+            FieldType::Decimal => "decimal",
+            FieldType::DateTime => "date-time",
+            FieldType::Date => "date",
+            FieldType::Boolean => "boolean",
+            FieldType::Enum(_) => "choice",
+            FieldType::Json => "json",
+        }
+    }
+}
+
+impl fmt::Display for FieldType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One field of a resource.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    /// Name as in the JSON record and the query string (`supplier`, `total`).
+    pub name: &'static str,
+    /// Value type.
+    pub kind: FieldType,
+    /// Whether the value may be JSON `null`.
+    pub nullable: bool,
+    /// Whether `sort` may name it.
+    pub sortable: bool,
+    /// Whether a filter may address it.
+    pub filterable: bool,
+}
+
+impl Field {
+    /// A field that is sortable and filterable unless it is [`FieldType::Json`].
+    #[must_use]
+    pub const fn new(name: &'static str, kind: FieldType, nullable: bool) -> Field {
+        let queryable = !matches!(kind, FieldType::Json);
+        Field {
+            name,
+            kind,
+            nullable,
+            sortable: queryable,
+            filterable: queryable,
+        }
+    }
+}
+
+/// A related record a resource exposes to filters as `relation__field`
+/// (conventions.md: invoices expose `supplier__name` / `customer__name`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Relation {
+    /// Name of the relation, which is also the name of the referencing field
+    /// of the record (`supplier`).
+    pub name: &'static str,
+    /// Fields of the related record filters may address.
+    pub fields: &'static [Field],
+}
+
+/// The schema of one resource: its fields in the spec's order and its relations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Schema {
+    /// Resource name in the spec's terms (`supplier_invoice`).
+    pub resource: &'static str,
+    /// Path of its list endpoint relative to the base URL (`/account_payable/invoice/`).
+    pub path: &'static str,
+    /// Fields in the order records list them.
+    pub fields: &'static [Field],
+    /// Related records filters may reach with `relation__field`.
+    pub relations: &'static [Relation],
+}
+
+impl Schema {
+    /// The field called `name`, if the resource has one.
+    #[must_use]
+    pub fn field(&self, name: &str) -> Option<&'static Field> {
+        self.fields.iter().find(|field| field.name == name)
+    }
+
+    /// The relation called `name`, if the resource exposes one.
+    #[must_use]
+    pub fn relation(&self, name: &str) -> Option<&'static Relation> {
+        self.relations.iter().find(|relation| relation.name == name)
+    }
+}

@@ -1,0 +1,264 @@
+//! Typed values: filter operands read from the query string and record
+//! values read from JSON, compared by their schema type
+//! (conventions.md, "Filters, exactly": comparisons are typed).
+
+use std::cmp::Ordering;
+use std::str::FromStr;
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use rust_decimal::Decimal;
+use serde_json::Value as Json;
+use uuid::Uuid;
+
+use crate::schema::FieldType;
+
+/// A value typed by its field's [`FieldType`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// JSON `null` or an absent field.
+    Null,
+    /// Text, and the codes of enumerations.
+    String(String),
+    /// A UUID.
+    Uuid(Uuid),
+    /// A whole number.
+    Integer(i64),
+    /// A decimal, exact (never a float).
+    Decimal(Decimal),
+    /// An instant, UTC.
+    DateTime(DateTime<Utc>),
+    /// A calendar date.
+    Date(NaiveDate),
+    /// `true` / `false`.
+    Boolean(bool),
+}
+
+impl Value {
+    /// Whether this is [`Value::Null`].
+    #[must_use]
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// Reads a filter value written in a query string as a value of `kind`.
+    ///
+    /// Date-times are RFC 3339 / ISO 8601 (`2025-03-04T10:00:00Z`,
+    /// `…+02:00`); one without an offset is UTC, and a bare date
+    /// `YYYY-MM-DD` means 00:00:00 UTC that day. Booleans are `true` /
+    /// `false` in any case. Decimals are plain (`-12.50`), never floats.
+    ///
+    /// # Errors
+    ///
+    /// A message for the user saying what is expected, e.g. "Enter a number.".
+    pub fn parse(kind: FieldType, text: &str) -> Result<Value, String> {
+        match kind {
+            FieldType::String | FieldType::Enum(_) | FieldType::Json => {
+                Ok(Value::String(text.to_owned()))
+            }
+            FieldType::Uuid => Uuid::try_parse(text)
+                .map(Value::Uuid)
+                .map_err(|_| format!("“{text}” is not a valid UUID.")),
+            FieldType::Integer => text
+                .parse::<i64>()
+                .map(Value::Integer)
+                .map_err(|_| format!("Enter a whole number (“{text}” is not one).")),
+            FieldType::Decimal => parse_decimal(text)
+                .map(Value::Decimal)
+                .ok_or_else(|| format!("Enter a number (“{text}” is not one).")),
+            FieldType::DateTime => parse_date_time(text).map(Value::DateTime).ok_or_else(|| {
+                if text.contains(' ') && text.len() > 10 {
+                    format!(
+                        "Enter a valid date/time (“{text}”; a “+” offset must be sent as %2B)."
+                    )
+                } else {
+                    format!("Enter a valid date/time such as 2025-03-04T10:00:00Z (“{text}” is not one).")
+                }
+            }),
+            FieldType::Date => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .map(Value::Date)
+                .map_err(|_| format!("Enter a valid date as YYYY-MM-DD (“{text}” is not one).")),
+            FieldType::Boolean => parse_boolean(text)
+                .map(Value::Boolean)
+                .ok_or_else(|| format!("Enter true or false (“{text}” is neither).")),
+        }
+    }
+
+    /// Reads a record's JSON value as a value of `kind`. Absent and `null`
+    /// are [`Value::Null`]; a value that does not fit `kind` (a malformed
+    /// record) is kept as its text, so it matches no typed operand and sorts
+    /// after every well-typed value.
+    #[must_use]
+    pub fn from_json(kind: FieldType, json: Option<&Json>) -> Value {
+        let text = match json {
+            None | Some(Json::Null) => return Value::Null,
+            Some(Json::String(text)) => text.as_str(),
+            Some(Json::Bool(flag)) if kind == FieldType::Boolean => return Value::Boolean(*flag),
+            Some(Json::Number(number)) => {
+                match kind {
+                    FieldType::Integer => {
+                        if let Some(integer) = number.as_i64() {
+                            return Value::Integer(integer);
+                        }
+                    }
+                    FieldType::Decimal => {
+                        if let Some(decimal) = parse_decimal(&number.to_string()) {
+                            return Value::Decimal(decimal);
+                        }
+                    }
+                    _ => {}
+                }
+                return Value::String(number.to_string());
+            }
+            Some(other) => return Value::String(other.to_string()),
+        };
+        match kind {
+            FieldType::String | FieldType::Enum(_) | FieldType::Json => {
+                Value::String(text.to_owned())
+            }
+            _ => Value::parse(kind, text).unwrap_or_else(|_| Value::String(text.to_owned())),
+        }
+    }
+
+    /// The text the string operators (`iexact`, `icontains`, `startswith`)
+    /// look at: strings as they are, UUIDs hyphenated lower-case.
+    #[must_use]
+    pub fn text(&self) -> Option<std::borrow::Cow<'_, str>> {
+        match self {
+            Value::String(text) => Some(text.as_str().into()),
+            Value::Uuid(uuid) => Some(uuid.hyphenated().to_string().into()),
+            _ => None,
+        }
+    }
+
+    /// Order of two values of the same type; `None` across types (a typed
+    /// operand never matches an ill-typed record value).
+    #[must_use]
+    pub fn compare(&self, other: &Value) -> Option<Ordering> {
+        match (self, other) {
+            (Value::String(a), Value::String(b)) => Some(a.cmp(b)),
+            (Value::Uuid(a), Value::Uuid(b)) => Some(a.cmp(b)),
+            (Value::Integer(a), Value::Integer(b)) => Some(a.cmp(b)),
+            (Value::Decimal(a), Value::Decimal(b)) => Some(a.cmp(b)),
+            (Value::DateTime(a), Value::DateTime(b)) => Some(a.cmp(b)),
+            (Value::Date(a), Value::Date(b)) => Some(a.cmp(b)),
+            (Value::Boolean(a), Value::Boolean(b)) => Some(a.cmp(b)),
+            _ => None,
+        }
+    }
+
+    /// A total order for sorting: by type first (well-typed values before
+    /// ill-typed text), then by [`Value::compare`]. Nulls are placed by the
+    /// caller.
+    #[must_use]
+    pub fn total_cmp(&self, other: &Value) -> Ordering {
+        self.compare(other)
+            .unwrap_or_else(|| self.rank().cmp(&other.rank()))
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Value::Null => 0,
+            Value::Uuid(_) => 1,
+            Value::Integer(_) => 2,
+            Value::Decimal(_) => 3,
+            Value::DateTime(_) => 4,
+            Value::Date(_) => 5,
+            Value::Boolean(_) => 6,
+            Value::String(_) => 7,
+        }
+    }
+}
+
+/// A plain decimal (`-12.50`, `7`, `.5`); no exponent, no float rounding.
+fn parse_decimal(text: &str) -> Option<Decimal> {
+    if text.is_empty() || text.contains(['e', 'E', '_']) {
+        return None;
+    }
+    Decimal::from_str(text).ok()
+}
+
+/// `true` / `false`, in any case.
+fn parse_boolean(text: &str) -> Option<bool> {
+    if text.eq_ignore_ascii_case("true") {
+        Some(true)
+    } else if text.eq_ignore_ascii_case("false") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// RFC 3339 with an offset, ISO 8601 without one (UTC), or a bare date
+/// (00:00:00 UTC).
+fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
+    if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
+        return Some(instant.with_timezone(&Utc));
+    }
+    for format in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"] {
+        if let Ok(naive) = NaiveDateTime::parse_from_str(text, format) {
+            return Some(naive.and_utc());
+        }
+    }
+    if text.len() == 10 {
+        if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+            return date.and_hms_opt(0, 0, 0).map(|naive| naive.and_utc());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_compare_as_decimals_not_text() {
+        let a = Value::parse(FieldType::Decimal, "10.5").unwrap();
+        let b = Value::parse(FieldType::Decimal, "9").unwrap();
+        assert_eq!(a.compare(&b), Some(Ordering::Greater));
+        let c = Value::parse(FieldType::Decimal, "10.50").unwrap();
+        assert_eq!(a.compare(&c), Some(Ordering::Equal));
+        assert!(Value::parse(FieldType::Decimal, "1e3").is_err());
+        assert!(Value::parse(FieldType::Decimal, "NaN").is_err());
+    }
+
+    #[test]
+    fn date_times_are_instants_and_bare_dates_are_utc_midnight() {
+        let offset = Value::parse(FieldType::DateTime, "2025-03-04T12:00:00+02:00").unwrap();
+        let utc = Value::parse(FieldType::DateTime, "2025-03-04T10:00:00Z").unwrap();
+        assert_eq!(offset, utc);
+        let date = Value::parse(FieldType::DateTime, "2025-03-04").unwrap();
+        let midnight = Value::parse(FieldType::DateTime, "2025-03-04T00:00:00Z").unwrap();
+        assert_eq!(date, midnight);
+        let naive = Value::parse(FieldType::DateTime, "2025-03-04T10:00:00").unwrap();
+        assert_eq!(naive, utc);
+    }
+
+    #[test]
+    fn a_plus_decoded_to_a_space_gets_a_hint() {
+        let error = Value::parse(FieldType::DateTime, "2025-03-04T12:00:00 02:00").unwrap_err();
+        assert!(error.contains("%2B"), "{error}");
+    }
+
+    #[test]
+    fn record_values_read_from_json_by_type() {
+        use serde_json::json;
+        assert_eq!(
+            Value::from_json(FieldType::Integer, Some(&json!(42))),
+            Value::Integer(42)
+        );
+        assert_eq!(
+            Value::from_json(FieldType::Decimal, Some(&json!("12.30"))),
+            Value::Decimal(Decimal::new(1230, 2))
+        );
+        assert_eq!(Value::from_json(FieldType::Date, None), Value::Null);
+        assert_eq!(
+            Value::from_json(FieldType::Uuid, Some(&json!("not-a-uuid"))),
+            Value::String("not-a-uuid".into())
+        );
+        assert_eq!(
+            Value::from_json(FieldType::Boolean, Some(&json!(true))),
+            Value::Boolean(true)
+        );
+    }
+}

@@ -1,0 +1,157 @@
+//! Checking queries against the resource schemas, and the conventions'
+//! worked example evaluated on records.
+
+use std::collections::HashSet;
+
+use serde_json::{json, Map, Value as Json};
+use workdesk_query::{resources, FieldType, ListQuery, ValidationErrors};
+
+fn errors(raw: &str) -> ValidationErrors {
+    ListQuery::parse(raw)
+        .unwrap()
+        .check(&resources::SUPPLIER_INVOICE)
+        .expect_err(raw)
+}
+
+fn object(value: Json) -> Map<String, Json> {
+    value.as_object().unwrap().clone()
+}
+
+#[test]
+fn unknown_names_in_fields_sort_and_filters_are_named() {
+    let errors = errors("fields=id,nope&sort=-nada&colour__exact=red&supplier__phone=1");
+    assert_eq!(errors.get("fields").unwrap(), ["Unknown field: nope"]);
+    assert_eq!(errors.get("sort").unwrap(), ["Unknown field: nada"]);
+    assert_eq!(
+        errors.get("colour__exact").unwrap(),
+        ["Unknown field: colour"]
+    );
+    assert_eq!(
+        errors.get("supplier__phone__exact").unwrap(),
+        ["Unknown field: supplier__phone"]
+    );
+}
+
+#[test]
+fn values_must_fit_the_field_type() {
+    let errors = errors(
+        "total__gte=ten&invoice_number=1.5&issue_date__lt=yesterday&is_pay_authorized=yes&supplier=42",
+    );
+    for parameter in [
+        "total__gte",
+        "invoice_number__exact",
+        "issue_date__lt",
+        "is_pay_authorized__exact",
+        "supplier__exact",
+    ] {
+        assert!(errors.get(parameter).is_some(), "{parameter}: {errors}");
+    }
+}
+
+#[test]
+fn operators_must_apply_to_the_type() {
+    let errors = errors("total__icontains=1&is_pay_authorized__gt=true&custom_fields__isnull=true");
+    assert!(errors.get("total__icontains").is_some());
+    assert!(errors.get("is_pay_authorized__gt").is_some());
+    assert_eq!(
+        errors.get("custom_fields__isnull").unwrap(),
+        ["Cannot filter by custom_fields"]
+    );
+}
+
+#[test]
+fn choices_lists_ranges_and_isnull_are_checked() {
+    let errors = errors(
+        "operation_status=XX&document_type__in=INV,FOO&total__range=1&order_number__range=1,2,3&description__isnull=maybe&total__in=",
+    );
+    assert!(errors.get("operation_status__exact").unwrap()[0].contains("PR, CO, ER"));
+    assert!(errors.get("document_type__in").is_some());
+    assert!(errors.get("total__range").is_some());
+    assert!(errors.get("order_number__range").is_some());
+    assert!(errors.get("description__isnull").is_some());
+    assert!(errors.get("total__in").is_some());
+}
+
+#[test]
+fn a_valid_query_gives_a_plan_with_defaults_and_fields_in_schema_order() {
+    let plan = ListQuery::parse("fields=total,id&take=all&page=3&sort=-total,supplier__name")
+        .unwrap()
+        .check(&resources::SUPPLIER_INVOICE)
+        .unwrap();
+    assert_eq!((plan.page, plan.take), (3, 200));
+    let names: Vec<_> = plan.fields.unwrap().iter().map(|f| f.name).collect();
+    assert_eq!(names, ["id", "total"]);
+    let plan = ListQuery::parse("")
+        .unwrap()
+        .check(&resources::SUPPLIER_INVOICE)
+        .unwrap();
+    assert_eq!((plan.page, plan.take, plan.fields), (1, 20, None));
+}
+
+#[test]
+fn the_conventions_example_folds_left_to_right() {
+    // ((status = PR) OR (total >= 1000)) AND NOT (supplier.name ilike %acme%)
+    let plan = ListQuery::parse(
+        "operation_status__exact=PR&or__total__gte=1000&not__supplier__name__icontains=acme",
+    )
+    .unwrap()
+    .check(&resources::SUPPLIER_INVOICE)
+    .unwrap();
+    let record = |status: &str, total: &str, supplier: Option<&str>| {
+        object(json!({"operation_status": status, "total": total,
+            "supplier": {"name": supplier}}))
+    };
+    assert!(plan.matches(&record("PR", "5.00", Some("Peña Hermanos"))));
+    assert!(plan.matches(&record("CO", "1000.00", Some("Díaz"))));
+    assert!(!plan.matches(&record("CO", "999.99", Some("Díaz"))));
+    assert!(!plan.matches(&record("PR", "5.00", Some("ACME Industrial"))));
+    // Django's exclude(): a null supplier name is kept by not__…icontains.
+    assert!(plan.matches(&record("PR", "5.00", None)));
+}
+
+#[test]
+fn case_insensitive_operators_lower_case_beyond_ascii() {
+    let plan = ListQuery::parse("supplier__name__iexact=PEÑA DÍAZ&or__name__icontains=ÁLVAREZ")
+        .unwrap()
+        .check(&resources::SUPPLIER_INVOICE)
+        .unwrap();
+    assert!(plan.matches(&object(json!({"supplier__name": "peña díaz", "name": "x"}))));
+    assert!(plan.matches(&object(
+        json!({"supplier__name": "x", "name": "Óptica Álvarez"})
+    )));
+    assert!(!plan.matches(&object(
+        json!({"supplier__name": "pena diaz", "name": "alvarez"})
+    )));
+}
+
+#[test]
+fn project_keeps_only_the_selected_fields() {
+    let plan = ListQuery::parse("fields=total,id")
+        .unwrap()
+        .check(&resources::SUPPLIER_INVOICE)
+        .unwrap();
+    let record = object(json!({"id": "x", "name": "n", "total": "1.00"}));
+    let projected = plan.project(&record);
+    assert_eq!(projected.keys().collect::<Vec<_>>(), ["id", "total"]);
+}
+
+#[test]
+fn every_resource_schema_is_well_formed() {
+    for schema in resources::ALL {
+        let names: HashSet<_> = schema.fields.iter().map(|f| f.name).collect();
+        assert_eq!(
+            names.len(),
+            schema.fields.len(),
+            "{}: duplicate field",
+            schema.resource
+        );
+        let id = schema.field("id").expect("every resource has an id");
+        assert_eq!(id.kind, FieldType::Uuid);
+        assert!(schema.path.starts_with('/') && schema.path.ends_with('/'));
+        for relation in schema.relations {
+            let reference = schema.field(relation.name).expect("relation names a field");
+            assert_eq!(reference.kind, FieldType::Uuid, "{}", relation.name);
+        }
+        assert_eq!(resources::by_name(schema.resource), Some(schema));
+    }
+}
