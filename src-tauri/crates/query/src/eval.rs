@@ -2,6 +2,7 @@
 //! order, sorting puts nulls last ascending and first descending, ties by
 //! `id` (conventions.md, "Filters, exactly").
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use serde_json::{Map, Value as Json};
@@ -116,19 +117,25 @@ impl TypedCondition {
     /// Whether `record` satisfies this condition, `not__` applied.
     #[must_use]
     pub fn test<R: Record + ?Sized>(&self, record: &R) -> bool {
-        let value = read(record, &self.path, self.field.kind);
-        self.not != self.holds(&value)
+        let json = record.get(&self.path);
+        let probe = match (self.field.kind, json.as_deref()) {
+            (_, None | Some(Json::Null)) => Probe::Null,
+            // Text is compared in place, without copying it out of the record.
+            (FieldType::String | FieldType::Enum(_), Some(Json::String(text))) => Probe::Str(text),
+            (kind, json) => Probe::Value(Value::from_json(kind, json)),
+        };
+        self.not != self.holds(&probe)
     }
 
     /// The condition without `not__`. Null satisfies only `isnull=true`.
-    fn holds(&self, value: &Value) -> bool {
+    fn holds(&self, probe: &Probe<'_>) -> bool {
         if let Operand::IsNull(is_null) = self.operand {
-            return value.is_null() == is_null;
+            return matches!(probe, Probe::Null) == is_null;
         }
-        if value.is_null() {
+        if matches!(probe, Probe::Null) {
             return false;
         }
-        let order = |operand: &Value| value.compare(operand);
+        let order = |operand: &Value| probe.compare(operand);
         match (&self.operand, self.operator) {
             (Operand::One(operand), Operator::Exact) => order(operand) == Some(Ordering::Equal),
             (Operand::One(operand), Operator::Gt) => order(operand) == Some(Ordering::Greater),
@@ -139,13 +146,13 @@ impl TypedCondition {
             (Operand::One(operand), Operator::Lte) => {
                 matches!(order(operand), Some(Ordering::Less | Ordering::Equal))
             }
-            (Operand::One(Value::String(operand)), Operator::Iexact) => value
+            (Operand::One(Value::String(operand)), Operator::Iexact) => probe
                 .text()
-                .is_some_and(|text| text.to_lowercase() == *operand),
-            (Operand::One(Value::String(operand)), Operator::Icontains) => value
+                .is_some_and(|text| lower(&text) == operand.as_str()),
+            (Operand::One(Value::String(operand)), Operator::Icontains) => probe
                 .text()
-                .is_some_and(|text| text.to_lowercase().contains(operand.as_str())),
-            (Operand::One(Value::String(operand)), Operator::Startswith) => value
+                .is_some_and(|text| lower(&text).contains(operand.as_str())),
+            (Operand::One(Value::String(operand)), Operator::Startswith) => probe
                 .text()
                 .is_some_and(|text| text.starts_with(operand.as_str())),
             (Operand::Many(set), _) => set.iter().any(|item| order(item) == Some(Ordering::Equal)),
@@ -154,6 +161,44 @@ impl TypedCondition {
                     && matches!(order(high), Some(Ordering::Less | Ordering::Equal))
             }
             _ => false,
+        }
+    }
+}
+
+/// Unicode lower-casing, without allocating for text that is already lower-case ASCII.
+fn lower(text: &str) -> Cow<'_, str> {
+    if text
+        .bytes()
+        .all(|b| !b.is_ascii_uppercase() && b.is_ascii())
+    {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.to_lowercase())
+    }
+}
+
+/// A record value as a condition sees it: text borrowed from the record, or
+/// a typed value.
+enum Probe<'a> {
+    Null,
+    Str(&'a str),
+    Value(Value),
+}
+
+impl Probe<'_> {
+    fn compare(&self, operand: &Value) -> Option<Ordering> {
+        match (self, operand) {
+            (Probe::Str(text), Value::String(operand)) => Some((*text).cmp(operand.as_str())),
+            (Probe::Value(value), operand) => value.compare(operand),
+            _ => None,
+        }
+    }
+
+    fn text(&self) -> Option<Cow<'_, str>> {
+        match self {
+            Probe::Str(text) => Some(Cow::Borrowed(text)),
+            Probe::Value(value) => value.text(),
+            Probe::Null => None,
         }
     }
 }
