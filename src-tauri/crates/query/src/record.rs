@@ -19,15 +19,17 @@ pub trait Record {
 
 /// A JSON object record as the service sends it. A related path
 /// `relation__field` reads `record[relation][field]` when `record[relation]`
-/// is an object (an expanded related record), else the flat key
-/// `record["relation__field"]` (how a cache can store related values next to
-/// the reference).
+/// is an object (an expanded related record); `relation__id` is the
+/// reference itself when `record[relation]` is its UUID string; otherwise the
+/// flat key `record["relation__field"]` (how a cache can store related values
+/// next to the reference).
 impl Record for Map<String, Json> {
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
         let found = match &path.relation {
             None => self.get(&path.field),
             Some(relation) => match self.get(relation) {
                 Some(Json::Object(related)) => related.get(&path.field),
+                Some(reference @ Json::String(_)) if path.field == "id" => Some(reference),
                 _ => self.get(&path.to_string()),
             },
         };

@@ -155,3 +155,20 @@ fn every_resource_schema_is_well_formed() {
         assert_eq!(resources::by_name(schema.resource), Some(schema));
     }
 }
+
+#[test]
+fn related_paths_read_expanded_flat_or_reference_values() {
+    let plan = |raw: &str| {
+        ListQuery::parse(raw)
+            .unwrap()
+            .check(&resources::SUPPLIER_INVOICE)
+            .unwrap()
+    };
+    let id = "0b9f5c3e-5d59-4a48-a9a6-2a1a3f0c8e11";
+    let by_id = plan(&format!("supplier__id={id}"));
+    assert!(by_id.matches(&object(json!({"supplier": id}))));
+    assert!(by_id.matches(&object(json!({"supplier": {"id": id, "name": "x"}}))));
+    let by_name = plan("supplier__name__startswith=Peña");
+    assert!(by_name.matches(&object(json!({"supplier": id, "supplier__name": "Peña Hermanos"}))));
+    assert!(!by_name.matches(&object(json!({"supplier": id}))));
+}
