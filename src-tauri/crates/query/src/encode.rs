@@ -20,7 +20,8 @@ const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC
 impl ListQuery {
     /// The canonical query string, without `?`: `page`, `take`, `fields`,
     /// `sort` when set, then each filter in order as
-    /// `[or__][not__]path__operator=value` (the operator always written).
+    /// `[or__][not__]path[__operator]=value` (named as written, see
+    /// [`Condition::parameter`](crate::Condition::parameter)).
     /// [`ListQuery::parse`] of it gives back an equal query.
     #[must_use]
     pub fn to_query_string(&self) -> String {

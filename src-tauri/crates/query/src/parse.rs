@@ -120,18 +120,20 @@ fn parse_condition(name: &str, value: String) -> Condition {
         Some(rest) => (true, rest),
         None => (false, rest),
     };
-    let (path, operator) = match rest.rsplit_once("__") {
-        Some((path, operator)) if !path.is_empty() => match Operator::from_name(operator) {
-            Some(operator) => (path, operator),
-            None => (rest, Operator::Exact),
-        },
-        _ => (rest, Operator::Exact),
+    let written = rest
+        .rsplit_once("__")
+        .filter(|(path, _)| !path.is_empty())
+        .and_then(|(path, operator)| Some((path, Operator::from_name(operator)?)));
+    let (path, operator, implicit_exact) = match written {
+        Some((path, operator)) => (path, operator, false),
+        None => (rest, Operator::Exact, true),
     };
     Condition {
         or,
         not,
         path: parse_path(path),
         operator,
+        implicit_exact,
         value,
     }
 }
@@ -164,10 +166,7 @@ mod tests {
             ]
         );
         let names: Vec<_> = query.filters.iter().map(Condition::parameter).collect();
-        assert_eq!(
-            names,
-            ["b__gte", "or__not__supplier__name__icontains", "b__exact"]
-        );
+        assert_eq!(names, ["b__gte", "or__not__supplier__name__icontains", "b"]);
         assert_eq!(query.filters[1].value, "x y");
         assert_eq!(
             query.filters[1].path,

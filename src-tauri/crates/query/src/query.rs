@@ -178,13 +178,30 @@ pub struct Condition {
     pub path: FieldPath,
     /// The operator (`exact` when none was written).
     pub operator: Operator,
+    /// Written without an operator (`status=PR`), which means `exact`; the
+    /// parameter is then named, and encoded, without `__exact`.
+    pub implicit_exact: bool,
     /// The decoded value.
     pub value: String,
 }
 
 impl Condition {
-    /// The query parameter name this condition is written as, always with its
-    /// operator: `or__not__supplier__name__icontains`.
+    /// A condition on `path` with an explicit operator, neither `or__` nor `not__`.
+    #[must_use]
+    pub fn new(path: FieldPath, operator: Operator, value: impl Into<String>) -> Condition {
+        Condition {
+            or: false,
+            not: false,
+            path,
+            operator,
+            implicit_exact: false,
+            value: value.into(),
+        }
+    }
+
+    /// The query parameter name of this condition, as written:
+    /// `or__not__supplier__name__icontains`, or `status` for an implicit `exact`.
+    /// Validation errors are keyed by it.
     #[must_use]
     pub fn parameter(&self) -> String {
         let mut name = String::new();
@@ -195,8 +212,10 @@ impl Condition {
             name.push_str("not__");
         }
         name.push_str(&self.path.to_string());
-        name.push_str("__");
-        name.push_str(self.operator.name());
+        if !(self.implicit_exact && self.operator == Operator::Exact) {
+            name.push_str("__");
+            name.push_str(self.operator.name());
+        }
         name
     }
 }

@@ -37,14 +37,23 @@ fn condition() -> impl Strategy<Value = Condition> {
         any::<bool>(),
         path(),
         operator(),
+        any::<bool>(),
         any::<String>(),
     )
-        .prop_map(|(or, not, path, operator, value)| Condition {
-            or,
-            not,
-            path,
-            operator,
-            value,
+        .prop_map(|(or, not, path, operator, implicit, value)| {
+            // An implicit `exact` is only representable when the path does not
+            // itself end in an operator name (`x__in` would read as `in`).
+            let implicit_exact = implicit
+                && operator == Operator::Exact
+                && (path.relation.is_none() || Operator::from_name(&path.field).is_none());
+            Condition {
+                or,
+                not,
+                path,
+                operator,
+                implicit_exact,
+                value,
+            }
         })
 }
 
@@ -286,6 +295,7 @@ fn valid_condition() -> impl Strategy<Value = Condition> {
                 not,
                 path,
                 operator,
+                implicit_exact: false,
                 value,
             }
         },
