@@ -5,7 +5,7 @@ use axum::http::HeaderMap;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::dataset::WorkspaceId;
+use crate::data::WorkspaceId;
 use crate::error::{Error, Result};
 use crate::keys::{self, KeyDigest, KeyStore};
 
@@ -14,9 +14,8 @@ use crate::keys::{self, KeyDigest, KeyStore};
 pub(crate) struct Principal {
     /// The only workspace whose records the request sees.
     pub workspace: WorkspaceId,
-    /// The member the key is bound to.
-    // Read by write endpoints (`created_by`, `updated_by`) in later issues.
-    #[allow(dead_code)]
+    /// The member the key is bound to: `created_by` / `updated_by` /
+    /// `deleted_by` of what the request changes.
     pub member: Uuid,
     /// Identifies the key for rate limiting.
     pub key: KeyDigest,
@@ -26,8 +25,9 @@ pub(crate) struct Principal {
 ///
 /// No header, another scheme (e.g. `Basic`) or an empty token is
 /// [`Error::MissingKey`] (DRF: "credentials were not provided"); a malformed or
-/// unknown key is [`Error::InvalidKey`]; then a disabled key is
-/// [`Error::DisabledKey`] and a key at or past its expiry [`Error::ExpiredKey`].
+/// unknown key is [`Error::InvalidKey`]; then a deleted key is
+/// [`Error::DeletedKey`], a disabled key [`Error::DisabledKey`] and a key at
+/// or past its expiry [`Error::ExpiredKey`].
 pub(crate) fn authenticate(
     store: &KeyStore,
     headers: &HeaderMap,
@@ -38,6 +38,9 @@ pub(crate) fn authenticate(
         return Err(Error::InvalidKey);
     }
     let (digest, record) = store.find(key).ok_or(Error::InvalidKey)?;
+    if record.deleted {
+        return Err(Error::DeletedKey);
+    }
     if record.disabled {
         return Err(Error::DisabledKey);
     }
@@ -74,6 +77,14 @@ mod tests {
     const KEY: &str = "service_0123456789abcdefghijABCDEFGHIJ-_xyz";
 
     fn store(expires_at: Option<DateTime<Utc>>, disabled: bool) -> KeyStore {
+        revocable_store(expires_at, disabled, false)
+    }
+
+    fn revocable_store(
+        expires_at: Option<DateTime<Utc>>,
+        disabled: bool,
+        deleted: bool,
+    ) -> KeyStore {
         let mut store = KeyStore::default();
         store.insert(
             KEY,
@@ -82,6 +93,7 @@ mod tests {
                 member: Uuid::nil(),
                 expires_at,
                 disabled,
+                deleted,
             },
         );
         store
@@ -138,6 +150,10 @@ mod tests {
         assert!(matches!(
             check(&store(None, true), Some(&bearer)),
             Err(Error::DisabledKey)
+        ));
+        assert!(matches!(
+            check(&revocable_store(Some(past), true, true), Some(&bearer)),
+            Err(Error::DeletedKey)
         ));
         let future = Utc.with_ymd_and_hms(2099, 1, 1, 0, 0, 0).unwrap();
         assert!(check(&store(Some(future), false), Some(&bearer)).is_ok());

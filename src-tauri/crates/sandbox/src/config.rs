@@ -2,8 +2,13 @@
 
 use std::time::Duration;
 
+use crate::fault::Fault;
+
 /// Seed used when none is given: every run with it serves the same records and keys.
 pub const DEFAULT_SEED: u64 = 0x5EED_0000_2024_1101;
+
+/// Supplier invoices of `workspace_a` when [`Config::invoices`] is not changed.
+pub const DEFAULT_INVOICES: usize = crate::seed::DEFAULT_INVOICES;
 
 /// How the sandbox is started. Build it with `Config { port: 0, ..Config::default() }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,8 +17,22 @@ pub struct Config {
     pub port: u16,
     /// Seed of the generated workspaces, records and keys (default [`DEFAULT_SEED`]).
     pub seed: u64,
+    /// Number of supplier invoices of `workspace_a` (default
+    /// [`DEFAULT_INVOICES`] = 2,437; the binary accepts up to 100,000).
+    /// Its customer invoices are half as many; `workspace_b` and every other
+    /// resource keep their sizes.
+    pub invoices: usize,
     /// Fixed-window rate limit applied per key (default 1000 requests per 3600 s).
     pub rate_limit: RateLimit,
+    /// Fault injection on (default off): the `X-Sandbox-Fault` header and
+    /// `POST /_sandbox/faults` are honoured. See [`Fault`].
+    pub faults: bool,
+    /// A fault applied to every API request (default none); setting it turns
+    /// fault injection on.
+    pub fault: Option<Fault>,
+    /// Request journal on (default off): `GET /_sandbox/requests` lists the
+    /// last 1,000 API requests.
+    pub journal: bool,
 }
 
 impl Default for Config {
@@ -21,7 +40,11 @@ impl Default for Config {
         Config {
             port: 0,
             seed: DEFAULT_SEED,
+            invoices: DEFAULT_INVOICES,
             rate_limit: RateLimit::default(),
+            faults: false,
+            fault: None,
+            journal: false,
         }
     }
 }

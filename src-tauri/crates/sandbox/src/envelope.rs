@@ -33,11 +33,13 @@ impl<T> Envelope<T> {
 
 impl IntoResponse for Error {
     /// The error envelope with [`Error::status`]: `data` is the DRF-style
-    /// details for validation errors and `{}` otherwise. 401 answers carry
+    /// details for validation errors (query or body) and `{}` otherwise. 401 answers carry
     /// `WWW-Authenticate: Bearer`, 429 answers `Retry-After` (seconds).
     fn into_response(self) -> Response {
         let data = match &self {
-            Error::Validation(details) => serde_json::to_value(details).unwrap_or_default(),
+            Error::Validation(details) | Error::InvalidBody(details) => {
+                serde_json::to_value(details).unwrap_or_default()
+            }
             _ => serde_json::json!({}),
         };
         let status = self.status();
@@ -49,7 +51,11 @@ impl IntoResponse for Error {
         let mut response = (status, Json(envelope)).into_response();
         let headers = response.headers_mut();
         match self {
-            Error::MissingKey | Error::InvalidKey | Error::ExpiredKey | Error::DisabledKey => {
+            Error::MissingKey
+            | Error::InvalidKey
+            | Error::ExpiredKey
+            | Error::DisabledKey
+            | Error::DeletedKey => {
                 headers.insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
             }
             Error::RateLimited { retry_after } => {

@@ -43,6 +43,9 @@ pub enum Error {
     /// 401: a known key that was disabled.
     #[error("Disabled API key.")]
     DisabledKey,
+    /// 401: a known key that its member deleted (revoked for good).
+    #[error("Deleted API key: it was revoked.")]
+    DeletedKey,
     /// 429: the key used up its fixed window (conventions.md, "Rate window").
     #[error("Rate limit exceeded: retry in {retry_after} s.")]
     RateLimited {
@@ -53,8 +56,28 @@ pub enum Error {
     #[error("Invalid page.")]
     InvalidPage,
     /// 400: query parameters that the list endpoint refuses, DRF style.
-    #[error("Invalid query parameters: {0}.")]
+    #[error("Invalid query parameters: {0}")]
     Validation(FieldErrors),
+    /// 400: body fields that a create or update refuses, DRF style.
+    #[error("Invalid input: {0}")]
+    InvalidBody(FieldErrors),
+    /// 400: a body that cannot be read in its content type (e.g. broken JSON).
+    #[error("Malformed request body: {0}.")]
+    MalformedBody(String),
+    /// 413: a body larger than the sandbox accepts (1 MiB).
+    #[error("Request body too large.")]
+    PayloadTooLarge,
+    /// 415: a body in a content type other than JSON, form or multipart.
+    #[error("Unsupported media type \"{0}\" in request.")]
+    UnsupportedMediaType(String),
+    /// 400: an `X-Sandbox-Fault` header or `POST /_sandbox/faults` naming no
+    /// fault mode (see [`Fault`](crate::Fault)).
+    #[error("Unknown fault mode \"{0}\".")]
+    UnknownFault(String),
+    /// The `drop` fault: the connection is closed without any response.
+    /// Never answered; it makes the server close the connection.
+    #[error("connection dropped by the `drop` fault")]
+    Dropped,
     /// 404: no endpoint at this path.
     #[error("Not found.")]
     NotFound,
@@ -64,24 +87,33 @@ pub enum Error {
 }
 
 impl Error {
-    /// HTTP status this error is answered with (500 for start-up errors).
+    /// HTTP status this error is answered with (500 for start-up errors and
+    /// [`Error::Dropped`], which are never answered).
     #[must_use]
     pub fn status(&self) -> StatusCode {
         match self {
-            Error::Bind { .. } => StatusCode::INTERNAL_SERVER_ERROR,
-            Error::MissingKey | Error::InvalidKey | Error::ExpiredKey | Error::DisabledKey => {
-                StatusCode::UNAUTHORIZED
-            }
+            Error::Bind { .. } | Error::Dropped => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::MissingKey
+            | Error::InvalidKey
+            | Error::ExpiredKey
+            | Error::DisabledKey
+            | Error::DeletedKey => StatusCode::UNAUTHORIZED,
             Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::InvalidPage | Error::NotFound => StatusCode::NOT_FOUND,
-            Error::Validation(_) => StatusCode::BAD_REQUEST,
+            Error::Validation(_)
+            | Error::InvalidBody(_)
+            | Error::MalformedBody(_)
+            | Error::UnknownFault(_) => StatusCode::BAD_REQUEST,
+            Error::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
         }
     }
 }
 
-/// DRF-style validation details: parameter name -> list of messages,
-/// e.g. `{"fields": ["Unknown field: x"]}`. Serialises as that JSON object.
+/// DRF-style validation details: parameter or body field name -> list of
+/// messages, e.g. `{"fields": ["Unknown field: x"]}` or
+/// `{"title": ["This field is required."]}`. Serialises as that JSON object.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct FieldErrors(BTreeMap<String, Vec<String>>);
@@ -121,6 +153,23 @@ impl FieldErrors {
     }
 }
 
+impl FieldErrors {
+    /// `Ok(())` when empty, else [`Error::InvalidBody`] carrying `self`.
+    pub(crate) fn into_body_result(self) -> Result<()> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::InvalidBody(self))
+        }
+    }
+}
+
+impl From<workdesk_query::ValidationErrors> for FieldErrors {
+    fn from(errors: workdesk_query::ValidationErrors) -> Self {
+        FieldErrors(errors.into_map())
+    }
+}
+
 impl fmt::Display for FieldErrors {
     /// `param: message message; param: message`, parameters in name order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -150,7 +199,7 @@ mod tests {
         );
         assert_eq!(
             Error::Validation(errors).to_string(),
-            "Invalid query parameters: colour: Unknown filter.; fields: Unknown field: x Unknown field: y."
+            "Invalid query parameters: colour: Unknown filter.; fields: Unknown field: x Unknown field: y"
         );
     }
 

@@ -1,6 +1,6 @@
 //! API keys (conventions.md, "Keys"): derived from the seed, stored only as
 //! SHA-256 digests, each bound to a workspace and a member, with an optional
-//! expiry and a disabled flag.
+//! expiry, a disabled flag and a deleted (revoked) flag.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -12,7 +12,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::dataset::{Dataset, WorkspaceId};
+use crate::data::{Dataset, WorkspaceId};
 use crate::seed::{self, Stream};
 
 /// Prefix of every key (service-api.md, Authentication 2).
@@ -40,6 +40,9 @@ pub struct Keys {
     pub expired: String,
     /// Disabled key of `workspace_a` (401).
     pub disabled: String,
+    /// Deleted (revoked) key of `workspace_a` (401; service-api.md,
+    /// Authentication 5).
+    pub deleted: String,
 }
 
 impl fmt::Debug for Keys {
@@ -50,6 +53,7 @@ impl fmt::Debug for Keys {
             .field("workspace_b", &HIDDEN)
             .field("expired", &HIDDEN)
             .field("disabled", &HIDDEN)
+            .field("deleted", &HIDDEN)
             .finish()
     }
 }
@@ -63,6 +67,8 @@ pub(crate) struct KeyRecord {
     /// The key is refused from this instant on.
     pub expires_at: Option<DateTime<Utc>>,
     pub disabled: bool,
+    /// Deleted by its member: revoked for good.
+    pub deleted: bool,
 }
 
 /// Stored keys, by digest.
@@ -100,7 +106,7 @@ pub(crate) fn is_well_formed(key: &str) -> bool {
     })
 }
 
-/// Derives the four seeded keys of `seed` and the store that knows them.
+/// Derives the five seeded keys of `seed` and the store that knows them.
 pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     let mut rng = seed::rng(seed, Stream::Keys);
     let keys = Keys {
@@ -108,6 +114,7 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
         workspace_b: new_key(&mut rng),
         expired: new_key(&mut rng),
         disabled: new_key(&mut rng),
+        deleted: new_key(&mut rng),
     };
     let member = |workspace: WorkspaceId, index: usize| {
         let members = &dataset.workspace(workspace).members;
@@ -120,12 +127,13 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     };
     let mut store = KeyStore::default();
     let grants = [
-        (&keys.workspace_a, WorkspaceId::A, 0, None, false),
+        (&keys.workspace_a, WorkspaceId::A, 0, None, false, false),
         (
             &keys.workspace_b,
             WorkspaceId::B,
             0,
             Some(at(2099, 12, 31, 23, 59, 59)),
+            false,
             false,
         ),
         (
@@ -134,10 +142,12 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
             1,
             Some(at(2024, 1, 1, 0, 0, 0)),
             false,
+            false,
         ),
-        (&keys.disabled, WorkspaceId::A, 2, None, true),
+        (&keys.disabled, WorkspaceId::A, 2, None, true, false),
+        (&keys.deleted, WorkspaceId::A, 3, None, false, true),
     ];
-    for (key, workspace, member_index, expires_at, disabled) in grants {
+    for (key, workspace, member_index, expires_at, disabled, deleted) in grants {
         store.insert(
             key,
             KeyRecord {
@@ -145,6 +155,7 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
                 member: member(workspace, member_index),
                 expires_at,
                 disabled,
+                deleted,
             },
         );
     }
@@ -166,20 +177,21 @@ mod tests {
 
     #[test]
     fn seeded_keys_are_well_formed_distinct_and_deterministic() {
-        let dataset = seed::build(1);
+        let dataset = seed::build(1, 10);
         let (keys, store) = issue(1, &dataset);
         let all = [
             &keys.workspace_a,
             &keys.workspace_b,
             &keys.expired,
             &keys.disabled,
+            &keys.deleted,
         ];
         for key in all {
             assert!(is_well_formed(key), "{key}");
             assert!(store.find(key).is_some());
         }
         let distinct: std::collections::HashSet<_> = all.iter().collect();
-        assert_eq!(distinct.len(), 4);
+        assert_eq!(distinct.len(), 5);
         assert_eq!(issue(1, &dataset).0, keys);
         assert_ne!(issue(2, &dataset).0.workspace_a, keys.workspace_a);
     }
@@ -193,6 +205,7 @@ mod tests {
             member: Uuid::nil(),
             expires_at: None,
             disabled: false,
+            deleted: false,
         };
         store.insert(&key, record.clone());
         assert!(!format!("{store:?}").contains(&key));
@@ -210,7 +223,7 @@ mod tests {
 
     #[test]
     fn debug_redacts_keys() {
-        let (keys, _) = issue(1, &seed::build(1));
+        let (keys, _) = issue(1, &seed::build(1, 10));
         assert!(!format!("{keys:?}").contains(&keys.workspace_a));
     }
 }

@@ -1,12 +1,15 @@
-//! `workdesk-sandbox --port 0 [--seed N]`: serves the sandbox on 127.0.0.1
-//! and prints one JSON line, `{"base_url": ..., "keys": {...}}`, then serves
-//! until killed.
+//! `workdesk-sandbox [--port N] [--seed N] [--invoices N] [--rate-limit N]
+//! [--rate-window-s S] [--faults] [--fault MODE] [--journal]`: serves the
+//! sandbox on 127.0.0.1, prints one JSON line
+//! (`{"base_url", "keys", "ids"}`, see `Running::announcement`), then
+//! serves until killed.
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
-use workdesk_sandbox::{Config, DEFAULT_SEED};
+use workdesk_sandbox::{Config, Fault, RateLimit, DEFAULT_INVOICES, DEFAULT_SEED};
 
 /// Local reference server of the Workspace Business Management Service.
 #[derive(Debug, Parser)]
@@ -18,6 +21,38 @@ struct Args {
     /// Seed of the generated records and keys.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
+    /// Supplier invoices of `workspace_a` (customer invoices: half as many).
+    #[arg(long, default_value_t = DEFAULT_INVOICES, value_parser = invoices)]
+    invoices: usize,
+    /// Requests allowed per key and window.
+    #[arg(long, default_value_t = RateLimit::default().requests,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    rate_limit: u32,
+    /// Length of the rate-limit window, in seconds.
+    #[arg(long, default_value_t = RateLimit::default().window.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    rate_window_s: u64,
+    /// Turn fault injection on (`X-Sandbox-Fault` header, `POST /_sandbox/faults`).
+    #[arg(long)]
+    faults: bool,
+    /// Apply this fault to every API request (implies --faults): delay-ms=<ms>,
+    /// drop, 500, 502, 503, truncated, not-json, html or 429.
+    #[arg(long, value_name = "MODE")]
+    fault: Option<Fault>,
+    /// Keep a journal of the last 1,000 requests (`GET /_sandbox/requests`).
+    #[arg(long)]
+    journal: bool,
+}
+
+/// Most supplier invoices `--invoices` accepts.
+const MAX_INVOICES: usize = 100_000;
+
+/// `--invoices`: 0..=100,000.
+fn invoices(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(count) if count <= MAX_INVOICES => Ok(count),
+        _ => Err(format!("expected a number from 0 to {MAX_INVOICES}")),
+    }
 }
 
 #[tokio::main]
@@ -26,7 +61,14 @@ async fn main() -> ExitCode {
     let config = Config {
         port: args.port,
         seed: args.seed,
-        ..Config::default()
+        invoices: args.invoices,
+        rate_limit: RateLimit {
+            requests: args.rate_limit,
+            window: Duration::from_secs(args.rate_window_s),
+        },
+        faults: args.faults,
+        fault: args.fault,
+        journal: args.journal,
     };
     let sandbox = match workdesk_sandbox::start(config).await {
         Ok(sandbox) => sandbox,

@@ -8,7 +8,6 @@ use serde::Serialize;
 use url::{form_urlencoded, Url};
 
 use crate::error::{Error, Result};
-use crate::query::parse_positive;
 
 /// The page object, `data` of list responses.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -35,16 +34,14 @@ pub(crate) struct PageSlice {
 }
 
 impl PageSlice {
-    /// Locates page `page` (raw value, default 1) of `count` results split
-    /// into pages of `take` (≥ 1). A `page` that is not a positive integer or
-    /// is past the last page is [`Error::InvalidPage`]; page 1 of an empty
-    /// result set exists.
-    pub fn locate(count: usize, page: Option<&str>, take: usize) -> Result<Self> {
-        let number = page
-            .map_or(Some(1), parse_positive)
-            .ok_or(Error::InvalidPage)?;
+    /// Locates page `page` (1-based) of `count` results split into pages of
+    /// `take` (≥ 1). Page 0 or a page past the last is [`Error::InvalidPage`]; page 1
+    /// of an empty result set exists.
+    pub fn locate(count: usize, page: u32, take: usize) -> Result<Self> {
+        let number = usize::try_from(page).map_err(|_| Error::InvalidPage)?;
+        let take = take.max(1);
         let last = count.div_ceil(take).max(1);
-        if number > last {
+        if number == 0 || number > last {
             return Err(Error::InvalidPage);
         }
         let start = (number - 1) * take;
@@ -105,43 +102,31 @@ mod tests {
     #[test]
     fn locates_pages() {
         assert_eq!(
-            PageSlice::locate(45, None, 20).unwrap(),
+            PageSlice::locate(45, 1, 20).unwrap(),
             PageSlice {
                 number: 1,
                 last: 3,
                 range: 0..20
             }
         );
-        assert_eq!(PageSlice::locate(45, Some("3"), 20).unwrap().range, 40..45);
-        assert_eq!(PageSlice::locate(40, Some("2"), 20).unwrap().range, 20..40);
+        assert_eq!(PageSlice::locate(45, 3, 20).unwrap().range, 40..45);
+        assert_eq!(PageSlice::locate(40, 2, 20).unwrap().range, 20..40);
         assert_eq!(
-            PageSlice::locate(0, None, 20).unwrap(),
+            PageSlice::locate(0, 1, 20).unwrap(),
             PageSlice {
                 number: 1,
                 last: 1,
                 range: 0..0
             }
         );
-        for bad in [
-            "4",
-            "0",
-            "-1",
-            "x",
-            "",
-            "1.0",
-            "last",
-            "999999999999999999999999",
-        ] {
-            assert!(
-                matches!(
-                    PageSlice::locate(45, Some(bad), 20),
-                    Err(Error::InvalidPage)
-                ),
-                "{bad}"
-            );
+        for past in [0, 4, 5, u32::MAX] {
+            assert!(matches!(
+                PageSlice::locate(45, past, 20),
+                Err(Error::InvalidPage)
+            ));
         }
         assert!(matches!(
-            PageSlice::locate(0, Some("2"), 20),
+            PageSlice::locate(0, 2, 20),
             Err(Error::InvalidPage)
         ));
     }
@@ -149,7 +134,7 @@ mod tests {
     #[test]
     fn links_keep_other_parameters_in_order() {
         let url = Url::parse("http://127.0.0.1:9/x/?take=5&page=2&a__in=1%2C2&or__b=c+d").unwrap();
-        let slice = PageSlice::locate(12, Some("2"), 5).unwrap();
+        let slice = PageSlice::locate(12, 2, 5).unwrap();
         let page = Page::new(12, &slice, &url, vec![()]);
         assert_eq!(
             page.next.as_deref(),
@@ -166,7 +151,7 @@ mod tests {
         let url = Url::parse("http://h/x/").unwrap();
         let first = Page::new(
             30,
-            &PageSlice::locate(30, None, 20).unwrap(),
+            &PageSlice::locate(30, 1, 20).unwrap(),
             &url,
             Vec::<()>::new(),
         );
@@ -176,7 +161,7 @@ mod tests {
         );
         let last = Page::new(
             30,
-            &PageSlice::locate(30, Some("2"), 20).unwrap(),
+            &PageSlice::locate(30, 2, 20).unwrap(),
             &url,
             Vec::<()>::new(),
         );

@@ -1,18 +1,48 @@
-//! What every request handler shares.
+//! What every API handler shares.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use crate::dataset::Dataset;
+use crate::data::Dataset;
 use crate::keys::KeyStore;
 use crate::rate_limit::RateLimiter;
 
-/// Shared, read-mostly state of a running sandbox (cheap to clone).
+/// Shared state of a running sandbox (cheap to clone). Records live behind
+/// one lock: lists and reads share it, mutations take it alone, so a change
+/// is visible to every later request.
 #[derive(Debug, Clone)]
 pub(crate) struct AppState {
-    pub dataset: Arc<Dataset>,
+    data: Arc<RwLock<Dataset>>,
     pub keys: Arc<KeyStore>,
     pub limiter: Arc<RateLimiter>,
     /// The listening address, for absolute URLs when `Host` is unusable.
     pub listening: SocketAddr,
+}
+
+impl AppState {
+    /// State serving `data`.
+    pub fn new(
+        data: Dataset,
+        keys: KeyStore,
+        limiter: RateLimiter,
+        listening: SocketAddr,
+    ) -> AppState {
+        AppState {
+            data: Arc::new(RwLock::new(data)),
+            keys: Arc::new(keys),
+            limiter: Arc::new(limiter),
+            listening,
+        }
+    }
+
+    /// The records, for reading. A panic while writing leaves them as they
+    /// were at the panic; serving goes on.
+    pub fn read(&self) -> RwLockReadGuard<'_, Dataset> {
+        self.data.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The records, for changing them.
+    pub fn write(&self) -> RwLockWriteGuard<'_, Dataset> {
+        self.data.write().unwrap_or_else(PoisonError::into_inner)
+    }
 }

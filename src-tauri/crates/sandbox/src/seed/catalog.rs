@@ -2,8 +2,23 @@
 
 /// Shape of one seeded workspace.
 pub(crate) struct WorkspaceProfile {
-    /// Number of supplier invoices.
+    /// Number of supplier invoices (workspace A's is configurable; this is
+    /// its default).
     pub invoices: usize,
+    /// Number of sales quotes.
+    pub sales_quotes: usize,
+    /// Number of products.
+    pub products: usize,
+    /// Number of stakeholders (persons and companies).
+    pub stakeholders: usize,
+    /// Number of customers (each one a stakeholder).
+    pub customers: usize,
+    /// Number of tasks.
+    pub tasks: usize,
+    /// Number of leads.
+    pub leads: usize,
+    /// Geographic locations (cities) of its stakeholders.
+    pub cities: &'static [&'static str],
     /// Number of members (keys and records are bound to them).
     pub members: usize,
     /// Number of branch offices (each with one location).
@@ -26,9 +41,27 @@ pub(crate) struct SupplierProfile {
 }
 
 /// `workspace_a`: the large workspace (a partial last page at every `take`
-/// the tests use).
+/// the tests use). Its supplier invoice count is `Config::invoices`.
 pub(crate) const WORKSPACE_A: WorkspaceProfile = WorkspaceProfile {
     invoices: 2_437,
+    sales_quotes: 420,
+    products: 150,
+    stakeholders: 180,
+    customers: 60,
+    tasks: 120,
+    leads: 80,
+    cities: &[
+        "Bogotá D.C.",
+        "Medellín",
+        "Cali",
+        "Barranquilla",
+        "Cartagena de Indias",
+        "Bucaramanga",
+        "Cúcuta",
+        "Ibagué",
+        "Popayán",
+        "Pereira",
+    ],
     members: 4,
     branch_offices: 4,
     suppliers: &[
@@ -129,6 +162,13 @@ pub(crate) const WORKSPACE_A: WorkspaceProfile = WorkspaceProfile {
 /// `workspace_a`'s, so a leak between workspaces is easy to see.
 pub(crate) const WORKSPACE_B: WorkspaceProfile = WorkspaceProfile {
     invoices: 318,
+    sales_quotes: 90,
+    products: 40,
+    stakeholders: 60,
+    customers: 20,
+    tasks: 30,
+    leads: 25,
+    cities: &["Quito", "Guayaquil", "Cuenca", "Lima", "Arequipa"],
     members: 3,
     branch_offices: 3,
     suppliers: &[

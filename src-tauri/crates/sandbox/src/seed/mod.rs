@@ -1,37 +1,67 @@
 //! Deterministic generation of the dataset and keys from one `u64` seed.
 //!
-//! Each consumer draws from its own `ChaCha8` stream of the seed ([`Stream`]), so
-//! changing how one workspace is generated never changes the keys or the
-//! other workspace.
+//! Each part of each workspace draws from its own `ChaCha8` stream of the
+//! seed ([`Stream`]), so the number of invoices never changes the keys, the
+//! other workspace or the other resources (and so the ids the binary
+//! announces).
 
 mod amounts;
+mod audit;
 mod catalog;
-mod invoices;
+mod customer_invoices;
+mod leads;
+mod names;
+mod products;
 mod references;
+mod sales_quotes;
+mod stakeholders;
+mod supplier_invoices;
+mod tasks;
 
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use uuid::Uuid;
+use workdesk_query::resources;
 
-use crate::dataset::{Dataset, Workspace};
+use crate::data::{Dataset, Table, Workspace, WorkspaceId};
 use catalog::{WorkspaceProfile, WORKSPACE_A, WORKSPACE_B};
 use references::References;
+
+/// Supplier invoices of workspace A when not configured.
+pub(crate) const DEFAULT_INVOICES: usize = WORKSPACE_A.invoices;
 
 /// Independent random streams of one seed.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Stream {
     /// API keys.
-    Keys = 0,
-    /// `workspace_a`.
-    WorkspaceA = 1,
-    /// `workspace_b`.
-    WorkspaceB = 2,
+    Keys,
+    /// One part of one workspace.
+    Workspace(WorkspaceId, Part),
+}
+
+/// The parts of a workspace, each generated from its own stream.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Part {
+    References = 0,
+    SupplierInvoices = 1,
+    CustomerInvoices = 2,
+    SalesQuotes = 3,
+    Products = 4,
+    Stakeholders = 5,
+    Customers = 6,
+    Tasks = 7,
+    Leads = 8,
 }
 
 /// The random generator of `stream` under `seed`.
 pub(crate) fn rng(seed: u64, stream: Stream) -> ChaCha8Rng {
+    let number = match stream {
+        Stream::Keys => 0,
+        Stream::Workspace(WorkspaceId::A, part) => 16 + part as u64,
+        Stream::Workspace(WorkspaceId::B, part) => 32 + part as u64,
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(stream as u64);
+    rng.set_stream(number);
     rng
 }
 
@@ -47,126 +77,288 @@ pub(crate) fn pick<T: Copy>(rng: &mut impl Rng, items: &[T]) -> T {
     items[rng.random_range(0..items.len())]
 }
 
-/// Builds both workspaces of `seed`. Same seed, same dataset.
-pub(crate) fn build(seed: u64) -> Dataset {
+/// Builds both workspaces of `seed`, workspace A with `invoices` supplier
+/// invoices (and half as many customer invoices). Same arguments, same
+/// dataset.
+pub(crate) fn build(seed: u64, invoices: usize) -> Dataset {
     Dataset {
-        a: workspace(&WORKSPACE_A, &mut rng(seed, Stream::WorkspaceA)),
-        b: workspace(&WORKSPACE_B, &mut rng(seed, Stream::WorkspaceB)),
+        a: workspace(seed, WorkspaceId::A, &WORKSPACE_A, invoices),
+        b: workspace(seed, WorkspaceId::B, &WORKSPACE_B, WORKSPACE_B.invoices),
     }
 }
 
-fn workspace(profile: &'static WorkspaceProfile, rng: &mut ChaCha8Rng) -> Workspace {
-    let references = References::draw(profile, rng);
-    let invoices = invoices::draw(&references, profile.invoices, rng);
-    Workspace {
-        members: references.members.clone(),
-        suppliers: references
+fn workspace(
+    seed: u64,
+    id: WorkspaceId,
+    profile: &'static WorkspaceProfile,
+    invoices: usize,
+) -> Workspace {
+    let part = |part| rng(seed, Stream::Workspace(id, part));
+    let references = References::draw(profile, &mut part(Part::References));
+    let notable = id == WorkspaceId::A;
+    let (stakeholders, parties) = stakeholders::draw(
+        &references,
+        profile.stakeholders,
+        notable,
+        &mut part(Part::Stakeholders),
+    );
+    let (customers, customer_names) = stakeholders::customers(
+        &references,
+        &parties,
+        profile.customers,
+        &mut part(Part::Customers),
+    );
+    let tables = vec![
+        Table::new(
+            &resources::SUPPLIER_INVOICE,
+            supplier_invoices::draw(&references, invoices, &mut part(Part::SupplierInvoices)),
+        ),
+        Table::new(
+            &resources::CUSTOMER_INVOICE,
+            customer_invoices::draw(
+                &references,
+                &customer_names,
+                invoices / 2,
+                &mut part(Part::CustomerInvoices),
+            ),
+        ),
+        Table::new(
+            &resources::SALES_QUOTE,
+            sales_quotes::draw(
+                &references,
+                &customer_names,
+                profile.sales_quotes,
+                &mut part(Part::SalesQuotes),
+            ),
+        ),
+        Table::new(
+            &resources::PRODUCT,
+            products::draw(&references, profile.products, &mut part(Part::Products)),
+        ),
+        Table::new(
+            &resources::TASK,
+            tasks::draw(&references, &parties, profile.tasks, &mut part(Part::Tasks)),
+        ),
+        Table::new(
+            &resources::LEAD,
+            leads::draw(&references, &parties, profile.leads, &mut part(Part::Leads)),
+        ),
+        Table::new(&resources::STAKEHOLDER, stakeholders),
+        Table::new(&resources::CUSTOMER, customers),
+    ];
+    Workspace::new(
+        references.members,
+        references
             .suppliers
-            .iter()
-            .map(|s| s.supplier.clone())
+            .into_iter()
+            .map(|supplier| supplier.supplier)
             .collect(),
-        invoices,
-    }
+        references.document_types,
+        references.geographic_locations,
+        tables,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
 
+    use chrono::{DateTime, NaiveDate};
+    use rust_decimal::Decimal;
+    use serde_json::Value as Json;
+    use workdesk_query::{FieldPath, FieldType, Record};
+
     use super::*;
-    use crate::model::{AuditStatus, DocumentType, OperationStatus};
+    use crate::data::Row;
+
+    fn default() -> Dataset {
+        build(crate::DEFAULT_SEED, DEFAULT_INVOICES)
+    }
+
+    /// Whether `value` has the JSON shape of `kind`.
+    fn has_type(kind: FieldType, value: &Json) -> bool {
+        let text = value.as_str();
+        match kind {
+            FieldType::String => text.is_some(),
+            FieldType::Uuid => text
+                .is_some_and(|t| Uuid::parse_str(t).is_ok_and(|u| u.hyphenated().to_string() == t)),
+            FieldType::Integer => value.is_i64(),
+            FieldType::Decimal => text.is_some_and(|t| t.parse::<Decimal>().is_ok()),
+            FieldType::DateTime => text.is_some_and(|t| {
+                DateTime::parse_from_rfc3339(t).is_ok() && t.ends_with('Z') && t.len() == 20
+            }),
+            FieldType::Date => {
+                text.is_some_and(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").is_ok())
+            }
+            FieldType::Boolean => value.is_boolean(),
+            FieldType::Enum(codes) => text.is_some_and(|t| codes.contains(&t)),
+            FieldType::Json => true,
+        }
+    }
+
+    fn tables(data: &Dataset) -> impl Iterator<Item = &Table> {
+        [&data.a, &data.b]
+            .into_iter()
+            .flat_map(|w| resources::ALL.iter().map(move |s| w.table(s)))
+    }
+
+    #[test]
+    fn every_row_has_its_schema_types_and_nullability() {
+        let data = default();
+        for table in tables(&data) {
+            assert!(!table.all().is_empty(), "{}", table.schema.resource);
+            for row in table.all() {
+                for (field, value) in row.fields() {
+                    let resource = table.schema.resource;
+                    if value.is_null() {
+                        assert!(field.nullable, "{resource}.{} is null", field.name);
+                    } else {
+                        assert!(
+                            has_type(field.kind, value),
+                            "{resource}.{}: {value}",
+                            field.name
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn same_seed_same_dataset_other_seed_other_dataset() {
-        let first = build(42);
-        assert_eq!(first, build(42));
-        assert_ne!(first.a.invoices[0], build(43).a.invoices[0]);
+        let first = build(42, 300);
+        assert_eq!(first, build(42, 300));
+        let other = build(43, 300);
+        assert_ne!(
+            first.a.table(&resources::LEAD).all()[0],
+            other.a.table(&resources::LEAD).all()[0]
+        );
     }
 
     #[test]
-    fn sizes_and_default_order() {
-        let data = build(crate::DEFAULT_SEED);
-        assert_eq!(data.a.invoices.len(), WORKSPACE_A.invoices);
-        assert_eq!(data.b.invoices.len(), WORKSPACE_B.invoices);
-        for pair in data.a.invoices.windows(2) {
-            let (x, y) = (&pair[0].invoice, &pair[1].invoice);
-            assert!(x.issue_date > y.issue_date || (x.issue_date == y.issue_date && x.id < y.id));
-        }
-    }
-
-    #[test]
-    fn covers_every_enumeration_value_and_nullable_variants() {
-        let data = build(crate::DEFAULT_SEED);
-        let invoices: Vec<_> = data.a.invoices.iter().map(|e| &e.invoice).collect();
-        let has = |test: &dyn Fn(&crate::model::SupplierInvoice) -> bool| {
-            invoices.iter().any(|i| test(i))
-        };
-        for t in [
-            DocumentType::Advance,
-            DocumentType::Invoice,
-            DocumentType::CreditNote,
+    fn invoice_count_changes_only_the_invoices() {
+        let small = build(42, 100);
+        let large = build(42, 1_000);
+        for schema in [
+            &resources::LEAD,
+            &resources::STAKEHOLDER,
+            &resources::CUSTOMER,
+            &resources::TASK,
+            &resources::PRODUCT,
         ] {
-            assert!(has(&|i| i.document_type == t));
+            assert_eq!(small.a.table(schema), large.a.table(schema));
         }
-        for s in [
-            OperationStatus::Provisional,
-            OperationStatus::Complete,
-            OperationStatus::Error,
-        ] {
-            assert!(has(&|i| i.operation_status == s));
-        }
-        for a in [AuditStatus::Created, AuditStatus::Updated] {
-            assert!(has(&|i| i.audit_status == a));
-        }
-        assert!(has(&|i| i.prefix.is_none()) && has(&|i| i.prefix.is_some()));
-        assert!(has(&|i| i.order_number.is_none()) && has(&|i| i.order_number.is_some()));
-        assert!(has(&|i| i.updated_at.is_none()) && has(&|i| i.updated_at.is_some()));
-        assert!(invoices
-            .iter()
-            .all(|i| i.custom_fields.is_none() && i.deleted_at.is_none()));
-        let first = invoices.iter().map(|i| i.issue_date).min().unwrap();
-        let last = invoices.iter().map(|i| i.issue_date).max().unwrap();
-        assert_eq!(first.to_string()[..7], *"2024-11");
-        assert_eq!(last.to_string()[..7], *"2026-10");
+        assert_eq!(small.b, large.b);
+        let count = |data: &Dataset, schema| data.a.table(schema).all().len();
+        assert_eq!(count(&small, &resources::SUPPLIER_INVOICE), 100);
+        assert_eq!(count(&large, &resources::SUPPLIER_INVOICE), 1_000);
+        assert_eq!(count(&large, &resources::CUSTOMER_INVOICE), 500);
+    }
+
+    fn text<'r>(row: &'r Row, name: &str) -> &'r str {
+        row.value(name).as_str().unwrap_or_default()
     }
 
     #[test]
-    fn supplier_names_are_related_and_one_is_acme() {
-        let data = build(crate::DEFAULT_SEED);
+    fn invoice_lists_are_in_default_order() {
+        let data = default();
+        for (schema, date) in [
+            (&resources::SUPPLIER_INVOICE, "issue_date"),
+            (&resources::CUSTOMER_INVOICE, "operation_date"),
+            (&resources::SALES_QUOTE, "issue_date"),
+        ] {
+            for pair in data.a.table(schema).all().windows(2) {
+                let (x, y) = (&pair[0], &pair[1]);
+                assert!(
+                    text(x, date) > text(y, date)
+                        || (text(x, date) == text(y, date) && x.id() < y.id())
+                );
+            }
+        }
+        for schema in [
+            &resources::TASK,
+            &resources::LEAD,
+            &resources::STAKEHOLDER,
+            &resources::CUSTOMER,
+        ] {
+            for pair in data.a.table(schema).all().windows(2) {
+                assert!(text(&pair[0], "created_at") <= text(&pair[1], "created_at"));
+            }
+        }
+    }
+
+    #[test]
+    fn related_names_match_the_referenced_records() {
+        let data = default();
         let suppliers = &data.a.suppliers;
-        assert!((8..=12).contains(&suppliers.len()));
         assert!(suppliers.iter().any(|s| s.name.contains("Acme")));
-        for entry in &data.a.invoices {
+        let name = |row: &Row, relation: &str| {
+            row.get(&FieldPath::related(relation, "name"))
+                .and_then(|v| v.as_str().map(str::to_owned))
+        };
+        for row in data.a.table(&resources::SUPPLIER_INVOICE).all() {
             let supplier = suppliers
                 .iter()
-                .find(|s| s.id == entry.invoice.supplier)
+                .find(|s| s.id.to_string() == text(row, "supplier"))
                 .unwrap();
-            assert_eq!(supplier.name, entry.supplier_name);
+            assert_eq!(name(row, "supplier").as_deref(), Some(&*supplier.name));
         }
-        let ids_a: HashSet<_> = data.a.invoices.iter().map(|e| e.invoice.id).collect();
-        assert!(data
-            .b
-            .invoices
-            .iter()
-            .all(|e| !ids_a.contains(&e.invoice.id)));
+        let customers = data.a.table(&resources::CUSTOMER);
+        for schema in [&resources::CUSTOMER_INVOICE, &resources::SALES_QUOTE] {
+            for row in data.a.table(schema).all() {
+                let id = Uuid::parse_str(text(row, "customer")).unwrap();
+                let customer = customers.find(id).unwrap();
+                assert_eq!(
+                    name(row, "customer").as_deref(),
+                    Some(text(customer, "name"))
+                );
+            }
+        }
     }
 
     #[test]
-    fn names_and_operation_numbers_are_unique() {
-        let data = build(crate::DEFAULT_SEED);
-        let names: HashSet<_> = data
-            .a
-            .invoices
-            .iter()
-            .map(|e| e.invoice.name.as_str())
-            .collect();
-        let numbers: HashSet<_> = data
-            .a
-            .invoices
-            .iter()
-            .map(|e| e.invoice.operation_number)
-            .collect();
-        assert_eq!(names.len(), data.a.invoices.len());
-        assert_eq!(numbers.len(), data.a.invoices.len());
+    fn names_have_accents_and_customers_are_stakeholders() {
+        let data = default();
+        let stakeholders = data.a.table(&resources::STAKEHOLDER);
+        let names: Vec<&str> = stakeholders.all().iter().map(|r| text(r, "name")).collect();
+        assert_eq!(names[0], "Óptica Álvarez");
+        for accented in ["ñ", "á", "í", "é", "ó"] {
+            assert!(names.iter().any(|n| n.contains(accented)), "{accented}");
+        }
+        for customer in data.a.table(&resources::CUSTOMER).all() {
+            let id = Uuid::parse_str(text(customer, "stakeholder")).unwrap();
+            let stakeholder = stakeholders.find(id).unwrap();
+            assert_eq!(text(stakeholder, "name"), text(customer, "name"));
+        }
+    }
+
+    #[test]
+    fn supplier_invoice_amounts_add_up_and_ids_are_unique() {
+        let data = default();
+        let money = |row: &Row, name: &str| text(row, name).parse::<Decimal>().unwrap();
+        let mut ids = HashSet::new();
+        for row in data.a.table(&resources::SUPPLIER_INVOICE).all() {
+            assert_eq!(
+                money(row, "total"),
+                money(row, "subtotal")
+                    - money(row, "discount_value")
+                    - money(row, "other_discount_value")
+                    + money(row, "vat_value_included")
+            );
+            assert!(ids.insert(row.id()));
+        }
+        for row in data.b.table(&resources::SUPPLIER_INVOICE).all() {
+            assert!(ids.insert(row.id()), "workspaces share an id");
+        }
+    }
+
+    #[test]
+    fn covers_every_enumeration_value() {
+        let data = default();
+        let rows = data.a.table(&resources::SUPPLIER_INVOICE).all();
+        let seen = |name: &str| -> HashSet<&str> { rows.iter().map(|r| text(r, name)).collect() };
+        assert_eq!(seen("operation_status"), HashSet::from(["PR", "CO", "ER"]));
+        assert_eq!(seen("document_type"), HashSet::from(["ADV", "INV", "CRN"]));
+        assert_eq!(seen("audit_status"), HashSet::from(["C", "U"]));
     }
 }

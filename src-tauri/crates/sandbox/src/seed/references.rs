@@ -1,5 +1,6 @@
-//! The records a workspace's invoices point at: members, suppliers, branch
-//! offices and the small reference tables (accounts, cost centres, ...).
+//! The records a workspace's records point at: members, suppliers, branch
+//! offices, document types, geographic locations and the small reference
+//! tables (accounts, cost centres, ...).
 
 use std::sync::Arc;
 
@@ -7,12 +8,13 @@ use rand::Rng;
 use uuid::Uuid;
 
 use super::catalog::{SupplierProfile, WorkspaceProfile};
+use super::names::DOCUMENT_TYPES;
 use super::uuid;
-use crate::dataset::Supplier;
+use crate::data::{DocumentType, Named};
 
 /// A supplier with the ids its invoices carry.
 pub(crate) struct SupplierRef {
-    pub supplier: Supplier,
+    pub supplier: Named,
     pub profile: &'static SupplierProfile,
     /// `supplier_detail`.
     pub detail: Uuid,
@@ -29,7 +31,7 @@ pub(crate) struct BranchOffice {
     pub location: Uuid,
 }
 
-/// Everything a workspace's invoices reference.
+/// Everything a workspace's records reference.
 pub(crate) struct References {
     pub members: Vec<Uuid>,
     pub suppliers: Vec<SupplierRef>,
@@ -40,6 +42,13 @@ pub(crate) struct References {
     pub discount_types: Vec<Uuid>,
     pub trade_terms: Vec<Uuid>,
     pub exchange_rates: Vec<Uuid>,
+    pub document_types: Vec<DocumentType>,
+    pub geographic_locations: Vec<Named>,
+    /// `customer_status` of customers.
+    pub customer_statuses: Vec<Uuid>,
+    pub price_list_types: Vec<Uuid>,
+    pub warehouses: Vec<Uuid>,
+    pub cash_registers: Vec<Uuid>,
 }
 
 impl References {
@@ -51,7 +60,7 @@ impl References {
             .suppliers
             .iter()
             .map(|p| SupplierRef {
-                supplier: Supplier {
+                supplier: Named {
                     id: uuid(rng),
                     name: Arc::from(p.name),
                 },
@@ -77,6 +86,26 @@ impl References {
             discount_types: uuids(rng, 2),
             trade_terms: uuids(rng, 3),
             exchange_rates: uuids(rng, 12),
+            document_types: DOCUMENT_TYPES
+                .iter()
+                .map(|&(name, is_company)| DocumentType {
+                    id: uuid(rng),
+                    name,
+                    is_company,
+                })
+                .collect(),
+            geographic_locations: profile
+                .cities
+                .iter()
+                .map(|&city| Named {
+                    id: uuid(rng),
+                    name: Arc::from(city),
+                })
+                .collect(),
+            customer_statuses: uuids(rng, 3),
+            price_list_types: uuids(rng, 2),
+            warehouses: uuids(rng, 3),
+            cash_registers: uuids(rng, 2),
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Bearer keys: 401 envelopes that say why, and accepted keys.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 
-use crate::common::{get, start, INVOICES};
+use crate::common::{get, send, start, Body, INVOICES};
 
 #[tokio::test]
 async fn refused_keys_are_401_envelopes_that_say_why() {
@@ -16,16 +16,49 @@ async fn refused_keys_are_401_envelopes_that_say_why() {
         (Some(&unknown), "invalid"),
         (Some(&keys.expired), "expired"),
         (Some(&keys.disabled), "disabled"),
+        (Some(&keys.deleted), "deleted"),
     ];
+    let mut messages = std::collections::HashSet::new();
     for (key, word) in cases {
         let answer = get(&sandbox, key.map(String::as_str), INVOICES).await;
         answer.assert_error(StatusCode::UNAUTHORIZED);
         assert_eq!(answer.data(), &serde_json::json!({}));
         let message = answer.body["message"].as_str().unwrap().to_lowercase();
         assert!(message.contains(word), "{message:?} should say {word}");
+        let others = ["missing", "invalid", "expired", "disabled", "deleted"];
+        for other in others.iter().filter(|other| **other != word) {
+            assert!(!message.contains(other), "{message:?} also says {other}");
+        }
+        messages.insert(message);
         assert_eq!(answer.headers["www-authenticate"], "Bearer");
         assert!(answer.headers.get("x-ratelimit-limit").is_none());
     }
+    assert_eq!(messages.len(), 5, "one message per reason: {messages:?}");
+}
+
+#[tokio::test]
+async fn refused_keys_cannot_write_either() {
+    let sandbox = start().await;
+    let keys = sandbox.keys().clone();
+    let lead = sandbox.ids().lead;
+    for key in [&keys.expired, &keys.disabled, &keys.deleted] {
+        let answer = send(
+            &sandbox,
+            Method::PATCH,
+            &format!("/crm/lead/{lead}/"),
+            Some(key),
+            Body::Json(serde_json::json!({"status": "lost"})),
+        )
+        .await;
+        answer.assert_error(StatusCode::UNAUTHORIZED);
+    }
+    let read = get(
+        &sandbox,
+        Some(&keys.workspace_a),
+        &format!("/crm/lead/{lead}/"),
+    )
+    .await;
+    assert_ne!(read.data()["status"], "lost");
 }
 
 #[tokio::test]

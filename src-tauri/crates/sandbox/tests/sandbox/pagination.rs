@@ -4,12 +4,16 @@ use std::collections::HashSet;
 
 use reqwest::StatusCode;
 
-use crate::common::{all_ids, get_url, invoices, start, INVOICES};
+use crate::common::{
+    all, all_ids, everything, get_url, id, invoices, list, shared, Server, INVOICES, LISTS,
+    STAKEHOLDERS,
+};
+use crate::reference::{by_id, decimal};
 
 #[tokio::test]
 async fn first_page_has_defaults_and_links_forward_only() {
-    let sandbox = start().await;
-    let answer = invoices(&sandbox, "").await;
+    let sandbox = shared();
+    let answer = invoices(sandbox, "").await;
     assert_eq!(answer.status, StatusCode::OK);
     let count = answer.data()["count"].as_u64().unwrap();
     assert!((2_000..=3_000).contains(&count), "{count}");
@@ -23,9 +27,9 @@ async fn first_page_has_defaults_and_links_forward_only() {
 
 #[tokio::test]
 async fn second_page_differs_and_previous_drops_page() {
-    let sandbox = start().await;
-    let first = invoices(&sandbox, "").await;
-    let second = invoices(&sandbox, "page=2").await;
+    let sandbox = shared();
+    let first = invoices(sandbox, "").await;
+    let second = invoices(sandbox, "page=2").await;
     assert_eq!(second.status, StatusCode::OK);
     assert_eq!(second.results().len(), 20);
     let first_ids: HashSet<_> = first.ids().into_iter().collect();
@@ -42,12 +46,12 @@ async fn second_page_differs_and_previous_drops_page() {
 
 #[tokio::test]
 async fn last_page_is_partial_and_has_no_next() {
-    let sandbox = start().await;
-    let count = invoices(&sandbox, "").await.data()["count"]
+    let sandbox = shared();
+    let count = invoices(sandbox, "").await.data()["count"]
         .as_u64()
         .unwrap();
     let last = count.div_ceil(20);
-    let answer = invoices(&sandbox, &format!("page={last}")).await;
+    let answer = invoices(sandbox, &format!("page={last}")).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.data()["next"], serde_json::Value::Null);
     assert_eq!(answer.results().len() as u64, count - (last - 1) * 20);
@@ -59,7 +63,7 @@ async fn last_page_is_partial_and_has_no_next() {
 
 #[tokio::test]
 async fn take_all_clamps_and_falls_back() {
-    let sandbox = start().await;
+    let sandbox = shared();
     for (take, expected) in [
         ("all", 200),
         ("500", 200),
@@ -69,7 +73,7 @@ async fn take_all_clamps_and_falls_back() {
         ("0", 20),
         ("-3", 20),
     ] {
-        let answer = invoices(&sandbox, &format!("take={take}")).await;
+        let answer = invoices(sandbox, &format!("take={take}")).await;
         assert_eq!(answer.status, StatusCode::OK, "take={take}");
         assert_eq!(answer.results().len(), expected, "take={take}");
     }
@@ -77,8 +81,8 @@ async fn take_all_clamps_and_falls_back() {
 
 #[tokio::test]
 async fn page_that_is_not_a_page_is_404_invalid_page() {
-    let sandbox = start().await;
-    let count = invoices(&sandbox, "").await.data()["count"]
+    let sandbox = shared();
+    let count = invoices(sandbox, "").await.data()["count"]
         .as_u64()
         .unwrap();
     let past = count.div_ceil(20) + 1;
@@ -89,7 +93,7 @@ async fn page_that_is_not_a_page_is_404_invalid_page() {
         "abc".into(),
         "last".into(),
     ] {
-        let answer = invoices(&sandbox, &format!("page={page}")).await;
+        let answer = invoices(sandbox, &format!("page={page}")).await;
         answer.assert_error(StatusCode::NOT_FOUND);
         assert_eq!(answer.body["message"], "Invalid page.", "page={page}");
         assert_eq!(answer.data(), &serde_json::json!({}));
@@ -98,8 +102,8 @@ async fn page_that_is_not_a_page_is_404_invalid_page() {
 
 #[tokio::test]
 async fn next_is_absolute_and_keeps_other_parameters() {
-    let sandbox = start().await;
-    let answer = invoices(&sandbox, "take=7&fields=id,name").await;
+    let sandbox = shared();
+    let answer = invoices(sandbox, "take=7&fields=id,name").await;
     let next = answer.data()["next"].as_str().unwrap().to_owned();
     assert_eq!(
         next,
@@ -127,10 +131,10 @@ async fn next_is_absolute_and_keeps_other_parameters() {
 
 #[tokio::test]
 async fn following_next_visits_every_record_once_in_default_order() {
-    let sandbox = start().await;
+    let sandbox = shared();
     let key = sandbox.keys().workspace_a.clone();
-    let ids = all_ids(&sandbox, &key).await;
-    let count = invoices(&sandbox, "").await.data()["count"]
+    let ids = all_ids(sandbox, &key).await;
+    let count = invoices(sandbox, "").await.data()["count"]
         .as_u64()
         .unwrap();
     assert_eq!(ids.len() as u64, count);
@@ -139,8 +143,8 @@ async fn following_next_visits_every_record_once_in_default_order() {
 
 #[tokio::test]
 async fn default_order_is_issue_date_descending_then_id() {
-    let sandbox = start().await;
-    let answer = invoices(&sandbox, "take=all&fields=id,issue_date").await;
+    let sandbox = shared();
+    let answer = invoices(sandbox, "take=all&fields=id,issue_date").await;
     let keys: Vec<(String, String)> = answer
         .results()
         .iter()
@@ -158,4 +162,113 @@ async fn default_order_is_issue_date_descending_then_id() {
             "{pair:?}"
         );
     }
+}
+
+#[tokio::test]
+async fn links_keep_filters_sort_and_fields() {
+    let sandbox = shared();
+    let query = "operation_status=PR&or__total__gte=50000&sort=-total&take=7&fields=id,total";
+    let answer = invoices(sandbox, query).await;
+    let base = format!("{}{INVOICES}", sandbox.base_url());
+    assert_eq!(answer.data()["next"], format!("{base}?{query}&page=2"));
+    let key = sandbox.keys().workspace_a.clone();
+    let second = get_url(answer.data()["next"].as_str().unwrap(), Some(&key)).await;
+    assert_eq!(second.data()["previous"], format!("{base}?{query}"));
+    assert_eq!(second.data()["next"], format!("{base}?{query}&page=3"));
+    assert_eq!(second.count(), answer.count());
+
+    // Page 2 continues the filtered, sorted sequence.
+    let mut expected: Vec<_> = everything(INVOICES)
+        .await
+        .iter()
+        .filter(|r| {
+            r["operation_status"] == "PR"
+                || decimal(r, "total").unwrap() >= "50000".parse().unwrap()
+        })
+        .cloned()
+        .collect();
+    expected.sort_by(|a, b| {
+        decimal(b, "total")
+            .cmp(&decimal(a, "total"))
+            .then_with(|| by_id(a, b))
+    });
+    assert_eq!(answer.count(), expected.len() as u64);
+    let expected: Vec<String> = expected[7..14].iter().map(id).collect();
+    assert_eq!(second.ids(), expected);
+    assert!(second
+        .results()
+        .iter()
+        .all(|r| r.as_object().unwrap().len() == 2));
+}
+
+#[tokio::test]
+async fn percent_encoded_values_stay_encoded_in_links() {
+    let sandbox = shared();
+    let query =
+        "supplier__name__icontains=%C3%AD&issue_date__gte=2025-01-01T00:00:00%2B02:00&take=2";
+    let answer = list(sandbox, STAKEHOLDERS, "name__icontains=%C3%B1&take=2").await;
+    let next = answer.data()["next"].as_str().unwrap();
+    assert_eq!(
+        next,
+        format!(
+            "{}{STAKEHOLDERS}?name__icontains=%C3%B1&take=2&page=2",
+            sandbox.base_url()
+        )
+    );
+    let invoices_page = invoices(sandbox, query).await;
+    let next = invoices_page.data()["next"].as_str().unwrap();
+    assert!(next.ends_with(&format!("?{query}&page=2")), "{next}");
+}
+
+#[tokio::test]
+async fn an_empty_result_is_one_empty_page() {
+    let sandbox = shared();
+    let answer = invoices(sandbox, "total__lt=0").await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.count(), 0);
+    assert!(answer.results().is_empty());
+    assert_eq!(answer.data()["next"], serde_json::Value::Null);
+    invoices(sandbox, "total__lt=0&page=2")
+        .await
+        .assert_error(StatusCode::NOT_FOUND);
+    // Past the last page of a filtered result.
+    let filtered = invoices(sandbox, "operation_status=ER&take=200").await;
+    let past = filtered.count().div_ceil(200) + 1;
+    invoices(
+        sandbox,
+        &format!("operation_status=ER&take=200&page={past}"),
+    )
+    .await
+    .assert_error(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn take_edge_cases() {
+    let sandbox = shared();
+    for (take, expected) in [
+        ("%2B7", 7),
+        ("007", 7),
+        ("1", 1),
+        ("201", 200),
+        ("99999999999999999999", 200),
+        ("ALL", 20),
+        ("", 20),
+        ("1.5", 20),
+        ("all&take=3", 3),
+    ] {
+        let answer = invoices(sandbox, &format!("take={take}")).await;
+        assert_eq!(answer.status, StatusCode::OK, "take={take}");
+        assert_eq!(answer.results().len(), expected, "take={take}");
+    }
+    // Every list pages the same way.
+    for path in LISTS {
+        let answer = list(sandbox, path, "take=all").await;
+        assert_eq!(
+            answer.results().len() as u64,
+            answer.count().min(200),
+            "{path}"
+        );
+    }
+    let all_stakeholders = all(sandbox, STAKEHOLDERS, "").await;
+    assert_eq!(all_stakeholders.len(), everything(STAKEHOLDERS).await.len());
 }

@@ -2,10 +2,11 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
+use serde_json::json;
 use workdesk_sandbox::{Config, RateLimit};
 
-use crate::common::{get, invoices, start, start_with, INVOICES};
+use crate::common::{call, get, invoices, start, start_with, Body, INVOICES};
 
 fn now_epoch() -> u64 {
     SystemTime::now()
@@ -66,4 +67,41 @@ async fn every_answer_to_an_accepted_key_has_the_headers() {
     let key = sandbox.keys().workspace_a.clone();
     let not_found = get(&sandbox, Some(&key), "/unknown/").await;
     assert_eq!(not_found.header_int("x-ratelimit-remaining"), 996);
+}
+
+#[tokio::test]
+async fn writes_and_errors_count_and_carry_the_headers() {
+    let sandbox = start_with(Config {
+        rate_limit: RateLimit {
+            requests: 3,
+            window: Duration::from_secs(120),
+        },
+        ..Config::default()
+    })
+    .await;
+    let invalid = call(&sandbox, Method::POST, "/task/task/", Body::Json(json!({}))).await;
+    invalid.assert_error(StatusCode::BAD_REQUEST);
+    assert_eq!(invalid.header_int("x-ratelimit-remaining"), 2);
+    let not_allowed = call(&sandbox, Method::PUT, "/task/task/", Body::None).await;
+    not_allowed.assert_error(StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(not_allowed.header_int("x-ratelimit-remaining"), 1);
+    let created = call(
+        &sandbox,
+        Method::POST,
+        "/task/task/",
+        Body::Json(json!({"title": "x"})),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    assert_eq!(created.header_int("x-ratelimit-remaining"), 0);
+    let refused = call(
+        &sandbox,
+        Method::POST,
+        "/task/task/",
+        Body::Json(json!({"title": "y"})),
+    )
+    .await;
+    refused.assert_error(StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.header_int("retry-after") >= 1);
+    assert_eq!(refused.header_int("x-ratelimit-limit"), 3);
 }

@@ -6,7 +6,7 @@ use regex_lite::Regex;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::common::{get, invoices, start, INVOICES};
+use crate::common::{get, invoices, shared, Server, INVOICES};
 
 const UUID: &[&str] = &[
     "id",
@@ -65,8 +65,8 @@ fn cents(value: &Value) -> i64 {
 
 #[tokio::test]
 async fn every_spec_field_with_its_type() {
-    let sandbox = start().await;
-    let answer = invoices(&sandbox, "take=all").await;
+    let sandbox = shared();
+    let answer = invoices(sandbox, "take=all").await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(
         answer.body["message"].as_str().map(str::is_empty),
@@ -191,14 +191,14 @@ async fn every_spec_field_with_its_type() {
 
 #[tokio::test]
 async fn every_enumeration_value_occurs() {
-    let sandbox = start().await;
+    let sandbox = shared();
     let key = sandbox.keys().workspace_a.clone();
     let mut seen = BTreeSet::new();
     for page in 1..=3 {
         let path = format!(
             "{INVOICES}?take=all&page={page}&fields=operation_status,audit_status,document_type"
         );
-        let answer = get(&sandbox, Some(&key), &path).await;
+        let answer = get(sandbox, Some(&key), &path).await;
         for record in answer.results() {
             for field in ["operation_status", "audit_status", "document_type"] {
                 seen.insert(record[field].as_str().unwrap().to_owned());

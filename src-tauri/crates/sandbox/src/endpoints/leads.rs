@@ -1,0 +1,64 @@
+//! `PATCH /crm/lead/{id}/`: partial update of a lead (service-api.md, "Lead").
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use workdesk_query::resources::LEAD;
+
+use super::{check_member, now, record_id};
+use crate::auth::Principal;
+use crate::body::RequestBody;
+use crate::envelope::Envelope;
+use crate::error::{Error, FieldErrors, Result};
+use crate::state::AppState;
+use crate::validate::{text, validate, Input, Kind};
+
+/// The fields a lead update may change, all optional and nullable;
+/// `source` and `status` have at most 255 characters.
+const INPUTS: &[Input] = &[
+    Input::optional("custom_fields", Kind::Json),
+    Input::optional("source", text(255)),
+    Input::optional("status", text(255)),
+    Input::optional("user_member", Kind::Uuid),
+    Input::optional("company", Kind::Uuid),
+    Input::optional("person", Kind::Uuid),
+];
+
+/// Changes exactly the fields the body has (`null` sets null; an absent
+/// field stays as it was) and marks the lead updated by the key's member
+/// (`audit_status` U, `updated_at`, `updated_by`): 200 with the lead.
+/// 404 for a malformed, unknown, deleted or other workspace's id (before
+/// the body is validated); 400 with DRF field errors for an invalid body,
+/// including a `user_member` that is no member of the workspace.
+pub(crate) async fn update(
+    State(state): State<AppState>,
+    Extension(principal): Extension<Principal>,
+    path: Result<Path<String>, PathRejection>,
+    RequestBody(body): RequestBody,
+) -> Result<Response> {
+    let id = record_id(path)?;
+    let mut data = state.write();
+    let workspace = data.workspace_mut(principal.workspace);
+    if workspace.table(&LEAD).find(id).is_none() {
+        return Err(Error::NotFound);
+    }
+    let mut errors = FieldErrors::default();
+    let accepted = validate(INPUTS, &body, true, &mut errors);
+    if let Some((_, member)) = accepted.iter().find(|(name, _)| *name == "user_member") {
+        check_member(workspace, "user_member", member, &mut errors);
+    }
+    errors.into_body_result()?;
+    let lead = workspace
+        .table_mut(&LEAD)
+        .find_mut(id)
+        .ok_or(Error::NotFound)?;
+    for (name, value) in accepted {
+        lead.set(name, value);
+    }
+    lead.set("updated_at", now());
+    lead.set("updated_by", principal.member);
+    lead.set("audit_status", "U");
+    let envelope = Envelope::ok("Lead updated.", lead.shown(None));
+    Ok(Json(envelope).into_response())
+}

@@ -1,0 +1,212 @@
+//! Fault modes: the failures of a real deployment (slow or dropped
+//! connections, proxy errors, broken bodies, rate-limit storms) that the
+//! sandbox can produce on purpose, so the client's reliability can be tested.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::envelope::Envelope;
+use crate::error::Error;
+
+/// Longest `delay-ms` accepted: ten minutes.
+const MAX_DELAY_MS: u64 = 600_000;
+
+/// One fault mode, written as in `X-Sandbox-Fault`, `--fault` and
+/// `POST /_sandbox/faults` (the `Display` / `FromStr` form).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// `delay-ms=<ms>` (0..=600000): wait, then answer normally.
+    Delay(Duration),
+    /// `drop`: close the connection without sending any response.
+    Drop,
+    /// `500`: an error envelope with status 500.
+    InternalServerError,
+    /// `502`: an error envelope with status 502.
+    BadGateway,
+    /// `503`: an error envelope with status 503.
+    ServiceUnavailable,
+    /// `truncated`: the normal answer (200 for a good request), its JSON body
+    /// cut in half, `Content-Length` matching the cut body.
+    Truncated,
+    /// `not-json`: 200 with a `text/plain` body.
+    NotJson,
+    /// `html`: a 502 `text/html` error page as nginx writes it.
+    Html,
+    /// `429`: a 429 envelope with `Retry-After: 1`, whatever the key's budget.
+    TooManyRequests,
+}
+
+impl FromStr for Fault {
+    type Err = Error;
+
+    /// Parses a mode name.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnknownFault`] naming `text` when it is no mode.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let fault = match text.trim() {
+            "drop" => Fault::Drop,
+            "500" => Fault::InternalServerError,
+            "502" => Fault::BadGateway,
+            "503" => Fault::ServiceUnavailable,
+            "truncated" => Fault::Truncated,
+            "not-json" => Fault::NotJson,
+            "html" => Fault::Html,
+            "429" => Fault::TooManyRequests,
+            other => other
+                .strip_prefix("delay-ms=")
+                .and_then(|ms| ms.parse::<u64>().ok())
+                .filter(|&ms| ms <= MAX_DELAY_MS)
+                .map(|ms| Fault::Delay(Duration::from_millis(ms)))
+                .ok_or_else(|| Error::UnknownFault(text.to_owned()))?,
+        };
+        Ok(fault)
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Delay(delay) => write!(f, "delay-ms={}", delay.as_millis()),
+            Fault::Drop => f.write_str("drop"),
+            Fault::InternalServerError => f.write_str("500"),
+            Fault::BadGateway => f.write_str("502"),
+            Fault::ServiceUnavailable => f.write_str("503"),
+            Fault::Truncated => f.write_str("truncated"),
+            Fault::NotJson => f.write_str("not-json"),
+            Fault::Html => f.write_str("html"),
+            Fault::TooManyRequests => f.write_str("429"),
+        }
+    }
+}
+
+/// Marks a response the server must not send: it closes the connection
+/// instead (the `drop` fault).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DropConnection;
+
+/// The nginx error page of the `html` fault.
+const NGINX_502: &str = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n\
+<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n";
+
+impl Fault {
+    /// Answers `request` with this fault. Only `delay-ms` and `truncated`
+    /// let the request reach the service (and count against the key's rate
+    /// limit); the others answer in its place, as a proxy in front of it would.
+    pub(crate) async fn answer(self, request: Request, next: Next) -> Response {
+        match self {
+            Fault::Delay(delay) => {
+                tokio::time::sleep(delay).await;
+                next.run(request).await
+            }
+            Fault::Truncated => truncate(next.run(request).await).await,
+            Fault::Drop => {
+                let mut response = Response::new(Body::empty());
+                response.extensions_mut().insert(DropConnection);
+                response
+            }
+            Fault::InternalServerError => failure(StatusCode::INTERNAL_SERVER_ERROR),
+            Fault::BadGateway => failure(StatusCode::BAD_GATEWAY),
+            Fault::ServiceUnavailable => failure(StatusCode::SERVICE_UNAVAILABLE),
+            Fault::NotJson => (
+                [(CONTENT_TYPE, "text/plain; charset=utf-8")],
+                "The service is in maintenance mode. Please try again later.\n",
+            )
+                .into_response(),
+            Fault::Html => (
+                StatusCode::BAD_GATEWAY,
+                [(CONTENT_TYPE, "text/html")],
+                NGINX_502,
+            )
+                .into_response(),
+            Fault::TooManyRequests => {
+                let mut response = failure(StatusCode::TOO_MANY_REQUESTS);
+                response
+                    .headers_mut()
+                    .insert(RETRY_AFTER, HeaderValue::from_static("1"));
+                response
+            }
+        }
+    }
+}
+
+/// An error envelope with `status` and its reason phrase as the message.
+fn failure(status: StatusCode) -> Response {
+    let message = format!(
+        "{} (sandbox fault).",
+        status.canonical_reason().unwrap_or("Error")
+    );
+    let envelope = Envelope {
+        message,
+        error: true,
+        data: serde_json::json!({}),
+    };
+    (status, Json(envelope)).into_response()
+}
+
+/// `response` with its body cut in half and `Content-Length` to match.
+async fn truncate(response: Response) -> Response {
+    let (mut parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .unwrap_or_default();
+    let cut = bytes.slice(..bytes.len() / 2);
+    parts
+        .headers
+        .insert(CONTENT_LENGTH, HeaderValue::from(cut.len()));
+    Response::from_parts(parts, Body::from(cut))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in [
+            "delay-ms=250",
+            "delay-ms=0",
+            "drop",
+            "500",
+            "502",
+            "503",
+            "truncated",
+            "not-json",
+            "html",
+            "429",
+        ] {
+            assert_eq!(name.parse::<Fault>().unwrap().to_string(), name);
+        }
+        assert_eq!(
+            "delay-ms=250".parse::<Fault>().unwrap(),
+            Fault::Delay(Duration::from_millis(250))
+        );
+    }
+
+    #[test]
+    fn unknown_modes_are_named() {
+        for bad in [
+            "",
+            "404",
+            "delay-ms=",
+            "delay-ms=-1",
+            "delay-ms=600001",
+            "DROP",
+        ] {
+            match bad.parse::<Fault>() {
+                Err(Error::UnknownFault(name)) => assert_eq!(name, bad),
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
+    }
+}

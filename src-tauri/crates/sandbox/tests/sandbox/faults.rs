@@ -1,0 +1,301 @@
+//! Fault injection: per request (`X-Sandbox-Fault`), armed for the next N
+//! requests (`POST /_sandbox/faults`) or always (`Config::fault`); off by
+//! default.
+
+use std::time::{Duration, Instant};
+
+use reqwest::header::HeaderMap;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use workdesk_sandbox::{Config, Fault, RateLimit, Running};
+
+use crate::common::{http, send, start, start_with, Body, Server, INVOICES};
+
+/// A raw answer: the body may be anything.
+struct Raw {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Vec<u8>,
+}
+
+/// `GET /account_payable/invoice/?take=5` with workspace A's key and an
+/// optional `X-Sandbox-Fault` header.
+async fn fetch(server: &impl Server, fault: Option<&str>) -> Result<Raw, reqwest::Error> {
+    let mut request = http()
+        .get(format!("{}{INVOICES}?take=5", server.base_url()))
+        .bearer_auth(&server.keys().workspace_a);
+    if let Some(fault) = fault {
+        request = request.header("X-Sandbox-Fault", fault);
+    }
+    let response = request.send().await?;
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.bytes().await?.to_vec();
+    Ok(Raw {
+        status,
+        headers,
+        body,
+    })
+}
+
+async fn with_faults() -> Running {
+    start_with(Config {
+        faults: true,
+        ..Config::default()
+    })
+    .await
+}
+
+fn envelope(raw: &Raw) -> Value {
+    assert_eq!(raw.headers["content-type"], "application/json");
+    serde_json::from_slice(&raw.body).expect("an envelope")
+}
+
+#[tokio::test]
+async fn the_header_is_ignored_while_faults_are_off() {
+    let sandbox = start().await;
+    for mode in ["500", "drop", "html"] {
+        let raw = fetch(&sandbox, Some(mode)).await.unwrap();
+        assert_eq!(raw.status, StatusCode::OK);
+        assert_eq!(envelope(&raw)["error"], false);
+    }
+    let arm = send(
+        &sandbox,
+        Method::POST,
+        "/_sandbox/faults",
+        None,
+        Body::Json(json!({"mode": "500"})),
+    )
+    .await;
+    arm.assert_error(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn error_statuses_answer_with_envelopes() {
+    let sandbox = with_faults().await;
+    for (mode, status) in [
+        ("500", StatusCode::INTERNAL_SERVER_ERROR),
+        ("502", StatusCode::BAD_GATEWAY),
+        ("503", StatusCode::SERVICE_UNAVAILABLE),
+    ] {
+        let raw = fetch(&sandbox, Some(mode)).await.unwrap();
+        assert_eq!(raw.status, status);
+        let body = envelope(&raw);
+        assert_eq!(body["error"], true);
+        assert_eq!(body["data"], json!({}));
+    }
+    let fine = fetch(&sandbox, None).await.unwrap();
+    assert_eq!(fine.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_429_storm_ignores_the_budget() {
+    let sandbox = with_faults().await;
+    let raw = fetch(&sandbox, Some("429")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(raw.headers["retry-after"], "1");
+    assert_eq!(envelope(&raw)["error"], true);
+    // The key's own budget is untouched by the storm.
+    let fine = fetch(&sandbox, None).await.unwrap();
+    assert_eq!(fine.headers["x-ratelimit-remaining"], "999");
+}
+
+#[tokio::test]
+async fn drop_closes_the_connection_without_an_answer() {
+    let sandbox = with_faults().await;
+    let error = match fetch(&sandbox, Some("drop")).await {
+        Ok(raw) => panic!("answered {}", raw.status),
+        Err(error) => error,
+    };
+    assert!(error.status().is_none(), "{error:?}");
+    assert!(!error.is_timeout() && !error.is_decode(), "{error:?}");
+    assert!(error.is_request(), "{error:?}");
+    // The server goes on serving.
+    assert_eq!(fetch(&sandbox, None).await.unwrap().status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn truncated_bodies_do_not_parse() {
+    let sandbox = with_faults().await;
+    let whole = fetch(&sandbox, None).await.unwrap();
+    let raw = fetch(&sandbox, Some("truncated")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::OK);
+    assert_eq!(raw.headers["content-type"], "application/json");
+    assert_eq!(
+        raw.headers["content-length"],
+        raw.body.len().to_string().as_str()
+    );
+    assert_eq!(raw.body.len(), whole.body.len() / 2);
+    assert!(whole.body.starts_with(&raw.body));
+    let error = serde_json::from_slice::<Value>(&raw.body).unwrap_err();
+    assert!(error.is_eof(), "{error}");
+}
+
+#[tokio::test]
+async fn not_json_and_html_pages() {
+    let sandbox = with_faults().await;
+    let raw = fetch(&sandbox, Some("not-json")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::OK);
+    assert!(raw.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    assert!(serde_json::from_slice::<Value>(&raw.body).is_err());
+    assert!(!raw.body.is_empty());
+
+    let raw = fetch(&sandbox, Some("html")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::BAD_GATEWAY);
+    assert_eq!(raw.headers["content-type"], "text/html");
+    let page = String::from_utf8(raw.body).unwrap();
+    assert!(
+        page.contains("<h1>502 Bad Gateway</h1>") && page.contains("nginx"),
+        "{page}"
+    );
+}
+
+#[tokio::test]
+async fn delay_adds_latency_then_answers() {
+    let sandbox = with_faults().await;
+    let started = Instant::now();
+    let raw = fetch(&sandbox, Some("delay-ms=300")).await.unwrap();
+    assert!(started.elapsed() >= Duration::from_millis(300));
+    assert_eq!(raw.status, StatusCode::OK);
+    assert_eq!(
+        envelope(&raw)["data"]["results"].as_array().unwrap().len(),
+        5
+    );
+}
+
+#[tokio::test]
+async fn unknown_modes_are_400_naming_them() {
+    let sandbox = with_faults().await;
+    let raw = fetch(&sandbox, Some("teapot")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::BAD_REQUEST);
+    assert!(envelope(&raw)["message"]
+        .as_str()
+        .unwrap()
+        .contains("teapot"));
+    let arm = send(
+        &sandbox,
+        Method::POST,
+        "/_sandbox/faults",
+        None,
+        Body::Json(json!({"mode": "teapot"})),
+    )
+    .await;
+    arm.assert_error(StatusCode::BAD_REQUEST);
+    assert!(arm.body["message"].as_str().unwrap().contains("teapot"));
+    let arm = send(
+        &sandbox,
+        Method::POST,
+        "/_sandbox/faults",
+        None,
+        Body::Json(json!({"times": -1})),
+    )
+    .await;
+    arm.assert_error(StatusCode::BAD_REQUEST);
+    assert_eq!(arm.data_keys(), ["mode", "times"]);
+}
+
+#[tokio::test]
+async fn armed_faults_hit_the_next_requests_only() {
+    let sandbox = with_faults().await;
+    let arm = send(
+        &sandbox,
+        Method::POST,
+        "/_sandbox/faults",
+        None,
+        Body::Json(json!({"mode": "503", "times": 2})),
+    )
+    .await;
+    arm.assert_ok(StatusCode::OK);
+    assert_eq!(arm.data()["armed"], json!({"mode": "503", "times": 2}));
+    let statuses = [
+        fetch(&sandbox, None).await.unwrap().status,
+        fetch(&sandbox, None).await.unwrap().status,
+        fetch(&sandbox, None).await.unwrap().status,
+    ];
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::OK
+        ]
+    );
+    let shown = send(&sandbox, Method::GET, "/_sandbox/faults", None, Body::None).await;
+    assert_eq!(shown.data(), &json!({"always": null, "armed": null}));
+
+    // A form body arms too; DELETE disarms.
+    send(
+        &sandbox,
+        Method::POST,
+        "/_sandbox/faults",
+        None,
+        Body::Form(&[("mode", "drop"), ("times", "5")]),
+    )
+    .await
+    .assert_ok(StatusCode::OK);
+    assert!(fetch(&sandbox, None).await.is_err());
+    send(
+        &sandbox,
+        Method::DELETE,
+        "/_sandbox/faults",
+        None,
+        Body::None,
+    )
+    .await
+    .assert_ok(StatusCode::OK);
+    assert_eq!(fetch(&sandbox, None).await.unwrap().status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_start_up_fault_hits_every_api_request() {
+    let sandbox = start_with(Config {
+        fault: Some("502".parse::<Fault>().unwrap()),
+        ..Config::default()
+    })
+    .await;
+    for _ in 0..3 {
+        assert_eq!(
+            fetch(&sandbox, None).await.unwrap().status,
+            StatusCode::BAD_GATEWAY
+        );
+    }
+    // Faults come before the key check, as a proxy in front of the service would.
+    let raw = http()
+        .get(format!("{}{INVOICES}", sandbox.base_url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(raw.status(), StatusCode::BAD_GATEWAY);
+    // The header still picks another mode; the control endpoints are unaffected.
+    assert_eq!(
+        fetch(&sandbox, Some("500")).await.unwrap().status,
+        StatusCode::INTERNAL_SERVER_ERROR
+    );
+    let shown = send(&sandbox, Method::GET, "/_sandbox/faults", None, Body::None).await;
+    shown.assert_ok(StatusCode::OK);
+    assert_eq!(shown.data()["always"], "502");
+}
+
+#[tokio::test]
+async fn short_circuited_faults_do_not_count_against_the_rate_limit() {
+    let sandbox = start_with(Config {
+        faults: true,
+        rate_limit: RateLimit {
+            requests: 2,
+            window: Duration::from_secs(600),
+        },
+        ..Config::default()
+    })
+    .await;
+    for mode in ["500", "502", "503", "html", "not-json", "429", "drop"] {
+        let _ = fetch(&sandbox, Some(mode)).await;
+    }
+    let first = fetch(&sandbox, None).await.unwrap();
+    assert_eq!(first.headers["x-ratelimit-remaining"], "1");
+    // A delayed request reaches the service and counts.
+    let delayed = fetch(&sandbox, Some("delay-ms=1")).await.unwrap();
+    assert_eq!(delayed.headers["x-ratelimit-remaining"], "0");
+}

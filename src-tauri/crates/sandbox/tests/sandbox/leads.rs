@@ -1,0 +1,152 @@
+//! `PATCH /crm/lead/{id}/` in each content type: partial, `null` distinct
+//! from absent, audit fields maintained; and the assumed `GET /crm/lead/{id}/`.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Map, Value};
+
+use crate::common::{call, get, start, Answer, Body, Server, LEADS};
+
+async fn patch(server: &impl Server, body: Body<'_>) -> Answer {
+    let lead = server.ids().lead;
+    call(server, Method::PATCH, &format!("{LEADS}{lead}/"), body).await
+}
+
+async fn read(server: &impl Server) -> Value {
+    let lead = server.ids().lead;
+    let key = server.keys().workspace_a.clone();
+    let answer = get(server, Some(&key), &format!("{LEADS}{lead}/")).await;
+    answer.assert_ok(StatusCode::OK);
+    answer.data().clone()
+}
+
+/// Asserts that `after` is `before` with `changes` applied and marked as
+/// updated by the workspace A key's member, and that a later read agrees.
+async fn assert_updated(server: &impl Server, before: &Value, after: &Value, changes: Value) {
+    let mut expected: Map<String, Value> = before.as_object().unwrap().clone();
+    for (name, value) in changes.as_object().unwrap() {
+        expected.insert(name.clone(), value.clone());
+    }
+    for audit in ["updated_at", "updated_by", "audit_status"] {
+        expected.remove(audit);
+    }
+    let mut actual = after.as_object().unwrap().clone();
+    assert_eq!(actual.remove("audit_status"), Some(json!("U")));
+    assert_eq!(
+        actual.remove("updated_by"),
+        Some(json!(server.ids().member.to_string()))
+    );
+    let updated_at = actual.remove("updated_at").unwrap();
+    assert!(updated_at.as_str().unwrap() >= before["created_at"].as_str().unwrap());
+    assert_eq!(actual, expected);
+    assert_eq!(&read(server).await, after);
+}
+
+#[tokio::test]
+async fn json_changes_only_the_given_fields() {
+    let sandbox = start().await;
+    let before = read(&sandbox).await;
+    let member = sandbox.ids().member.to_string();
+    let changes = json!({
+        "status": "qualified",
+        "source": null,
+        "user_member": member,
+        "custom_fields": {"presupuesto": "12000.50"},
+    });
+    let answer = patch(&sandbox, Body::Json(changes.clone())).await;
+    answer.assert_ok(StatusCode::OK);
+    assert_updated(&sandbox, &before, answer.data(), changes).await;
+}
+
+#[tokio::test]
+async fn form_and_multipart_values_are_strings() {
+    let sandbox = start().await;
+    let before = read(&sandbox).await;
+    let company = "0E5B1F2A-1111-4222-8333-944455556666";
+    let answer = patch(
+        &sandbox,
+        Body::Form(&[
+            ("status", "contacted"),
+            ("company", company),
+            ("person", ""),
+        ]),
+    )
+    .await;
+    answer.assert_ok(StatusCode::OK);
+    let changes = json!({
+        "status": "contacted",
+        "company": company.to_lowercase(),
+        "person": null,
+    });
+    assert_updated(&sandbox, &before, answer.data(), changes).await;
+
+    let before = read(&sandbox).await;
+    let answer = patch(
+        &sandbox,
+        Body::Multipart(&[("source", "feria de Medellín"), ("custom_fields", "null")]),
+    )
+    .await;
+    answer.assert_ok(StatusCode::OK);
+    let changes = json!({"source": "feria de Medellín", "custom_fields": null});
+    assert_updated(&sandbox, &before, answer.data(), changes).await;
+}
+
+#[tokio::test]
+async fn an_empty_body_changes_only_the_audit_fields() {
+    let sandbox = start().await;
+    let before = read(&sandbox).await;
+    let answer = patch(&sandbox, Body::Json(json!({}))).await;
+    answer.assert_ok(StatusCode::OK);
+    assert_updated(&sandbox, &before, answer.data(), json!({})).await;
+}
+
+#[tokio::test]
+async fn invalid_values_change_nothing() {
+    let sandbox = start().await;
+    let before = read(&sandbox).await;
+    let answer = patch(
+        &sandbox,
+        Body::Json(json!({
+            "status": "won",
+            "person": "nobody",
+            "user_member": "6f1c3b1e-0000-4000-8000-000000000001",
+            "source": 7,
+        })),
+    )
+    .await;
+    answer.assert_error(StatusCode::BAD_REQUEST);
+    assert_eq!(answer.data_keys(), ["person", "source", "user_member"]);
+    assert_eq!(answer.data()["person"], json!(["Must be a valid UUID."]));
+    assert_eq!(
+        answer.data()["user_member"],
+        json!(["Invalid pk \"6f1c3b1e-0000-4000-8000-000000000001\" - object does not exist."])
+    );
+    assert_eq!(read(&sandbox).await, before);
+}
+
+#[tokio::test]
+async fn unknown_ids_are_404() {
+    let sandbox = start().await;
+    for id in ["6f1c3b1e-0000-4000-8000-000000000001", "not-a-uuid", "42"] {
+        call(
+            &sandbox,
+            Method::PATCH,
+            &format!("{LEADS}{id}/"),
+            Body::Json(json!({"status": "x"})),
+        )
+        .await
+        .assert_error(StatusCode::NOT_FOUND);
+        call(&sandbox, Method::GET, &format!("{LEADS}{id}/"), Body::None)
+            .await
+            .assert_error(StatusCode::NOT_FOUND);
+    }
+    // A lead is not deletable: the method is not allowed on it.
+    let lead = sandbox.ids().lead;
+    call(
+        &sandbox,
+        Method::DELETE,
+        &format!("{LEADS}{lead}/"),
+        Body::None,
+    )
+    .await
+    .assert_error(StatusCode::METHOD_NOT_ALLOWED);
+}
