@@ -2,7 +2,6 @@
 //! order, sorting puts nulls last ascending and first descending, ties by
 //! `id` (conventions.md, "Filters, exactly").
 
-use std::borrow::Cow;
 use std::cmp::Ordering;
 
 use serde_json::{Map, Value as Json};
@@ -47,30 +46,36 @@ impl Plan {
     /// Sorts `records` by the `sort` keys: nulls last ascending and first
     /// descending (PostgreSQL), ties by `id` ascending. No keys: unchanged.
     pub fn sort<R: Record + ?Sized>(&self, records: &mut Vec<&R>) {
-        if self.sort.is_empty() {
+        let width = self.sort.len();
+        if width == 0 {
             return;
         }
-        let id = FieldPath::field("id");
-        let mut keyed: Vec<(Vec<Value>, Value, &R)> = records
-            .drain(..)
-            .map(|record| {
-                let keys = self
-                    .sort
+        // Each record's keys are read once and copied side by side into one
+        // vector: comparisons then stay in cache instead of chasing records.
+        let keys: Vec<Value> = records
+            .iter()
+            .flat_map(|record| {
+                self.sort
                     .iter()
-                    .map(|key| read(record, &key.path, key.field.kind))
-                    .collect();
-                (keys, read(record, &id, FieldType::Uuid), record)
+                    .map(move |key| record.value(&key.path, key.field.kind).into_owned())
             })
             .collect();
-        keyed.sort_by(|(a, a_id, _), (b, b_id, _)| {
+        let id = FieldPath::field("id");
+        let mut order: Vec<usize> = (0..records.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (a_keys, b_keys) = (&keys[a * width..][..width], &keys[b * width..][..width]);
             self.sort
                 .iter()
-                .zip(a.iter().zip(b))
+                .zip(a_keys.iter().zip(b_keys))
                 .map(|(key, (a, b))| compare_key(key, a, b))
                 .find(|order| order.is_ne())
-                .unwrap_or_else(|| compare_nulls_last(a_id, b_id))
+                .unwrap_or_else(|| {
+                    let a_id = records[a].value(&id, FieldType::Uuid);
+                    let b_id = records[b].value(&id, FieldType::Uuid);
+                    compare_nulls_last(&a_id, &b_id)
+                })
         });
-        records.extend(keyed.into_iter().map(|(_, _, record)| record));
+        *records = order.into_iter().map(|index| records[index]).collect();
     }
 
     /// The record with only the selected `fields`, in schema order; the whole
@@ -89,10 +94,6 @@ impl Plan {
                 .collect(),
         }
     }
-}
-
-fn read<R: Record + ?Sized>(record: &R, path: &FieldPath, kind: FieldType) -> Value {
-    Value::from_json(kind, record.get(path).as_deref())
 }
 
 fn compare_nulls_last(a: &Value, b: &Value) -> Ordering {
@@ -117,25 +118,19 @@ impl TypedCondition {
     /// Whether `record` satisfies this condition, `not__` applied.
     #[must_use]
     pub fn test<R: Record + ?Sized>(&self, record: &R) -> bool {
-        let json = record.get(&self.path);
-        let probe = match (self.field.kind, json.as_deref()) {
-            (_, None | Some(Json::Null)) => Probe::Null,
-            // Text is compared in place, without copying it out of the record.
-            (FieldType::String | FieldType::Enum(_), Some(Json::String(text))) => Probe::Str(text),
-            (kind, json) => Probe::Value(Value::from_json(kind, json)),
-        };
-        self.not != self.holds(&probe)
+        let value = record.value(&self.path, self.field.kind);
+        self.not != self.holds(&value)
     }
 
     /// The condition without `not__`. Null satisfies only `isnull=true`.
-    fn holds(&self, probe: &Probe<'_>) -> bool {
+    fn holds(&self, value: &Value) -> bool {
         if let Operand::IsNull(is_null) = self.operand {
-            return matches!(probe, Probe::Null) == is_null;
+            return value.is_null() == is_null;
         }
-        if matches!(probe, Probe::Null) {
+        if value.is_null() {
             return false;
         }
-        let order = |operand: &Value| probe.compare(operand);
+        let order = |operand: &Value| value.compare(operand);
         match (&self.operand, self.operator) {
             (Operand::One(operand), Operator::Exact) => order(operand) == Some(Ordering::Equal),
             (Operand::One(operand), Operator::Gt) => order(operand) == Some(Ordering::Greater),
@@ -146,13 +141,13 @@ impl TypedCondition {
             (Operand::One(operand), Operator::Lte) => {
                 matches!(order(operand), Some(Ordering::Less | Ordering::Equal))
             }
-            (Operand::One(Value::String(operand)), Operator::Iexact) => probe
+            (Operand::One(Value::String(operand)), Operator::Iexact) => value
                 .text()
-                .is_some_and(|text| lower(&text) == operand.as_str()),
-            (Operand::One(Value::String(operand)), Operator::Icontains) => probe
+                .is_some_and(|text| equals_ignoring_case(&text, operand)),
+            (Operand::One(Value::String(operand)), Operator::Icontains) => value
                 .text()
-                .is_some_and(|text| lower(&text).contains(operand.as_str())),
-            (Operand::One(Value::String(operand)), Operator::Startswith) => probe
+                .is_some_and(|text| contains_ignoring_case(&text, operand)),
+            (Operand::One(Value::String(operand)), Operator::Startswith) => value
                 .text()
                 .is_some_and(|text| text.starts_with(operand.as_str())),
             (Operand::Many(set), _) => set.iter().any(|item| order(item) == Some(Ordering::Equal)),
@@ -165,40 +160,30 @@ impl TypedCondition {
     }
 }
 
-/// Unicode lower-casing, without allocating for text that is already lower-case ASCII.
-fn lower(text: &str) -> Cow<'_, str> {
-    if text
-        .bytes()
-        .all(|b| !b.is_ascii_uppercase() && b.is_ascii())
-    {
-        Cow::Borrowed(text)
+/// Whether `text` equals `lowered` (already lower-cased) after Unicode
+/// lower-casing; ASCII text is compared in place.
+fn equals_ignoring_case(text: &str, lowered: &str) -> bool {
+    if text.is_ascii() {
+        text.eq_ignore_ascii_case(lowered)
     } else {
-        Cow::Owned(text.to_lowercase())
+        text.to_lowercase() == lowered
     }
 }
 
-/// A record value as a condition sees it: text borrowed from the record, or
-/// a typed value.
-enum Probe<'a> {
-    Null,
-    Str(&'a str),
-    Value(Value),
-}
-
-impl Probe<'_> {
-    fn compare(&self, operand: &Value) -> Option<Ordering> {
-        match (self, operand) {
-            (Probe::Str(text), Value::String(operand)) => Some((*text).cmp(operand.as_str())),
-            (Probe::Value(value), operand) => value.compare(operand),
-            _ => None,
-        }
+/// Whether `text` contains `lowered` (already lower-cased) after Unicode
+/// lower-casing; ASCII text is searched in place. (Non-ASCII text may
+/// lower-case to ASCII, e.g. the Kelvin sign, so it always takes the slow path.)
+fn contains_ignoring_case(text: &str, lowered: &str) -> bool {
+    if !text.is_ascii() {
+        return text.to_lowercase().contains(lowered);
     }
-
-    fn text(&self) -> Option<Cow<'_, str>> {
-        match self {
-            Probe::Str(text) => Some(Cow::Borrowed(text)),
-            Probe::Value(value) => value.text(),
-            Probe::Null => None,
-        }
+    if !lowered.is_ascii() {
+        return false;
     }
+    let needle = lowered.as_bytes();
+    needle.is_empty()
+        || text
+            .as_bytes()
+            .windows(needle.len())
+            .any(|window| window.eq_ignore_ascii_case(needle))
 }

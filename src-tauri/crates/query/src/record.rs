@@ -5,6 +5,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value as Json};
 
 use crate::query::FieldPath;
+use crate::schema::FieldType;
+use crate::value::Value;
 
 /// A record filters and sorting can read.
 ///
@@ -15,6 +17,16 @@ pub trait Record {
     /// The JSON value at `path`: a field of the record, or for
     /// `relation__field` a field of the related record. `None` when absent.
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>>;
+
+    /// The value at `path` typed as `kind`, what filters and sorting compare.
+    ///
+    /// The default reads [`Record::get`] through [`Value::from_json`]. A store
+    /// that keeps typed values (the sandbox, a cache) can lend them instead
+    /// and save parsing decimals and date-times on every comparison; it must
+    /// give the same value `from_json` would.
+    fn value(&self, path: &FieldPath, kind: FieldType) -> Cow<'_, Value> {
+        Cow::Owned(Value::from_json(kind, self.get(path).as_deref()))
+    }
 }
 
 /// A JSON object record as the service sends it. A related path
@@ -40,5 +52,9 @@ impl Record for Map<String, Json> {
 impl<R: Record + ?Sized> Record for &R {
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
         (**self).get(path)
+    }
+
+    fn value(&self, path: &FieldPath, kind: FieldType) -> Cow<'_, Value> {
+        (**self).value(path, kind)
     }
 }

@@ -15,7 +15,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::Value as Json;
 use uuid::Uuid;
-use workdesk_query::{resources, Field, FieldPath, Record, Schema};
+use workdesk_query::{resources, Field, FieldPath, FieldType, Record, Schema, Value};
 
 use super::ToCell;
 
@@ -78,11 +78,16 @@ pub(crate) struct Row {
     id: Uuid,
     /// One value per schema field, in schema order.
     cells: Box<[Json]>,
+    /// The same values typed by their field (what filters and sorting
+    /// compare), so a list does not parse decimals and date-times per request.
+    typed: Box<[Value]>,
     /// `name` of the related record of the schema's relation (the supplier of
     /// a supplier invoice, the customer of a customer invoice or sales
     /// quote), read by `supplier__name` / `customer__name` filters. Never
     /// serialised.
     related_name: Option<Json>,
+    /// `related_name` typed.
+    related_name_typed: Value,
     /// Whether `deleted_at` is set, kept next to the row so that listing
     /// does not touch every row's cells.
     deleted: bool,
@@ -96,7 +101,9 @@ impl Row {
             layout,
             id,
             cells: vec![Json::Null; schema.fields.len()].into_boxed_slice(),
+            typed: vec![Value::Null; schema.fields.len()].into_boxed_slice(),
             related_name: None,
+            related_name_typed: Value::Null,
             deleted: false,
         };
         row.set("id", id);
@@ -114,6 +121,7 @@ impl Row {
     #[must_use]
     pub fn with_related_name(mut self, name: &str) -> Row {
         self.related_name = Some(Json::String(name.to_owned()));
+        self.related_name_typed = Value::String(name.to_owned());
         self
     }
 
@@ -126,6 +134,8 @@ impl Row {
                 if name == "deleted_at" {
                     self.deleted = !cell.is_null();
                 }
+                let kind = self.layout.schema.fields[position].kind;
+                self.typed[position] = Value::from_json(kind, Some(&cell));
                 self.cells[position] = cell;
             }
             None => debug_assert!(false, "{} has no field {name}", self.layout.schema.resource),
@@ -181,6 +191,24 @@ impl Record for Row {
             Some(_) => None,
         };
         value.map(Cow::Borrowed)
+    }
+
+    /// The typed copy kept next to each cell: the same as the default
+    /// (`Value::from_json` of [`Record::get`]) without parsing.
+    fn value(&self, path: &FieldPath, _kind: FieldType) -> Cow<'_, Value> {
+        static NULL: Value = Value::Null;
+        let value = match &path.relation {
+            None => self.layout.position(&path.field).map(|p| &self.typed[p]),
+            Some(relation) if self.layout.schema.relation(relation).is_some() => {
+                match path.field.as_str() {
+                    "name" => Some(&self.related_name_typed),
+                    "id" => self.layout.position(relation).map(|p| &self.typed[p]),
+                    _ => None,
+                }
+            }
+            Some(_) => None,
+        };
+        Cow::Borrowed(value.unwrap_or(&NULL))
     }
 }
 
@@ -254,5 +282,33 @@ mod tests {
         assert_eq!(get(FieldPath::related("customer", "name")), None);
         assert_eq!(get(FieldPath::field("total")), Some(Json::Null));
         assert_eq!(get(FieldPath::field("colour")), None);
+    }
+
+    #[test]
+    fn typed_values_are_what_the_engine_would_parse() {
+        let row = Row::new(&resources::SUPPLIER_INVOICE, Uuid::from_u128(1))
+            .with("supplier", Uuid::from_u128(7))
+            .with("total", Decimal::new(123_450, 2))
+            .with("issue_date", "2025-03-04T10:00:00Z")
+            .with_related_name("Óptica Álvarez");
+        for field in resources::SUPPLIER_INVOICE.fields {
+            let path = FieldPath::field(field.name);
+            let parsed = Value::from_json(field.kind, row.get(&path).as_deref());
+            assert_eq!(
+                *Record::value(&row, &path, field.kind),
+                parsed,
+                "{}",
+                field.name
+            );
+        }
+        for (field, kind) in [("name", FieldType::String), ("id", FieldType::Uuid)] {
+            let path = FieldPath::related("supplier", field);
+            let parsed = Value::from_json(kind, row.get(&path).as_deref());
+            assert_eq!(
+                *Record::value(&row, &path, kind),
+                parsed,
+                "supplier__{field}"
+            );
+        }
     }
 }
