@@ -1,8 +1,9 @@
 //! Checking a [`ListQuery`] against a resource [`Schema`]: the [`Plan`].
 
-use crate::query::{FieldPath, Operator};
-use crate::schema::{Field, Schema};
-use crate::value::Value;
+use crate::error::ValidationErrors;
+use crate::query::{Condition, FieldPath, ListQuery, Operator, SortKey, DEFAULT_TAKE};
+use crate::schema::{Field, FieldType, Schema};
+use crate::value::{parse_boolean, Value};
 
 /// A list query checked against a schema, with typed values: what the
 /// sandbox and the offline cache evaluate.
@@ -64,10 +65,6 @@ pub enum Operand {
     /// `isnull`: `true` matches null, `false` non-null.
     IsNull(bool),
 }
-
-use crate::error::ValidationErrors;
-use crate::query::{Condition, ListQuery, SortKey, DEFAULT_TAKE};
-use crate::schema::FieldType;
 
 impl ListQuery {
     /// Checks the query against `schema` (service-api.md, "List
@@ -164,7 +161,8 @@ fn check_sort_key(
 fn supports(kind: FieldType, operator: Operator) -> bool {
     use Operator::*;
     match operator {
-        Exact | In | Isnull => !matches!(kind, FieldType::Json),
+        Isnull => true,
+        Exact | In => !matches!(kind, FieldType::Json),
         Iexact | Icontains | Startswith => {
             matches!(
                 kind,
@@ -192,10 +190,9 @@ fn check_condition(
     }
     let value = condition.value.as_str();
     let operand = match operator {
-        Operator::Isnull => match value.to_ascii_lowercase().as_str() {
-            "true" => Operand::IsNull(true),
-            "false" => Operand::IsNull(false),
-            _ => return Err(format!("Enter true or false (“{value}” is neither).")),
+        Operator::Isnull => match parse_boolean(value.trim()) {
+            Some(is_null) => Operand::IsNull(is_null),
+            None => return Err(format!("Enter true or false (“{value}” is neither).")),
         },
         Operator::In => {
             if value.is_empty() {
@@ -210,9 +207,10 @@ fn check_condition(
         Operator::Range => {
             let mut bounds = value.split(',');
             match (bounds.next(), bounds.next(), bounds.next()) {
-                (Some(low), Some(high), None) => {
-                    Operand::Range(comparable(field.kind, low)?, comparable(field.kind, high)?)
-                }
+                (Some(low), Some(high), None) => Operand::Range(
+                    Value::parse(field.kind, low)?,
+                    Value::parse(field.kind, high)?,
+                ),
                 _ => {
                     return Err(format!(
                         "Enter two comma-separated values, low and high (“{value}”)."
@@ -224,7 +222,7 @@ fn check_condition(
         Operator::Startswith => Operand::One(Value::String(value.to_owned())),
         Operator::Exact => Operand::One(typed(field.kind, value)?),
         Operator::Gt | Operator::Gte | Operator::Lt | Operator::Lte => {
-            Operand::One(comparable(field.kind, value)?)
+            Operand::One(Value::parse(field.kind, value)?)
         }
     };
     Ok(TypedCondition {
@@ -247,11 +245,5 @@ fn typed(kind: FieldType, text: &str) -> Result<Value, String> {
             ));
         }
     }
-    Value::parse(kind, text)
-}
-
-/// A value of `kind` for an order comparison (any code of an enumeration is
-/// compared as text).
-fn comparable(kind: FieldType, text: &str) -> Result<Value, String> {
     Value::parse(kind, text)
 }

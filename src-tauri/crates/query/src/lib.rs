@@ -46,4 +46,4 @@ pub use error::{Error, ValidationErrors};
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;
 pub use schema::{Field, FieldType, Relation, Schema};
-pub use value::Value;
+pub use value::{parse_date_time, Value};

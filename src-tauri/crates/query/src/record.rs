@@ -35,6 +35,11 @@ pub trait Record {
 /// reference itself when `record[relation]` is its UUID string; otherwise the
 /// flat key `record["relation__field"]` (how a cache can store related values
 /// next to the reference).
+///
+/// A record that carries neither reads the related value as null, so
+/// `not__supplier__name__icontains=x` keeps it (Django's `exclude()`): a
+/// store that filters service records offline must keep the related values
+/// it filters on, or refuse such filters.
 impl Record for Map<String, Json> {
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
         let found = match &path.relation {

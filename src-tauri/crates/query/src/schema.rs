@@ -25,7 +25,8 @@ pub enum FieldType {
     Boolean,
     /// A string from a closed set of codes (`operation_status`: PR, CO, ER).
     Enum(&'static [&'static str]),
-    /// Arbitrary JSON (`custom_fields`): neither sortable nor filterable.
+    /// Arbitrary JSON (`custom_fields`): not sortable; filters may only ask
+    /// `isnull`.
     Json,
 }
 
@@ -69,16 +70,15 @@ pub struct Field {
 }
 
 impl Field {
-    /// A field that is sortable and filterable unless it is [`FieldType::Json`].
+    /// A filterable field, sortable unless it is [`FieldType::Json`].
     #[must_use]
     pub const fn new(name: &'static str, kind: FieldType, nullable: bool) -> Field {
-        let queryable = !matches!(kind, FieldType::Json);
         Field {
             name,
             kind,
             nullable,
-            sortable: queryable,
-            filterable: queryable,
+            sortable: !matches!(kind, FieldType::Json),
+            filterable: true,
         }
     }
 }

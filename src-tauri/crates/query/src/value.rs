@@ -43,14 +43,20 @@ impl Value {
     /// Reads a filter value written in a query string as a value of `kind`.
     ///
     /// Date-times are RFC 3339 / ISO 8601 (`2025-03-04T10:00:00Z`,
-    /// `…+02:00`); one without an offset is UTC, and a bare date
-    /// `YYYY-MM-DD` means 00:00:00 UTC that day. Booleans are `true` /
-    /// `false` in any case. Decimals are plain (`-12.50`), never floats.
+    /// `…+02:00`, see [`parse_date_time`]); one without an offset is UTC, and
+    /// a bare date `YYYY-MM-DD` means 00:00:00 UTC that day. Booleans are
+    /// `true` / `false` in any case, or `1` / `0`. Decimals are exact
+    /// (`-12.50`, `1e6`), never floats. Blanks around typed values are ignored.
     ///
     /// # Errors
     ///
     /// A message for the user saying what is expected, e.g. "Enter a number.".
     pub fn parse(kind: FieldType, text: &str) -> Result<Value, String> {
+        // Like Django's form fields, typed values ignore surrounding blanks.
+        let text = match kind {
+            FieldType::String | FieldType::Enum(_) | FieldType::Json => text,
+            _ => text.trim(),
+        };
         match kind {
             FieldType::String | FieldType::Enum(_) | FieldType::Json => {
                 Ok(Value::String(text.to_owned()))
@@ -66,12 +72,14 @@ impl Value {
                 .map(Value::Decimal)
                 .ok_or_else(|| format!("Enter a number (“{text}” is not one).")),
             FieldType::DateTime => parse_date_time(text).map(Value::DateTime).ok_or_else(|| {
-                if text.contains(' ') && text.len() > 10 {
-                    format!(
-                        "Enter a valid date/time (“{text}”; a “+” offset must be sent as %2B)."
-                    )
+                // A `+` sent unencoded arrives as a space: say so when that is the fault.
+                let plus = text.rfind(' ').map(|at| format!("{}+{}", &text[..at], &text[at + 1..]));
+                if plus.is_some_and(|fixed| parse_date_time(&fixed).is_some()) {
+                    format!("Enter a valid date/time (“{text}”; a “+” offset must be sent as %2B).")
                 } else {
-                    format!("Enter a valid date/time such as 2025-03-04T10:00:00Z (“{text}” is not one).")
+                    format!(
+                        "Enter a valid date/time such as 2025-03-04T10:00:00Z (“{text}” is not one)."
+                    )
                 }
             }),
             FieldType::Date => NaiveDate::parse_from_str(text, "%Y-%m-%d")
@@ -169,40 +177,64 @@ impl Value {
     }
 }
 
-/// A plain decimal (`-12.50`, `7`, `.5`); no exponent, no float rounding.
+/// A decimal (`-12.50`, `7`, `.5`, `1e6`), exact, never through a float.
 fn parse_decimal(text: &str) -> Option<Decimal> {
-    if text.is_empty() || text.contains(['e', 'E', '_']) {
+    if text.is_empty() || text.contains('_') {
         return None;
+    }
+    if text.contains(['e', 'E']) {
+        return Decimal::from_scientific(text).ok();
     }
     Decimal::from_str(text).ok()
 }
 
-/// `true` / `false`, in any case.
-fn parse_boolean(text: &str) -> Option<bool> {
-    if text.eq_ignore_ascii_case("true") {
+/// `true` / `false` in any case, or `1` / `0` (django-filter's boolean values).
+pub(crate) fn parse_boolean(text: &str) -> Option<bool> {
+    if text.eq_ignore_ascii_case("true") || text == "1" {
         Some(true)
-    } else if text.eq_ignore_ascii_case("false") {
+    } else if text.eq_ignore_ascii_case("false") || text == "0" {
         Some(false)
     } else {
         None
     }
 }
 
-/// RFC 3339 with an offset, ISO 8601 without one (UTC), or a bare date
-/// (00:00:00 UTC).
-fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
+/// Reads a date-time the way the service's filters and request bodies do
+/// (conventions.md, "Filters, exactly"), as an instant in UTC:
+///
+/// * RFC 3339 / ISO 8601 with `T`, `t` or a space between date and time,
+///   seconds and fractions optional: `2025-03-04T10:00:00Z`,
+///   `2025-03-04 10:00`, `2025-03-04T10:00:00.250+02:00`;
+/// * offsets `Z`, `+02:00`, `+0200` or `+02`; none means UTC;
+/// * a bare date `2025-03-04`: 00:00:00 UTC that day.
+///
+/// `None` for anything else (including a `+` decoded to a space).
+#[must_use]
+pub fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
     if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
         return Some(instant.with_timezone(&Utc));
     }
+    if text.len() == 10 {
+        let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+        return date.and_hms_opt(0, 0, 0).map(|naive| naive.and_utc());
+    }
+    // One spelling of the separator, then offsets chrono's RFC 3339 reader refuses.
+    let mut normal = text.to_owned();
+    if matches!(normal.as_bytes().get(10), Some(b' ' | b't')) {
+        normal.replace_range(10..11, "T");
+    }
+    for format in ["%Y-%m-%dT%H:%M:%S%.f%#z", "%Y-%m-%dT%H:%M%#z"] {
+        if let Ok(instant) = DateTime::parse_from_str(&normal, format) {
+            return Some(instant.with_timezone(&Utc));
+        }
+    }
     for format in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"] {
-        if let Ok(naive) = NaiveDateTime::parse_from_str(text, format) {
+        if let Ok(naive) = NaiveDateTime::parse_from_str(&normal, format) {
             return Some(naive.and_utc());
         }
     }
-    if text.len() == 10 {
-        if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
-            return date.and_hms_opt(0, 0, 0).map(|naive| naive.and_utc());
-        }
+    if normal.ends_with(['Z', 'z']) {
+        return parse_date_time(&normal[..normal.len() - 1]);
     }
     None
 }
@@ -218,8 +250,8 @@ mod tests {
         assert_eq!(a.compare(&b), Some(Ordering::Greater));
         let c = Value::parse(FieldType::Decimal, "10.50").unwrap();
         assert_eq!(a.compare(&c), Some(Ordering::Equal));
-        assert!(Value::parse(FieldType::Decimal, "1e3").is_err());
         assert!(Value::parse(FieldType::Decimal, "NaN").is_err());
+        assert!(Value::parse(FieldType::Decimal, "1_000").is_err());
     }
 
     #[test]
@@ -235,9 +267,66 @@ mod tests {
     }
 
     #[test]
+    fn date_time_spellings_filters_and_bodies_accept() {
+        let utc = parse_date_time("2025-03-04T10:00:00Z").unwrap();
+        for same in [
+            "2025-03-04T12:00:00+02:00",
+            "2025-03-04T12:00:00+0200",
+            "2025-03-04T12:00:00+02",
+            "2025-03-04 10:00:00",
+            "2025-03-04t10:00:00z",
+            "2025-03-04T10:00",
+            "2025-03-04 12:00+02:00",
+            "2025-03-04T10:00:00.000Z",
+            "2025-03-04T10:00:00",
+        ] {
+            assert_eq!(parse_date_time(same), Some(utc), "{same}");
+        }
+        assert_eq!(
+            parse_date_time("2025-03-04"),
+            parse_date_time("2025-03-04T00:00:00Z")
+        );
+        for bad in [
+            "2025-03-04T10:00:00 02:00",
+            "2025-13-01",
+            "yesterday",
+            "",
+            "2025-03-04T25:00",
+        ] {
+            assert_eq!(parse_date_time(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn typed_values_ignore_blanks_and_read_django_spellings() {
+        assert_eq!(
+            Value::parse(FieldType::Integer, " 2 "),
+            Ok(Value::Integer(2))
+        );
+        assert_eq!(
+            Value::parse(FieldType::Boolean, "1"),
+            Ok(Value::Boolean(true))
+        );
+        assert_eq!(
+            Value::parse(FieldType::Boolean, "0"),
+            Ok(Value::Boolean(false))
+        );
+        assert_eq!(
+            Value::parse(FieldType::Decimal, "1e6"),
+            Ok(Value::Decimal(Decimal::from(1_000_000)))
+        );
+        assert_eq!(
+            Value::parse(FieldType::String, " a "),
+            Ok(Value::String(" a ".into()))
+        );
+    }
+
+    #[test]
     fn a_plus_decoded_to_a_space_gets_a_hint() {
         let error = Value::parse(FieldType::DateTime, "2025-03-04T12:00:00 02:00").unwrap_err();
         assert!(error.contains("%2B"), "{error}");
+        let error = Value::parse(FieldType::DateTime, "next tuesday").unwrap_err();
+        assert!(!error.contains("%2B"), "{error}");
     }
 
     #[test]

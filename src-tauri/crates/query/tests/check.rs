@@ -50,13 +50,21 @@ fn values_must_fit_the_field_type() {
 
 #[test]
 fn operators_must_apply_to_the_type() {
-    let errors = errors("total__icontains=1&is_pay_authorized__gt=true&custom_fields__isnull=true");
+    let errors =
+        errors("total__icontains=1&is_pay_authorized__gt=true&custom_fields=x&sort=custom_fields");
     assert!(errors.get("total__icontains").is_some());
     assert!(errors.get("is_pay_authorized__gt").is_some());
+    assert!(errors.get("custom_fields").is_some());
     assert_eq!(
-        errors.get("custom_fields__isnull").unwrap(),
-        ["Cannot filter by custom_fields"]
+        errors.get("sort").unwrap(),
+        ["Cannot sort by custom_fields"]
     );
+    let plan = ListQuery::parse("custom_fields__isnull=false")
+        .unwrap()
+        .check(&resources::SUPPLIER_INVOICE)
+        .unwrap();
+    assert!(plan.matches(&object(json!({"custom_fields": {"a": 1}}))));
+    assert!(!plan.matches(&object(json!({"custom_fields": null}))));
 }
 
 #[test]
