@@ -1,5 +1,6 @@
 //! Middleware in front of every route: authenticate the key, then count the
-//! request against the key's rate limit.
+//! request against the key's rate limit; and, once a route matched, check
+//! that the key's member may do what the method asks.
 
 use std::time::SystemTime;
 
@@ -7,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::auth;
+use crate::auth::{self, Principal};
 use crate::error::Error;
 use crate::state::AppState;
 
@@ -35,4 +36,22 @@ pub(crate) async fn guard(
     };
     quota.apply(response.headers_mut());
     response
+}
+
+/// Route middleware (it runs only once a route matched, so unknown paths
+/// stay 404 and other methods 405): refuses a request that would write —
+/// any method but `GET`, `HEAD`, `OPTIONS` and `TRACE` — when the key's
+/// member may not write, with a 403 envelope (DRF's `PermissionDenied`,
+/// checked before the view looks up a record or reads the body). The
+/// guard around it adds the rate-limit headers.
+pub(crate) async fn permit(request: Request, next: Next) -> Response {
+    let may_write = request
+        .extensions()
+        .get::<Principal>()
+        .is_some_and(|principal| principal.role.may_write());
+    if request.method().is_safe() || may_write {
+        next.run(request).await
+    } else {
+        Error::PermissionDenied.into_response()
+    }
 }

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::data::WorkspaceId;
 use crate::error::{Error, Result};
-use crate::keys::{self, KeyDigest, KeyStore};
+use crate::keys::{self, KeyDigest, KeyStore, Role};
 
 /// Who a request acts as, once its key is accepted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub(crate) struct Principal {
     /// The member the key is bound to: `created_by` / `updated_by` /
     /// `deleted_by` of what the request changes.
     pub member: Uuid,
+    /// The member's role: whether the request may write.
+    pub role: Role,
     /// Identifies the key for rate limiting.
     pub key: KeyDigest,
 }
@@ -50,6 +52,7 @@ pub(crate) fn authenticate(
     Ok(Principal {
         workspace: record.workspace,
         member: record.member,
+        role: record.role,
         key: digest,
     })
 }
@@ -91,6 +94,7 @@ mod tests {
             KeyRecord {
                 workspace: WorkspaceId::A,
                 member: Uuid::nil(),
+                role: Role::Editor,
                 expires_at,
                 disabled,
                 deleted,

@@ -46,6 +46,10 @@ pub enum Error {
     /// 401: a known key that its member deleted (revoked for good).
     #[error("Deleted API key: it was revoked.")]
     DeletedKey,
+    /// 403: the key's member may not do this (a write with the read-only
+    /// key; DRF's `PermissionDenied` message).
+    #[error("You do not have permission to perform this action.")]
+    PermissionDenied,
     /// 429: the key used up its fixed window (conventions.md, "Rate window").
     #[error("Rate limit exceeded: retry in {retry_after} s.")]
     RateLimited {
@@ -98,6 +102,7 @@ impl Error {
             | Error::ExpiredKey
             | Error::DisabledKey
             | Error::DeletedKey => StatusCode::UNAUTHORIZED,
+            Error::PermissionDenied => StatusCode::FORBIDDEN,
             Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Error::InvalidPage | Error::NotFound => StatusCode::NOT_FOUND,
             Error::Validation(_)
@@ -139,22 +144,8 @@ impl FieldErrors {
         self.0.get(parameter).map(Vec::as_slice)
     }
 
-    /// `Ok(())` when empty.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Validation`] carrying `self` when any parameter has a message.
-    pub fn into_result(self) -> Result<()> {
-        if self.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::Validation(self))
-        }
-    }
-}
-
-impl FieldErrors {
-    /// `Ok(())` when empty, else [`Error::InvalidBody`] carrying `self`.
+    /// `Ok(())` when empty, else [`Error::InvalidBody`] carrying `self`
+    /// (the 400 of a create or update).
     pub(crate) fn into_body_result(self) -> Result<()> {
         if self.is_empty() {
             Ok(())
@@ -205,6 +196,12 @@ mod tests {
 
     #[test]
     fn empty_field_errors_are_ok() {
-        assert!(FieldErrors::default().into_result().is_ok());
+        assert!(FieldErrors::default().into_body_result().is_ok());
+        let mut errors = FieldErrors::default();
+        errors.add("title", "This field is required.");
+        assert!(matches!(
+            errors.into_body_result(),
+            Err(Error::InvalidBody(e)) if e.get("title").is_some()
+        ));
     }
 }

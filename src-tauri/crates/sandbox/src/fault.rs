@@ -1,6 +1,7 @@
 //! Fault modes: the failures of a real deployment (slow or dropped
-//! connections, proxy errors, broken bodies, rate-limit storms) that the
-//! sandbox can produce on purpose, so the client's reliability can be tested.
+//! connections, proxy errors, broken bodies, permission refusals,
+//! rate-limit storms) that the sandbox can produce on purpose, so the
+//! client's reliability can be tested.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -16,6 +17,7 @@ use axum::Json;
 
 use crate::envelope::Envelope;
 use crate::error::Error;
+use crate::rate_limit::Quota;
 
 /// Longest `delay-ms` accepted: ten minutes.
 const MAX_DELAY_MS: u64 = 600_000;
@@ -28,6 +30,9 @@ pub enum Fault {
     Delay(Duration),
     /// `drop`: close the connection without sending any response.
     Drop,
+    /// `403`: the service's permission refusal (a 403 envelope with DRF's
+    /// message), whatever the key's role.
+    Forbidden,
     /// `500`: an error envelope with status 500.
     InternalServerError,
     /// `502`: an error envelope with status 502.
@@ -41,7 +46,8 @@ pub enum Fault {
     NotJson,
     /// `html`: a 502 `text/html` error page as nginx writes it.
     Html,
-    /// `429`: a 429 envelope with `Retry-After: 1`, whatever the key's budget.
+    /// `429`: the service's rate-limit refusal (a 429 envelope with
+    /// `Retry-After: 1`), whatever the key's budget.
     TooManyRequests,
 }
 
@@ -56,6 +62,7 @@ impl FromStr for Fault {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fault = match text.trim() {
             "drop" => Fault::Drop,
+            "403" => Fault::Forbidden,
             "500" => Fault::InternalServerError,
             "502" => Fault::BadGateway,
             "503" => Fault::ServiceUnavailable,
@@ -79,6 +86,7 @@ impl fmt::Display for Fault {
         match self {
             Fault::Delay(delay) => write!(f, "delay-ms={}", delay.as_millis()),
             Fault::Drop => f.write_str("drop"),
+            Fault::Forbidden => f.write_str("403"),
             Fault::InternalServerError => f.write_str("500"),
             Fault::BadGateway => f.write_str("502"),
             Fault::ServiceUnavailable => f.write_str("503"),
@@ -99,12 +107,31 @@ pub(crate) struct DropConnection;
 const NGINX_502: &str = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n\
 <center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n";
 
+/// `Retry-After` of the `429` fault, in seconds.
+pub(crate) const STORM_RETRY_AFTER: u64 = 1;
+
 impl Fault {
+    /// Whether this fault answers in the service's name (`403`, `429`), so
+    /// that its answer carries the `X-RateLimit-*` headers of a recognised
+    /// key like the service's own answers. The others imitate a proxy in
+    /// front of the service, or let the service answer.
+    pub(crate) fn imitates_the_service(self) -> bool {
+        matches!(self, Fault::Forbidden | Fault::TooManyRequests)
+    }
+
     /// Answers `request` with this fault. Only `delay-ms` and `truncated`
     /// let the request reach the service (and count against the key's rate
-    /// limit); the others answer in its place, as a proxy in front of it would.
-    pub(crate) async fn answer(self, request: Request, next: Next) -> Response {
-        match self {
+    /// limit); the others answer in its place, as a proxy in front of it
+    /// would, or as the service would without counting the request
+    /// (`403`, `429`). `quota` is the rate-limit state those two show
+    /// (none when the request has no accepted key).
+    pub(crate) async fn answer(
+        self,
+        request: Request,
+        next: Next,
+        quota: Option<Quota>,
+    ) -> Response {
+        let mut response = match self {
             Fault::Delay(delay) => {
                 tokio::time::sleep(delay).await;
                 next.run(request).await
@@ -115,6 +142,7 @@ impl Fault {
                 response.extensions_mut().insert(DropConnection);
                 response
             }
+            Fault::Forbidden => Error::PermissionDenied.into_response(),
             Fault::InternalServerError => failure(StatusCode::INTERNAL_SERVER_ERROR),
             Fault::BadGateway => failure(StatusCode::BAD_GATEWAY),
             Fault::ServiceUnavailable => failure(StatusCode::SERVICE_UNAVAILABLE),
@@ -129,14 +157,15 @@ impl Fault {
                 NGINX_502,
             )
                 .into_response(),
-            Fault::TooManyRequests => {
-                let mut response = failure(StatusCode::TOO_MANY_REQUESTS);
-                response
-                    .headers_mut()
-                    .insert(RETRY_AFTER, HeaderValue::from_static("1"));
-                response
+            Fault::TooManyRequests => Error::RateLimited {
+                retry_after: STORM_RETRY_AFTER,
             }
+            .into_response(),
+        };
+        if let Some(quota) = quota.filter(|_| self.imitates_the_service()) {
+            quota.apply(response.headers_mut());
         }
+        response
     }
 }
 
@@ -177,6 +206,7 @@ mod tests {
             "delay-ms=250",
             "delay-ms=0",
             "drop",
+            "403",
             "500",
             "502",
             "503",

@@ -4,6 +4,7 @@
 //! it only when fault injection is on.
 
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::SystemTime;
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderName};
@@ -12,11 +13,14 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value as JsonValue};
 
+use crate::auth;
 use crate::body::RequestBody;
 use crate::config::Config;
 use crate::envelope::Envelope;
 use crate::error::{Error, FieldErrors, Result};
-use crate::fault::Fault;
+use crate::fault::{Fault, STORM_RETRY_AFTER};
+use crate::rate_limit::Quota;
+use crate::state::AppState;
 
 /// `X-Sandbox-Fault: <mode>`: the fault for this request.
 pub(crate) const HEADER: HeaderName = HeaderName::from_static("x-sandbox-fault");
@@ -27,6 +31,9 @@ pub(crate) struct FaultSwitch {
     enabled: bool,
     always: Option<Fault>,
     armed: Mutex<Option<Armed>>,
+    /// The service's keys and rate limiter, for the rate-limit headers of
+    /// faults that answer in its name.
+    service: AppState,
 }
 
 /// A fault armed for the next `times` API requests.
@@ -37,13 +44,33 @@ struct Armed {
 }
 
 impl FaultSwitch {
-    /// On when `config.faults` is set or `config.fault` names a fault.
-    pub fn new(config: &Config) -> FaultSwitch {
+    /// On when `config.faults` is set or `config.fault` names a fault;
+    /// `service` is the state of the API the faults stand in front of.
+    pub fn new(config: &Config, service: AppState) -> FaultSwitch {
         FaultSwitch {
             enabled: config.faults || config.fault.is_some(),
             always: config.fault,
             armed: Mutex::new(None),
+            service,
         }
+    }
+
+    /// The rate-limit state `fault` shows to a request with `headers`:
+    /// none unless the fault answers in the service's name and the request
+    /// has an accepted key. `429` shows the configured limit, none
+    /// remaining and a reset when its `Retry-After` ends; `403` the key's
+    /// window as it is (the request is not counted).
+    fn quota(&self, fault: Fault, headers: &HeaderMap) -> Option<Quota> {
+        if !fault.imitates_the_service() {
+            return None;
+        }
+        let now = SystemTime::now().into();
+        let principal = auth::authenticate(&self.service.keys, headers, now).ok()?;
+        let limiter = &self.service.limiter;
+        Some(match fault {
+            Fault::TooManyRequests => limiter.exhausted(STORM_RETRY_AFTER),
+            _ => limiter.peek(principal.key),
+        })
     }
 
     /// The fault of a request with `headers`, consuming an armed one:
@@ -104,7 +131,10 @@ pub(crate) async fn inject(
 ) -> Response {
     match switch.take(request.headers()) {
         Ok(None) => next.run(request).await,
-        Ok(Some(fault)) => fault.answer(request, next).await,
+        Ok(Some(fault)) => {
+            let quota = switch.quota(fault, request.headers());
+            fault.answer(request, next, quota).await
+        }
         Err(error) => error.into_response(),
     }
 }

@@ -19,7 +19,7 @@ use crate::seed::{self, Stream};
 pub(crate) const PREFIX: &str = "service_";
 
 /// Minimum length of the secret part after [`PREFIX`].
-const MIN_SECRET_LEN: usize = 32;
+pub(crate) const MIN_SECRET_LEN: usize = 32;
 
 /// Length of the secret part of seeded keys.
 const SECRET_LEN: usize = 40;
@@ -29,7 +29,8 @@ pub(crate) type KeyDigest = [u8; 32];
 
 /// The seeded keys in plain text, as handed to tests and the demo. Each is
 /// `service_` followed by 40 ASCII letters and digits, and is the same on
-/// every run with the same seed. `Debug` redacts them.
+/// every run with the same seed. Serialised under these names in the
+/// start-up line's `keys`. `Debug` redacts them.
 #[derive(Clone, PartialEq, Eq, Serialize)]
 pub struct Keys {
     /// Valid key of `workspace_a` (no expiry).
@@ -43,6 +44,10 @@ pub struct Keys {
     /// Deleted (revoked) key of `workspace_a` (401; service-api.md,
     /// Authentication 5).
     pub deleted: String,
+    /// Valid key of `workspace_a` bound to a member whose role may read but
+    /// not write: reads work, every `POST`, `PATCH` and `DELETE` is a 403
+    /// envelope (service-api.md, Authentication 6).
+    pub read_only: String,
 }
 
 impl fmt::Debug for Keys {
@@ -54,18 +59,41 @@ impl fmt::Debug for Keys {
             .field("expired", &HIDDEN)
             .field("disabled", &HIDDEN)
             .field("deleted", &HIDDEN)
+            .field("read_only", &HIDDEN)
             .finish()
+    }
+}
+
+/// The role of a key's member in its workspace: what the member's
+/// requests may do (service-api.md, Authentication 6; the spec does not
+/// define roles, these two are the sandbox's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// May read and write.
+    Editor,
+    /// May read only: writes are answered 403.
+    Viewer,
+}
+
+impl Role {
+    /// Whether the role may create, update or delete records.
+    pub fn may_write(self) -> bool {
+        self == Role::Editor
     }
 }
 
 /// What a stored key grants.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct KeyRecord {
+    /// The only workspace the key sees.
     pub workspace: WorkspaceId,
     /// The member who created the key; requests act as this member.
     pub member: Uuid,
+    /// The member's role.
+    pub role: Role,
     /// The key is refused from this instant on.
     pub expires_at: Option<DateTime<Utc>>,
+    /// Disabled by its member: refused until enabled again.
     pub disabled: bool,
     /// Deleted by its member: revoked for good.
     pub deleted: bool,
@@ -106,7 +134,9 @@ pub(crate) fn is_well_formed(key: &str) -> bool {
     })
 }
 
-/// Derives the five seeded keys of `seed` and the store that knows them.
+/// Derives the six seeded keys of `seed` and the store that knows them.
+/// Keys are drawn in field order, so adding a key at the end never changes
+/// the others.
 pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     let mut rng = seed::rng(seed, Stream::Keys);
     let keys = Keys {
@@ -115,6 +145,7 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
         expired: new_key(&mut rng),
         disabled: new_key(&mut rng),
         deleted: new_key(&mut rng),
+        read_only: new_key(&mut rng),
     };
     let member = |workspace: WorkspaceId, index: usize| {
         let members = &dataset.workspace(workspace).members;
@@ -125,39 +156,56 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
             .single()
             .expect("valid instant")
     };
-    let mut store = KeyStore::default();
+    // Roles belong to members: the fourth member of workspace A may only
+    // read; every other member may write.
+    let grant = |workspace, member_index| KeyRecord {
+        workspace,
+        member: member(workspace, member_index),
+        role: if (workspace, member_index) == (WorkspaceId::A, 3) {
+            Role::Viewer
+        } else {
+            Role::Editor
+        },
+        expires_at: None,
+        disabled: false,
+        deleted: false,
+    };
+    let (a, b) = (WorkspaceId::A, WorkspaceId::B);
     let grants = [
-        (&keys.workspace_a, WorkspaceId::A, 0, None, false, false),
+        (&keys.workspace_a, grant(a, 0)),
         (
             &keys.workspace_b,
-            WorkspaceId::B,
-            0,
-            Some(at(2099, 12, 31, 23, 59, 59)),
-            false,
-            false,
+            KeyRecord {
+                expires_at: Some(at(2099, 12, 31, 23, 59, 59)),
+                ..grant(b, 0)
+            },
         ),
         (
             &keys.expired,
-            WorkspaceId::A,
-            1,
-            Some(at(2024, 1, 1, 0, 0, 0)),
-            false,
-            false,
-        ),
-        (&keys.disabled, WorkspaceId::A, 2, None, true, false),
-        (&keys.deleted, WorkspaceId::A, 3, None, false, true),
-    ];
-    for (key, workspace, member_index, expires_at, disabled, deleted) in grants {
-        store.insert(
-            key,
             KeyRecord {
-                workspace,
-                member: member(workspace, member_index),
-                expires_at,
-                disabled,
-                deleted,
+                expires_at: Some(at(2024, 1, 1, 0, 0, 0)),
+                ..grant(a, 1)
             },
-        );
+        ),
+        (
+            &keys.disabled,
+            KeyRecord {
+                disabled: true,
+                ..grant(a, 2)
+            },
+        ),
+        (
+            &keys.deleted,
+            KeyRecord {
+                deleted: true,
+                ..grant(a, 3)
+            },
+        ),
+        (&keys.read_only, grant(a, 3)),
+    ];
+    let mut store = KeyStore::default();
+    for (key, record) in grants {
+        store.insert(key, record);
     }
     (keys, store)
 }
@@ -185,13 +233,17 @@ mod tests {
             &keys.expired,
             &keys.disabled,
             &keys.deleted,
+            &keys.read_only,
         ];
         for key in all {
             assert!(is_well_formed(key), "{key}");
             assert!(store.find(key).is_some());
         }
         let distinct: std::collections::HashSet<_> = all.iter().collect();
-        assert_eq!(distinct.len(), 5);
+        assert_eq!(distinct.len(), 6);
+        let role = |key: &str| store.find(key).unwrap().1.role;
+        assert_eq!(role(&keys.read_only), Role::Viewer);
+        assert_eq!(role(&keys.workspace_a), Role::Editor);
         assert_eq!(issue(1, &dataset).0, keys);
         assert_ne!(issue(2, &dataset).0.workspace_a, keys.workspace_a);
     }
@@ -203,6 +255,7 @@ mod tests {
         let record = KeyRecord {
             workspace: WorkspaceId::B,
             member: Uuid::nil(),
+            role: Role::Editor,
             expires_at: None,
             disabled: false,
             deleted: false,

@@ -30,31 +30,34 @@
 //!
 //! * **Keys**: `Authorization: Bearer service_<40 letters/digits>`; stored
 //!   as SHA-256 digests, bound to a workspace and a member. Seeded: one
-//!   valid key per workspace, one expired, one disabled and one deleted key
-//!   (see [`Keys`]). Each refusal is a 401 envelope whose `message` says
-//!   which (missing, invalid, expired, disabled, deleted), with
-//!   `WWW-Authenticate: Bearer`. A key only ever sees its own workspace.
+//!   valid key per workspace, one expired, one disabled and one deleted key,
+//!   and a read-only key (see [`Keys`]). Each refusal is a 401 envelope
+//!   whose `message` says which (missing, invalid, expired, disabled,
+//!   deleted), with `WWW-Authenticate: Bearer`. A key only ever sees its own
+//!   workspace. A write with the read-only key is a 403 envelope ("You do
+//!   not have permission to perform this action.").
 //! * **Rate limit**: a fixed window per key starting at its first request,
 //!   default 1000 requests per 3600 s ([`RateLimit`]). Every response to an
 //!   accepted key carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
 //!   `X-RateLimit-Reset` (Unix epoch seconds); over the limit is a 429
 //!   envelope with `Retry-After` in seconds.
-//! * **Lists**: a `page` that is not a positive integer or is past the last
-//!   page is a 404 "Invalid page."; unknown `fields` / `sort` / filter
-//!   names and bad filter values are a 400 with DRF-style `data`; `next` /
-//!   `previous` are absolute URLs keeping every other parameter.
+//! * **Lists**: unknown `fields` / `sort` / filter names and bad filter
+//!   values are a 400 with DRF-style `data`; then a `page` that is not a
+//!   positive integer or is past the last page is a 404 "Invalid page.";
+//!   `next` / `previous` are absolute URLs keeping every other parameter.
 //! * **Writes**: 201 / 200 / 200 with `{}`; validation failures are 400
 //!   with `data` = field → messages; missing records 404; deletes are soft.
 //!
 //! ## Test support
 //!
 //! * **Faults** ([`Fault`], [`Config::faults`], [`Config::fault`]): latency,
-//!   dropped connections, 500/502/503, truncated and non-JSON bodies, an
-//!   HTML error page, 429 storms — per request with `X-Sandbox-Fault`, for
-//!   the next N requests with `POST /_sandbox/faults`, or always.
+//!   dropped connections, 403, 500/502/503, truncated and non-JSON bodies,
+//!   an HTML error page, 429 storms — per request with `X-Sandbox-Fault`,
+//!   for the next N requests with `POST /_sandbox/faults`, or always.
 //! * **Journal** ([`Config::journal`]): `GET /_sandbox/requests` lists the
 //!   last 1,000 API requests (method, path, query, content type, parsed
-//!   body, status; never the key).
+//!   body, status; never the key, and anything that looks like a key
+//!   redacted). It never changes an answer.
 //!
 //! ## Use
 //!
@@ -72,6 +75,8 @@
 //!
 //! The `workdesk-sandbox` binary does the same from the command line and
 //! prints [`Running::announcement`] as one JSON line.
+
+#![warn(missing_docs)]
 
 mod absolute_url;
 mod access;

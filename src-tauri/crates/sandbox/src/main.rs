@@ -4,6 +4,8 @@
 //! (`{"base_url", "keys", "ids"}`, see `Running::announcement`), then
 //! serves until killed.
 
+#![warn(missing_docs)]
+
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -36,7 +38,7 @@ struct Args {
     #[arg(long)]
     faults: bool,
     /// Apply this fault to every API request (implies --faults): delay-ms=<ms>,
-    /// drop, 500, 502, 503, truncated, not-json, html or 429.
+    /// drop, 403, 500, 502, 503, truncated, not-json, html or 429.
     #[arg(long, value_name = "MODE")]
     fault: Option<Fault>,
     /// Keep a journal of the last 1,000 requests (`GET /_sandbox/requests`).

@@ -89,7 +89,8 @@ pub(crate) fn page_link(request_url: &Url, number: usize) -> String {
     url.into()
 }
 
-fn names_page(segment: &str) -> bool {
+/// Whether the query-string segment `name=value` is a `page` parameter.
+pub(crate) fn names_page(segment: &str) -> bool {
     form_urlencoded::parse(segment.as_bytes())
         .next()
         .is_some_and(|(name, _)| name == "page")

@@ -60,14 +60,43 @@ impl RateLimiter {
         self.acquire_at(key, Instant::now(), SystemTime::now())
     }
 
+    /// The state of `key`'s window now, without counting a request (for
+    /// answers that imitate the service without reaching it).
+    pub fn peek(&self, key: KeyDigest) -> Quota {
+        self.quota_at(key, Instant::now(), SystemTime::now(), false)
+    }
+
+    /// What a 429 answered in the service's name (the `429` fault, which
+    /// does not consult the key's window) shows: the configured limit, none
+    /// remaining, a reset `retry_after` seconds from now.
+    pub fn exhausted(&self, retry_after: u64) -> Quota {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        Quota {
+            limit: self.config.requests,
+            remaining: 0,
+            reset: ceil_secs(now) + retry_after,
+            retry_after: Some(retry_after),
+        }
+    }
+
     /// Counts one request of `key` at monotonic instant `now`, whose wall-clock
     /// time is `wall` (used only for the `reset` epoch).
     fn acquire_at(&self, key: KeyDigest, now: Instant, wall: SystemTime) -> Quota {
+        self.quota_at(key, now, wall, true)
+    }
+
+    /// The quota of `key` at `now` / `wall`, counting one request when
+    /// `count` is set. Counting opens a window when the key has none or its
+    /// window ended; not counting leaves the windows as they are and shows
+    /// a window that would open now.
+    fn quota_at(&self, key: KeyDigest, now: Instant, wall: SystemTime, count: bool) -> Quota {
         let RateLimit {
             requests: limit,
             window: length,
         } = self.config;
-        let open = || Window {
+        let open = Window {
             started: now,
             resets_at: ceil_secs(wall.duration_since(UNIX_EPOCH).unwrap_or_default() + length),
             used: 0,
@@ -76,18 +105,23 @@ impl RateLimiter {
             .windows
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let window = windows.entry(key).or_insert_with(open);
-        let elapsed = now.saturating_duration_since(window.started);
-        if elapsed >= length {
-            *window = open();
-        }
-        let retry_after = if window.used < limit {
+        let mut window = windows
+            .get(&key)
+            .copied()
+            .filter(|window| now.saturating_duration_since(window.started) < length)
+            .unwrap_or(open);
+        let retry_after = if !count {
+            None
+        } else if window.used < limit {
             window.used += 1;
             None
         } else {
             let left = length.saturating_sub(now.saturating_duration_since(window.started));
             Some(ceil_secs(left).max(1))
         };
+        if count {
+            windows.insert(key, window);
+        }
         Quota {
             limit,
             remaining: limit - window.used,
@@ -146,6 +180,44 @@ mod tests {
         assert_eq!(
             (later.remaining, later.retry_after, later.reset),
             (1, None, 1121)
+        );
+    }
+
+    #[test]
+    fn peeking_counts_nothing_and_opens_no_window() {
+        let limiter = limiter(2, 60);
+        let (now, wall) = (Instant::now(), UNIX_EPOCH + Duration::from_secs(1_000));
+        let key = [3; 32];
+        let peeked = limiter.quota_at(key, now, wall, false);
+        assert_eq!(
+            (peeked.remaining, peeked.reset, peeked.retry_after),
+            (2, 1060, None)
+        );
+        let later = now + Duration::from_secs(10);
+        let wall = wall + Duration::from_secs(10);
+        let first = limiter.acquire_at(key, later, wall);
+        assert_eq!((first.remaining, first.reset), (1, 1070));
+        assert_eq!(limiter.quota_at(key, later, wall, false).remaining, 1);
+        assert_eq!(limiter.acquire_at(key, later, wall).remaining, 0);
+        let full = limiter.quota_at(key, later, wall, false);
+        assert_eq!((full.remaining, full.retry_after), (0, None));
+    }
+
+    #[test]
+    fn exhausted_quotas_reset_after_retry_after() {
+        let quota = limiter(7, 60).exhausted(1);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        assert_eq!(
+            (quota.limit, quota.remaining, quota.retry_after),
+            (7, 0, Some(1))
+        );
+        assert!(
+            (now + 1..=now + 2).contains(&quota.reset),
+            "{} vs {now}",
+            quota.reset
         );
     }
 

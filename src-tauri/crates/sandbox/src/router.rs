@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use axum::middleware::from_fn_with_state;
-use axum::routing::get;
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::routing::{any, get};
 use axum::Router;
 use workdesk_query::resources::{
     CUSTOMER, CUSTOMER_INVOICE, LEAD, PRODUCT, SALES_QUOTE, STAKEHOLDER, SUPPLIER_INVOICE, TASK,
@@ -22,9 +22,12 @@ use crate::state::AppState;
 ///
 /// API requests pass, outermost first, the journal (when on), fault
 /// injection (when on) and the key and rate-limit guard; unknown paths are
-/// a 404 envelope and other methods a 405 envelope, both after the guard.
-/// `/_sandbox/requests` and `/_sandbox/faults` need no key, are not rate
-/// limited or journalled, and are 404 while their feature is off.
+/// a 404 envelope and other methods a 405 envelope, both after the guard;
+/// then, on a matched route, the write permission of the key's member
+/// (403). `/_sandbox/requests` and `/_sandbox/faults` need no key, are not
+/// rate limited or journalled, and are 404 while their feature is off;
+/// `/_sandbox`, `/_sandbox/` and every other path under it are a 404
+/// envelope without a key check.
 pub(crate) fn build(
     state: AppState,
     faults: Arc<FaultSwitch>,
@@ -52,28 +55,33 @@ pub(crate) fn build(
         )
         .route(CUSTOMER.path, list::route(&CUSTOMER))
         .route("/stakeholder/customer/{id}/", records::route(&CUSTOMER))
+        .route_layer(from_fn(access::permit))
         .fallback(|| async { Error::NotFound })
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed })
         .layer(from_fn_with_state(state.clone(), access::guard))
         .layer(from_fn_with_state(faults.clone(), injection::inject))
         .layer(from_fn_with_state(journal.clone(), journal::record))
         .with_state(state);
+    let not_found = || any(|| async { Error::NotFound });
     let control = Router::new()
-        .route("/requests", get(journal::list).delete(journal::clear))
+        .route(
+            "/_sandbox/requests",
+            get(journal::list).delete(journal::clear),
+        )
         .with_state(journal)
         .merge(
             Router::new()
                 .route(
-                    "/faults",
+                    "/_sandbox/faults",
                     get(injection::show)
                         .post(injection::arm)
                         .delete(injection::disarm),
                 )
                 .with_state(faults),
         )
-        .fallback(|| async { Error::NotFound })
+        .route("/_sandbox", not_found())
+        .route("/_sandbox/", not_found())
+        .route("/_sandbox/{*rest}", not_found())
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed });
-    Router::new()
-        .nest("/_sandbox", control)
-        .fallback_service(api)
+    control.fallback_service(api)
 }

@@ -69,7 +69,7 @@ pub async fn start(config: Config) -> Result<Running> {
     let listener = TcpListener::bind(requested).await.map_err(bind_error)?;
     let addr = listener.local_addr().map_err(bind_error)?;
     let state = AppState::new(dataset, store, RateLimiter::new(config.rate_limit), addr);
-    let faults = Arc::new(FaultSwitch::new(&config));
+    let faults = Arc::new(FaultSwitch::new(&config, state.clone()));
     let journal = config.journal.then(|| Arc::new(Journal::default()));
     let app = router::build(state, faults, journal);
     let (stop, stopped) = oneshot::channel::<()>();
@@ -147,7 +147,7 @@ impl Running {
     }
 
     /// The seeded keys (valid for `workspace_a` / `workspace_b`, expired,
-    /// disabled, deleted).
+    /// disabled, deleted, and the read-only key of `workspace_a`).
     #[must_use]
     pub fn keys(&self) -> &Keys {
         &self.keys
@@ -163,7 +163,7 @@ impl Running {
 
     /// The JSON object the binary prints on start-up:
     /// `{"base_url": "http://127.0.0.1:PORT", "keys": {"workspace_a": "service_…",
-    /// "workspace_b", "expired", "disabled", "deleted"}, "ids": {"lead",
+    /// "workspace_b", "expired", "disabled", "deleted", "read_only"}, "ids": {"lead",
     /// "customer", "stakeholder", "document_type", "geographic_location",
     /// "member"}}` (ids are uuid strings of `workspace_a`).
     #[must_use]

@@ -1,10 +1,9 @@
 //! Validation of create and update bodies, DRF style: each accepted field
 //! has a kind and bounds; values are coerced the way DRF serializer fields
-//! do (numeric strings for integers; in forms an empty value means null on
-//! a nullable field) and every problem is reported at once, per field, with
-//! DRF's messages.
+//! do (numeric strings and whole floats for integers, numbers for strings;
+//! in forms an empty value means null on a nullable field) and every
+//! problem is reported at once, per field, with DRF's messages.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
 use serde_json::Value as Json;
 use uuid::Uuid;
 
@@ -29,17 +28,30 @@ pub(crate) struct Input {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// A string, trimmed (DRF `trim_whitespace`), at most `max_chars`
-    /// characters when set; blank only when `blank`.
+    /// characters when set; blank only when `blank`. A JSON number becomes
+    /// its text (`123` → `"123"`, DRF `CharField`); booleans, lists and
+    /// objects are refused, as DRF refuses them.
     Text {
+        /// Most characters allowed (after trimming); `None`: no limit.
         max_chars: Option<usize>,
+        /// Whether an empty (or all-blank) string is allowed.
         blank: bool,
     },
-    /// A whole number in `min..=max`; numeric strings are accepted.
-    Integer { min: i64, max: i64 },
+    /// A whole number in `min..=max`, as DRF's `IntegerField` reads it: a
+    /// JSON integer, a JSON number with no fraction (`1.0`), or a string
+    /// of one (`"7"`, `" 7 "`, `"7.0"`); `1.5` and booleans are refused.
+    Integer {
+        /// Smallest value allowed.
+        min: i64,
+        /// Largest value allowed.
+        max: i64,
+    },
     /// A UUID in any of its spellings, stored lower-case hyphenated.
     Uuid,
-    /// An ISO 8601 date-time, stored as RFC 3339 UTC; without an offset it
-    /// is taken as UTC.
+    /// A date-time as the list filters read it: blanks around it ignored,
+    /// then [`workdesk_query::parse_date_time`] (RFC 3339 with `T`, `t` or
+    /// a space, offsets `Z`, `+02:00`, `+0200`, `+02`, none = UTC, a bare
+    /// date = 00:00:00 UTC). Stored as RFC 3339 UTC.
     DateTime,
     /// Any JSON (`custom_fields`); in forms, the text of a JSON value.
     Json,
@@ -130,7 +142,7 @@ fn clean(input: &Input, raw: &Json, encoding: Encoding) -> Result<Json, String> 
             .ok_or_else(|| NOT_UUID.to_owned()),
         Kind::DateTime => raw
             .as_str()
-            .and_then(parse_date_time)
+            .and_then(|text| workdesk_query::parse_date_time(text.trim()))
             .map(ToCell::to_cell)
             .ok_or_else(|| NOT_DATE_TIME.to_owned()),
         Kind::Json => match (encoding, raw) {
@@ -143,7 +155,16 @@ fn clean(input: &Input, raw: &Json, encoding: Encoding) -> Result<Json, String> 
 }
 
 fn clean_text(raw: &Json, max_chars: Option<usize>, blank: bool) -> Result<Json, String> {
-    let text = raw.as_str().ok_or_else(|| NOT_STRING.to_owned())?.trim();
+    let number;
+    let text = match raw {
+        Json::String(text) => text.as_str(),
+        Json::Number(value) => {
+            number = value.to_string();
+            number.as_str()
+        }
+        _ => return Err(NOT_STRING.to_owned()),
+    }
+    .trim();
     if text.is_empty() && !blank {
         return Err(NOT_BLANK.to_owned());
     }
@@ -159,8 +180,11 @@ fn clean_text(raw: &Json, max_chars: Option<usize>, blank: bool) -> Result<Json,
 
 fn clean_integer(raw: &Json, min: i64, max: i64) -> Result<Json, String> {
     let number = match raw {
-        Json::Number(number) => number.as_i64(),
-        Json::String(text) => text.trim().parse::<i64>().ok(),
+        Json::Number(number) => number
+            .as_i64()
+            .or_else(|| number.as_u64().map(|_| i64::MAX))
+            .or_else(|| number.as_f64().and_then(whole)),
+        Json::String(text) => integer_text(text),
         _ => None,
     }
     .ok_or_else(|| NOT_INTEGER.to_owned())?;
@@ -175,22 +199,26 @@ fn clean_integer(raw: &Json, min: i64, max: i64) -> Result<Json, String> {
     Ok(Json::from(number))
 }
 
-/// RFC 3339 with an offset, or `YYYY-MM-DDThh:mm[:ss[.f]]` (also with a
-/// space for `T`) taken as UTC.
-fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
-    let text = text.trim();
-    if let Ok(at) = DateTime::parse_from_rfc3339(text) {
-        return Some(at.with_timezone(&Utc));
-    }
-    [
-        "%Y-%m-%dT%H:%M:%S%.f",
-        "%Y-%m-%dT%H:%M",
-        "%Y-%m-%d %H:%M:%S%.f",
-        "%Y-%m-%d %H:%M",
-    ]
-    .iter()
-    .find_map(|format| NaiveDateTime::parse_from_str(text, format).ok())
-    .map(|naive| naive.and_utc())
+/// A float with no fraction as an integer. Like DRF, which reads
+/// `int(str(value))` after dropping a trailing `.0`: floats from 1e16 on
+/// print with an exponent there and are refused.
+fn whole(value: f64) -> Option<i64> {
+    const EXPONENT_FROM: f64 = 1e16;
+    (value.fract() == 0.0 && value.abs() < EXPONENT_FROM).then_some(value as i64)
+}
+
+/// An integer in text as DRF's `IntegerField` reads it: a trailing `.`
+/// with only zeros after it (and blanks) is dropped, then the rest, blanks
+/// around it ignored, must be a decimal integer with an optional sign.
+/// Integers beyond `i64` are clamped to it (they fail the bounds anyway).
+fn integer_text(text: &str) -> Option<i64> {
+    let trimmed = text.trim_end();
+    let without_fraction = match trimmed.rfind('.') {
+        Some(dot) if trimmed[dot + 1..].bytes().all(|b| b == b'0') => &trimmed[..dot],
+        _ => trimmed,
+    };
+    let number: i128 = without_fraction.trim().parse().ok()?;
+    Some(number.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64)
 }
 
 #[cfg(test)]
@@ -292,6 +320,89 @@ mod tests {
             serde_json::to_value(&errors).unwrap(),
             json!({"title": [NOT_NULL]})
         );
+    }
+
+    #[test]
+    fn integers_and_strings_are_coerced_like_drf() {
+        let accepted = run(Encoding::Json, json!({"title": 12, "priority": 2.0}), false).unwrap();
+        assert_eq!(accepted, json!({"title": "12", "priority": 2}));
+        assert_eq!(
+            run(Encoding::Json, json!({"title": 1.5}), false).unwrap()["title"],
+            "1.5"
+        );
+        for (text, value) in [
+            (" 3 ", 3),
+            ("-2.0", -2),
+            ("+1", 1),
+            ("3.", 3),
+            ("1.000 ", 1),
+        ] {
+            let accepted = run(
+                Encoding::Json,
+                json!({"title": "x", "priority": text}),
+                true,
+            );
+            assert_eq!(accepted.unwrap()["priority"], value, "{text:?}");
+        }
+        for bad in [
+            json!(1.5),
+            json!("1.5"),
+            json!(true),
+            json!("1e2"),
+            json!([1]),
+            json!(""),
+        ] {
+            let errors = run(Encoding::Json, json!({"priority": bad}), true).unwrap_err();
+            assert_eq!(
+                errors.get("priority"),
+                Some(&[NOT_INTEGER.to_owned()][..]),
+                "{bad}"
+            );
+        }
+        let errors = run(Encoding::Json, json!({"priority": 1e20}), true).unwrap_err();
+        assert_eq!(errors.get("priority"), Some(&[NOT_INTEGER.to_owned()][..]));
+        for huge in [json!(u64::MAX), json!("99999999999999999999")] {
+            let errors = run(Encoding::Json, json!({"priority": huge}), true).unwrap_err();
+            assert_eq!(
+                errors.get("priority"),
+                Some(&["Ensure this value is less than or equal to 3.".to_owned()][..])
+            );
+        }
+        for bad in [json!(true), json!(["x"]), json!({"x": 1})] {
+            let errors = run(Encoding::Json, json!({"title": bad}), true).unwrap_err();
+            assert_eq!(
+                errors.get("title"),
+                Some(&[NOT_STRING.to_owned()][..]),
+                "{bad}"
+            );
+        }
+        let errors = run(Encoding::Json, json!({"title": 123_456}), true).unwrap_err();
+        assert_eq!(
+            errors.get("title"),
+            Some(&["Ensure this field has no more than 5 characters.".to_owned()][..])
+        );
+    }
+
+    #[test]
+    fn date_times_are_read_as_the_filters_read_them() {
+        for (text, stored) in [
+            ("2025-03-04T12:00:00+02:00", "2025-03-04T10:00:00Z"),
+            ("2025-03-04t12:00:00+0200", "2025-03-04T10:00:00Z"),
+            ("2025-03-04 12:00+02", "2025-03-04T10:00:00Z"),
+            ("2025-03-04T10:00:00", "2025-03-04T10:00:00Z"),
+            ("2025-03-04", "2025-03-04T00:00:00Z"),
+        ] {
+            let accepted = run(Encoding::Json, json!({"start": text}), true).unwrap();
+            assert_eq!(accepted["start"], stored, "{text}");
+        }
+        for text in ["", "2025-03-04T", "04/03/2025", "2025-03-04T10:00:00+2"] {
+            let errors = run(Encoding::Json, json!({"start": text}), true).unwrap_err();
+            assert_eq!(
+                errors.get("start"),
+                Some(&[NOT_DATE_TIME.to_owned()][..]),
+                "{text}"
+            );
+        }
     }
 
     #[test]

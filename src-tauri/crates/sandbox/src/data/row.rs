@@ -1,5 +1,5 @@
 //! One stored record: a JSON value per field of its resource's
-//! [`Schema`](workdesk_query::Schema), in schema order, as the service sends
+//! [`Schema`], in schema order, as the service sends
 //! it (service-api.md, "Common conventions": uuids and decimals as strings,
 //! date-times RFC 3339 UTC, integers as numbers, `null` for empty nullable
 //! fields).

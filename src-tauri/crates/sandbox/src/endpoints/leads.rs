@@ -1,7 +1,7 @@
 //! `PATCH /crm/lead/{id}/`: partial update of a lead (service-api.md, "Lead").
 
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequest, Path, Request, State};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use workdesk_query::resources::LEAD;
@@ -9,6 +9,7 @@ use workdesk_query::resources::LEAD;
 use super::{check_member, now, record_id};
 use crate::auth::Principal;
 use crate::body::RequestBody;
+use crate::data::Dataset;
 use crate::envelope::Envelope;
 use crate::error::{Error, FieldErrors, Result};
 use crate::state::AppState;
@@ -28,21 +29,34 @@ const INPUTS: &[Input] = &[
 /// Changes exactly the fields the body has (`null` sets null; an absent
 /// field stays as it was) and marks the lead updated by the key's member
 /// (`audit_status` U, `updated_at`, `updated_by`): 200 with the lead.
-/// 404 for a malformed, unknown, deleted or other workspace's id (before
-/// the body is validated); 400 with DRF field errors for an invalid body,
-/// including a `user_member` that is no member of the workspace.
+/// 404 for a malformed, unknown, deleted or other workspace's id, before
+/// the body is read (DRF's `get_object` comes first); then the body's
+/// 413 / 415 / 400 (see [`RequestBody`]); 400 with DRF field errors for an
+/// invalid body, including a `user_member` that is no member of the
+/// workspace.
 pub(crate) async fn update(
     State(state): State<AppState>,
     Extension(principal): Extension<Principal>,
     path: Result<Path<String>, PathRejection>,
-    RequestBody(body): RequestBody,
+    request: Request,
 ) -> Result<Response> {
     let id = record_id(path)?;
-    let mut data = state.write();
-    let workspace = data.workspace_mut(principal.workspace);
-    if workspace.table(&LEAD).find(id).is_none() {
+    let exists = |data: &Dataset| {
+        data.workspace(principal.workspace)
+            .table(&LEAD)
+            .find(id)
+            .is_some()
+    };
+    if !exists(&state.read()) {
         return Err(Error::NotFound);
     }
+    let RequestBody(body) = RequestBody::from_request(request, &state).await?;
+    let mut data = state.write();
+    // Read again under the write lock: the body was read without a lock.
+    if !exists(&data) {
+        return Err(Error::NotFound);
+    }
+    let workspace = data.workspace_mut(principal.workspace);
     let mut errors = FieldErrors::default();
     let accepted = validate(INPUTS, &body, true, &mut errors);
     if let Some((_, member)) = accepted.iter().find(|(name, _)| *name == "user_member") {

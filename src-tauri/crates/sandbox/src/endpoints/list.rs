@@ -9,11 +9,12 @@ use axum::routing::{get, MethodRouter};
 use axum::{Extension, Json};
 use workdesk_query::{ListQuery, Schema};
 
+use super::noun_of;
 use crate::absolute_url::request_url;
 use crate::auth::Principal;
 use crate::envelope::Envelope;
 use crate::error::{Error, Result};
-use crate::pagination::{Page, PageSlice};
+use crate::pagination::{names_page, Page, PageSlice};
 use crate::state::AppState;
 
 /// `GET` of the list of `schema` at `schema.path`.
@@ -28,10 +29,11 @@ pub(crate) fn route(schema: &'static Schema) -> MethodRouter<AppState> {
 
 /// Lists the live records of `schema` in the key's workspace.
 ///
-/// A `page` that is not a positive integer is a 404 "Invalid page." at
-/// once; then every query problem is a 400 at once (unknown `fields` /
-/// `sort` / filter names, bad values); then a page past the last is a 404.
-/// Without `sort` the records keep the resource's default order.
+/// As DRF validates filters before it paginates, every query problem is a
+/// 400 first (unknown `fields` / `sort` / filter names, bad values), all of
+/// them at once; then a `page` that is not a positive integer or is past
+/// the last page is a 404 "Invalid page.". Without `sort` the records keep
+/// the resource's default order.
 fn answer(
     schema: &'static Schema,
     state: &AppState,
@@ -39,12 +41,23 @@ fn answer(
     headers: &HeaderMap,
     uri: &Uri,
 ) -> Result<Response> {
-    let query = ListQuery::parse(uri.query().unwrap_or("")).map_err(|error| match error {
-        workdesk_query::Error::InvalidPage(_) => Error::InvalidPage,
-    })?;
-    let plan = query
-        .check(schema)
-        .map_err(|errors| Error::Validation(errors.into()))?;
+    let raw = uri.query().unwrap_or("");
+    let check = |query: ListQuery| {
+        query
+            .check(schema)
+            .map_err(|errors| Error::Validation(errors.into()))
+    };
+    let plan = match ListQuery::parse(raw) {
+        Ok(query) => check(query)?,
+        Err(workdesk_query::Error::InvalidPage(_)) => {
+            // The page is refused; the rest of the query may still be a 400.
+            let rest = without_page(raw);
+            if let Ok(query) = ListQuery::parse(&rest) {
+                check(query)?;
+            }
+            return Err(Error::InvalidPage);
+        }
+    };
     let data = state.read();
     let table = data.workspace(principal.workspace).table(schema);
     let selected = plan.select(table.live());
@@ -56,21 +69,14 @@ fn answer(
         .collect();
     let url = request_url(headers, uri, state.listening);
     let page = Page::new(selected.len(), &slice, &url, results);
-    let message = format!("{} retrieved.", plural(schema));
+    let message = format!("{} retrieved.", noun_of(schema).plural);
     Ok(Json(Envelope::ok(message, page)).into_response())
 }
 
-/// `Supplier invoices`, `Leads`, … for messages.
-fn plural(schema: &Schema) -> &'static str {
-    match schema.resource {
-        "supplier_invoice" => "Supplier invoices",
-        "customer_invoice" => "Customer invoices",
-        "sales_quote" => "Sales quotes",
-        "product" => "Products",
-        "task" => "Tasks",
-        "lead" => "Leads",
-        "stakeholder" => "Stakeholders",
-        "customer" => "Customers",
-        _ => "Records",
-    }
+/// `raw` (a query string) without its `page` parameters.
+fn without_page(raw: &str) -> String {
+    raw.split('&')
+        .filter(|segment| !names_page(segment))
+        .collect::<Vec<_>>()
+        .join("&")
 }

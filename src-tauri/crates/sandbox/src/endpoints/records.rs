@@ -9,7 +9,7 @@ use axum::routing::{get, MethodRouter};
 use axum::{Extension, Json};
 use workdesk_query::Schema;
 
-use super::record_id;
+use super::{noun_of, record_id};
 use crate::auth::Principal;
 use crate::envelope::Envelope;
 use crate::error::{Error, Result};
@@ -29,19 +29,8 @@ pub(crate) fn route(schema: &'static Schema) -> MethodRouter<AppState> {
                 .table(schema)
                 .find(id)
                 .ok_or(Error::NotFound)?;
-            let message = format!("{} retrieved.", singular(schema));
+            let message = format!("{} retrieved.", noun_of(schema).singular);
             Ok::<Response, Error>(Json(Envelope::ok(message, row.shown(None))).into_response())
         },
     )
-}
-
-/// `Lead`, `Customer`, … for messages.
-pub(crate) fn singular(schema: &Schema) -> &'static str {
-    match schema.resource {
-        "task" => "Task",
-        "lead" => "Lead",
-        "stakeholder" => "Stakeholder",
-        "customer" => "Customer",
-        _ => "Record",
-    }
 }

@@ -141,7 +141,8 @@ fn is_taken(workspace: &Workspace, document_type: Uuid, number: &str) -> bool {
 }
 
 /// Soft-deletes the stakeholder (`deleted_at`, `deleted_by` = the key's
-/// member): 200 with `data` `{}`. Afterwards it is gone from lists and
+/// member; a stakeholder has no `audit_status` to mark): 200 with `data`
+/// `{}`. Afterwards it is gone from lists and
 /// GET / DELETE on it answer 404. 404 for a malformed, unknown, deleted or
 /// other workspace's id.
 pub(crate) async fn delete(
@@ -158,8 +159,5 @@ pub(crate) async fn delete(
         .ok_or(Error::NotFound)?;
     stakeholder.set("deleted_at", now());
     stakeholder.set("deleted_by", principal.member);
-    if STAKEHOLDER.field("audit_status").is_some() {
-        stakeholder.set("audit_status", "D");
-    }
     Ok(Json(Envelope::ok("Stakeholder deleted.", json!({}))).into_response())
 }

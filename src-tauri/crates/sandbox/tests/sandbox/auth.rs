@@ -112,3 +112,45 @@ async fn unknown_paths_need_a_key_then_answer_404_envelopes() {
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body["error"], true);
 }
+
+#[tokio::test]
+async fn unknown_control_paths_are_404_without_a_key() {
+    let sandbox = crate::common::start_with(workdesk_sandbox::Config {
+        journal: true,
+        faults: true,
+        ..workdesk_sandbox::Config::default()
+    })
+    .await;
+    for path in [
+        "/_sandbox",
+        "/_sandbox/",
+        "/_sandbox/nothing",
+        "/_sandbox/requests/",
+        "/_sandbox/faults/x/",
+    ] {
+        for method in [Method::GET, Method::POST, Method::DELETE] {
+            let answer = send(&sandbox, method.clone(), path, None, Body::None).await;
+            answer.assert_error(StatusCode::NOT_FOUND);
+            assert!(
+                answer.headers.get("www-authenticate").is_none(),
+                "{method} {path}"
+            );
+            assert!(
+                answer.headers.get("x-ratelimit-limit").is_none(),
+                "{method} {path}"
+            );
+        }
+    }
+    let answer = send(&sandbox, Method::PUT, "/_sandbox/faults", None, Body::None).await;
+    answer.assert_error(StatusCode::METHOD_NOT_ALLOWED);
+    // None of it was journalled.
+    let journal = send(
+        &sandbox,
+        Method::GET,
+        "/_sandbox/requests",
+        None,
+        Body::None,
+    )
+    .await;
+    assert_eq!(journal.data()["count"], 0);
+}

@@ -88,16 +88,96 @@ async fn error_statuses_answer_with_envelopes() {
     assert_eq!(fine.status, StatusCode::OK);
 }
 
+fn now_epoch() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
 #[tokio::test]
 async fn a_429_storm_ignores_the_budget() {
-    let sandbox = with_faults().await;
+    let sandbox = start_with(Config {
+        faults: true,
+        rate_limit: RateLimit {
+            requests: 50,
+            window: Duration::from_secs(600),
+        },
+        ..Config::default()
+    })
+    .await;
+    let before = now_epoch();
     let raw = fetch(&sandbox, Some("429")).await.unwrap();
     assert_eq!(raw.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(raw.headers["retry-after"], "1");
     assert_eq!(envelope(&raw)["error"], true);
+    // Like the service's own 429: the limit, nothing left, a reset when
+    // Retry-After ends.
+    assert_eq!(raw.headers["x-ratelimit-limit"], "50");
+    assert_eq!(raw.headers["x-ratelimit-remaining"], "0");
+    let reset: u64 = raw.headers["x-ratelimit-reset"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((before + 1..=now_epoch() + 2).contains(&reset), "{reset}");
     // The key's own budget is untouched by the storm.
     let fine = fetch(&sandbox, None).await.unwrap();
-    assert_eq!(fine.headers["x-ratelimit-remaining"], "999");
+    assert_eq!(fine.headers["x-ratelimit-remaining"], "49");
+}
+
+#[tokio::test]
+async fn service_like_faults_have_rate_headers_only_for_accepted_keys() {
+    let sandbox = with_faults().await;
+    let keys = sandbox.keys().clone();
+    for mode in ["429", "403"] {
+        for key in [None, Some(&keys.expired), Some(&keys.disabled)] {
+            let mut request = http()
+                .get(format!("{}{INVOICES}", sandbox.base_url()))
+                .header("X-Sandbox-Fault", mode);
+            if let Some(key) = key {
+                request = request.bearer_auth(key);
+            }
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status().as_str(), mode);
+            assert!(
+                !response.headers().contains_key("x-ratelimit-limit"),
+                "{mode}"
+            );
+        }
+    }
+    // Proxy-like faults never have them.
+    for mode in ["500", "502", "503", "html", "not-json"] {
+        let raw = fetch(&sandbox, Some(mode)).await.unwrap();
+        assert!(!raw.headers.contains_key("x-ratelimit-limit"), "{mode}");
+    }
+}
+
+#[tokio::test]
+async fn a_403_answers_like_the_service_and_counts_nothing() {
+    let sandbox = with_faults().await;
+    fetch(&sandbox, None).await.unwrap();
+    let raw = fetch(&sandbox, Some("403")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::FORBIDDEN);
+    let body = envelope(&raw);
+    assert_eq!(
+        body,
+        json!({
+            "message": "You do not have permission to perform this action.",
+            "error": true,
+            "data": {},
+        })
+    );
+    // The key's window as it stands, without this request.
+    assert_eq!(raw.headers["x-ratelimit-limit"], "1000");
+    assert_eq!(raw.headers["x-ratelimit-remaining"], "999");
+    let fine = fetch(&sandbox, None).await.unwrap();
+    assert_eq!(fine.status, StatusCode::OK);
+    assert_eq!(fine.headers["x-ratelimit-remaining"], "998");
+    assert_eq!(
+        fine.headers["x-ratelimit-reset"],
+        raw.headers["x-ratelimit-reset"]
+    );
 }
 
 #[tokio::test]
@@ -290,7 +370,9 @@ async fn short_circuited_faults_do_not_count_against_the_rate_limit() {
         ..Config::default()
     })
     .await;
-    for mode in ["500", "502", "503", "html", "not-json", "429", "drop"] {
+    for mode in [
+        "403", "500", "502", "503", "html", "not-json", "429", "drop",
+    ] {
         let _ = fetch(&sandbox, Some(mode)).await;
     }
     let first = fetch(&sandbox, None).await.unwrap();

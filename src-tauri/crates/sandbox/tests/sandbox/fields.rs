@@ -73,7 +73,28 @@ async fn every_list_refuses_names_it_does_not_have() {
 #[tokio::test]
 async fn validation_comes_before_pagination() {
     let sandbox = shared();
-    invoices(sandbox, "page=999999&fields=nope")
-        .await
-        .assert_error(StatusCode::BAD_REQUEST);
+    // A bad filter, sort or fields name is a 400 whatever the page: past
+    // the last, not a number or not positive, before or after it.
+    for (query, parameter) in [
+        ("page=999999&fields=nope", "fields"),
+        ("colour=red&page=999", "colour"),
+        ("colour=red&page=0", "colour"),
+        ("page=abc&sort=nope", "sort"),
+        ("page=-1&total__gte=lots", "total__gte"),
+        ("page=0&page=2&colour=red", "colour"),
+    ] {
+        let answer = invoices(sandbox, query).await;
+        answer.assert_error(StatusCode::BAD_REQUEST);
+        assert_eq!(answer.data_keys(), [parameter], "{query}");
+    }
+    // A good query with such a page is the 404.
+    for query in [
+        "total__gte=1&page=0",
+        "page=abc&sort=-total",
+        "page=999999&fields=id",
+    ] {
+        let answer = invoices(sandbox, query).await;
+        answer.assert_error(StatusCode::NOT_FOUND);
+        assert_eq!(answer.body["message"], "Invalid page.", "{query}");
+    }
 }

@@ -183,3 +183,122 @@ async fn keeps_the_last_thousand() {
     assert_eq!(entries[0]["query"], "n=5");
     assert_eq!(entries[999]["query"], "n=1004");
 }
+
+/// Status and headers of `POST /task/task/` with `body` and an optional key.
+async fn post_raw(
+    server: &impl Server,
+    key: Option<&str>,
+    body: String,
+) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+    let mut request = crate::common::http()
+        .post(format!("{}{TASKS}", server.base_url()))
+        .header("content-type", "application/json")
+        .body(body);
+    if let Some(key) = key {
+        request = request.bearer_auth(key);
+    }
+    let response = request.send().await.expect("answered");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.json().await.expect("an envelope");
+    (status, headers, body)
+}
+
+#[tokio::test]
+async fn the_journal_changes_no_answer() {
+    let plain = start().await;
+    let journalled = with_journal().await;
+    let huge = format!("{{\"title\": \"{}\"}}", "x".repeat(1024 * 1024));
+    let cases = [
+        (None, huge.clone()),
+        (Some(plain.keys().workspace_a.clone()), huge.clone()),
+        (Some(plain.keys().read_only.clone()), huge),
+        (
+            Some(plain.keys().workspace_a.clone()),
+            "{\"title\": ".to_owned(),
+        ),
+    ];
+    for (key, body) in cases {
+        let without = post_raw(&plain, key.as_deref(), body.clone()).await;
+        let with = post_raw(&journalled, key.as_deref(), body).await;
+        assert_eq!(with.0, without.0);
+        assert_eq!(with.2, without.2);
+        let names = |headers: &reqwest::header::HeaderMap| {
+            let mut names: Vec<String> = headers.keys().map(|n| n.to_string()).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(&with.1), names(&without.1));
+        for (name, value) in &without.1 {
+            if !matches!(name.as_str(), "date" | "x-ratelimit-reset") {
+                assert_eq!(&with.1[name], value, "{name}");
+            }
+        }
+    }
+    let statuses: Vec<Value> = entries(&journal(&journalled).await)
+        .iter()
+        .map(|entry| json!([entry["status"], entry["body"]]))
+        .collect();
+    // Over the body limit, the body is not journalled; the answer is.
+    assert_eq!(
+        statuses,
+        [
+            json!([401, null]),
+            json!([413, null]),
+            json!([403, null]),
+            json!([400, null])
+        ]
+    );
+}
+
+#[tokio::test]
+async fn keys_in_the_query_path_or_body_are_redacted() {
+    let sandbox = with_journal().await;
+    let key = sandbox.keys().workspace_a.clone();
+    let other = sandbox.keys().workspace_b.clone();
+    get(
+        &sandbox,
+        Some(&key),
+        &format!("{INVOICES}?api_key={key}&take=1"),
+    )
+    .await;
+    call(
+        &sandbox,
+        Method::POST,
+        TASKS,
+        Body::Json(
+            json!({"title": format!("clave {other}"), "custom_fields": {"k": [key.clone()]}}),
+        ),
+    )
+    .await;
+    call(
+        &sandbox,
+        Method::POST,
+        TASKS,
+        Body::Form(&[("title", &format!("clave={key}"))]),
+    )
+    .await;
+    get(&sandbox, Some(&key), &format!("/crm/lead/{key}/")).await;
+    let answer = journal(&sandbox).await;
+    let entries = entries(&answer);
+    assert_eq!(entries[0]["query"], "api_key=service_…<redacted>&take=1");
+    assert_eq!(
+        entries[1]["body"],
+        json!({"title": "clave service_…<redacted>", "custom_fields": {"k": ["service_…<redacted>"]}})
+    );
+    assert_eq!(
+        entries[2]["body"],
+        json!({"title": "clave=service_…<redacted>"})
+    );
+    assert_eq!(entries[3]["path"], "/crm/lead/service_…<redacted>/");
+    let text = answer.body.to_string();
+    assert!(!text.contains(&key) && !text.contains(&other));
+    // What the service stored is not redacted: only the journal is.
+    let tasks = get(
+        &sandbox,
+        Some(&key),
+        &format!("{TASKS}?title__startswith=clave"),
+    )
+    .await;
+    assert_eq!(tasks.count(), 2);
+}

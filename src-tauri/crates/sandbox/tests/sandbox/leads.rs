@@ -100,6 +100,21 @@ async fn an_empty_body_changes_only_the_audit_fields() {
 }
 
 #[tokio::test]
+async fn a_known_lead_still_refuses_a_bad_body() {
+    let sandbox = start().await;
+    patch(&sandbox, Body::Raw("text/plain", "status: lost"))
+        .await
+        .assert_error(StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    patch(&sandbox, Body::Raw("application/json", "{\"status\": "))
+        .await
+        .assert_error(StatusCode::BAD_REQUEST);
+    // Numbers are text to a string field, as in DRF.
+    let answer = patch(&sandbox, Body::Json(json!({"status": 7}))).await;
+    answer.assert_ok(StatusCode::OK);
+    assert_eq!(answer.data()["status"], "7");
+}
+
+#[tokio::test]
 async fn invalid_values_change_nothing() {
     let sandbox = start().await;
     let before = read(&sandbox).await;
@@ -109,7 +124,7 @@ async fn invalid_values_change_nothing() {
             "status": "won",
             "person": "nobody",
             "user_member": "6f1c3b1e-0000-4000-8000-000000000001",
-            "source": 7,
+            "source": false,
         })),
     )
     .await;
@@ -138,6 +153,20 @@ async fn unknown_ids_are_404() {
         call(&sandbox, Method::GET, &format!("{LEADS}{id}/"), Body::None)
             .await
             .assert_error(StatusCode::NOT_FOUND);
+    }
+    // The record is looked up before the body is read or validated.
+    let huge = format!("{{\"status\": \"{}\"}}", "x".repeat(1024 * 1024));
+    for id in ["6f1c3b1e-0000-4000-8000-000000000001", "not-a-uuid"] {
+        for body in [
+            Body::Raw("text/plain", "status: lost"),
+            Body::Raw("application/json", "{\"status\": "),
+            Body::Raw("application/json", &huge),
+            Body::Json(json!({"status": ["not", "a", "string"]})),
+        ] {
+            call(&sandbox, Method::PATCH, &format!("{LEADS}{id}/"), body)
+                .await
+                .assert_error(StatusCode::NOT_FOUND);
+        }
     }
     // A lead is not deletable: the method is not allowed on it.
     let lead = sandbox.ids().lead;

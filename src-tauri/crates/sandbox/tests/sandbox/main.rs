@@ -13,6 +13,7 @@ mod journal;
 mod leads;
 mod lifecycle;
 mod pagination;
+mod permissions;
 mod rate_limit;
 mod records;
 mod reference;

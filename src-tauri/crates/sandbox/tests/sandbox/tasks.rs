@@ -68,6 +68,22 @@ async fn json_body_with_every_field() {
         .await
         .count();
     assert_eq!(after, before + 1);
+    // `custom_fields` (any JSON) can be tested for null, nothing else.
+    let key = sandbox.keys().workspace_a.clone();
+    let with_fields = get(
+        &sandbox,
+        Some(&key),
+        &format!("{TASKS}?custom_fields__isnull=false"),
+    )
+    .await;
+    assert_eq!(with_fields.ids(), [task["id"].as_str().unwrap()]);
+    let without = get(
+        &sandbox,
+        Some(&key),
+        &format!("{TASKS}?custom_fields__isnull=true"),
+    )
+    .await;
+    assert_eq!(without.count(), before);
 }
 
 #[tokio::test]
@@ -155,7 +171,8 @@ async fn every_bound_is_checked_at_once() {
         (json!({"title": ""}), "title"),
         (json!({"title": null}), "title"),
         (json!({"title": long}), "title"),
-        (json!({"title": 5}), "title"),
+        (json!({"title": true}), "title"),
+        (json!({"title": "ok", "priority": 1.5}), "priority"),
     ] {
         let answer = create(&sandbox, Body::Json(body.clone())).await;
         answer.assert_error(StatusCode::BAD_REQUEST);
@@ -175,6 +192,86 @@ async fn every_bound_is_checked_at_once() {
     )
     .await;
     assert_eq!(listed.count(), 0);
+}
+
+#[tokio::test]
+async fn values_are_coerced_as_drf_does() {
+    let sandbox = start().await;
+    let answer = create(
+        &sandbox,
+        Body::Json(json!({
+            "title": 2025,
+            "status": 1.5,
+            "priority": 3.0,
+            "start": "2025-03-04 12:00+0200",
+            "expiry": "2025-03-10",
+        })),
+    )
+    .await;
+    answer.assert_ok(StatusCode::CREATED);
+    let task = answer.data();
+    assert_eq!(task["title"], "2025");
+    assert_eq!(task["status"], "1.5");
+    assert_eq!(task["priority"], 3);
+    assert_eq!(task["start"], "2025-03-04T10:00:00Z");
+    assert_eq!(task["expiry"], "2025-03-10T00:00:00Z");
+    assert_created(&sandbox, task).await;
+
+    let answer = create(
+        &sandbox,
+        Body::Form(&[
+            ("title", "x"),
+            ("priority", "-7.0"),
+            ("completed_at", "2025-03-04t08:00:00+02"),
+        ]),
+    )
+    .await;
+    answer.assert_ok(StatusCode::CREATED);
+    assert_eq!(answer.data()["priority"], -7);
+    assert_eq!(answer.data()["completed_at"], "2025-03-04T06:00:00Z");
+}
+
+/// Every value a body accepts for a date-time, the list filters accept, and
+/// they mean the same instant.
+#[tokio::test]
+async fn bodies_and_filters_read_date_times_alike() {
+    let sandbox = start().await;
+    let key = sandbox.keys().workspace_a.clone();
+    let spellings = [
+        "2031-01-02T03:04:05Z",
+        "2031-01-02t05:04:05+02:00",
+        "2031-01-02 05:04:05+0200",
+        "2031-01-02T05:04:05.000+02",
+        "2031-01-02T03:04:05",
+        " 2031-01-02T03:04:05Z ",
+    ];
+    for (created, text) in spellings.into_iter().enumerate() {
+        let title = format!("at {text}");
+        let answer = create(&sandbox, Body::Json(json!({"title": title, "start": text}))).await;
+        answer.assert_ok(StatusCode::CREATED);
+        assert_eq!(answer.data()["start"], "2031-01-02T03:04:05Z", "{text}");
+        let encoded: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
+        let listed = get(
+            &sandbox,
+            Some(&key),
+            &format!("{TASKS}?start__exact={encoded}&title__startswith=at%20"),
+        )
+        .await;
+        assert_eq!(listed.status, StatusCode::OK, "{text}: {}", listed.body);
+        assert_eq!(listed.count(), created as u64 + 1, "{text}");
+    }
+    for refused in ["2031-01-02T03:04:05+2", "02/01/2031", "2031-01-02T03"] {
+        let answer = create(
+            &sandbox,
+            Body::Json(json!({"title": "x", "start": refused})),
+        )
+        .await;
+        answer.assert_error(StatusCode::BAD_REQUEST);
+        let encoded: String = url::form_urlencoded::byte_serialize(refused.as_bytes()).collect();
+        get(&sandbox, Some(&key), &format!("{TASKS}?start={encoded}"))
+            .await
+            .assert_error(StatusCode::BAD_REQUEST);
+    }
 }
 
 #[tokio::test]
