@@ -14,8 +14,10 @@ pub enum Error {
 
 /// DRF-style validation errors: query parameter name → messages, e.g.
 /// `{"total__gte": ["Enter a number."], "sort": ["Unknown field: foo"]}`.
-/// Parameters are kept sorted by name.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// Parameters are kept sorted by name. Serialises as that JSON object (the
+/// `data` of a 400 envelope).
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(transparent)]
 pub struct ValidationErrors(BTreeMap<String, Vec<String>>);
 
 impl ValidationErrors {

@@ -4,12 +4,9 @@
 //! (`{"message", "error": true, "data"}`) in [`crate::envelope`]; the status
 //! of each variant is [`Error::status`].
 
-use std::collections::BTreeMap;
-use std::fmt;
 use std::net::SocketAddr;
 
 use axum::http::StatusCode;
-use serde::Serialize;
 
 /// Result alias of the sandbox.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -118,59 +115,17 @@ impl Error {
 
 /// DRF-style validation details: parameter or body field name -> list of
 /// messages, e.g. `{"fields": ["Unknown field: x"]}` or
-/// `{"title": ["This field is required."]}`. Serialises as that JSON object.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct FieldErrors(BTreeMap<String, Vec<String>>);
+/// `{"title": ["This field is required."]}` — the engine's type, used for
+/// query and body errors alike. Serialises as that JSON object.
+pub use workdesk_query::ValidationErrors as FieldErrors;
 
-impl FieldErrors {
-    /// Adds `message` to the list of `parameter`.
-    pub fn add(&mut self, parameter: impl Into<String>, message: impl Into<String>) {
-        self.0
-            .entry(parameter.into())
-            .or_default()
-            .push(message.into());
-    }
-
-    /// True when no parameter has a message.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Messages of `parameter`, if it has any.
-    #[must_use]
-    pub fn get(&self, parameter: &str) -> Option<&[String]> {
-        self.0.get(parameter).map(Vec::as_slice)
-    }
-
-    /// `Ok(())` when empty, else [`Error::InvalidBody`] carrying `self`
-    /// (the 400 of a create or update).
-    pub(crate) fn into_body_result(self) -> Result<()> {
-        if self.is_empty() {
-            Ok(())
-        } else {
-            Err(Error::InvalidBody(self))
-        }
-    }
-}
-
-impl From<workdesk_query::ValidationErrors> for FieldErrors {
-    fn from(errors: workdesk_query::ValidationErrors) -> Self {
-        FieldErrors(errors.into_map())
-    }
-}
-
-impl fmt::Display for FieldErrors {
-    /// `param: message message; param: message`, parameters in name order.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (index, (parameter, messages)) in self.0.iter().enumerate() {
-            if index > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{parameter}: {}", messages.join(" "))?;
-        }
+/// `Ok(())` when `errors` is empty, else [`Error::InvalidBody`] carrying it
+/// (the 400 of a create or update).
+pub(crate) fn body_result(errors: FieldErrors) -> Result<()> {
+    if errors.is_empty() {
         Ok(())
+    } else {
+        Err(Error::InvalidBody(errors))
     }
 }
 
@@ -190,17 +145,17 @@ mod tests {
         );
         assert_eq!(
             Error::Validation(errors).to_string(),
-            "Invalid query parameters: colour: Unknown filter.; fields: Unknown field: x Unknown field: y"
+            "Invalid query parameters: colour: Unknown filter.; fields: Unknown field: x; fields: Unknown field: y"
         );
     }
 
     #[test]
     fn empty_field_errors_are_ok() {
-        assert!(FieldErrors::default().into_body_result().is_ok());
+        assert!(body_result(FieldErrors::default()).is_ok());
         let mut errors = FieldErrors::default();
         errors.add("title", "This field is required.");
         assert!(matches!(
-            errors.into_body_result(),
+            body_result(errors),
             Err(Error::InvalidBody(e)) if e.get("title").is_some()
         ));
     }

@@ -62,7 +62,7 @@ pub(crate) async fn update(
     if let Some((_, member)) = accepted.iter().find(|(name, _)| *name == "user_member") {
         check_member(workspace, "user_member", member, &mut errors);
     }
-    errors.into_body_result()?;
+    crate::error::body_result(errors)?;
     let lead = workspace
         .table_mut(&LEAD)
         .find_mut(id)

@@ -42,11 +42,7 @@ fn answer(
     uri: &Uri,
 ) -> Result<Response> {
     let raw = uri.query().unwrap_or("");
-    let check = |query: ListQuery| {
-        query
-            .check(schema)
-            .map_err(|errors| Error::Validation(errors.into()))
-    };
+    let check = |query: ListQuery| query.check(schema).map_err(Error::Validation);
     let plan = match ListQuery::parse(raw) {
         Ok(query) => check(query)?,
         Err(workdesk_query::Error::InvalidPage(_)) => {

@@ -74,7 +74,7 @@ pub(crate) async fn create(
     {
         check_member(workspace, "assigned_to_user", user, &mut errors);
     }
-    errors.into_body_result()?;
+    crate::error::body_result(errors)?;
     let mut task = Row::new(&TASK, Uuid::new_v4())
         .with("created_at", now())
         .with("member", principal.member)
