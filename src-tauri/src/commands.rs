@@ -8,7 +8,7 @@
 use serde::Serialize;
 use specta::Type;
 use tauri::State;
-use workdesk_api::{ApiKey, BaseUrl, Client, ListQuery, Page, SupplierInvoice};
+use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest, Page, PageView, SupplierInvoice, Take};
 use workdesk_keychain::{Availability, Persistence};
 use zeroize::Zeroize;
 
@@ -70,7 +70,7 @@ pub struct WorkspaceStatus {
     /// Whether the OS keychain works.
     pub keychain: KeychainStatus,
     /// The page and page size last shown.
-    pub last_view: ListQuery,
+    pub last_view: PageView,
 }
 
 /// Runs a blocking keychain call off the async runtime.
@@ -198,10 +198,7 @@ pub async fn connect(
             .map_err(Error::from)?
             .ok_or(Error::MissingKey)?,
     };
-    let probe = ListQuery {
-        page: 1,
-        take: workdesk_api::Take::Count(1),
-    };
+    let probe = ListRequest::new().page(1).take(Take::Count(1));
     let client = Client::new(base_url.clone(), key).map_err(Error::from)?;
     match client.list_supplier_invoices(&probe).await {
         Ok(_) => {}
@@ -302,11 +299,13 @@ pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiEr
 #[specta::specta]
 pub async fn list_supplier_invoices(
     state: State<'_, AppState>,
-    query: ListQuery,
+    query: PageView,
 ) -> Result<Page<SupplierInvoice>, UiError> {
     let (client, demo) = current_client(&state).await?;
     let started = std::time::Instant::now();
-    let result = client.list_supplier_invoices(&query).await;
+    let result = client
+        .list_supplier_invoices(&ListRequest::from(query))
+        .await;
     match &result {
         Ok(page) => log::info!(
             "GET supplier invoices page={} take={} -> {} of {} in {} ms",

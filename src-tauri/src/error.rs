@@ -109,7 +109,7 @@ impl From<Error> for UiError {
                 format!("That API key can't be used: {reason}."),
             )
             .field("api_key"),
-            Error::Api(Api::Unauthorized { message }) => UiError::new(
+            Error::Api(Api::Unauthorized { message, .. }) => UiError::new(
                 ErrorKind::Unauthorized,
                 format!(
                     "The service did not accept the API key ({message}). Check that it was copied whole and has not expired or been disabled; a workspace member can create a new one under Settings › Workspace › API Keys."
@@ -128,8 +128,10 @@ impl From<Error> for UiError {
                 ErrorKind::InvalidInput,
                 format!("The service refused the request: {message}"),
             ),
-            Error::Api(Api::RateLimited { retry_after }) => {
-                let seconds = retry_after.map(|d| u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
+            Error::Api(err @ Api::RateLimited { .. }) => {
+                let seconds = err
+                    .retry_in()
+                    .map(|d| u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
                 let when = match seconds {
                     Some(s) if s >= 120 => format!("in about {} minutes", s.div_ceil(60)),
                     Some(s) => format!("in {s} seconds"),
@@ -143,27 +145,32 @@ impl From<Error> for UiError {
                     )
                 }
             }
-            Error::Api(Api::Status { status, message }) => UiError::new(
+            Error::Api(Api::Server { status, message } | Api::UnexpectedStatus { status, message }) => UiError::new(
                 ErrorKind::Service,
                 format!("The service had a problem (status {status}: {message}). Try again in a moment."),
             ),
-            Error::Api(Api::UnexpectedBody { status, content_type, .. }) => UiError::new(
+            Error::Api(Api::Decode { status, content_type, .. }) => UiError::new(
                 ErrorKind::Service,
                 format!(
                     "The service sent an answer Workdesk could not read (status {status}, {content_type}). Check the server address; a proxy or captive portal may be in the way."
                 ),
             ),
-            Error::Api(Api::Network(err)) => {
-                let what = if err.is_timeout() {
-                    "did not answer in time"
+            Error::Api(Api::Timeout { may_have_applied }) => UiError::new(
+                ErrorKind::Network,
+                if may_have_applied {
+                    "The service did not answer in time; the change may or may not have been applied. Check before trying again."
                 } else {
-                    "could not be reached"
-                };
-                UiError::new(
-                    ErrorKind::Network,
-                    format!("The service {what}. Check your internet connection and the server address, then try again."),
-                )
-            }
+                    "The service did not answer in time. Check your internet connection and the server address, then try again."
+                },
+            ),
+            Error::Api(Api::Network { may_have_applied, .. }) => UiError::new(
+                ErrorKind::Network,
+                if may_have_applied {
+                    "The connection to the service broke; the change may or may not have been applied. Check before trying again."
+                } else {
+                    "The service could not be reached. Check your internet connection and the server address, then try again."
+                },
+            ),
             Error::Api(other) => UiError::new(ErrorKind::Service, other.to_string()),
             Error::Keychain(workdesk_keychain::Error::Corrupt) => UiError::new(
                 ErrorKind::KeychainUnavailable,
@@ -218,6 +225,7 @@ mod tests {
     #[test]
     fn rate_limits_say_when_to_retry() {
         let ui = UiError::from(Error::from(workdesk_api::Error::RateLimited {
+            reset: None,
             retry_after: Some(std::time::Duration::from_secs(600)),
         }));
         assert_eq!(ui.retry_after_s, Some(600));

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::StoreExt;
-use workdesk_api::{BaseUrl, ListQuery};
+use workdesk_api::{BaseUrl, PageView};
 
 use crate::error::{Error, Result};
 
@@ -77,7 +77,7 @@ impl Settings {
     }
 
     /// The page and page size the user last looked at (page 1, 20 rows if none).
-    pub fn last_view(&self) -> ListQuery {
+    pub fn last_view(&self) -> PageView {
         self.0
             .get(LAST_VIEW)
             .and_then(|v| serde_json::from_value(v).ok())
@@ -85,7 +85,7 @@ impl Settings {
     }
 
     /// Remembers the page and page size the user looks at.
-    pub fn set_last_view(&self, view: &ListQuery) -> Result<()> {
+    pub fn set_last_view(&self, view: &PageView) -> Result<()> {
         self.0.set(LAST_VIEW, json!(view));
         self.save()
     }

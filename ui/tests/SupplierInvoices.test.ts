@@ -3,13 +3,13 @@ import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import SupplierInvoices from "../src/components/SupplierInvoices.svelte";
-import type { ListQuery } from "../src/lib/bindings";
+import type { PageView } from "../src/lib/bindings";
 import { invoice, page, uiError } from "./fixtures";
 
-function serve(count: number, requests: ListQuery[] = []) {
+function serve(count: number, requests: PageView[] = []) {
   mockIPC((cmd, args) => {
     if (cmd !== "list_supplier_invoices") throw new Error(`unexpected ${cmd}`);
-    const query = (args as { query: ListQuery }).query;
+    const query = (args as { query: PageView }).query;
     requests.push(query);
     const take = query.take === "all" ? 200 : query.take;
     return page(query.page, count, take);
@@ -70,9 +70,9 @@ describe("supplier invoice table", () => {
   });
 
   test("a page that no longer exists offers the way back to page 1", async () => {
-    const requests: ListQuery[] = [];
+    const requests: PageView[] = [];
     mockIPC((_cmd, args) => {
-      const query = (args as { query: ListQuery }).query;
+      const query = (args as { query: PageView }).query;
       requests.push(query);
       if (query.page > 1) throw uiError("not_found", "That page does not exist any more.");
       return page(1, 5);
@@ -85,7 +85,7 @@ describe("supplier invoice table", () => {
 
   test("an empty page past the last (a service may send one) offers the way back", async () => {
     mockIPC((_cmd, args) => {
-      const query = (args as { query: ListQuery }).query;
+      const query = (args as { query: PageView }).query;
       return query.page > 1 ? { count: 5, next: null, previous: null, results: [] } : page(1, 5);
     });
     render(SupplierInvoices, { props: { initialView: { page: 4, take: 20 } } });
@@ -99,7 +99,7 @@ describe("supplier invoice table", () => {
     let fail = false;
     mockIPC((_cmd, args) => {
       if (fail) throw uiError("network", "The service could not be reached.");
-      const query = (args as { query: ListQuery }).query;
+      const query = (args as { query: PageView }).query;
       return page(query.page, 100, query.take === "all" ? 200 : query.take);
     });
     render(SupplierInvoices, { props: { initialView: { page: 1, take: 50 } } });

@@ -57,7 +57,7 @@ export const commands = {
 	 *  Errors: `not_configured`, `unauthorized`, `not_found` (page past the
 	 *  last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
 	 */
-	listSupplierInvoices: (query: ListQuery) => typedError<Page<SupplierInvoice>, UiError>(__TAURI_INVOKE("list_supplier_invoices", { query })),
+	listSupplierInvoices: (query: PageView) => typedError<Page<SupplierInvoice>, UiError>(__TAURI_INVOKE("list_supplier_invoices", { query })),
 	/**
 	 *  Starts the demo workspace (the sandbox, in-process on a free loopback
 	 *  port) and switches the app to it. Starting it twice is harmless.
@@ -119,17 +119,6 @@ export type KeychainStatus = {
 	reason: string | null,
 };
 
-/**
- *  `page` and `take` of a list request, serialized to the query string as
- *  `page=N&take=M` (or `take=all`).
- */
-export type ListQuery = {
-	/**  1-based page number. */
-	page: number,
-	/**  Results per page. */
-	take: Take,
-};
-
 /**  Which workspace the app shows. */
 export type Mode = 
 /**  Nothing configured: show the first-run screen. */
@@ -152,18 +141,21 @@ export type Page<T> = {
 };
 
 /**
- *  A supplier invoice, every field of the spec table.
- * 
- *  Every field is optional here even where the spec marks it required,
- *  because a `fields=` selection leaves out whatever was not asked for
- *  (conventions.md: "a missing field is absent, not an error"); unknown extra
- *  fields are ignored. Shapes:
- *  - ids and references: UUID strings;
- *  - date-times: ISO 8601 strings exactly as the service sent them (UTC or
- *    with an offset), shown in the user's locale by the UI;
- *  - money and percentages: [`Decimal`], read from and written back as
- *    strings (`"1234.50"`, scale kept), never floats;
- *  - `order_number`: int64.
+ *  Which page of a list is shown: `page` and `take`, as the UI sends and
+ *  the app remembers them (`{"page": 2, "take": 50}` / `"take": "all"`).
+ *  [`ListRequest::view`](crate::ListRequest::view) applies it to a request.
+ */
+export type PageView = {
+	/**  1-based page number. */
+	page: number,
+	/**  Results per page. */
+	take: Take,
+};
+
+/**
+ *  A supplier invoice: every field of the spec table (see the
+ *  [module rules](crate::records)). Decimals match the spec's pattern:
+ *  optional minus, up to 14 integer digits, up to 6 fraction digits.
  */
 export type SupplierInvoice = {
 	/**  `id`: uuid; read-only, required. */
@@ -172,31 +164,31 @@ export type SupplierInvoice = {
 	name?: string | null,
 	/**  `custom_fields`: any, nullable. */
 	custom_fields?: Value | null,
-	/**  `operation_number`: integer; 0 to 2147483647, default 0. */
+	/**  `operation_number`: integer, 0 to 2147483647, default 0. */
 	operation_number?: number | null,
 	/**  `operation_date`: date-time; required. */
-	operation_date?: string | null,
+	operation_date?: Timestamp | null,
 	/**  `description`: string, nullable. */
 	description?: string | null,
-	/**  `operation_status`: enum operation_status. */
+	/**  `operation_status`: PR, CO or ER. */
 	operation_status?: string | null,
 	/**  `status_description`: string, nullable. */
 	status_description?: string | null,
 	/**  `created_at`: date-time; read-only, required. */
-	created_at?: string | null,
-	/**  `updated_at`: date-time, nullable; read-only, required. */
-	updated_at?: string | null,
-	/**  `deleted_at`: date-time, nullable; read-only, required. */
-	deleted_at?: string | null,
-	/**  `audit_status`: enum audit_status; read-only, required. */
+	created_at?: Timestamp | null,
+	/**  `updated_at`: date-time, nullable; read-only. */
+	updated_at?: Timestamp | null,
+	/**  `deleted_at`: date-time, nullable; read-only. */
+	deleted_at?: Timestamp | null,
+	/**  `audit_status`: C, U or D; read-only, required. */
 	audit_status?: string | null,
 	/**  `prefix`: string, nullable. */
 	prefix?: string | null,
-	/**  `invoice_number`: integer; 0 to 2147483647, required. */
+	/**  `invoice_number`: integer, 0 to 2147483647; required. */
 	invoice_number?: number | null,
 	/**  `issue_date`: date-time; required. */
-	issue_date?: string | null,
-	/**  `document_type`: enum document_type; required. */
+	issue_date?: Timestamp | null,
+	/**  `document_type`: ADV, INV or CRN; required. */
 	document_type?: string | null,
 	/**  `is_pay_authorized`: boolean; required. */
 	is_pay_authorized?: boolean | null,
@@ -228,9 +220,9 @@ export type SupplierInvoice = {
 	branch_office?: string | null,
 	/**  `created_by`: uuid; read-only, required. */
 	created_by?: string | null,
-	/**  `updated_by`: uuid, nullable; read-only, required. */
+	/**  `updated_by`: uuid, nullable; read-only. */
 	updated_by?: string | null,
-	/**  `deleted_by`: uuid, nullable; read-only, required. */
+	/**  `deleted_by`: uuid, nullable; read-only. */
 	deleted_by?: string | null,
 	/**  `supplier`: uuid; required. */
 	supplier?: string | null,
@@ -252,12 +244,23 @@ export type SupplierInvoice = {
 	discount_type?: string | null,
 	/**  `tree_hash`: uuid, nullable. */
 	tree_hash?: string | null,
-};
+} & { [key in string]: Value };
 
 /**  The wire shape of [`Take`]: `number | "all"`. */
 export type Take = number | TakeWord;
 
 export type TakeWord = "all";
+
+/**
+ *  A date-time field (`created_at`, `issue_date`, …): ISO 8601 text exactly
+ *  as the service sent it (`2025-03-14T09:30:00Z`, with an offset, or
+ *  without one meaning UTC).
+ * 
+ *  Kept as text so a value this client cannot read is still shown rather
+ *  than failing the page; [`Timestamp::to_utc`] gives the instant. In JSON
+ *  and TypeScript it is a plain string.
+ */
+export type Timestamp = string;
 
 /**
  *  The error every command returns: `{kind, message, field, retry_after_s}`.
@@ -290,7 +293,7 @@ export type WorkspaceStatus = {
 	/**  Whether the OS keychain works. */
 	keychain: KeychainStatus,
 	/**  The page and page size last shown. */
-	last_view: ListQuery,
+	last_view: PageView,
 };
 
 /* Tauri Specta runtime */

@@ -1,10 +1,19 @@
-//! How long one page of supplier invoices takes: parsing a response body, and
-//! the whole request against the sandbox over loopback HTTP.
+//! How long one page of supplier invoices takes: parsing a response body,
+//! the whole request against the sandbox over loopback HTTP, and the
+//! client's overhead over a bare reqwest GET of the same URL with the same
+//! headers (same process, same run).
 //!
 //! `cargo bench -p workdesk-api --bench list` (figures in BENCHMARKS.md).
+//! The overhead ratio is `client_overhead/client` over
+//! `client_overhead/bare_get_typed` (a bare GET plus the same
+//! `serde_json` decode) and over `bare_get_bytes` (a bare GET, body
+//! unread). Because separate criterion groups can see different machine
+//! load, the run ends with a paired measurement that interleaves the three
+//! request by request and prints their medians and ratios.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use workdesk_api::{ApiKey, BaseUrl, Client, Envelope, ListQuery, Page, SupplierInvoice, Take};
+use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, AUTHORIZATION};
+use workdesk_api::{ApiKey, BaseUrl, Client, Envelope, ListRequest, Page, SupplierInvoice, Take};
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
@@ -24,28 +33,37 @@ fn bench(c: &mut Criterion) {
         ..workdesk_sandbox::Config::default()
     };
     let sandbox = rt.block_on(workdesk_sandbox::start(config)).unwrap();
+    let key = &sandbox.keys().workspace_a;
     let client = Client::new(
         BaseUrl::parse(sandbox.base_url()).unwrap(),
-        ApiKey::parse(&sandbox.keys().workspace_a).unwrap(),
+        ApiKey::parse(key).unwrap(),
     )
     .unwrap();
 
+    // A bare reqwest client sending the same headers as the API client.
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        AUTHORIZATION,
+        HeaderValue::try_from(format!("Bearer {key}")).unwrap(),
+    );
+    headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+    let bare = reqwest::Client::builder()
+        .no_proxy()
+        .default_headers(headers)
+        .user_agent(concat!("Workdesk/", env!("CARGO_PKG_VERSION")))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let url = format!(
+        "{}/account_payable/invoice/?page=3&take=200",
+        sandbox.base_url()
+    );
+    let request = ListRequest::<SupplierInvoice>::new()
+        .page(3)
+        .take(Take::Count(200));
+
     // The raw body of a 200-row page, as the service sends it.
-    let body = rt.block_on(async {
-        let url = format!("{}/account_payable/invoice/?take=all", sandbox.base_url());
-        reqwest::Client::builder()
-            .no_proxy()
-            .build()
-            .unwrap()
-            .get(url)
-            .bearer_auth(&sandbox.keys().workspace_a)
-            .send()
-            .await
-            .unwrap()
-            .bytes()
-            .await
-            .unwrap()
-    });
+    let body = rt.block_on(async { bare.get(&url).send().await.unwrap().bytes().await.unwrap() });
 
     let mut parse = c.benchmark_group("parse_page");
     parse.throughput(Throughput::Bytes(body.len() as u64));
@@ -61,13 +79,12 @@ fn bench(c: &mut Criterion) {
     for take in [20u8, 200] {
         list.throughput(Throughput::Elements(u64::from(take)));
         list.bench_with_input(BenchmarkId::from_parameter(take), &take, |b, &take| {
+            let request = ListRequest::<SupplierInvoice>::new()
+                .page(3)
+                .take(Take::Count(take));
             b.to_async(&rt).iter(|| async {
-                let query = ListQuery {
-                    page: 3,
-                    take: Take::Count(take),
-                };
                 client
-                    .list_supplier_invoices(&query)
+                    .list_supplier_invoices(&request)
                     .await
                     .unwrap()
                     .results
@@ -76,6 +93,103 @@ fn bench(c: &mut Criterion) {
         });
     }
     list.finish();
+
+    // Client overhead on a 200-row page: the three variants interleave in
+    // one group so they see the same machine load.
+    let mut overhead = c.benchmark_group("client_overhead");
+    overhead.throughput(Throughput::Elements(200));
+    overhead.bench_function("bare_get_bytes", |b| {
+        b.to_async(&rt).iter(|| async {
+            bare.get(&url)
+                .send()
+                .await
+                .unwrap()
+                .bytes()
+                .await
+                .unwrap()
+                .len()
+        })
+    });
+    overhead.bench_function("bare_get_typed", |b| {
+        b.to_async(&rt).iter(|| async {
+            let bytes = bare.get(&url).send().await.unwrap().bytes().await.unwrap();
+            let envelope: Envelope<Page<SupplierInvoice>> = serde_json::from_slice(&bytes).unwrap();
+            envelope.data.unwrap().results.len()
+        })
+    });
+    overhead.bench_function("client", |b| {
+        b.to_async(&rt).iter(|| async {
+            client
+                .list_supplier_invoices(&request)
+                .await
+                .unwrap()
+                .results
+                .len()
+        })
+    });
+    overhead.finish();
+
+    paired(&rt, &client, &request, &bare, &url);
+}
+
+/// Rounds of the paired measurement.
+const ROUNDS: usize = 300;
+
+/// Times the three ways of getting the page interleaved, in rotating
+/// order, and prints medians and ratios.
+fn paired(
+    rt: &tokio::runtime::Runtime,
+    client: &Client,
+    request: &ListRequest<SupplierInvoice>,
+    bare: &reqwest::Client,
+    url: &str,
+) {
+    let mut times: [Vec<f64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    rt.block_on(async {
+        for round in 0..ROUNDS {
+            for step in 0..3 {
+                let which = (round + step) % 3;
+                let started = std::time::Instant::now();
+                let rows = match which {
+                    0 => bare
+                        .get(url)
+                        .send()
+                        .await
+                        .unwrap()
+                        .bytes()
+                        .await
+                        .unwrap()
+                        .len(),
+                    1 => {
+                        let bytes = bare.get(url).send().await.unwrap().bytes().await.unwrap();
+                        let envelope: Envelope<Page<SupplierInvoice>> =
+                            serde_json::from_slice(&bytes).unwrap();
+                        envelope.data.unwrap().results.len()
+                    }
+                    _ => client
+                        .list_supplier_invoices(request)
+                        .await
+                        .unwrap()
+                        .results
+                        .len(),
+                };
+                times[which].push(started.elapsed().as_secs_f64() * 1000.0);
+                assert!(rows > 0);
+            }
+        }
+    });
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let [bytes, typed, via_client] = times.each_mut().map(median);
+    println!(
+        "client_overhead/paired ({ROUNDS} interleaved rounds, medians): \
+         bare_get_bytes {bytes:.3} ms, bare_get_typed {typed:.3} ms, client {via_client:.3} ms; \
+         client/bare_get_typed = {:.3}x, client/bare_get_bytes = {:.3}x",
+        via_client / typed,
+        via_client / bytes
+    );
 }
 
 criterion_group!(benches, bench);

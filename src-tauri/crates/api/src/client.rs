@@ -1,38 +1,62 @@
-//! The HTTP client: one [`Client`] per workspace (base URL + key).
+//! The HTTP client: one [`Client`] per workspace (base URL + key), and the
+//! one place requests are sent, retried and read.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::Instant;
 
+use backon::Retryable;
 use reqwest::header::{self, HeaderMap, HeaderValue};
+use reqwest::Method;
 use secrecy::zeroize::Zeroize;
-use serde::{de::DeserializeOwned, Serialize};
+use tokio::sync::watch;
+use url::Url;
 
-use crate::{
-    response, supplier_invoice, ApiKey, BaseUrl, Error, ListQuery, Page, Result, SupplierInvoice,
-};
-
-/// How long to wait for a TCP/TLS connection.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a whole request may take, body included.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+use crate::body::Payload;
+use crate::rate_limit::RateLimit;
+use crate::response::Received;
+use crate::{retry, ApiKey, BaseUrl, BodyEncoding, ClientConfig, Error, Result};
 
 /// A client for one workspace of the service.
 ///
 /// Every request carries `Authorization: Bearer <key>` (marked sensitive so
 /// it is never printed) and goes only to the [`BaseUrl`]: redirects are not
-/// followed, so the key cannot be forwarded to another host. Cheap to clone.
+/// followed and `next` links to another origin are refused, so the key
+/// cannot be sent to another host. Environment proxies are bypassed for a
+/// loopback base URL. Cheap to clone; clones share connections and the
+/// rate-limit state.
 #[derive(Clone, Debug)]
 pub struct Client {
+    shared: Arc<Shared>,
+    /// Encoding of write bodies for this handle.
+    encoding: BodyEncoding,
+}
+
+#[derive(Debug)]
+struct Shared {
     http: reqwest::Client,
     base_url: BaseUrl,
     key: ApiKey,
+    config: ClientConfig,
+    rate_limit: watch::Sender<RateLimit>,
 }
 
 impl Client {
-    /// Builds a client for `base_url` authenticated with `key`.
+    /// A client for `base_url` authenticated with `key`, with
+    /// [`ClientConfig::default`] (connect timeout 10 s, total 30 s, JSON
+    /// bodies, 3 retries of reads).
     ///
     /// # Errors
-    /// [`Error::Network`] if the HTTP stack cannot be initialised (TLS roots).
+    /// [`Error::InvalidKey`] if the key cannot be a header value;
+    /// [`Error::Network`] if the HTTP stack cannot start (TLS roots).
     pub fn new(base_url: BaseUrl, key: ApiKey) -> Result<Self> {
+        Self::with_config(base_url, key, ClientConfig::default())
+    }
+
+    /// A client with the given timeouts, retry policy and body encoding.
+    ///
+    /// # Errors
+    /// As [`Client::new`].
+    pub fn with_config(base_url: BaseUrl, key: ApiKey, config: ClientConfig) -> Result<Self> {
         let mut bearer = format!("Bearer {}", key.expose_secret());
         let auth = HeaderValue::try_from(bearer.as_str());
         bearer.zeroize();
@@ -52,49 +76,137 @@ impl Client {
             .default_headers(headers)
             .user_agent(concat!("Workdesk/", env!("CARGO_PKG_VERSION")))
             .redirect(reqwest::redirect::Policy::none())
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(REQUEST_TIMEOUT)
+            .connect_timeout(config.connect_timeout)
+            .timeout(config.timeout)
             .build()
-            .map_err(Error::Network)?;
+            .map_err(|source| Error::Network {
+                may_have_applied: false,
+                source,
+            })?;
+        let encoding = config.body_encoding;
         Ok(Self {
-            http,
-            base_url,
-            key,
+            shared: Arc::new(Shared {
+                http,
+                base_url,
+                key,
+                rate_limit: watch::Sender::new(RateLimit::default()),
+                config,
+            }),
+            encoding,
         })
     }
 
     /// The base URL this client talks to.
     pub fn base_url(&self) -> &BaseUrl {
-        &self.base_url
+        &self.shared.base_url
     }
 
-    /// `GET /account_payable/invoice/?page=N&take=M`: one page of supplier
-    /// invoices (`service-api.md` §Endpoints).
-    ///
-    /// # Errors
-    /// [`Error::Unauthorized`] for a bad key, [`Error::NotFound`] for a page
-    /// past the last, [`Error::RateLimited`], [`Error::Network`], and the
-    /// other variants of [`Error`].
-    pub async fn list_supplier_invoices(&self, query: &ListQuery) -> Result<Page<SupplierInvoice>> {
-        self.list(supplier_invoice::PATH, query).await
+    /// The settings this client was built with.
+    pub fn config(&self) -> &ClientConfig {
+        &self.shared.config
     }
 
-    /// One page of any list endpoint at `path` (relative, e.g.
-    /// `account_payable/invoice/`).
-    async fn list<T: DeserializeOwned>(
+    /// A handle on the same client (same connections, key and rate-limit
+    /// state) that encodes write bodies as `encoding`.
+    #[must_use]
+    pub fn with_body_encoding(&self, encoding: BodyEncoding) -> Client {
+        Client {
+            shared: Arc::clone(&self.shared),
+            encoding,
+        }
+    }
+
+    /// The rate-limit state from the latest response that carried
+    /// `X-RateLimit-*` headers (`service-api.md` §Limits); all `None` before
+    /// the first such response.
+    pub fn rate_limit(&self) -> RateLimit {
+        *self.shared.rate_limit.borrow()
+    }
+
+    /// A receiver that sees every change of [`Client::rate_limit`], e.g. to
+    /// keep a display up to date.
+    pub fn subscribe_rate_limit(&self) -> watch::Receiver<RateLimit> {
+        self.shared.rate_limit.subscribe()
+    }
+
+    /// The URL of an endpoint path relative to the base URL.
+    pub(crate) fn url(&self, path: &str) -> Url {
+        self.shared.base_url.join(path)
+    }
+
+    /// Sends `method url` with `payload`, retrying as the policy allows,
+    /// and reads the answer with `read`.
+    pub(crate) async fn send<T>(
         &self,
-        path: &str,
-        query: &impl Serialize,
-    ) -> Result<Page<T>> {
-        let response = self
-            .http
-            .get(self.base_url.join(path))
-            .query(query)
+        method: Method,
+        url: &Url,
+        payload: Option<&Payload>,
+        read: impl Fn(&Received) -> Result<T>,
+    ) -> Result<T> {
+        let policy = &self.shared.config.retry;
+        let is_read = method == Method::GET;
+        let started = Instant::now();
+        let read = &read;
+        let attempt = || self.attempt(method.clone(), url, payload, read);
+        attempt
+            .retry(retry::backoff(policy))
+            .sleep(tokio::time::sleep)
+            .when(|error| retry::worth_retrying(error, is_read))
+            .adjust(|error, backoff| retry::delay(error, backoff, started, policy))
+            .await
+    }
+
+    /// One attempt: send, read the whole body, note the rate limit, decode.
+    async fn attempt<T>(
+        &self,
+        method: Method,
+        url: &Url,
+        payload: Option<&Payload>,
+        read: &impl Fn(&Received) -> Result<T>,
+    ) -> Result<T> {
+        let write = method != Method::GET;
+        let mut request = self.shared.http.request(method, url.clone());
+        if let Some(payload) = payload {
+            request = payload.attach(request);
+        }
+        let response = request
             .send()
             .await
-            .map_err(Error::Network)?;
-        response::read_data(response)
+            .map_err(|e| transport_error(e, write))?;
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let body = response
+            .bytes()
             .await
-            .map_err(|e| e.scrub(self.key.expose_secret(), &self.key.hint()))
+            .map_err(|e| transport_error(e, write))?;
+        let received = Received::head(status, &headers, body);
+        if let Some(state) = received.rate_limit {
+            self.shared.rate_limit.send_if_modified(|current| {
+                let changed = *current != state;
+                *current = state;
+                changed
+            });
+        }
+        let key = &self.shared.key;
+        read(&received).map_err(|e| e.scrub(key.expose_secret(), &key.hint()))
+    }
+
+    /// The payload of `body` in this handle's encoding.
+    pub(crate) fn payload(&self, body: &impl serde::Serialize) -> Result<Payload> {
+        Payload::encode(body, self.encoding)
+    }
+}
+
+/// A reqwest error as [`Error::Timeout`] or [`Error::Network`]. A write may
+/// have been applied unless the connection was never made.
+fn transport_error(error: reqwest::Error, write: bool) -> Error {
+    let may_have_applied = write && !error.is_connect();
+    if error.is_timeout() {
+        Error::Timeout { may_have_applied }
+    } else {
+        Error::Network {
+            may_have_applied,
+            source: error,
+        }
     }
 }

@@ -1,17 +1,29 @@
 //! The crate's one error type.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// Everything that can go wrong talking to the service.
+use chrono::{DateTime, Utc};
+
+/// Field name → messages, as in a DRF validation error
+/// (`{"title": ["This field is required."]}`). Messages that belong to no
+/// field are under `non_field_errors`.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+/// Everything that can go wrong talking to the service, as one enum a caller
+/// can match (issue 4, "Responses").
 ///
-/// Status mapping follows `service-api.md` §Errors and the conventions table:
-/// 401 → [`Error::Unauthorized`], 403 → [`Error::Forbidden`], 404 →
-/// [`Error::NotFound`], 400/422 → [`Error::Validation`], 429 →
-/// [`Error::RateLimited`], other non-2xx → [`Error::Status`].
+/// Status mapping follows `service-api.md` §Errors and conventions.md
+/// ("Client must accept"), with or without the `{message, error, data}`
+/// envelope: 401 → [`Error::Unauthorized`], 403 → [`Error::Forbidden`],
+/// 404 → [`Error::NotFound`], 400/422 → [`Error::Validation`],
+/// 429 → [`Error::RateLimited`], 5xx → [`Error::Server`], any other
+/// non-2xx → [`Error::UnexpectedStatus`]. Texts the service sent are
+/// scrubbed of the API key before they get here.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// The base URL could not be used (not a URL, not HTTPS, has a query…).
+    /// The base URL cannot be used (not a URL, not HTTPS, has a query…).
     #[error("invalid base URL: {0}")]
     InvalidBaseUrl(String),
 
@@ -19,10 +31,29 @@ pub enum Error {
     #[error("invalid API key: {0}")]
     InvalidKey(&'static str),
 
-    /// 401: the key is missing, invalid, expired or disabled.
-    #[error("the service rejected the API key: {message}")]
+    /// A list query was refused before sending: an unknown field, an
+    /// operator the field's type does not take, a value of the wrong type,
+    /// an `in` item containing a comma, a `range` without two values, a
+    /// `take` outside 1..=200, a `page` of 0. Keyed by query parameter as
+    /// it would be sent (`total__gte`, `sort`, `take`).
+    #[error("invalid list query: {0}")]
+    InvalidQuery(workdesk_query::ValidationErrors),
+
+    /// A record id that is not a UUID (`service-api.md` §Resources:
+    /// identifiers are UUID strings); nothing was sent.
+    #[error("\"{0}\" is not a record id (a UUID)")]
+    InvalidId(String),
+
+    /// A request body could not be encoded (nothing was sent).
+    #[error("the request body could not be encoded: {0}")]
+    InvalidBody(#[source] serde_json::Error),
+
+    /// 401: the service refused the API key.
+    #[error("the service rejected the API key ({reason}): {message}")]
     Unauthorized {
-        /// The service's `message`, or a generic one when it sent no envelope.
+        /// Why, as far as the service's message says.
+        reason: UnauthorizedReason,
+        /// The service's `message`, or a generic one without an envelope.
         message: String,
     },
 
@@ -33,66 +64,190 @@ pub enum Error {
         message: String,
     },
 
-    /// 404: no such record, or a page past the last.
+    /// 404: no such record (or another workspace's), or a page past the last.
     #[error("not found: {message}")]
     NotFound {
         /// The service's `message`, or a generic one.
         message: String,
     },
 
-    /// 400 or 422: the request was refused as invalid.
+    /// 400 or 422: the service refused the request as invalid.
     #[error("the service refused the request: {message}")]
     Validation {
         /// HTTP status (400 or 422).
         status: u16,
         /// The service's summary `message`.
         message: String,
-        /// The envelope's `data`: usually field name → list of messages, but
-        /// may be a string, a list, `{}` or null (conventions.md).
-        details: serde_json::Value,
+        /// Field → messages from the envelope's `data`, whatever its shape:
+        /// an object of lists or strings, a string or list (under
+        /// `non_field_errors`), `{}` or null (empty).
+        fields: FieldErrors,
     },
 
-    /// 429: the per-key rate limit is exhausted until the window resets.
-    #[error("rate limit exceeded")]
+    /// 429: the per-key rate limit is used up until the window resets
+    /// (returned at once when the reset is further away than
+    /// [`RetryPolicy::max_rate_limit_wait`](crate::RetryPolicy::max_rate_limit_wait),
+    /// or after the retries ran out).
+    #[error("rate limit exceeded{}", match reset { Some(at) => format!(" until {}", at.to_rfc3339()), None => String::new() })]
     RateLimited {
-        /// From `Retry-After` (seconds or HTTP-date), when the service sent it.
+        /// When the window resets (UTC): from `X-RateLimit-Reset`, else the
+        /// instant `Retry-After` names.
+        reset: Option<DateTime<Utc>>,
+        /// `Retry-After` (seconds or HTTP-date) as a wait from receipt.
         retry_after: Option<Duration>,
     },
 
-    /// Any other non-success status.
+    /// 5xx: the service or a proxy in front of it failed (502, 503 and 504
+    /// of reads were retried first).
     #[error("the service answered {status}: {message}")]
-    Status {
-        /// HTTP status code.
+    Server {
+        /// HTTP status code, 500..=599.
         status: u16,
-        /// The service's `message`, or the status' reason phrase.
+        /// The service's `message`, or the reason phrase and the body's
+        /// content type when there was no envelope.
         message: String,
     },
 
-    /// A response whose body is not the expected JSON (a proxy's HTML page, a
-    /// truncated body, a record of the wrong shape).
-    #[error("unexpected response ({status}, {content_type}): {reason}")]
-    UnexpectedBody {
+    /// A status the spec gives no meaning to (a 3xx redirect — never
+    /// followed, so the key cannot go elsewhere —, 405, 409, 413, 415, …).
+    #[error("the service answered {status}: {message}")]
+    UnexpectedStatus {
+        /// HTTP status code.
+        status: u16,
+        /// The service's `message`, or the reason phrase.
+        message: String,
+    },
+
+    /// No usable HTTP answer: DNS, connection refused or reset, TLS, or the
+    /// connection closed before the answer was complete.
+    #[error("could not reach the service{}: {source}", if *may_have_applied { " (the change may or may not have been applied)" } else { "" })]
+    Network {
+        /// For writes: the request may have reached the service, so the
+        /// change may or may not have been applied. Always false for reads
+        /// and for failures to connect.
+        may_have_applied: bool,
+        /// The transport error.
+        #[source]
+        source: reqwest::Error,
+    },
+
+    /// The connect or total timeout of
+    /// [`ClientConfig`](crate::ClientConfig) ran out.
+    #[error("the service did not answer in time{}", if *may_have_applied { "; the change may or may not have been applied" } else { "" })]
+    Timeout {
+        /// For writes past connecting: the change may or may not have been
+        /// applied. Always false for reads.
+        may_have_applied: bool,
+    },
+
+    /// An answer whose body is not what the service sends: a proxy's HTML
+    /// page, a captive portal, a body cut mid-JSON, text where JSON was due,
+    /// or JSON of the wrong shape.
+    #[error(
+        "unreadable answer ({status}, {content_type}): {reason}; the body starts: {snippet:?}"
+    )]
+    Decode {
         /// HTTP status code.
         status: u16,
         /// The `Content-Type` header, or `"none"`.
         content_type: String,
         /// What was wrong with it.
         reason: String,
+        /// The first 200 characters of the body (control characters as
+        /// spaces), never the API key.
+        snippet: String,
     },
 
-    /// The request never got an HTTP answer: DNS, connection, TLS, timeout.
-    #[error("could not reach the service: {0}")]
-    Network(#[source] reqwest::Error),
+    /// A page's `next` link points to another scheme, host or port than the
+    /// base URL; it was not followed, so the key was not sent there.
+    #[error("the next page link {link} leads away from the service; not following it")]
+    ForeignNextLink {
+        /// The link as the service sent it.
+        link: String,
+    },
+}
+
+/// Why a 401 happened, read from the service's message (`service-api.md`
+/// §Authentication 3: a missing, invalid, expired or disabled key; §5: a
+/// deleted key is revoked).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnauthorizedReason {
+    /// No key was sent.
+    Missing,
+    /// The key is not a key the service knows.
+    Invalid,
+    /// The key is past its expiration date.
+    Expired,
+    /// The key was disabled.
+    Disabled,
+    /// The key was deleted (revoked).
+    Deleted,
+    /// The message does not say.
+    Unknown,
+}
+
+impl UnauthorizedReason {
+    /// The reason a 401's `message` names (case-insensitive: "expired",
+    /// "disabled", "deleted"/"revoked", "missing", "invalid"), else
+    /// [`UnauthorizedReason::Unknown`].
+    #[must_use]
+    pub fn from_message(message: &str) -> Self {
+        let message = message.to_lowercase();
+        [
+            ("expired", Self::Expired),
+            ("disabled", Self::Disabled),
+            ("deleted", Self::Deleted),
+            ("revoked", Self::Deleted),
+            ("missing", Self::Missing),
+            ("invalid", Self::Invalid),
+        ]
+        .into_iter()
+        .find(|(word, _)| message.contains(word))
+        .map_or(Self::Unknown, |(_, reason)| reason)
+    }
+}
+
+impl std::fmt::Display for UnauthorizedReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Missing => "missing",
+            Self::Invalid => "invalid",
+            Self::Expired => "expired",
+            Self::Disabled => "disabled",
+            Self::Deleted => "deleted",
+            Self::Unknown => "unknown reason",
+        })
+    }
 }
 
 impl Error {
-    /// Replaces every occurrence of `secret` in the texts this error carries
-    /// (messages and details the service sent) with `mask`, so a service or
-    /// gateway that echoes the key cannot put it into a log or the UI.
-    pub(crate) fn scrub(self, secret: &str, mask: &str) -> Self {
-        let clean = |text: String| text.replace(secret, mask);
+    /// For [`Error::RateLimited`]: how long to wait from now before a retry
+    /// may succeed (`Retry-After`, else until `reset`); `None` for other
+    /// errors or when the service said nothing.
+    #[must_use]
+    pub fn retry_in(&self) -> Option<Duration> {
         match self {
-            Error::Unauthorized { message } => Error::Unauthorized {
+            Error::RateLimited { retry_after, reset } => retry_after
+                .or_else(|| reset.map(|at| (at - Utc::now()).to_std().unwrap_or(Duration::ZERO))),
+            _ => None,
+        }
+    }
+
+    /// Replaces every occurrence of `secret` in the texts this error carries
+    /// (messages, field errors and body snippets the service sent) with
+    /// `mask`, so a service or gateway that echoes the key cannot put it
+    /// into a log or the UI.
+    pub(crate) fn scrub(self, secret: &str, mask: &str) -> Self {
+        let clean = |text: String| {
+            if text.contains(secret) {
+                text.replace(secret, mask)
+            } else {
+                text
+            }
+        };
+        match self {
+            Error::Unauthorized { reason, message } => Error::Unauthorized {
+                reason,
                 message: clean(message),
             },
             Error::Forbidden { message } => Error::Forbidden {
@@ -101,27 +256,38 @@ impl Error {
             Error::NotFound { message } => Error::NotFound {
                 message: clean(message),
             },
-            Error::Status { status, message } => Error::Status {
+            Error::Server { status, message } => Error::Server {
+                status,
+                message: clean(message),
+            },
+            Error::UnexpectedStatus { status, message } => Error::UnexpectedStatus {
                 status,
                 message: clean(message),
             },
             Error::Validation {
                 status,
                 message,
-                details,
+                fields,
             } => Error::Validation {
                 status,
                 message: clean(message),
-                details: serde_json::from_str(&clean(details.to_string())).unwrap_or_default(),
+                fields: fields
+                    .into_iter()
+                    .map(|(name, messages)| {
+                        (clean(name), messages.into_iter().map(clean).collect())
+                    })
+                    .collect(),
             },
-            Error::UnexpectedBody {
+            Error::Decode {
                 status,
                 content_type,
                 reason,
-            } => Error::UnexpectedBody {
+                snippet,
+            } => Error::Decode {
                 status,
                 content_type: clean(content_type),
                 reason: clean(reason),
+                snippet: clean(snippet),
             },
             other => other,
         }
@@ -130,3 +296,61 @@ impl Error {
 
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unauthorized_reasons_come_from_the_message() {
+        for (message, reason) in [
+            (
+                "Missing API key: send the header",
+                UnauthorizedReason::Missing,
+            ),
+            ("Invalid API key.", UnauthorizedReason::Invalid),
+            ("Expired API key.", UnauthorizedReason::Expired),
+            ("API key DISABLED by an admin", UnauthorizedReason::Disabled),
+            (
+                "Deleted API key: it was revoked.",
+                UnauthorizedReason::Deleted,
+            ),
+            ("Unauthorized", UnauthorizedReason::Unknown),
+        ] {
+            assert_eq!(
+                UnauthorizedReason::from_message(message),
+                reason,
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_write_timeout_says_it_may_have_been_applied() {
+        let text = Error::Timeout {
+            may_have_applied: true,
+        }
+        .to_string();
+        assert!(text.contains("may or may not have been applied"), "{text}");
+        let text = Error::Timeout {
+            may_have_applied: false,
+        }
+        .to_string();
+        assert!(!text.contains("applied"), "{text}");
+    }
+
+    #[test]
+    fn rate_limited_says_when_to_retry() {
+        let err = Error::RateLimited {
+            reset: None,
+            retry_after: Some(Duration::from_secs(7)),
+        };
+        assert_eq!(err.retry_in(), Some(Duration::from_secs(7)));
+        let err = Error::RateLimited {
+            reset: Some(Utc::now() + chrono::Duration::seconds(100)),
+            retry_after: None,
+        };
+        let wait = err.retry_in().unwrap().as_secs();
+        assert!((98..=100).contains(&wait), "{wait}");
+    }
+}

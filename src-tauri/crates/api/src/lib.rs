@@ -1,43 +1,103 @@
 //! Typed client for the Workspace Business Management Service REST API
-//! (`shared/spec/service-api.md`, v1).
+//! (`shared/spec/service-api.md`, v1), tolerant in what it receives
+//! (`shared/spec/conventions.md`, "Client must accept") and strict in what it
+//! sends.
 //!
-//! The client is *tolerant* in the ways `shared/spec/conventions.md` asks:
-//! records with missing or unknown fields still parse, error responses with or
-//! without the `{message, error, data}` envelope are understood, and a body
-//! that is not JSON becomes a clear [`Error::UnexpectedBody`] rather than a
-//! crash.
+//! - **Operations** ([`Client`]): the lists of every resource
+//!   (`list_supplier_invoices`, `list_customer_invoices`, `list_sales_quotes`,
+//!   `list_products`, `list_tasks`, `list_leads`, `list_stakeholders`,
+//!   `list_customers`, or generic [`Client::list`]), all pages as a stream
+//!   ([`Client::pages`]), [`Client::create_task`], [`Client::patch_lead`],
+//!   [`Client::create_stakeholder`], [`Client::get_customer`],
+//!   [`Client::delete_stakeholder`], and the reads `get_lead`, `get_task`,
+//!   `get_stakeholder`. Bodies go as JSON, form or multipart
+//!   ([`BodyEncoding`], per client or per handle).
+//! - **Queries** ([`ListRequest`]): page, take, fields, multi-key sort,
+//!   filters with every operator, `or__`/`not__` and related paths, checked
+//!   against the resource schema of the shared filter engine
+//!   ([`workdesk_query`]) before anything is sent, and encoded canonically.
+//! - **Records** ([`records`]): every field optional, unknown fields kept in
+//!   `extra`, decimals exact ([`rust_decimal::Decimal`]), date-times kept as
+//!   sent ([`Timestamp`]), unknown enumeration codes kept.
+//! - **Rate limits** ([`RateLimit`]): every response's `X-RateLimit-*`
+//!   headers (Reset in any format conventions.md lists), the latest kept in
+//!   [`Client::rate_limit`] / [`Client::subscribe_rate_limit`].
+//! - **Errors**: one [`Error`] enum to match on.
+//! - **Trouble**: reads are retried after connection failures, 502/503/504
+//!   and near 429s with exponential backoff and jitter, bounded in count and
+//!   time ([`RetryPolicy`]); writes are never retried once they may have
+//!   reached the service, and say so when they time out. Connect and total
+//!   timeouts are set in [`ClientConfig`].
 //!
-//! The API key is a [`ApiKey`]: its `Debug` is redacted, it cannot be
+//! The API key is an [`ApiKey`]: its `Debug` is redacted, it cannot be
 //! serialized, and it is only ever sent in the `Authorization` header to the
-//! configured [`BaseUrl`] (HTTPS, or plain HTTP to loopback only).
+//! configured [`BaseUrl`] (HTTPS, or plain HTTP to loopback only): redirects
+//! are not followed and `next` links to another origin are refused. Texts
+//! the service echoes into errors are scrubbed of it.
+//!
+//! ## Crates chosen
+//! - [`backon`] for retries: maintained, small (no runtime of its own,
+//!   `tokio::time::sleep` plugged in), with exponential backoff, jitter,
+//!   a retry limit, a `when` filter for retryable errors and an `adjust`
+//!   hook that lets a 429's `Retry-After` / reset instant replace the
+//!   backoff delay or stop retrying — everything the policy needs without a
+//!   hand-written loop. (`backoff` is unmaintained; `tokio-retry` has no
+//!   per-error delay.)
+//! - [`futures_util`]'s `stream::try_unfold` for the page stream: the
+//!   stream trait everyone uses, no macro crate needed.
+//! - `tokio::sync::watch` for the rate-limit state: latest value plus change
+//!   notification, already in the dependency tree.
 //!
 //! ```no_run
 //! # async fn demo() -> workdesk_api::Result<()> {
-//! use workdesk_api::{ApiKey, BaseUrl, Client, ListQuery, Take};
+//! use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest, Operator, Order, SupplierInvoice, Take};
 //! let client = Client::new(
 //!     BaseUrl::parse("https://api.example.com")?,
 //!     ApiKey::parse("service_0123456789abcdefghijklmnopqrstuv")?,
 //! )?;
-//! let page = client
-//!     .list_supplier_invoices(&ListQuery { page: 1, take: Take::Count(50) })
-//!     .await?;
-//! println!("{} supplier invoices", page.count);
+//! let request = ListRequest::<SupplierInvoice>::new()
+//!     .take(Take::Count(50))
+//!     .sort("total", Order::Descending)
+//!     .filter("operation_status", Operator::In, ["PR", "CO"]);
+//! let page = client.list_supplier_invoices(&request).await?;
+//! println!("{} of {} supplier invoices", page.results.len(), page.count);
+//! println!("{:?} requests left", client.rate_limit().remaining);
 //! # Ok(()) }
 //! ```
 
+#![warn(missing_docs)]
+
 mod base_url;
+mod body;
 mod client;
+mod config;
 mod envelope;
 mod error;
+mod input;
 mod key;
 mod list;
+mod list_request;
+mod operations;
+mod pages;
+mod patch;
+mod rate_limit;
+pub mod records;
 mod response;
-pub mod supplier_invoice;
+mod retry;
 
 pub use base_url::BaseUrl;
 pub use client::Client;
+pub use config::{BodyEncoding, ClientConfig, RetryPolicy};
 pub use envelope::Envelope;
-pub use error::{Error, Result};
+pub use error::{Error, FieldErrors, Result, UnauthorizedReason};
+pub use input::{LeadPatch, NewStakeholder, NewTask};
 pub use key::ApiKey;
-pub use list::{ListQuery, Page, Take, TAKE_DEFAULT, TAKE_MAX};
-pub use supplier_invoice::SupplierInvoice;
+pub use list::{Page, PageView, Take, TAKE_DEFAULT, TAKE_MAX};
+pub use list_request::{FilterValue, ListRequest, Order};
+pub use patch::Patch;
+pub use rate_limit::RateLimit;
+pub use records::{
+    AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
+    Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
+};
+pub use workdesk_query::{resources, Operator, Schema, ValidationErrors};

@@ -1,12 +1,13 @@
 //! List conventions shared by every list endpoint (`service-api.md`
-//! §Endpoints, "List conventions"): the page object and `page`/`take`.
+//! §Endpoints, "List conventions" and §Resources, "Page object"): the page
+//! object, `take`, and [`PageView`] (`page` + `take`, as the UI keeps them).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Default page size when `take` is not sent.
-pub const TAKE_DEFAULT: u8 = 20;
+/// Default page size when `take` is not sent (`service-api.md` §Limits).
+pub const TAKE_DEFAULT: u8 = workdesk_query::DEFAULT_TAKE;
 /// Largest page size the service returns; `take=all` means this many.
-pub const TAKE_MAX: u8 = 200;
+pub const TAKE_MAX: u8 = workdesk_query::MAX_TAKE;
 
 /// The page object: `data` of a list response.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -30,7 +31,8 @@ pub struct Page<T> {
 /// string alike); in TypeScript it is `number | "all"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Take {
-    /// `take=N`; values above [`TAKE_MAX`] are sent as `TAKE_MAX` and 0 as 1,
+    /// `take=N`, 1..=[`TAKE_MAX`]; a list request with any other count is
+    /// refused before sending ([`Error::InvalidQuery`](crate::Error::InvalidQuery)),
     /// because the client never sends more than 200 (conventions.md).
     Count(u8),
     /// `take=all`: one page of the maximum size (200).
@@ -38,11 +40,21 @@ pub enum Take {
 }
 
 impl Take {
-    /// How many rows a page holds, 1..=200.
+    /// How many rows a page holds, 1..=200 (a count outside that range
+    /// clamped).
     pub fn rows(self) -> u8 {
         match self {
             Take::Count(n) => n.clamp(1, TAKE_MAX),
             Take::All => TAKE_MAX,
+        }
+    }
+}
+
+impl From<Take> for workdesk_query::Take {
+    fn from(take: Take) -> Self {
+        match take {
+            Take::Count(count) => workdesk_query::Take::Count(count),
+            Take::All => workdesk_query::Take::All,
         }
     }
 }
@@ -95,18 +107,19 @@ impl specta::Type for Take {
     }
 }
 
-/// `page` and `take` of a list request, serialized to the query string as
-/// `page=N&take=M` (or `take=all`).
+/// Which page of a list is shown: `page` and `take`, as the UI sends and
+/// the app remembers them (`{"page": 2, "take": 50}` / `"take": "all"`).
+/// [`ListRequest::view`](crate::ListRequest::view) applies it to a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct ListQuery {
+pub struct PageView {
     /// 1-based page number.
     pub page: u32,
     /// Results per page.
     pub take: Take,
 }
 
-impl Default for ListQuery {
+impl Default for PageView {
     fn default() -> Self {
         Self {
             page: 1,
@@ -119,33 +132,22 @@ impl Default for ListQuery {
 mod tests {
     use super::*;
 
-    /// The query string exactly as reqwest's `.query()` encodes it.
-    fn query_string(q: &ListQuery) -> String {
-        serde_urlencoded::to_string(q).unwrap()
-    }
-
     #[test]
     fn take_serializes_as_number_or_all() {
+        let json = |view: PageView| serde_json::to_string(&view).unwrap();
         assert_eq!(
-            query_string(&ListQuery {
+            json(PageView {
                 page: 2,
                 take: Take::Count(50)
             }),
-            "page=2&take=50"
+            r#"{"page":2,"take":50}"#
         );
         assert_eq!(
-            query_string(&ListQuery {
+            json(PageView {
                 page: 1,
                 take: Take::All
             }),
-            "page=1&take=all"
-        );
-        assert_eq!(
-            query_string(&ListQuery {
-                page: 1,
-                take: Take::Count(250)
-            }),
-            "page=1&take=200"
+            r#"{"page":1,"take":"all"}"#
         );
     }
 

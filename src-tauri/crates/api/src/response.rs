@@ -1,89 +1,211 @@
-//! Turns an HTTP response into a value or an [`Error`], tolerating every
-//! variant the conventions list (envelope or not, JSON or not).
+//! Turns an HTTP answer into a value or an [`Error`], tolerating every
+//! variant conventions.md lists ("Client must accept"): envelope or not,
+//! JSON or not, 204 without a body, DRF's `{"detail": …}`.
+//!
+//! The functions here work on the status, content type and body bytes only,
+//! so they are tested on arbitrary input (they return an error, never panic).
 
 use std::time::{Duration, SystemTime};
 
-use reqwest::{header, Response, StatusCode};
+use bytes::Bytes;
+use chrono::{DateTime, Utc};
+use reqwest::header::{HeaderMap, CONTENT_TYPE};
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
+use crate::error::FieldErrors;
+use crate::rate_limit::{self, RateLimit};
 use crate::{Envelope, Error, Result};
 
-/// Reads `response` and returns the envelope's `data` as `T`.
-///
-/// # Errors
-/// A status error ([`Error::Unauthorized`], [`Error::Validation`], …) for
-/// non-2xx answers, [`Error::UnexpectedBody`] when a 2xx body is not an
-/// envelope holding a `T`, [`Error::Network`] when the body cannot be read.
-pub(crate) async fn read_data<T: DeserializeOwned>(response: Response) -> Result<T> {
-    let status = response.status();
-    let content_type = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("none")
-        .to_owned();
-    let retry_after = retry_after(response.headers());
-    let body = response.bytes().await.map_err(Error::Network)?;
+/// Longest body excerpt an error carries, in characters.
+const SNIPPET_CHARS: usize = 200;
 
-    if !status.is_success() {
-        return Err(status_error(status, &content_type, &body, retry_after));
-    }
-    let unexpected = |reason: String| Error::UnexpectedBody {
-        status: status.as_u16(),
-        content_type: content_type.clone(),
-        reason,
-    };
-    let envelope: Envelope<T> = serde_json::from_slice(&body).map_err(|e| {
-        if looks_like_json(&content_type, &body) {
-            unexpected(format!("the JSON did not have the expected shape: {e}"))
-        } else {
-            unexpected("the body is not JSON".to_owned())
-        }
-    })?;
-    envelope
-        .data
-        .ok_or_else(|| unexpected("the envelope has no data".to_owned()))
+/// Key for messages that belong to no field (DRF's name).
+const NON_FIELD_ERRORS: &str = "non_field_errors";
+
+/// One HTTP answer, read whole.
+#[derive(Debug)]
+pub(crate) struct Received {
+    /// HTTP status code.
+    pub status: u16,
+    /// The `Content-Type` header, or `"none"`.
+    pub content_type: String,
+    /// The rate-limit headers, when any was present.
+    pub rate_limit: Option<RateLimit>,
+    /// `Retry-After`, as a wait from receipt.
+    pub retry_after: Option<Duration>,
+    /// The body.
+    pub body: Bytes,
 }
 
-/// Maps a non-2xx response to an error, using the envelope when there is one.
-fn status_error(
-    status: StatusCode,
-    content_type: &str,
-    body: &[u8],
-    retry_after: Option<Duration>,
-) -> Error {
-    let envelope = serde_json::from_slice::<Envelope<serde_json::Value>>(body).ok();
-    let unreadable = envelope.is_none() && !body.is_empty() && !looks_like_json(content_type, body);
-    let message = envelope
-        .as_ref()
-        .map(|e| e.message.trim())
-        .filter(|m| !m.is_empty())
-        .map(str::to_owned)
-        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_owned());
-    match status.as_u16() {
-        401 => Error::Unauthorized { message },
-        403 => Error::Forbidden { message },
-        404 => Error::NotFound { message },
-        400 | 422 if unreadable => Error::UnexpectedBody {
-            status: status.as_u16(),
-            content_type: content_type.to_owned(),
-            reason: "the body is not JSON".to_owned(),
-        },
-        400 | 422 => Error::Validation {
-            status: status.as_u16(),
-            message,
-            details: envelope.and_then(|e| e.data).unwrap_or_default(),
-        },
-        429 => Error::RateLimited { retry_after },
-        code if unreadable => Error::UnexpectedBody {
-            status: code,
-            content_type: content_type.to_owned(),
-            reason: "the body is not JSON".to_owned(),
-        },
-        code => Error::Status {
-            status: code,
-            message,
-        },
+impl Received {
+    /// The parts of a response that decoding needs, read from its headers.
+    pub(crate) fn head(status: u16, headers: &HeaderMap, body: Bytes) -> Received {
+        let now = SystemTime::now();
+        Received {
+            status,
+            content_type: headers
+                .get(CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("none")
+                .to_owned(),
+            rate_limit: RateLimit::from_headers(headers, DateTime::<Utc>::from(now)),
+            retry_after: rate_limit::retry_after(headers, now),
+            body,
+        }
+    }
+
+    /// The envelope's `data` as `T` for a 2xx answer; the matching error
+    /// otherwise.
+    ///
+    /// # Errors
+    /// A status error for non-2xx answers (see [`Error`]); [`Error::Decode`]
+    /// when a 2xx body is not an envelope holding a `T`.
+    pub(crate) fn data<T: DeserializeOwned>(&self) -> Result<T> {
+        if !(200..300).contains(&self.status) {
+            return Err(self.status_error());
+        }
+        let envelope: Envelope<T> = serde_json::from_slice(&self.body).map_err(|e| {
+            if self.body.iter().all(u8::is_ascii_whitespace) {
+                self.decode_error("the body is empty".to_owned())
+            } else if looks_like_json(&self.content_type, &self.body) {
+                self.decode_error(format!(
+                    "the JSON is cut off or not the expected shape ({e})"
+                ))
+            } else {
+                self.decode_error("the body is not JSON".to_owned())
+            }
+        })?;
+        envelope
+            .data
+            .ok_or_else(|| self.decode_error("the envelope has no data".to_owned()))
+    }
+
+    /// Success without a value, for deletes: any 2xx whose body is empty
+    /// (204) or JSON (`{}`, an envelope).
+    ///
+    /// # Errors
+    /// A status error for non-2xx answers; [`Error::Decode`] for a 2xx body
+    /// that is neither empty nor JSON (a captive portal's page).
+    pub(crate) fn done(&self) -> Result<()> {
+        if !(200..300).contains(&self.status) {
+            return Err(self.status_error());
+        }
+        if self.body.iter().all(u8::is_ascii_whitespace)
+            || serde_json::from_slice::<serde::de::IgnoredAny>(&self.body).is_ok()
+        {
+            Ok(())
+        } else {
+            Err(self.decode_error("the body is not JSON".to_owned()))
+        }
+    }
+
+    fn decode_error(&self, reason: String) -> Error {
+        Error::Decode {
+            status: self.status,
+            content_type: self.content_type.clone(),
+            reason,
+            snippet: snippet(&self.body),
+        }
+    }
+
+    /// Maps a non-2xx answer to an error, using the envelope (or DRF's
+    /// `detail`) when there is one.
+    fn status_error(&self) -> Error {
+        let json: Option<Value> = serde_json::from_slice(&self.body).ok();
+        let object = json.as_ref().and_then(Value::as_object);
+        let said = object.and_then(|o| {
+            ["message", "detail"]
+                .iter()
+                .find_map(|k| o.get(*k).and_then(Value::as_str))
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+        });
+        let reason = reqwest::StatusCode::from_u16(self.status)
+            .ok()
+            .and_then(|s| s.canonical_reason())
+            .unwrap_or("error");
+        let message = said.unwrap_or(reason).to_owned();
+        let unreadable = json.is_none() && !self.body.iter().all(u8::is_ascii_whitespace);
+        match self.status {
+            401 => Error::Unauthorized {
+                reason: crate::UnauthorizedReason::from_message(&message),
+                message,
+            },
+            403 => Error::Forbidden { message },
+            404 => Error::NotFound { message },
+            429 => Error::RateLimited {
+                reset: self.rate_limit.and_then(|r| r.reset).or_else(|| {
+                    self.retry_after
+                        .and_then(|wait| chrono::Duration::from_std(wait).ok())
+                        .map(|wait| Utc::now() + wait)
+                }),
+                retry_after: self.retry_after,
+            },
+            400 | 422 if unreadable => self.decode_error("the error body is not JSON".to_owned()),
+            400 | 422 => Error::Validation {
+                status: self.status,
+                message,
+                fields: field_errors(json.as_ref()),
+            },
+            500..=599 => Error::Server {
+                status: self.status,
+                message: if said.is_some() || !unreadable {
+                    message
+                } else {
+                    format!(
+                        "{reason} (a {} page, not the service's JSON)",
+                        self.content_type
+                    )
+                },
+            },
+            _ if unreadable => self.decode_error("the body is not JSON".to_owned()),
+            status => Error::UnexpectedStatus { status, message },
+        }
+    }
+}
+
+/// Field errors from an error body: the envelope's `data`, or a bare DRF
+/// error object. Lists of strings, strings, numbers and nested values
+/// (as JSON text) are all messages; a string or list `data` goes under
+/// `non_field_errors`; `{}`, null and no body give none.
+fn field_errors(json: Option<&Value>) -> FieldErrors {
+    let Some(Value::Object(object)) = json else {
+        return FieldErrors::new();
+    };
+    let envelope_keys = ["message", "error", "data", "detail"];
+    let data = if object.keys().any(|k| envelope_keys.contains(&k.as_str())) {
+        object.get("data").unwrap_or(&Value::Null)
+    } else {
+        json.unwrap_or(&Value::Null)
+    };
+    let mut fields = FieldErrors::new();
+    match data {
+        Value::Object(map) => {
+            for (name, value) in map {
+                let list = messages(value);
+                if !list.is_empty() {
+                    fields.insert(name.clone(), list);
+                }
+            }
+        }
+        Value::Null => {}
+        other => {
+            let list = messages(other);
+            if !list.is_empty() {
+                fields.insert(NON_FIELD_ERRORS.to_owned(), list);
+            }
+        }
+    }
+    fields
+}
+
+fn messages(value: &Value) -> Vec<String> {
+    match value {
+        Value::Null => Vec::new(),
+        Value::String(text) => vec![text.clone()],
+        Value::Array(items) => items.iter().flat_map(messages).collect(),
+        other => vec![other.to_string()],
     }
 }
 
@@ -95,93 +217,202 @@ fn looks_like_json(content_type: &str, body: &[u8]) -> bool {
             .is_some_and(|b| matches!(b, b'{' | b'['))
 }
 
-/// `Retry-After` as delay-seconds or an HTTP-date (RFC 9110 §10.2.3).
-fn retry_after(headers: &header::HeaderMap) -> Option<Duration> {
-    let value = headers.get(header::RETRY_AFTER)?.to_str().ok()?.trim();
-    if let Ok(seconds) = value.parse::<u64>() {
-        return Some(Duration::from_secs(seconds));
+/// The first [`SNIPPET_CHARS`] characters of `body`, invalid UTF-8 and
+/// control characters replaced, `…` when cut.
+fn snippet(body: &[u8]) -> String {
+    let head = &body[..body.len().min(SNIPPET_CHARS * 4)];
+    let text = String::from_utf8_lossy(head);
+    let mut out: String = text
+        .chars()
+        .take(SNIPPET_CHARS)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if text.chars().count() > SNIPPET_CHARS || head.len() < body.len() {
+        out.push('…');
     }
-    let when = httpdate::parse_http_date(value).ok()?;
-    Some(when.duration_since(SystemTime::now()).unwrap_or_default())
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Page, SupplierInvoice};
+    use proptest::prelude::*;
+
+    fn received(status: u16, content_type: &str, body: &[u8]) -> Received {
+        let mut headers = HeaderMap::new();
+        if let Ok(value) = content_type.parse() {
+            headers.insert(CONTENT_TYPE, value);
+        }
+        Received::head(status, &headers, Bytes::copy_from_slice(body))
+    }
+
+    fn error(status: u16, content_type: &str, body: &[u8]) -> Error {
+        received(status, content_type, body)
+            .data::<Value>()
+            .unwrap_err()
+    }
 
     #[test]
-    fn error_statuses_use_the_envelope_message() {
-        let body = br#"{"message": "API key expired", "error": true, "data": {}}"#;
-        let err = status_error(StatusCode::UNAUTHORIZED, "application/json", body, None);
-        assert!(matches!(err, Error::Unauthorized { message } if message == "API key expired"));
+    fn error_statuses_use_the_envelope_message_or_drf_detail() {
+        let err = error(
+            401,
+            "application/json",
+            br#"{"message": "Expired API key.", "error": true, "data": {}}"#,
+        );
+        assert!(
+            matches!(err, Error::Unauthorized { reason: crate::UnauthorizedReason::Expired, ref message } if message == "Expired API key."),
+            "{err:?}"
+        );
+        let err = error(
+            403,
+            "application/json",
+            br#"{"detail": "You do not have permission."}"#,
+        );
+        assert!(
+            matches!(err, Error::Forbidden { ref message } if message == "You do not have permission."),
+            "{err:?}"
+        );
     }
 
     #[test]
     fn errors_without_an_envelope_still_map_by_status() {
-        let err = status_error(
-            StatusCode::NOT_FOUND,
-            "text/html",
-            b"<h1>Not Found</h1>",
-            None,
+        let err = error(404, "text/html", b"<h1>Not Found</h1>");
+        assert!(
+            matches!(err, Error::NotFound { ref message } if message == "Not Found"),
+            "{err:?}"
         );
-        assert!(matches!(err, Error::NotFound { message } if message == "Not Found"));
-        let err = status_error(StatusCode::FORBIDDEN, "none", b"", None);
-        assert!(matches!(err, Error::Forbidden { .. }));
+        assert!(matches!(error(403, "none", b""), Error::Forbidden { .. }));
+        assert!(matches!(
+            error(503, "none", b""),
+            Error::Server { status: 503, .. }
+        ));
+        assert!(matches!(
+            error(302, "none", b""),
+            Error::UnexpectedStatus { status: 302, .. }
+        ));
     }
 
     #[test]
-    fn validation_keeps_details_of_any_shape() {
-        for (body, details) in [
-            (
-                &br#"{"message": "bad", "error": true, "data": {"take": ["no"]}}"#[..],
-                serde_json::json!({"take": ["no"]}),
-            ),
-            (
-                &br#"{"message": "bad", "error": true, "data": "no"}"#[..],
-                serde_json::json!("no"),
-            ),
-            (
-                &br#"{"message": "bad", "error": true, "data": null}"#[..],
-                serde_json::Value::Null,
-            ),
-        ] {
-            let err = status_error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "application/json",
-                body,
-                None,
-            );
-            assert!(
-                matches!(err, Error::Validation { status: 422, details: d, .. } if d == details)
-            );
-        }
+    fn validation_fields_from_any_shape_of_data() {
+        let fields = |body: &[u8]| match error(422, "application/json", body) {
+            Error::Validation {
+                status: 422,
+                fields,
+                ..
+            } => fields,
+            other => panic!("{other:?}"),
+        };
+        let f = fields(br#"{"message": "bad", "error": true, "data": {"title": ["Required.", "Too long."], "priority": "Not a number.", "x": null}}"#);
+        assert_eq!(f["title"], ["Required.", "Too long."]);
+        assert_eq!(f["priority"], ["Not a number."]);
+        assert!(!f.contains_key("x"));
+        let f = fields(br#"{"message": "bad", "error": true, "data": "no"}"#);
+        assert_eq!(f[NON_FIELD_ERRORS], ["no"]);
+        let f = fields(br#"{"message": "bad", "error": true, "data": ["a", "b"]}"#);
+        assert_eq!(f[NON_FIELD_ERRORS], ["a", "b"]);
+        assert!(fields(br#"{"message": "bad", "error": true, "data": {}}"#).is_empty());
+        assert!(fields(br#"{"message": "bad", "error": true, "data": null}"#).is_empty());
+        let f = fields(br#"{"title": ["This field is required."]}"#);
+        assert_eq!(
+            f["title"],
+            ["This field is required."],
+            "a bare DRF error object"
+        );
     }
 
     #[test]
     fn a_proxy_error_page_names_status_and_content_type() {
-        let err = status_error(
-            StatusCode::BAD_GATEWAY,
+        let err = error(
+            502,
             "text/html",
-            b"<html>502</html>",
-            None,
+            b"<html><body>502 Bad Gateway</body></html>",
         );
+        assert!(matches!(err, Error::Server { status: 502, .. }), "{err:?}");
         let text = err.to_string();
         assert!(text.contains("502") && text.contains("text/html"), "{text}");
     }
 
     #[test]
-    fn retry_after_reads_seconds_and_dates() {
-        let mut headers = header::HeaderMap::new();
-        headers.insert(header::RETRY_AFTER, "120".parse().unwrap());
-        assert_eq!(retry_after(&headers), Some(Duration::from_secs(120)));
-        headers.insert(
-            header::RETRY_AFTER,
-            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
+    fn unreadable_success_bodies_name_status_type_and_start() {
+        let err = error(200, "text/html", b"<html>Sign in to Wi-Fi</html>");
+        assert!(
+            matches!(&err, Error::Decode { status: 200, content_type, snippet, .. }
+            if content_type == "text/html" && snippet == "<html>Sign in to Wi-Fi</html>"),
+            "{err:?}"
         );
-        assert_eq!(
-            retry_after(&headers),
-            Some(Duration::ZERO),
-            "a past date means now"
+        let err = error(
+            200,
+            "application/json",
+            br#"{"message": "ok", "data": {"cou"#,
         );
+        assert!(
+            matches!(&err, Error::Decode { reason, .. } if reason.contains("cut off")),
+            "{err:?}"
+        );
+        let err = error(200, "application/json", b"");
+        assert!(
+            matches!(&err, Error::Decode { reason, .. } if reason.contains("empty")),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn snippets_are_short_and_printable() {
+        let body = format!("line1\nline2\t{}", "x".repeat(1000));
+        let s = snippet(body.as_bytes());
+        assert_eq!(s.chars().count(), SNIPPET_CHARS + 1);
+        assert!(s.starts_with("line1 line2 ") && s.ends_with('…'), "{s}");
+        assert_eq!(snippet(&[0xff, b'a']), "\u{fffd}a");
+    }
+
+    #[test]
+    fn deletes_accept_empty_and_json_success_bodies() {
+        assert!(received(204, "none", b"").done().is_ok());
+        assert!(received(
+            200,
+            "application/json",
+            br#"{"message": "Deleted", "error": false, "data": {}}"#
+        )
+        .done()
+        .is_ok());
+        assert!(matches!(
+            received(200, "text/html", b"<html>").done(),
+            Err(Error::Decode { .. })
+        ));
+        assert!(matches!(
+            received(404, "none", b"").done(),
+            Err(Error::NotFound { .. })
+        ));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_answer_decodes_to_a_value_or_an_error_without_panicking(
+            status in prop_oneof![100u16..600, Just(200u16), Just(400u16), Just(429u16), Just(502u16)],
+            content_type in prop_oneof![Just("application/json".to_owned()), Just("text/html".to_owned()), Just("none".to_owned()), "[ -~]{0,30}"],
+            body in prop_oneof![
+                proptest::collection::vec(any::<u8>(), 0..300),
+                "[{}\\[\\]\":,a-z0-9 .-]{0,200}".prop_map(String::into_bytes),
+                Just(br#"{"message": "x", "error": false, "data": {"count": 1, "next": null, "results": [{"id": 1}]}}"#.to_vec()),
+            ],
+        ) {
+            let answer = received(status, &content_type, &body);
+            let page = answer.data::<Page<SupplierInvoice>>();
+            if !(200..300).contains(&status) {
+                prop_assert!(page.is_err());
+            }
+            let _ = answer.done();
+            let _ = answer.data::<Value>();
+        }
+
+        #[test]
+        fn arbitrary_rate_limit_headers_never_panic(reset in "\\PC{0,40}", number in any::<f64>()) {
+            let now = Utc::now();
+            let _ = rate_limit::parse_reset(&reset, now);
+            let _ = rate_limit::parse_reset(&number.to_string(), now);
+        }
     }
 }

@@ -91,24 +91,15 @@ fn parse_sort(value: &str) -> Vec<SortKey> {
         .filter(|key| !key.is_empty())
         .map(|key| match key.strip_prefix('-') {
             Some(name) => SortKey {
-                path: parse_path(name),
+                path: FieldPath::parse(name),
                 descending: true,
             },
             None => SortKey {
-                path: parse_path(key),
+                path: FieldPath::parse(key),
                 descending: false,
             },
         })
         .collect()
-}
-
-/// `relation__field` or `field`; deeper paths keep the rest in `field` (and
-/// fail the schema check).
-fn parse_path(name: &str) -> FieldPath {
-    match name.split_once("__") {
-        Some((relation, field)) if !relation.is_empty() => FieldPath::related(relation, field),
-        _ => FieldPath::field(name),
-    }
 }
 
 fn parse_condition(name: &str, value: String) -> Condition {
@@ -131,7 +122,7 @@ fn parse_condition(name: &str, value: String) -> Condition {
     Condition {
         or,
         not,
-        path: parse_path(path),
+        path: FieldPath::parse(path),
         operator,
         implicit_exact,
         value,

@@ -64,6 +64,17 @@ impl FieldPath {
         }
     }
 
+    /// Reads a name as the query string writes it: `relation__field` (split at
+    /// the first `__`) or `field`. Deeper paths keep the rest in `field`, and
+    /// fail [`ListQuery::check`](crate::ListQuery::check).
+    #[must_use]
+    pub fn parse(name: &str) -> FieldPath {
+        match name.split_once("__") {
+            Some((relation, field)) if !relation.is_empty() => FieldPath::related(relation, field),
+            _ => FieldPath::field(name),
+        }
+    }
+
     /// A field of a related record: `relation__field`.
     #[must_use]
     pub fn related(relation: impl Into<String>, field: impl Into<String>) -> FieldPath {

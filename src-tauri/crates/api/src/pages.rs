@@ -1,0 +1,79 @@
+//! Pagination as a stream of pages following `next` links
+//! (`service-api.md` §Resources, "Page object").
+
+use futures_util::stream::{self, Stream};
+use url::Url;
+
+use crate::{Client, Error, ListRequest, Page, Resource, Result};
+
+impl Client {
+    /// Every page of a list, in order, as a stream: the first page of
+    /// `request`, then each `next` link until there is none (or a page
+    /// comes back empty). Each page is fetched only when the stream is
+    /// polled, with the retries of a read.
+    ///
+    /// `next` may be absolute or relative; a relative link is resolved
+    /// against the URL of the page that carried it (RFC 3986). A link to
+    /// another scheme, host or port than the base URL is not followed (the
+    /// key would go there): the stream yields
+    /// [`Error::ForeignNextLink`] after the page that carried it. The stream
+    /// ends after the first error.
+    ///
+    /// ```no_run
+    /// # async fn demo(client: workdesk_api::Client) -> workdesk_api::Result<()> {
+    /// use futures_util::TryStreamExt;
+    /// use workdesk_api::{ListRequest, Take, Task};
+    /// let mut pages = std::pin::pin!(client.pages(&ListRequest::<Task>::new().take(Take::All)));
+    /// while let Some(page) = pages.try_next().await? {
+    ///     println!("{} tasks", page.results.len());
+    /// }
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    /// Items are the errors of [`Client::list`], plus
+    /// [`Error::ForeignNextLink`].
+    pub fn pages<T: Resource>(
+        &self,
+        request: &ListRequest<T>,
+    ) -> impl Stream<Item = Result<Page<T>>> + Send + 'static {
+        let first = request.validate().map(|()| {
+            let mut url = self.url(T::schema().path);
+            let query = request.to_query_string();
+            if !query.is_empty() {
+                url.set_query(Some(&query));
+            }
+            url
+        });
+        let client = self.clone();
+        stream::try_unfold(Some(first), move |next: Option<Result<Url>>| {
+            let client = client.clone();
+            async move {
+                let Some(url) = next else {
+                    return Ok(None);
+                };
+                let url = url?;
+                let page: Page<T> = client.get_page(&url).await?;
+                let following = match &page.next {
+                    Some(link) if !page.results.is_empty() => Some(client.follow(&url, link)),
+                    _ => None,
+                };
+                Ok(Some((page, following)))
+            }
+        })
+    }
+
+    /// The URL of a `next` link found on the page at `current`, if it stays
+    /// on the service's origin.
+    fn follow(&self, current: &Url, link: &str) -> Result<Url> {
+        let foreign = || Error::ForeignNextLink {
+            link: link.to_owned(),
+        };
+        let url = current.join(link.trim()).map_err(|_| foreign())?;
+        if self.base_url().is_same_origin(&url) {
+            Ok(url)
+        } else {
+            Err(foreign())
+        }
+    }
+}

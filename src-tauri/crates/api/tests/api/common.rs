@@ -1,0 +1,120 @@
+//! Sandboxes, clients and the request journal for the tests.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use workdesk_api::{ApiKey, BaseUrl, Client, ClientConfig, RetryPolicy};
+use workdesk_sandbox::{Config, Running};
+
+/// Retries as the default policy counts them, with millisecond delays so
+/// tests of retry counts run fast.
+pub fn quick_retries() -> RetryPolicy {
+    RetryPolicy {
+        min_delay: Duration::from_millis(1),
+        max_delay: Duration::from_millis(5),
+        jitter: false,
+        ..RetryPolicy::default()
+    }
+}
+
+pub fn quick_config() -> ClientConfig {
+    ClientConfig {
+        retry: quick_retries(),
+        ..ClientConfig::default()
+    }
+}
+
+/// A client of `base_url` with `key` and `config`.
+pub fn client_for(base_url: &str, key: &str, config: ClientConfig) -> Client {
+    Client::with_config(
+        BaseUrl::parse(base_url).unwrap(),
+        ApiKey::parse(key).unwrap(),
+        config,
+    )
+    .unwrap()
+}
+
+/// A sandbox of its own with faults and the journal on.
+pub struct Sandbox {
+    pub running: Running,
+    http: reqwest::Client,
+}
+
+impl Sandbox {
+    pub async fn start() -> Sandbox {
+        Sandbox::with(Config::default()).await
+    }
+
+    pub async fn with(config: Config) -> Sandbox {
+        let running = workdesk_sandbox::start(Config {
+            faults: true,
+            journal: true,
+            ..config
+        })
+        .await
+        .expect("sandbox starts");
+        let http = reqwest::Client::builder().no_proxy().build().unwrap();
+        Sandbox { running, http }
+    }
+
+    /// Workspace A's client with quick retries.
+    pub fn client(&self) -> Client {
+        self.client_with(quick_config())
+    }
+
+    pub fn client_with(&self, config: ClientConfig) -> Client {
+        client_for(
+            self.running.base_url(),
+            &self.running.keys().workspace_a,
+            config,
+        )
+    }
+
+    pub fn client_with_key(&self, key: &str) -> Client {
+        client_for(self.running.base_url(), key, quick_config())
+    }
+
+    /// Arms `mode` for the next `times` API requests.
+    pub async fn arm(&self, mode: &str, times: u32) {
+        let url = format!("{}/_sandbox/faults", self.running.base_url());
+        let status = self
+            .http
+            .post(url)
+            .json(&json!({"mode": mode, "times": times}))
+            .send()
+            .await
+            .unwrap()
+            .status();
+        assert!(status.is_success(), "arming {mode}: {status}");
+    }
+
+    /// The journalled API requests, oldest first.
+    pub async fn journal(&self) -> Vec<Value> {
+        let url = format!("{}/_sandbox/requests", self.running.base_url());
+        let body: Value = self
+            .http
+            .get(url)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        body["data"]["results"].as_array().unwrap().clone()
+    }
+
+    /// The statuses of the journalled requests (null for a dropped connection).
+    pub async fn statuses(&self) -> Vec<Value> {
+        self.journal()
+            .await
+            .iter()
+            .map(|e| e["status"].clone())
+            .collect()
+    }
+
+    /// Forgets the journal.
+    pub async fn clear_journal(&self) {
+        let url = format!("{}/_sandbox/requests", self.running.base_url());
+        self.http.delete(url).send().await.unwrap();
+    }
+}

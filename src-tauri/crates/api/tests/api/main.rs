@@ -1,0 +1,12 @@
+//! The API client over loopback HTTP: against the sandbox for everything it
+//! produces, against wiremock for what it does not (conventions.md, "Client
+//! must accept").
+
+mod common;
+mod encodings;
+mod errors;
+mod faults;
+mod lists;
+mod pages;
+mod tolerance;
+mod writes;

@@ -1,0 +1,516 @@
+//! What the client does with answers the sandbox never gives but a real
+//! service or a proxy might (conventions.md, "Client must accept"), against
+//! a wiremock server on loopback.
+
+use std::time::Duration;
+
+use chrono::{TimeZone, Utc};
+use futures_util::TryStreamExt;
+use serde_json::{json, Value};
+use wiremock::matchers::{header, method, path, query_param};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+use workdesk_api::{Client, ClientConfig, Error, ListRequest, RetryPolicy, SupplierInvoice};
+
+use crate::common::{client_for, quick_config};
+
+const KEY: &str = "service_TolerantClientKey0123456789abcdefXYZ";
+const INVOICES: &str = "/account_payable/invoice/";
+const STAKEHOLDER: &str = "/stakeholder/stakeholder/7c9e6679-7425-40de-944b-e07fc1f90ae7/";
+
+fn client(server: &MockServer) -> Client {
+    client_for(&server.uri(), KEY, quick_config())
+}
+
+fn envelope(data: Value) -> Value {
+    json!({"message": "", "error": false, "data": data})
+}
+
+fn page(next: Option<&str>, results: Value) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(envelope(
+        json!({"count": 3, "next": next, "previous": null, "results": results}),
+    ))
+}
+
+/// Serves `template` for the supplier invoice list, expecting `times` requests.
+async fn serving(template: ResponseTemplate, times: u64) -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path(INVOICES))
+        .respond_with(template)
+        .expect(times)
+        .named("GET /account_payable/invoice/")
+        .mount(&server)
+        .await;
+    server
+}
+
+/// The error the client makes of `template`'s answer to one list request.
+async fn failure(template: ResponseTemplate) -> Error {
+    let server = serving(template, 1).await;
+    client(&server)
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap_err()
+}
+
+#[tokio::test]
+async fn deletes_accept_204_and_any_2xx() {
+    for template in [
+        ResponseTemplate::new(204),
+        ResponseTemplate::new(200),
+        ResponseTemplate::new(202)
+            .set_body_json(json!({"message": "Queued", "error": false, "data": null})),
+    ] {
+        let server = MockServer::start().await;
+        Mock::given(method("DELETE"))
+            .and(path(STAKEHOLDER))
+            .respond_with(template)
+            .expect(1)
+            .mount(&server)
+            .await;
+        client(&server)
+            .delete_stakeholder("7C9E6679-7425-40DE-944B-E07FC1F90AE7")
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_captive_portal_page_is_no_successful_delete() {
+    let server = MockServer::start().await;
+    Mock::given(method("DELETE"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw("<html>Log in</html>", "text/html"))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let err = client(&server)
+        .delete_stakeholder("7c9e6679-7425-40de-944b-e07fc1f90ae7")
+        .await
+        .unwrap_err();
+    assert!(matches!(err, Error::Decode { status: 200, .. }), "{err:?}");
+}
+
+#[tokio::test]
+async fn relative_next_links_are_followed_on_the_same_service() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path(INVOICES))
+        .and(query_param("page", "3"))
+        .respond_with(page(None, json!([{"id": "c"}])))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(INVOICES))
+        .and(query_param("page", "2"))
+        .respond_with(page(
+            Some("/account_payable/invoice/?page=3"),
+            json!([{"id": "b"}]),
+        ))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path(INVOICES))
+        .respond_with(page(Some("?page=2"), json!([{"id": "a"}])))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let pages: Vec<_> = client(&server)
+        .pages(&ListRequest::<SupplierInvoice>::new())
+        .try_collect()
+        .await
+        .unwrap();
+    let ids: Vec<_> = pages
+        .iter()
+        .flat_map(|p| p.results.iter().map(|r| r.id.clone().unwrap()))
+        .collect();
+    assert_eq!(ids, ["a", "b", "c"]);
+}
+
+#[tokio::test]
+async fn a_next_link_to_another_origin_is_refused_and_gets_no_key() {
+    let elsewhere = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200))
+        .expect(0)
+        .named("any request to the other origin (must never come)")
+        .mount(&elsewhere)
+        .await;
+    let foreign = format!("{}{INVOICES}?page=2", elsewhere.uri());
+    let https = foreign.replace("http://", "https://");
+    let host = foreign.replace("127.0.0.1", "localhost");
+    for link in [
+        foreign.as_str(),
+        https.as_str(),
+        host.as_str(),
+        "//evil.example.com/x/?page=2",
+    ] {
+        let server = serving(page(Some(link), json!([{"id": "a"}])), 1).await;
+        let results: Vec<_> = futures_util::StreamExt::collect(
+            client(&server).pages(&ListRequest::<SupplierInvoice>::new()),
+        )
+        .await;
+        assert_eq!(results.len(), 2, "{link}");
+        assert_eq!(results[0].as_ref().unwrap().results.len(), 1);
+        assert!(
+            matches!(&results[1], Err(Error::ForeignNextLink { link: l }) if l == link),
+            "{link}: {:?}",
+            results[1]
+        );
+    }
+    elsewhere.verify().await;
+}
+
+#[tokio::test]
+async fn an_empty_page_ends_the_stream_even_with_a_next_link() {
+    let server = serving(page(Some("?page=2"), json!([])), 1).await;
+    let pages: Vec<_> = client(&server)
+        .pages(&ListRequest::<SupplierInvoice>::new())
+        .try_collect()
+        .await
+        .unwrap();
+    assert_eq!(pages.len(), 1);
+}
+
+#[tokio::test]
+async fn the_reset_header_is_read_in_every_format() {
+    let reset = Utc.with_ymd_and_hms(2031, 1, 2, 3, 4, 5).unwrap();
+    for value in [
+        reset.timestamp().to_string(),
+        "2031-01-02T03:04:05Z".to_owned(),
+        "2031-01-02T05:04:05+02:00".to_owned(),
+        "Thu, 02 Jan 2031 03:04:05 GMT".to_owned(),
+    ] {
+        let server = serving(
+            page(None, json!([]))
+                .append_header("X-RateLimit-Reset", value.as_str())
+                .append_header("X-RateLimit-Limit", "1000")
+                .append_header("X-RateLimit-Remaining", "17"),
+            1,
+        )
+        .await;
+        let client = client(&server);
+        client
+            .list_supplier_invoices(&ListRequest::new())
+            .await
+            .unwrap();
+        let state = client.rate_limit();
+        assert_eq!(state.reset, Some(reset), "{value}");
+        assert_eq!((state.limit, state.remaining), (Some(1000), Some(17)));
+    }
+    // Seconds until the reset, counted from receipt.
+    let server = serving(
+        page(None, json!([])).append_header("X-RateLimit-Reset", "90"),
+        1,
+    )
+    .await;
+    let client = client(&server);
+    client
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap();
+    let until = client.rate_limit().reset.unwrap() - Utc::now();
+    assert!((88..=90).contains(&until.num_seconds()), "{until}");
+}
+
+#[tokio::test]
+async fn responses_without_rate_headers_keep_the_last_known_state() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(page(None, json!([])).append_header("X-RateLimit-Remaining", "5"))
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .respond_with(page(None, json!([])))
+        .mount(&server)
+        .await;
+    let client = client(&server);
+    for _ in 0..2 {
+        client
+            .list_supplier_invoices(&ListRequest::new())
+            .await
+            .unwrap();
+    }
+    assert_eq!(client.rate_limit().remaining, Some(5));
+    assert_eq!(client.rate_limit().limit, None);
+}
+
+#[tokio::test]
+async fn a_429_with_an_http_date_or_no_retry_after() {
+    let at = Utc::now() + chrono::Duration::hours(2);
+    let date = httpdate::fmt_http_date(at.into());
+    let err = failure(ResponseTemplate::new(429).insert_header("Retry-After", date.as_str())).await;
+    let wait = err.retry_in().unwrap();
+    assert!(wait > Duration::from_secs(7100), "{wait:?}");
+    let err = failure(ResponseTemplate::new(429).insert_header("X-RateLimit-Reset", "3600")).await;
+    assert!(
+        matches!(
+            err,
+            Error::RateLimited {
+                reset: Some(_),
+                retry_after: None
+            }
+        ),
+        "{err:?}"
+    );
+    // Neither header: retried with backoff like a 503, then returned.
+    let server = serving(ResponseTemplate::new(429), 4).await;
+    let err = client(&server)
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::RateLimited {
+                reset: None,
+                retry_after: None
+            }
+        ),
+        "{err:?}"
+    );
+}
+
+#[tokio::test]
+async fn validation_errors_of_422_in_any_shape() {
+    for (data, field, messages) in [
+        (json!({"title": ["Too long."]}), "title", vec!["Too long."]),
+        (json!({"title": "Too long."}), "title", vec!["Too long."]),
+        (
+            json!("Bad request."),
+            "non_field_errors",
+            vec!["Bad request."],
+        ),
+        (
+            json!(["One.", "Two."]),
+            "non_field_errors",
+            vec!["One.", "Two."],
+        ),
+    ] {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .respond_with(
+                ResponseTemplate::new(422).set_body_json(
+                    json!({"message": "Invalid input.", "error": true, "data": data}),
+                ),
+            )
+            .expect(1)
+            .mount(&server)
+            .await;
+        let err = client(&server)
+            .create_task(&workdesk_api::NewTask::titled("x"))
+            .await
+            .unwrap_err();
+        let Error::Validation {
+            status: 422,
+            message,
+            fields,
+        } = &err
+        else {
+            panic!("{err:?}")
+        };
+        assert_eq!(message, "Invalid input.");
+        assert_eq!(fields[field], messages);
+    }
+    for data in [json!({}), Value::Null] {
+        let err = failure(
+            ResponseTemplate::new(422)
+                .set_body_json(json!({"message": "Invalid.", "error": true, "data": data})),
+        )
+        .await;
+        assert!(
+            matches!(&err, Error::Validation { fields, .. } if fields.is_empty()),
+            "{err:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_html_502_from_a_proxy_is_retried_then_named() {
+    let server = serving(
+        ResponseTemplate::new(502)
+            .set_body_raw("<html><h1>502 Bad Gateway</h1>nginx</html>", "text/html"),
+        4,
+    )
+    .await;
+    let err = client(&server)
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, Error::Server { status: 502, .. }), "{err:?}");
+    let text = err.to_string();
+    assert!(text.contains("502") && text.contains("text/html"), "{text}");
+}
+
+#[tokio::test]
+async fn a_body_cut_mid_json_or_not_json_is_a_decode_error() {
+    let err = failure(
+        ResponseTemplate::new(200)
+            .set_body_raw(r#"{"message": "ok", "data": {"cou"#, "application/json"),
+    )
+    .await;
+    assert!(
+        matches!(&err, Error::Decode { status: 200, snippet, .. } if snippet.starts_with("{\"message\"")),
+        "{err:?}"
+    );
+    let err = failure(
+        ResponseTemplate::new(200).set_body_raw("<html>Sign in to Wi-Fi</html>", "text/html"),
+    )
+    .await;
+    assert!(
+        matches!(&err, Error::Decode { status: 200, content_type, .. } if content_type == "text/html"),
+        "{err:?}"
+    );
+}
+
+#[tokio::test]
+async fn unknown_fields_are_kept_and_odd_values_do_not_fail_the_page() {
+    let server = serving(
+        page(
+            None,
+            json!([{"id": "a", "total": "1.50", "colour": "red", "nested": {"x": [1]},
+                    "issue_date": "soon", "invoice_number": "17", "subtotal": "N/A"}]),
+        ),
+        1,
+    )
+    .await;
+    let page = client(&server)
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap();
+    let invoice = &page.results[0];
+    assert_eq!(invoice.extra["colour"], "red");
+    assert_eq!(invoice.extra["nested"]["x"][0], 1);
+    assert_eq!(invoice.total.unwrap().to_string(), "1.50");
+    assert_eq!(invoice.issue_date.as_ref().unwrap().as_str(), "soon");
+    assert_eq!(invoice.invoice_number, Some(17));
+    assert_eq!(invoice.subtotal, None);
+}
+
+#[tokio::test]
+async fn statuses_map_with_or_without_an_envelope() {
+    let err =
+        failure(ResponseTemplate::new(404).set_body_raw("<h1>Not Found</h1>", "text/html")).await;
+    assert!(matches!(err, Error::NotFound { .. }), "{err:?}");
+    let err = failure(ResponseTemplate::new(401)).await;
+    assert!(
+        matches!(
+            err,
+            Error::Unauthorized {
+                reason: workdesk_api::UnauthorizedReason::Unknown,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let err =
+        failure(ResponseTemplate::new(401).set_body_json(json!({"detail": "Missing API key."})))
+            .await;
+    assert!(
+        matches!(
+            err,
+            Error::Unauthorized {
+                reason: workdesk_api::UnauthorizedReason::Missing,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let err = failure(
+        ResponseTemplate::new(403)
+            .set_body_json(json!({"message": "No access", "error": true, "data": null})),
+    )
+    .await;
+    assert!(
+        matches!(err, Error::Forbidden { ref message } if message == "No access"),
+        "{err:?}"
+    );
+    let err = failure(ResponseTemplate::new(403)).await;
+    assert!(matches!(err, Error::Forbidden { .. }), "{err:?}");
+    let err =
+        failure(ResponseTemplate::new(400).set_body_raw("<html>Bad Request</html>", "text/html"))
+            .await;
+    assert!(matches!(err, Error::Decode { status: 400, .. }), "{err:?}");
+}
+
+#[tokio::test]
+async fn a_key_echoed_by_the_service_is_masked() {
+    let body =
+        json!({"message": format!("Unknown key {KEY}"), "error": true, "data": {"key": [KEY]}});
+    let err = failure(ResponseTemplate::new(400).set_body_json(body)).await;
+    let shown = format!("{err} {err:?}");
+    assert!(!shown.contains(&KEY[8..]), "{shown}");
+    assert!(shown.contains("service_…fXYZ"), "{shown}");
+    let err =
+        failure(ResponseTemplate::new(200).set_body_raw(format!("<p>{KEY}</p>"), "text/html"))
+            .await;
+    let shown = format!("{err} {err:?}");
+    assert!(!shown.contains(&KEY[8..]), "{shown}");
+}
+
+#[tokio::test]
+async fn redirects_are_not_followed_so_the_key_stays_home() {
+    let elsewhere = MockServer::start().await;
+    Mock::given(wiremock::matchers::any())
+        .respond_with(ResponseTemplate::new(200))
+        .expect(0)
+        .named("any request to the redirect target (must never come)")
+        .mount(&elsewhere)
+        .await;
+    let location = format!("{}{INVOICES}", elsewhere.uri());
+    let err =
+        failure(ResponseTemplate::new(302).insert_header("Location", location.as_str())).await;
+    assert!(
+        matches!(err, Error::UnexpectedStatus { status: 302, .. }),
+        "{err:?}"
+    );
+    elsewhere.verify().await;
+}
+
+#[tokio::test]
+async fn the_key_goes_out_as_a_bearer_header() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path(INVOICES))
+        .and(header("Authorization", format!("Bearer {KEY}").as_str()))
+        .respond_with(page(None, json!([])))
+        .expect(1)
+        .mount(&server)
+        .await;
+    client(&server)
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_read_timeout_is_not_retried() {
+    let server = serving(page(None, json!([])).set_delay(Duration::from_secs(5)), 1).await;
+    let client = client_for(
+        &server.uri(),
+        KEY,
+        ClientConfig {
+            timeout: Duration::from_millis(200),
+            retry: RetryPolicy {
+                min_delay: Duration::from_millis(1),
+                ..RetryPolicy::default()
+            },
+            ..ClientConfig::default()
+        },
+    );
+    let err = client
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Timeout {
+                may_have_applied: false
+            }
+        ),
+        "{err:?}"
+    );
+}
