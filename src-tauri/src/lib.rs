@@ -12,6 +12,7 @@ pub mod demo;
 pub mod error;
 pub mod settings;
 pub mod state;
+mod webkit;
 
 use tauri::{Manager, Runtime};
 use tauri_specta::collect_commands;
@@ -126,6 +127,7 @@ fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
 /// Runs the desktop app. The keychain's service name is the app's
 /// identifier from tauri.conf.json (`dev.workdesk.desktop`).
 pub fn run() {
+    webkit::apply();
     let context = tauri::generate_context!();
     let keychain = workdesk_keychain::Keychain::open(&context.config().identifier);
     configure(tauri::Builder::default(), Options::from_args(), keychain)

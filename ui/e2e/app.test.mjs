@@ -10,12 +10,23 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { Builder, By, until } from "selenium-webdriver";
-import { startSandbox, startTauriDriver } from "./support.mjs";
+import { By, until } from "selenium-webdriver";
+import {
+  IDENTIFIER,
+  WAIT_MS,
+  byLabel,
+  byButton,
+  clearStoredKey,
+  connectToSandbox,
+  countFromService,
+  openApp as openSession,
+  rowNames,
+  startSandbox,
+  startTauriDriver,
+  visible,
+} from "./support.mjs";
 
 const APP = process.env.WORKDESK_APP;
-const IDENTIFIER = "dev.workdesk.desktop";
-const WAIT_MS = 30_000;
 
 let sandbox;
 let driver; // { process, url } of tauri-driver
@@ -32,42 +43,10 @@ before(async () => {
 after(async () => {
   driver?.process.kill();
   sandbox?.process.kill();
-  try {
-    execFileSync("secret-tool", ["clear", "service", IDENTIFIER], { stdio: "ignore" });
-  } catch {
-    // nothing stored
-  }
+  clearStoredKey();
 });
 
-async function openApp() {
-  return new Builder()
-    .usingServer(driver.url)
-    .withCapabilities({ browserName: "wry", "tauri:options": { application: APP } })
-    .build();
-}
-
-const byLabel = (text) =>
-  By.xpath(`//*[@id = //label[normalize-space(.) = '${text}']/@for]`);
-const byButton = (text) => By.xpath(`//button[normalize-space(.) = '${text}']`);
-
-async function visible(app, locator) {
-  const element = await app.wait(until.elementLocated(locator), WAIT_MS);
-  await app.wait(until.elementIsVisible(element), WAIT_MS);
-  return element;
-}
-
-async function rowNames(app) {
-  const cells = await app.findElements(By.css("table tbody tr th[scope='row']"));
-  return Promise.all(cells.map((c) => c.getText()));
-}
-
-async function countFromService() {
-  const response = await fetch(`${sandbox.baseUrl}/account_payable/invoice/?take=1`, {
-    headers: { Authorization: `Bearer ${sandbox.keys.workspace_a}` },
-  });
-  const body = await response.json();
-  return body.data.count;
-}
+const openApp = () => openSession(driver.url, APP);
 
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];
@@ -79,11 +58,9 @@ function filesUnder(dir) {
 test("first run: connect, browse two pages, key lands in the keychain only", async () => {
   const app = await openApp();
   try {
-    await (await visible(app, byLabel("Server address"))).sendKeys(sandbox.baseUrl);
-    await (await visible(app, byLabel("API key"))).sendKeys(sandbox.keys.workspace_a);
-    await (await visible(app, byButton("Connect"))).click();
+    await connectToSandbox(app, sandbox);
 
-    const expected = await countFromService();
+    const expected = await countFromService(sandbox);
     const count = await visible(app, By.css("p.count"));
     await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
     const digits = (await count.getText()).replace(/\D/g, "");

@@ -1,7 +1,66 @@
-// Processes the end-to-end tests need: the sandbox and tauri-driver.
-import { spawn } from "node:child_process";
+// What the end-to-end tests share: the sandbox and tauri-driver processes,
+// a WebDriver session on the app, and the first-run screen's steps.
+import { execFileSync, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
+import { Builder, By, until } from "selenium-webdriver";
+
+/** The app's identifier: its keychain service name and data folder. */
+export const IDENTIFIER = "dev.workdesk.desktop";
+/** How long to wait for the app to show something, in ms. */
+export const WAIT_MS = 30_000;
+
+/** A WebDriver session on the app binary `application`, via tauri-driver at `driverUrl`. */
+export function openApp(driverUrl, application) {
+  return new Builder()
+    .usingServer(driverUrl)
+    .withCapabilities({ browserName: "wry", "tauri:options": { application } })
+    .build();
+}
+
+/** The form control labelled `text`. */
+export const byLabel = (text) =>
+  By.xpath(`//*[@id = //label[normalize-space(.) = '${text}']/@for]`);
+/** The button reading `text`. */
+export const byButton = (text) => By.xpath(`//button[normalize-space(.) = '${text}']`);
+
+/** Waits until `locator` finds a visible element, and returns it. */
+export async function visible(app, locator) {
+  const element = await app.wait(until.elementLocated(locator), WAIT_MS);
+  await app.wait(until.elementIsVisible(element), WAIT_MS);
+  return element;
+}
+
+/** Fills the first-run screen with the sandbox's address and workspace A's key, and connects. */
+export async function connectToSandbox(app, sandbox) {
+  await (await visible(app, byLabel("Server address"))).sendKeys(sandbox.baseUrl);
+  await (await visible(app, byLabel("API key"))).sendKeys(sandbox.keys.workspace_a);
+  await (await visible(app, byButton("Connect"))).click();
+}
+
+/** Names in the first column of the supplier-invoice table. */
+export async function rowNames(app) {
+  const cells = await app.findElements(By.css("table tbody tr th[scope='row']"));
+  return Promise.all(cells.map((c) => c.getText()));
+}
+
+/** `count` of supplier invoices as the sandbox reports it to workspace A's key. */
+export async function countFromService(sandbox) {
+  const response = await fetch(`${sandbox.baseUrl}/account_payable/invoice/?take=1`, {
+    headers: { Authorization: `Bearer ${sandbox.keys.workspace_a}` },
+  });
+  const body = await response.json();
+  return body.data.count;
+}
+
+/** Removes the app's item from the (test session's) Secret Service, if any. */
+export function clearStoredKey() {
+  try {
+    execFileSync("secret-tool", ["clear", "service", IDENTIFIER], { stdio: "ignore" });
+  } catch {
+    // nothing stored
+  }
+}
 
 /** Starts `workdesk-sandbox --port 0` and resolves with its announcement line. */
 export function startSandbox(binary) {
