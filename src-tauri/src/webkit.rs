@@ -29,8 +29,8 @@ pub fn apply() {
 /// `root`: NVIDIA's proprietary kernel driver is loaded (`/proc/driver/nvidia`
 /// or `/sys/module/nvidia`), or there is no GPU render node (`/dev/dri/renderD*`).
 fn dmabuf_renderer_fails(root: &Path) -> bool {
-    let nvidia = root.join("proc/driver/nvidia/version").exists()
-        || root.join("sys/module/nvidia").exists();
+    let nvidia =
+        root.join("proc/driver/nvidia/version").exists() || root.join("sys/module/nvidia").exists();
     let render_node = std::fs::read_dir(root.join("dev/dri")).is_ok_and(|entries| {
         entries
             .flatten()
@@ -50,13 +50,26 @@ mod tests {
         std::fs::create_dir_all(root.join("dev/dri")).unwrap();
         assert!(dmabuf_renderer_fails(&root), "no render node: workaround");
         std::fs::write(root.join("dev/dri/renderD128"), "").unwrap();
-        assert!(!dmabuf_renderer_fails(&root), "a render node and no NVIDIA: none");
+        assert!(
+            !dmabuf_renderer_fails(&root),
+            "a render node and no NVIDIA: none"
+        );
         std::fs::create_dir_all(root.join("sys/module/nvidia")).unwrap();
-        assert!(dmabuf_renderer_fails(&root), "NVIDIA module loaded: workaround");
+        assert!(
+            dmabuf_renderer_fails(&root),
+            "NVIDIA module loaded: workaround"
+        );
         std::fs::remove_dir_all(root.join("sys")).unwrap();
         std::fs::create_dir_all(root.join("proc/driver/nvidia")).unwrap();
-        std::fs::write(root.join("proc/driver/nvidia/version"), "NVRM version: 550.54").unwrap();
-        assert!(dmabuf_renderer_fails(&root), "NVIDIA driver in /proc: workaround");
+        std::fs::write(
+            root.join("proc/driver/nvidia/version"),
+            "NVRM version: 550.54",
+        )
+        .unwrap();
+        assert!(
+            dmabuf_renderer_fails(&root),
+            "NVIDIA driver in /proc: workaround"
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -5,7 +5,7 @@
 // A person's path: start the sandbox, enter its address and key on the
 // first-run screen, see the first page with the right count, go to page 2
 // and see other rows; restart the app and find the key remembered.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -14,39 +14,17 @@ import { By, until } from "selenium-webdriver";
 import {
   IDENTIFIER,
   WAIT_MS,
+  appUnderTest,
   byLabel,
   byButton,
-  clearStoredKey,
   connectToSandbox,
   countFromService,
-  openApp as openSession,
   rowNames,
-  startSandbox,
-  startTauriDriver,
   visible,
 } from "./support.mjs";
 
-const APP = process.env.WORKDESK_APP;
-
-let sandbox;
-let driver; // { process, url } of tauri-driver
-
-before(async () => {
-  assert.ok(APP && existsSync(APP), `WORKDESK_APP must name the built app binary (got ${APP})`);
-  // These tests write to the keychain and clear the app's item afterwards:
-  // only ever inside the private keyring and folders of .ci/session.
-  assert.ok(process.env.WORKDESK_TEST_SESSION, "run through .ci/test: it uses a private keyring and folders");
-  sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
-  driver = await startTauriDriver();
-});
-
-after(async () => {
-  driver?.process.kill();
-  sandbox?.process.kill();
-  clearStoredKey();
-});
-
-const openApp = () => openSession(driver.url, APP);
+const context = appUnderTest("the built app binary");
+const openApp = () => context.open();
 
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];
@@ -58,9 +36,9 @@ function filesUnder(dir) {
 test("first run: connect, browse two pages, key lands in the keychain only", async () => {
   const app = await openApp();
   try {
-    await connectToSandbox(app, sandbox);
+    await connectToSandbox(app, context.sandbox);
 
-    const expected = await countFromService(sandbox);
+    const expected = await countFromService(context.sandbox);
     const count = await visible(app, By.css("p.count"));
     await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
     const digits = (await count.getText()).replace(/\D/g, "");
@@ -93,7 +71,7 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
-  assert.ok(found.includes(sandbox.keys.workspace_a), "secret-tool sees the key");
+  assert.ok(found.includes(context.sandbox.keys.workspace_a), "secret-tool sees the key");
 
   // ...and nowhere in the app's files (settings store, logs).
   const appFiles = filesUnder(join(process.env.XDG_DATA_HOME, IDENTIFIER));
@@ -104,8 +82,8 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
   );
   for (const file of [...appFiles, ...otherFiles]) {
     const text = readFileSync(file, "latin1");
-    assert.ok(!text.includes(sandbox.keys.workspace_a), `${file} must not contain the key`);
-    const secretPart = sandbox.keys.workspace_a.slice("service_".length);
+    assert.ok(!text.includes(context.sandbox.keys.workspace_a), `${file} must not contain the key`);
+    const secretPart = context.sandbox.keys.workspace_a.slice("service_".length);
     assert.ok(!text.includes(secretPart), `${file} must not contain the key's secret part`);
   }
 });
@@ -118,9 +96,9 @@ test("second start: the key is remembered and the table shows without asking", a
     const setup = await app.findElements(byLabel("API key"));
     assert.equal(setup.length, 0, "the first-run screen is not shown again");
     const hint = await visible(app, By.css(".key"));
-    const last4 = sandbox.keys.workspace_a.slice(-4);
+    const last4 = context.sandbox.keys.workspace_a.slice(-4);
     assert.match(await hint.getText(), new RegExp(`service_…${last4}`));
-    assert.doesNotMatch(await app.getPageSource(), new RegExp(sandbox.keys.workspace_a));
+    assert.doesNotMatch(await app.getPageSource(), new RegExp(context.sandbox.keys.workspace_a));
   } finally {
     await app.quit();
   }

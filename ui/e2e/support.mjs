@@ -1,6 +1,9 @@
 // What the end-to-end tests share: the sandbox and tauri-driver processes,
 // a WebDriver session on the app, and the first-run screen's steps.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
 import { Builder, By, until } from "selenium-webdriver";
@@ -120,4 +123,33 @@ export async function startTauriDriver() {
     };
     attempt(400);
   });
+}
+
+/**
+ * Registers a test file's `before` and `after` hooks: the sandbox
+ * (`WORKDESK_SANDBOX`) and tauri-driver are started before its tests and
+ * stopped after them, and the app's keychain item is cleared. Returns
+ * `{ sandbox, open }`: the sandbox (`{ baseUrl, keys }`, set once `before`
+ * ran) and `open()`, a new WebDriver session on the app `WORKDESK_APP`
+ * (`what` names it in the error when that is missing).
+ */
+export function appUnderTest(what) {
+  const application = process.env.WORKDESK_APP;
+  const context = { sandbox: undefined, open: undefined };
+  let driver;
+  before(async () => {
+    assert.ok(application && existsSync(application), `WORKDESK_APP must name ${what} (got ${application})`);
+    // The tests write to the keychain and clear the app's item afterwards:
+    // only ever inside the private keyring and folders of .ci/session.
+    assert.ok(process.env.WORKDESK_TEST_SESSION, "run inside .ci/session: it uses a private keyring and folders");
+    context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
+    driver = await startTauriDriver();
+    context.open = () => openApp(driver.url, application);
+  });
+  after(() => {
+    driver?.process.kill();
+    context.sandbox?.process.kill();
+    clearStoredKey();
+  });
+  return context;
 }
