@@ -34,10 +34,19 @@ export async function visible(app, locator) {
   return element;
 }
 
-/** Fills the first-run screen with the sandbox's address and workspace A's key, and connects. */
+/**
+ * Fills the first-run screen with the sandbox's address and workspace A's
+ * key, replacing whatever an earlier run left there, and connects.
+ */
 export async function connectToSandbox(app, sandbox) {
-  await (await visible(app, byLabel("Server address"))).sendKeys(sandbox.baseUrl);
-  await (await visible(app, byLabel("API key"))).sendKeys(sandbox.keys.workspace_a);
+  for (const [label, text] of [
+    ["Server address", sandbox.baseUrl],
+    ["API key", sandbox.keys.workspace_a],
+  ]) {
+    const field = await visible(app, byLabel(label));
+    await field.clear();
+    await field.sendKeys(text);
+  }
   await (await visible(app, byButton("Connect"))).click();
 }
 
