@@ -182,13 +182,20 @@ impl Client {
         let received = Received::head(status, &headers, body);
         if let Some(state) = received.rate_limit {
             self.shared.rate_limit.send_if_modified(|current| {
-                let changed = *current != state;
-                *current = state;
+                let merged = current.updated_by(state);
+                let changed = *current != merged;
+                *current = merged;
                 changed
             });
         }
+        read(&received).map_err(|e| self.scrub(e))
+    }
+
+    /// `error` with every occurrence of the key in what the service sent
+    /// replaced by its hint (`service_…3f9a`).
+    pub(crate) fn scrub(&self, error: Error) -> Error {
         let key = &self.shared.key;
-        read(&received).map_err(|e| e.scrub(key.expose_secret(), &key.hint()))
+        error.scrub(key.expose_secret(), &key.hint())
     }
 
     /// The payload of `body` in this handle's encoding.

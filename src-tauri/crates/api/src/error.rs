@@ -188,7 +188,8 @@ pub enum UnauthorizedReason {
 
 impl UnauthorizedReason {
     /// The reason a 401's `message` names (case-insensitive: "expired",
-    /// "disabled", "deleted"/"revoked", "missing", "invalid"), else
+    /// "disabled"/"inactive"/"deactivated", "deleted"/"revoked",
+    /// "missing"/"not provided", "invalid"), else
     /// [`UnauthorizedReason::Unknown`].
     #[must_use]
     pub fn from_message(message: &str) -> Self {
@@ -199,6 +200,10 @@ impl UnauthorizedReason {
             ("deleted", Self::Deleted),
             ("revoked", Self::Deleted),
             ("missing", Self::Missing),
+            // DRF's NotAuthenticated: "Authentication credentials were not provided."
+            ("not provided", Self::Missing),
+            ("inactive", Self::Disabled),
+            ("deactivated", Self::Disabled),
             ("invalid", Self::Invalid),
         ]
         .into_iter()
@@ -289,6 +294,7 @@ impl Error {
                 reason: clean(reason),
                 snippet: clean(snippet),
             },
+            Error::ForeignNextLink { link } => Error::ForeignNextLink { link: clean(link) },
             other => other,
         }
     }

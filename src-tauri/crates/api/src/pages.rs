@@ -13,9 +13,12 @@ impl Client {
     /// polled, with the retries of a read.
     ///
     /// `next` may be absolute or relative; a relative link is resolved
-    /// against the URL of the page that carried it (RFC 3986). A link to
-    /// another scheme, host or port than the base URL is not followed (the
-    /// key would go there): the stream yields
+    /// against the URL of the page that carried it (RFC 3986). An empty
+    /// `next`, or one back to the same page, ends the stream. A link to
+    /// another scheme, host or port than the base URL is never requested
+    /// (the key would go there): when it names the same endpoint path (a
+    /// server behind a TLS proxy writing `http://`), only its query is
+    /// used, on the base URL's origin; otherwise the stream yields
     /// [`Error::ForeignNextLink`] after the page that carried it. The stream
     /// ends after the first error.
     ///
@@ -54,8 +57,14 @@ impl Client {
                 };
                 let url = url?;
                 let page: Page<T> = client.get_page(&url).await?;
-                let following = match &page.next {
-                    Some(link) if !page.results.is_empty() => Some(client.follow(&url, link)),
+                let following = match page.next.as_deref().map(str::trim) {
+                    Some(link) if !link.is_empty() && !page.results.is_empty() => {
+                        match client.follow(&url, link) {
+                            // A `next` back to this very page would never end.
+                            Ok(next) if next == url => None,
+                            other => Some(other),
+                        }
+                    }
                     _ => None,
                 };
                 Ok(Some((page, following)))
@@ -63,17 +72,27 @@ impl Client {
         })
     }
 
-    /// The URL of a `next` link found on the page at `current`, if it stays
-    /// on the service's origin.
+    /// The URL of a `next` link found on the page at `current`. A link on
+    /// the service's origin is followed as it is. A link to another origin
+    /// for the same endpoint path (a server behind a TLS proxy that writes
+    /// `http://`, or `localhost` for `127.0.0.1`) lends only its query to
+    /// `current`, so the key stays with the base URL; any other foreign link
+    /// is an error.
     fn follow(&self, current: &Url, link: &str) -> Result<Url> {
-        let foreign = || Error::ForeignNextLink {
-            link: link.to_owned(),
+        let foreign = || {
+            self.scrub(Error::ForeignNextLink {
+                link: link.to_owned(),
+            })
         };
-        let url = current.join(link.trim()).map_err(|_| foreign())?;
+        let url = current.join(link).map_err(|_| foreign())?;
         if self.base_url().is_same_origin(&url) {
-            Ok(url)
-        } else {
-            Err(foreign())
+            return Ok(url);
         }
+        if url.path() == current.path() {
+            let mut same = current.clone();
+            same.set_query(url.query());
+            return Ok(same);
+        }
+        Err(foreign())
     }
 }

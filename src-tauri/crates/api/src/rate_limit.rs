@@ -29,6 +29,18 @@ pub struct RateLimit {
 }
 
 impl RateLimit {
+    /// This state after a response that carried `newer`: each header the
+    /// response carried replaces the known value, and the others are kept
+    /// (conventions.md: a service may send rate headers on some responses only).
+    #[must_use]
+    pub fn updated_by(self, newer: RateLimit) -> RateLimit {
+        RateLimit {
+            limit: newer.limit.or(self.limit),
+            remaining: newer.remaining.or(self.remaining),
+            reset: newer.reset.or(self.reset),
+        }
+    }
+
     /// Reads the three headers of a response received at `now`. `None` when
     /// none of them is present or readable.
     ///

@@ -138,7 +138,7 @@ impl Received {
                 reset: self.rate_limit.and_then(|r| r.reset).or_else(|| {
                     self.retry_after
                         .and_then(|wait| chrono::Duration::from_std(wait).ok())
-                        .map(|wait| Utc::now() + wait)
+                        .and_then(|wait| Utc::now().checked_add_signed(wait))
                 }),
                 retry_after: self.retry_after,
             },
@@ -170,8 +170,18 @@ impl Received {
 /// (as JSON text) are all messages; a string or list `data` goes under
 /// `non_field_errors`; `{}`, null and no body give none.
 fn field_errors(json: Option<&Value>) -> FieldErrors {
-    let Some(Value::Object(object)) = json else {
-        return FieldErrors::new();
+    let object = match json {
+        Some(Value::Object(object)) => object,
+        // A bare DRF list or string of messages, without an envelope.
+        Some(other @ (Value::Array(_) | Value::String(_))) => {
+            let list = messages(other);
+            return if list.is_empty() {
+                FieldErrors::new()
+            } else {
+                FieldErrors::from([(NON_FIELD_ERRORS.to_owned(), list)])
+            };
+        }
+        _ => return FieldErrors::new(),
     };
     let envelope_keys = ["message", "error", "data", "detail"];
     let data = if object.keys().any(|k| envelope_keys.contains(&k.as_str())) {
@@ -218,10 +228,12 @@ fn looks_like_json(content_type: &str, body: &[u8]) -> bool {
 }
 
 /// The first [`SNIPPET_CHARS`] characters of `body`, invalid UTF-8 and
-/// control characters replaced, `…` when cut.
+/// control characters replaced, `…` when cut. Anything shaped like a key
+/// (`service_` and what follows it) is masked first, over the whole body, so
+/// that cutting can never leave part of a key behind.
 fn snippet(body: &[u8]) -> String {
-    let head = &body[..body.len().min(SNIPPET_CHARS * 4)];
-    let text = String::from_utf8_lossy(head);
+    let head = &body[..body.len().min(SNIPPET_CHARS * 4 + 64)];
+    let text = mask_keys(&String::from_utf8_lossy(head));
     let mut out: String = text
         .chars()
         .take(SNIPPET_CHARS)
@@ -230,6 +242,25 @@ fn snippet(body: &[u8]) -> String {
     if text.chars().count() > SNIPPET_CHARS || head.len() < body.len() {
         out.push('…');
     }
+    out
+}
+
+/// `text` with every `service_…` run (the key prefix and the URL-safe
+/// characters after it) replaced by `service_…`.
+fn mask_keys(text: &str) -> String {
+    const PREFIX: &str = "service_";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(PREFIX) {
+        out.push_str(&rest[..at]);
+        out.push_str("service_…");
+        let after = &rest[at + PREFIX.len()..];
+        let secret = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.~".contains(c)))
+            .unwrap_or(after.len());
+        rest = &after[secret..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -353,6 +384,60 @@ mod tests {
         let err = error(200, "application/json", b"");
         assert!(
             matches!(&err, Error::Decode { reason, .. } if reason.contains("empty")),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn no_part_of_a_key_survives_in_a_snippet_wherever_the_cut_falls() {
+        let key = format!("service_{}", "k".repeat(40));
+        for pad in 150..=SNIPPET_CHARS {
+            let body = format!("{}Authorization: Bearer {key} rest", "x".repeat(pad));
+            let s = snippet(body.as_bytes());
+            assert!(!s.contains("kkkk"), "pad {pad}: {s}");
+        }
+        assert_eq!(mask_keys("a service_abc-1.~x b"), "a service_… b");
+    }
+
+    #[test]
+    fn a_bare_list_of_messages_is_a_non_field_error() {
+        let err = error(400, "application/json", br#"["Bad filter.", "Bad sort."]"#);
+        assert!(
+            matches!(&err, Error::Validation { fields, .. }
+                if fields.get(NON_FIELD_ERRORS).map(Vec::len) == Some(2)),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn rate_headers_missing_from_a_response_keep_what_was_known() {
+        let known = RateLimit {
+            limit: Some(1000),
+            remaining: Some(10),
+            reset: None,
+        };
+        let later = known.updated_by(RateLimit {
+            limit: None,
+            remaining: Some(9),
+            reset: None,
+        });
+        assert_eq!((later.limit, later.remaining), (Some(1000), Some(9)));
+    }
+
+    #[test]
+    fn a_far_retry_after_on_a_429_is_kept_without_overflowing() {
+        let mut headers = HeaderMap::new();
+        headers.insert("retry-after", "100000000000000".parse().unwrap());
+        let received = Received::head(429, &headers, Bytes::new());
+        let err = received.data::<Value>().unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::RateLimited {
+                    reset: None,
+                    retry_after: Some(_)
+                }
+            ),
             "{err:?}"
         );
     }

@@ -211,6 +211,11 @@ pub(crate) fn parse_boolean(text: &str) -> Option<bool> {
 /// `None` for anything else (including a `+` decoded to a space).
 #[must_use]
 pub fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
+    // The longest spelling above (nanoseconds and an offset) is 35 bytes:
+    // anything much longer is not a date-time, however it was built.
+    if text.len() > 64 {
+        return None;
+    }
     if let Ok(instant) = DateTime::parse_from_rfc3339(text) {
         return Some(instant.with_timezone(&Utc));
     }
@@ -228,15 +233,12 @@ pub fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
             return Some(instant.with_timezone(&Utc));
         }
     }
-    for format in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"] {
-        if let Ok(naive) = NaiveDateTime::parse_from_str(&normal, format) {
-            return Some(naive.and_utc());
-        }
-    }
-    if normal.ends_with(['Z', 'z']) {
-        return parse_date_time(&normal[..normal.len() - 1]);
-    }
-    None
+    // No offset, or `Z` on a time without seconds: UTC.
+    let naive = normal.strip_suffix(['Z', 'z']).unwrap_or(&normal);
+    ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M"]
+        .into_iter()
+        .find_map(|format| NaiveDateTime::parse_from_str(naive, format).ok())
+        .map(|naive| naive.and_utc())
 }
 
 #[cfg(test)]

@@ -128,8 +128,8 @@ async fn relative_next_links_are_followed_on_the_same_service() {
     assert_eq!(ids, ["a", "b", "c"]);
 }
 
-#[tokio::test]
-async fn a_next_link_to_another_origin_is_refused_and_gets_no_key() {
+/// A second origin that must never be asked anything (the key would go there).
+async fn untouched_origin() -> MockServer {
     let elsewhere = MockServer::start().await;
     Mock::given(wiremock::matchers::any())
         .respond_with(ResponseTemplate::new(200))
@@ -137,15 +137,14 @@ async fn a_next_link_to_another_origin_is_refused_and_gets_no_key() {
         .named("any request to the other origin (must never come)")
         .mount(&elsewhere)
         .await;
-    let foreign = format!("{}{INVOICES}?page=2", elsewhere.uri());
-    let https = foreign.replace("http://", "https://");
-    let host = foreign.replace("127.0.0.1", "localhost");
-    for link in [
-        foreign.as_str(),
-        https.as_str(),
-        host.as_str(),
-        "//evil.example.com/x/?page=2",
-    ] {
+    elsewhere
+}
+
+#[tokio::test]
+async fn a_next_link_to_another_origin_for_another_path_is_refused_and_gets_no_key() {
+    let elsewhere = untouched_origin().await;
+    let other_path = format!("{}/other/?page=2", elsewhere.uri());
+    for link in [other_path.as_str(), "//evil.example.com/x/?page=2"] {
         let server = serving(page(Some(link), json!([{"id": "a"}])), 1).await;
         let results: Vec<_> = futures_util::StreamExt::collect(
             client(&server).pages(&ListRequest::<SupplierInvoice>::new()),
@@ -160,6 +159,55 @@ async fn a_next_link_to_another_origin_is_refused_and_gets_no_key() {
         );
     }
     elsewhere.verify().await;
+}
+
+#[tokio::test]
+async fn a_next_link_to_another_origin_for_this_endpoint_lends_only_its_query() {
+    let elsewhere = untouched_origin().await;
+    let foreign = format!("{}{INVOICES}?page=2&take=1", elsewhere.uri());
+    let https = foreign.replace("http://", "https://");
+    let host = foreign.replace("127.0.0.1", "localhost");
+    for link in [foreign.as_str(), https.as_str(), host.as_str()] {
+        let server = MockServer::start().await;
+        Mock::given(method("GET"))
+            .and(path(INVOICES))
+            .and(wiremock::matchers::query_param("page", "2"))
+            .respond_with(page(None, json!([{"id": "b"}])))
+            .expect(1)
+            .named("page 2 on the base URL's origin")
+            .mount(&server)
+            .await;
+        Mock::given(method("GET"))
+            .and(path(INVOICES))
+            .and(wiremock::matchers::query_param_is_missing("page"))
+            .respond_with(page(Some(link), json!([{"id": "a"}])))
+            .expect(1)
+            .named("page 1")
+            .mount(&server)
+            .await;
+        let pages: Vec<_> = client(&server)
+            .pages(&ListRequest::<SupplierInvoice>::new())
+            .try_collect()
+            .await
+            .unwrap();
+        assert_eq!(pages.len(), 2, "{link}");
+        server.verify().await;
+    }
+    elsewhere.verify().await;
+}
+
+#[tokio::test]
+async fn an_empty_next_or_one_back_to_the_same_page_ends_the_stream() {
+    let first = format!("{INVOICES}?take=20");
+    for link in ["", "  ", first.as_str()] {
+        let server = serving(page(Some(link), json!([{"id": "a"}])), 1).await;
+        let pages: Vec<_> = client(&server)
+            .pages(&ListRequest::<SupplierInvoice>::new().take(workdesk_api::Take::Count(20)))
+            .try_collect()
+            .await
+            .unwrap();
+        assert_eq!(pages.len(), 1, "{link:?}");
+    }
 }
 
 #[tokio::test]
