@@ -175,20 +175,40 @@ impl Row {
     }
 }
 
-impl Record for Row {
-    /// A field of the row, or for `relation__name` / `relation__id` the name
-    /// or id of the related record.
-    fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
-        let value = match &path.relation {
-            None => self.layout.position(&path.field).map(|p| &self.cells[p]),
+/// Where the value of a path sits in a [`Row`].
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    /// The cell at this position (a field, or the reference of `relation__id`).
+    Cell(usize),
+    /// `relation__name`: the related record's name.
+    RelatedName,
+}
+
+impl Row {
+    /// Where `path` is read: a field of the row, or for `relation__name` /
+    /// `relation__id` the name or reference of the related record.
+    fn slot(&self, path: &FieldPath) -> Option<Slot> {
+        match &path.relation {
+            None => self.layout.position(&path.field).map(Slot::Cell),
             Some(relation) if self.layout.schema.relation(relation).is_some() => {
                 match path.field.as_str() {
-                    "name" => self.related_name.as_ref(),
-                    "id" => self.layout.position(relation).map(|p| &self.cells[p]),
+                    "name" => Some(Slot::RelatedName),
+                    "id" => self.layout.position(relation).map(Slot::Cell),
                     _ => None,
                 }
             }
             Some(_) => None,
+        }
+    }
+}
+
+impl Record for Row {
+    /// A field of the row, or for `relation__name` / `relation__id` the name
+    /// or id of the related record.
+    fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
+        let value = match self.slot(path)? {
+            Slot::Cell(position) => Some(&self.cells[position]),
+            Slot::RelatedName => self.related_name.as_ref(),
         };
         value.map(Cow::Borrowed)
     }
@@ -197,18 +217,11 @@ impl Record for Row {
     /// (`Value::from_json` of [`Record::get`]) without parsing.
     fn value(&self, path: &FieldPath, _kind: FieldType) -> Cow<'_, Value> {
         static NULL: Value = Value::Null;
-        let value = match &path.relation {
-            None => self.layout.position(&path.field).map(|p| &self.typed[p]),
-            Some(relation) if self.layout.schema.relation(relation).is_some() => {
-                match path.field.as_str() {
-                    "name" => Some(&self.related_name_typed),
-                    "id" => self.layout.position(relation).map(|p| &self.typed[p]),
-                    _ => None,
-                }
-            }
-            Some(_) => None,
-        };
-        Cow::Borrowed(value.unwrap_or(&NULL))
+        Cow::Borrowed(match self.slot(path) {
+            Some(Slot::Cell(position)) => &self.typed[position],
+            Some(Slot::RelatedName) => &self.related_name_typed,
+            None => &NULL,
+        })
     }
 }
 
