@@ -11,9 +11,21 @@ const COMMANDS: &[&str] = &[
     "set_api_key",
     "get_api_key",
     "clear_api_key",
-    "list_supplier_invoices",
+    "rate_limit",
     "start_demo",
     "stop_demo",
+    "resource_schemas",
+    "list_records",
+    "get_record",
+    "list_views",
+    "save_view",
+    "delete_view",
+    "create_task",
+    "get_lead",
+    "patch_lead",
+    "create_stakeholder",
+    "delete_stakeholder",
+    "get_customer",
 ];
 
 fn main() {

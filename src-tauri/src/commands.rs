@@ -8,13 +8,13 @@
 use serde::Serialize;
 use specta::Type;
 use tauri::State;
-use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest, Page, PageView, SupplierInvoice, Take};
+use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest, RateLimit, ResourceName, Take};
 use workdesk_keychain::{Availability, Persistence};
 use zeroize::Zeroize;
 
 use crate::demo::Demo;
 use crate::error::{Error, Result, UiError};
-use crate::state::{AppState, PROFILE};
+use crate::state::{AppState, DEMO_PROFILE, PROFILE};
 
 /// Where the current key is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
@@ -69,19 +69,8 @@ pub struct WorkspaceStatus {
     pub key: KeyStatus,
     /// Whether the OS keychain works.
     pub keychain: KeychainStatus,
-    /// The page and page size last shown.
-    pub last_view: PageView,
-}
-
-/// Runs a blocking keychain call off the async runtime.
-async fn keychain<T: Send + 'static>(
-    state: &AppState,
-    f: impl FnOnce(&workdesk_keychain::Keychain) -> T + Send + 'static,
-) -> T {
-    let keychain = state.keychain.clone();
-    tokio::task::spawn_blocking(move || f(&keychain))
-        .await
-        .expect("keychain task panicked")
+    /// The resource whose list was shown last in this workspace.
+    pub last_resource: ResourceName,
 }
 
 fn keychain_status(state: &AppState) -> KeychainStatus {
@@ -98,7 +87,7 @@ fn keychain_status(state: &AppState) -> KeychainStatus {
 }
 
 async fn stored_key_status(state: &AppState) -> Result<KeyStatus> {
-    let key = keychain(state, |k| k.get(PROFILE)).await?;
+    let key = state.with_keychain(|k| k.get(PROFILE)).await?;
     let storage = match state.keychain.availability() {
         Availability::Os => KeyStorage::Keychain,
         Availability::SessionOnly { .. } => KeyStorage::Session,
@@ -115,7 +104,6 @@ async fn stored_key_status(state: &AppState) -> Result<KeyStatus> {
 #[tauri::command]
 #[specta::specta]
 pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    let last_view = state.settings.last_view();
     if let Some(demo) = state.demo.lock().await.as_ref() {
         return Ok(WorkspaceStatus {
             mode: Mode::Demo,
@@ -125,7 +113,7 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
                 storage: Some(KeyStorage::Demo),
             },
             keychain: keychain_status(&state),
-            last_view,
+            last_resource: state.settings.last_resource(DEMO_PROFILE),
         });
     }
     let base_url = state.settings.base_url();
@@ -152,7 +140,7 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
         base_url: base_url.map(|u| u.to_string()),
         key,
         keychain,
-        last_view,
+        last_resource: state.settings.last_resource(PROFILE),
     })
 }
 
@@ -193,7 +181,8 @@ pub async fn connect(
     let new_key = new_key.transpose()?;
     let key = match &new_key {
         Some(key) => key.clone(),
-        None => keychain(&state, |k| k.get(PROFILE))
+        None => state
+            .with_keychain(|k| k.get(PROFILE))
             .await
             .map_err(Error::from)?
             .ok_or(Error::MissingKey)?,
@@ -250,7 +239,7 @@ fn typed_key(mut text: String) -> Result<ApiKey> {
 /// is none) and drops the cached client built from the previous key.
 async fn store_key(state: &AppState, key: ApiKey) -> KeyStorage {
     let hint = key.hint();
-    let persistence = keychain(state, move |k| k.set(PROFILE, &key)).await;
+    let persistence = state.with_keychain(move |k| k.set(PROFILE, &key)).await;
     state.client.lock().await.invalidate();
     let storage = match persistence {
         Persistence::Os => KeyStorage::Keychain,
@@ -278,7 +267,8 @@ pub async fn get_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiErro
 #[tauri::command]
 #[specta::specta]
 pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiError> {
-    keychain(&state, |k| k.delete(PROFILE))
+    state
+        .with_keychain(|k| k.delete(PROFILE))
         .await
         .map_err(Error::from)?;
     state.client.lock().await.invalidate();
@@ -289,40 +279,17 @@ pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiEr
     })
 }
 
-/// One page of supplier invoices (`GET /account_payable/invoice/`) from the
-/// demo workspace if it runs, else from the configured workspace. Remembers
-/// `query` as the last view.
-///
-/// Errors: `not_configured`, `unauthorized`, `not_found` (page past the
-/// last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
+/// The key's rate-limit budget as the latest response reported it
+/// (`service-api.md` §Limits): `limit`, `remaining` and `reset` (UTC,
+/// RFC 3339); each `null` until the service has said. All `null` when no
+/// workspace is set up.
 #[tauri::command]
 #[specta::specta]
-pub async fn list_supplier_invoices(
-    state: State<'_, AppState>,
-    query: PageView,
-) -> Result<Page<SupplierInvoice>, UiError> {
-    let (client, demo) = current_client(&state).await?;
-    let started = std::time::Instant::now();
-    let result = client
-        .list_supplier_invoices(&ListRequest::from(query))
-        .await;
-    match &result {
-        Ok(page) => log::info!(
-            "GET supplier invoices page={} take={} -> {} of {} in {} ms",
-            query.page,
-            query.take.rows(),
-            page.results.len(),
-            page.count,
-            started.elapsed().as_millis()
-        ),
-        Err(err) => log::warn!("GET supplier invoices page={} failed: {err}", query.page),
-    }
-    let page = result.map_err(Error::from)?;
-    // The demo's paging is not the workspace's: leave the saved view alone.
-    if !demo {
-        state.settings.set_last_view(&query)?;
-    }
-    Ok(page)
+pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError> {
+    Ok(match state.workspace().await {
+        Ok(workspace) => workspace.client.rate_limit(),
+        Err(_) => RateLimit::default(),
+    })
 }
 
 /// Starts the demo workspace (the sandbox, in-process on a free loopback
@@ -349,34 +316,4 @@ pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, Ui
         demo.stop().await;
     }
     workspace_status(state).await
-}
-
-/// The client to use and whether it is the demo's: the demo's while it runs,
-/// else the configured workspace's (built from the saved base URL and the
-/// keychain's key, then kept until either changes).
-///
-/// The keychain is read without holding the cache lock, so a slow keychain
-/// (an unlock prompt) never blocks the commands that change the key; the
-/// generation check drops a client built from a key replaced meanwhile.
-async fn current_client(state: &AppState) -> Result<(Client, bool)> {
-    if let Some(demo) = state.demo.lock().await.as_ref() {
-        return Ok((demo.client.clone(), true));
-    }
-    let generation = {
-        let cached = state.client.lock().await;
-        if let Some(client) = cached.client.as_ref() {
-            return Ok((client.clone(), false));
-        }
-        cached.generation
-    };
-    let base_url = state.settings.base_url().ok_or(Error::NotConfigured)?;
-    let key = keychain(state, |k| k.get(PROFILE))
-        .await?
-        .ok_or(Error::NotConfigured)?;
-    let client = Client::new(base_url, key)?;
-    let mut cached = state.client.lock().await;
-    if cached.generation == generation {
-        cached.client = Some(client.clone());
-    }
-    Ok((client, false))
 }

@@ -1,5 +1,7 @@
 //! The app crate's error type and the one error the UI sees.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use specta::Type;
 
@@ -31,9 +33,28 @@ pub enum Error {
     #[error("settings could not be saved: {0}")]
     Settings(String),
 
+    /// A record asked for by id does not exist (or was deleted).
+    #[error("record not found: {0}")]
+    RecordNotFound(String),
+
+    /// A view name that is empty or longer than 80 characters.
+    #[error("a view name must have 1 to 80 characters")]
+    ViewName,
+
     /// The in-process demo sandbox could not start.
     #[error("the demo workspace could not start: {0}")]
     Demo(String),
+}
+
+impl Error {
+    /// An error of an operation on one record: a 404 means the record is
+    /// gone (not a page past the end).
+    pub fn record(err: workdesk_api::Error) -> Error {
+        match err {
+            workdesk_api::Error::NotFound { .. } => Error::RecordNotFound("record".to_owned()),
+            other => Error::Api(other),
+        }
+    }
 }
 
 /// What went wrong, as the UI switches on it (never on message text).
@@ -52,6 +73,9 @@ pub enum ErrorKind {
     RateLimited,
     /// The service could not be reached (offline, DNS, TLS, timeout).
     Network,
+    /// A write may or may not have been applied (timeout or broken
+    /// connection after sending): check before trying again.
+    UnknownOutcome,
     /// The service answered with an error or an unreadable body.
     Service,
     /// The OS keychain could not be used.
@@ -62,11 +86,15 @@ pub enum ErrorKind {
     Internal,
 }
 
-/// The error every command returns: `{kind, message, field, retry_after_s}`.
+/// The error every command returns:
+/// `{kind, message, field, field_errors, retry_after_s}`.
 ///
 /// `message` is a sentence for the user saying what happened and what to do.
-/// `field` names the form input at fault (`"base_url"`, `"api_key"`) for
-/// [`ErrorKind::InvalidInput`], so the form can mark it and keep what was typed.
+/// `field` names the form input at fault (`"base_url"`, `"api_key"`, `"id"`)
+/// for [`ErrorKind::InvalidInput`], so the form can mark it and keep what
+/// was typed; `field_errors` carries per-field messages: the service's 400
+/// (`{"priority": ["…"]}`, `non_field_errors` for the whole request) or a
+/// list view's problems (`filters.2`, `sort`, …), found before sending.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct UiError {
     /// Machine-readable kind.
@@ -75,6 +103,8 @@ pub struct UiError {
     pub message: String,
     /// The input at fault, if any.
     pub field: Option<String>,
+    /// Messages per field (empty when none).
+    pub field_errors: BTreeMap<String, Vec<String>>,
     /// For [`ErrorKind::RateLimited`]: seconds until a retry may succeed.
     pub retry_after_s: Option<u32>,
 }
@@ -85,6 +115,7 @@ impl UiError {
             kind,
             message: message.into(),
             field: None,
+            field_errors: BTreeMap::new(),
             retry_after_s: None,
         }
     }
@@ -124,10 +155,37 @@ impl From<Error> for UiError {
                 ErrorKind::NotFound,
                 "That page does not exist any more; the list may have become shorter. Go back to the first page.",
             ),
-            Error::Api(Api::Validation { message, .. }) => UiError::new(
+            Error::Api(Api::Validation { message, fields, .. }) => UiError {
+                field_errors: fields,
+                ..UiError::new(
+                    ErrorKind::InvalidInput,
+                    format!("The service refused the request: {message}"),
+                )
+            },
+            Error::Api(Api::InvalidQuery(problems)) => UiError {
+                field_errors: problems
+                    .iter()
+                    .map(|(key, messages)| (key.to_owned(), messages.to_vec()))
+                    .collect(),
+                ..UiError::new(
+                    ErrorKind::InvalidInput,
+                    "Some of the list settings can't be used; the reasons are shown beside them. Nothing was sent.",
+                )
+            },
+            Error::Api(Api::InvalidId(id)) => UiError::new(
                 ErrorKind::InvalidInput,
-                format!("The service refused the request: {message}"),
+                format!("“{id}” is not a record id. Ids look like 3f2b6c1e-8d4a-4f0e-9b7a-1c2d3e4f5a6b; copy it from the record's details."),
+            )
+            .field("id"),
+            Error::RecordNotFound(what) => UiError::new(
+                ErrorKind::NotFound,
+                format!("That {what} does not exist in this workspace, or it was deleted."),
             ),
+            Error::ViewName => UiError::new(
+                ErrorKind::InvalidInput,
+                "Give the view a name of 1 to 80 characters.",
+            )
+            .field("name"),
             Error::Api(err @ Api::RateLimited { .. }) => {
                 let seconds = err
                     .retry_in()
@@ -155,21 +213,21 @@ impl From<Error> for UiError {
                     "The service sent an answer Workdesk could not read (status {status}, {content_type}). Check the server address; a proxy or captive portal may be in the way."
                 ),
             ),
-            Error::Api(Api::Timeout { may_have_applied }) => UiError::new(
-                ErrorKind::Network,
-                if may_have_applied {
-                    "The service did not answer in time; the change may or may not have been applied. Check before trying again."
-                } else {
-                    "The service did not answer in time. Check your internet connection and the server address, then try again."
-                },
+            Error::Api(Api::Timeout { may_have_applied: true }) => UiError::new(
+                ErrorKind::UnknownOutcome,
+                "The service did not answer in time, so Workdesk cannot tell whether the change was saved. Check before trying again.",
             ),
-            Error::Api(Api::Network { may_have_applied, .. }) => UiError::new(
+            Error::Api(Api::Network { may_have_applied: true, .. }) => UiError::new(
+                ErrorKind::UnknownOutcome,
+                "The connection broke before the service answered, so Workdesk cannot tell whether the change was saved. Check before trying again.",
+            ),
+            Error::Api(Api::Timeout { .. }) => UiError::new(
                 ErrorKind::Network,
-                if may_have_applied {
-                    "The connection to the service broke; the change may or may not have been applied. Check before trying again."
-                } else {
-                    "The service could not be reached. Check your internet connection and the server address, then try again."
-                },
+                "The service did not answer in time. Check your internet connection and the server address, then try again.",
+            ),
+            Error::Api(Api::Network { .. }) => UiError::new(
+                ErrorKind::Network,
+                "The service could not be reached. Check your internet connection and the server address, then try again.",
             ),
             Error::Api(other) => UiError::new(ErrorKind::Service, other.to_string()),
             Error::Keychain(workdesk_keychain::Error::Corrupt) => UiError::new(
@@ -220,6 +278,27 @@ mod tests {
             (ui.kind, ui.field.as_deref()),
             (ErrorKind::InvalidInput, Some("api_key"))
         );
+    }
+
+    #[test]
+    fn service_field_errors_and_unknown_outcomes_reach_the_ui() {
+        let mut fields = BTreeMap::new();
+        fields.insert("priority".to_owned(), vec!["Too big.".to_owned()]);
+        let ui = UiError::from(Error::from(workdesk_api::Error::Validation {
+            status: 400,
+            message: "Invalid input.".into(),
+            fields,
+        }));
+        assert_eq!(ui.kind, ErrorKind::InvalidInput);
+        assert_eq!(ui.field_errors["priority"], ["Too big."]);
+        let ui = UiError::from(Error::from(workdesk_api::Error::Timeout {
+            may_have_applied: true,
+        }));
+        assert_eq!(ui.kind, ErrorKind::UnknownOutcome);
+        let ui = UiError::from(Error::from(workdesk_api::Error::Timeout {
+            may_have_applied: false,
+        }));
+        assert_eq!(ui.kind, ErrorKind::Network);
     }
 
     #[test]

@@ -1,7 +1,11 @@
 //! Workdesk's Tauri app crate: thin glue between the web UI and the
 //! Tauri-free crates (`workdesk-api`, `workdesk-keychain`, `workdesk-sandbox`).
 //!
-//! - [`commands`]: the typed commands the UI calls;
+//! - [`commands`]: workspace, key and demo commands;
+//! - [`records`]: lists of every resource, one record, saved views;
+//! - [`writes`]: the single-record operations (task, lead, stakeholder,
+//!   customer);
+//! - [`schema`]: the resources' field schemas for the UI;
 //! - [`state`]: what lives between commands (keychain, client, demo);
 //! - [`settings`]: non-secret settings in tauri-plugin-store;
 //! - [`demo`]: the in-process demo workspace;
@@ -10,9 +14,12 @@
 pub mod commands;
 pub mod demo;
 pub mod error;
+pub mod records;
+pub mod schema;
 pub mod settings;
 pub mod state;
 mod webkit;
+pub mod writes;
 
 use tauri::{Manager, Runtime};
 use tauri_specta::collect_commands;
@@ -31,9 +38,21 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             commands::set_api_key,
             commands::get_api_key,
             commands::clear_api_key,
-            commands::list_supplier_invoices,
+            commands::rate_limit,
             commands::start_demo,
             commands::stop_demo,
+            records::resource_schemas,
+            records::list_records,
+            records::get_record,
+            records::list_views,
+            records::save_view,
+            records::delete_view,
+            writes::create_task,
+            writes::get_lead,
+            writes::patch_lead,
+            writes::create_stakeholder,
+            writes::delete_stakeholder,
+            writes::get_customer,
         ])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.

@@ -57,11 +57,14 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(status["key"]["hint"], Value::Null);
     let err = invoke(
         &webview,
-        "list_supplier_invoices",
-        json!({"query": {"page": 1, "take": 20}}),
+        "list_records",
+        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20}}),
     )
     .unwrap_err();
     assert_eq!(err["kind"], "not_configured");
+    let schemas = invoke(&webview, "resource_schemas", json!({})).unwrap();
+    assert_eq!(schemas.as_array().unwrap().len(), 8);
+    assert_eq!(schemas[0]["resource"], "supplier_invoice");
 
     // Bad input is refused with the field it concerns.
     let err = invoke(
@@ -100,22 +103,190 @@ fn commands_work_with_no_desktop_around_them() {
         format!("service_…{}", &key[key.len() - 4..])
     );
 
+    let view = json!({
+        "page": 2, "take": 50, "fields": ["id", "name", "total", "operation_status"],
+        "sort": [{"field": "total", "descending": true}],
+        "filters": [
+            {"field": "operation_status", "operator": "in", "values": ["PR", "CO"]},
+            {"or": true, "not": true, "field": "supplier__name", "operator": "icontains", "values": ["a"]}
+        ]
+    });
     let page = invoke(
         &webview,
-        "list_supplier_invoices",
-        json!({"query": {"page": 2, "take": 50}}),
+        "list_records",
+        json!({"resource": "supplier_invoice", "view": view}),
     )
     .unwrap();
-    assert_eq!(page["results"].as_array().unwrap().len(), 50);
-    assert!(page["count"].as_u64().unwrap() > 1000);
+    let rows = page["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 50);
+    assert!(page["count"].as_u64().unwrap() > 100);
     assert!(
-        page["results"][0]["total"].is_string(),
+        rows[0]["total"].is_string(),
         "decimals cross IPC as strings"
     );
+    assert!(
+        rows.iter()
+            .all(|r| r["total"].as_str().unwrap().parse::<f64>().is_ok()),
+        "every row has its total"
+    );
 
+    // The view is kept per resource, and the resource as the last shown.
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(status["mode"], "service");
-    assert_eq!(status["last_view"], json!({"page": 2, "take": 50}));
+    assert_eq!(status["last_resource"], "supplier_invoice");
+    let views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(views["current"]["filters"][1]["or"], true);
+    assert_eq!(views["current"]["page"], 2);
+
+    // A condition that cannot work is refused before sending, keyed by its
+    // index, and the view on record stays the last good one.
+    let err = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20, "filters": [
+            {"field": "name", "operator": "icontains", "values": ["x"]},
+            {"field": "total", "operator": "gte", "values": ["lots"]}
+        ]}}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "invalid_input");
+    assert!(err["field_errors"]["filters.1"].is_array(), "{err}");
+    assert!(err["field_errors"].get("filters.0").is_none(), "{err}");
+    let views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(views["current"]["page"], 2);
+
+    // Named views: saved, replaced by name, deleted.
+    let named = json!({"page": 1, "take": "all", "filters": []});
+    let err = invoke(
+        &webview,
+        "save_view",
+        json!({"resource": "task", "name": "  ", "view": named}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err["kind"].as_str(), err["field"].as_str()),
+        (Some("invalid_input"), Some("name"))
+    );
+    invoke(
+        &webview,
+        "save_view",
+        json!({"resource": "task", "name": "Todo", "view": named}),
+    )
+    .unwrap();
+    let views = invoke(
+        &webview,
+        "save_view",
+        json!({"resource": "task", "name": " Todo ", "view": {"page": 1, "take": 20}}),
+    )
+    .unwrap();
+    assert_eq!(views["saved"].as_array().unwrap().len(), 1, "{views}");
+    assert_eq!(views["saved"][0]["view"]["take"], 20);
+    let views = invoke(
+        &webview,
+        "delete_view",
+        json!({"resource": "task", "name": "Todo"}),
+    )
+    .unwrap();
+    assert_eq!(views["saved"], json!([]));
+
+    // Every write operation of the spec, through the commands.
+    let ids = sandbox.ids().clone();
+    let task = invoke(
+        &webview,
+        "create_task",
+        json!({"task": {"title": "Llamar a Peña", "priority": -32768, "start": "2026-11-22T09:30:00Z"}}),
+    )
+    .unwrap();
+    assert_eq!(
+        (task["title"].as_str(), task["priority"].as_i64()),
+        (Some("Llamar a Peña"), Some(-32768))
+    );
+    let err = invoke(
+        &webview,
+        "create_task",
+        json!({"task": {"title": "x".repeat(256)}}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "invalid_input");
+    assert!(err["field_errors"]["title"].is_array(), "{err}");
+
+    let lead = invoke(&webview, "get_lead", json!({"id": ids.lead.to_string()})).unwrap();
+    let patched = invoke(
+        &webview,
+        "patch_lead",
+        json!({"id": ids.lead.to_string(), "patch": {"status": "won", "person": null}}),
+    )
+    .unwrap();
+    assert_eq!(patched["status"], "won");
+    assert_eq!(patched["person"], Value::Null);
+    assert_eq!(
+        patched["source"], lead["source"],
+        "fields not sent are kept"
+    );
+    let err = invoke(&webview, "get_lead", json!({"id": "not-an-id"})).unwrap_err();
+    assert_eq!(
+        (err["kind"].as_str(), err["field"].as_str()),
+        (Some("invalid_input"), Some("id"))
+    );
+
+    let customer = invoke(
+        &webview,
+        "get_customer",
+        json!({"id": ids.customer.to_string()}),
+    )
+    .unwrap();
+    assert!(customer["credit_limit"].is_string(), "{customer}");
+    let record = invoke(
+        &webview,
+        "get_record",
+        json!({"resource": "customer", "id": ids.customer.to_string()}),
+    )
+    .unwrap();
+    assert_eq!(record["credit_limit"], customer["credit_limit"]);
+
+    let created = invoke(
+        &webview,
+        "create_stakeholder",
+        json!({"stakeholder": {
+            "document_number": "900123456", "document_type": ids.document_type.to_string(),
+            "verification_digit": "7", "geographic_location": ids.geographic_location.to_string()
+        }}),
+    )
+    .unwrap();
+    let id = created["id"].as_str().unwrap().to_owned();
+    let found = invoke(
+        &webview,
+        "get_record",
+        json!({"resource": "stakeholder", "id": id}),
+    )
+    .unwrap();
+    assert_eq!(found["document_number"], "900123456");
+    invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap();
+    let err = invoke(
+        &webview,
+        "get_record",
+        json!({"resource": "stakeholder", "id": id}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "not_found");
+    let err = invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap_err();
+    assert_eq!(err["kind"], "not_found", "deleting twice: already gone");
+
+    // The budget the status bar shows comes from the latest response.
+    let budget = invoke(&webview, "rate_limit", json!({})).unwrap();
+    assert!(budget["limit"].as_u64().unwrap() >= budget["remaining"].as_u64().unwrap());
+    assert!(budget["reset"].is_string(), "{budget}");
+
     assert_eq!(
         invoke(&webview, "get_api_key", json!({})).unwrap()["hint"],
         key_status["hint"]
@@ -143,15 +314,26 @@ fn commands_work_with_no_desktop_around_them() {
     );
     let page = invoke(
         &webview,
-        "list_supplier_invoices",
-        json!({"query": {"page": 1, "take": "all"}}),
+        "list_records",
+        json!({"resource": "lead", "view": {"page": 1, "take": "all"}}),
     )
     .unwrap();
-    assert_eq!(page["results"].as_array().unwrap().len(), 200);
+    assert!(!page["results"].as_array().unwrap().is_empty());
     assert_eq!(
-        invoke(&webview, "stop_demo", json!({})).unwrap()["mode"],
-        "service"
+        invoke(&webview, "workspace_status", json!({})).unwrap()["last_resource"],
+        "lead"
     );
+    // The demo keeps its own views: the workspace's are untouched.
+    let demo_views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(demo_views["current"], Value::Null);
+    let back = invoke(&webview, "stop_demo", json!({})).unwrap();
+    assert_eq!(back["mode"], "service");
+    assert_eq!(back["last_resource"], "supplier_invoice");
 
     // Clearing the key goes back to the first-run screen, base URL kept.
     assert_eq!(

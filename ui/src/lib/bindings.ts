@@ -50,14 +50,12 @@ export const commands = {
 	 */
 	clearApiKey: () => typedError<KeyStatus, UiError>(__TAURI_INVOKE("clear_api_key")),
 	/**
-	 *  One page of supplier invoices (`GET /account_payable/invoice/`) from the
-	 *  demo workspace if it runs, else from the configured workspace. Remembers
-	 *  `query` as the last view.
-	 * 
-	 *  Errors: `not_configured`, `unauthorized`, `not_found` (page past the
-	 *  last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
+	 *  The key's rate-limit budget as the latest response reported it
+	 *  (`service-api.md` §Limits): `limit`, `remaining` and `reset` (UTC,
+	 *  RFC 3339); each `null` until the service has said. All `null` when no
+	 *  workspace is set up.
 	 */
-	listSupplierInvoices: (query: PageView) => typedError<Page<SupplierInvoice>, UiError>(__TAURI_INVOKE("list_supplier_invoices", { query })),
+	rateLimit: () => typedError<RateLimit, UiError>(__TAURI_INVOKE("rate_limit")),
 	/**
 	 *  Starts the demo workspace (the sandbox, in-process on a free loopback
 	 *  port) and switches the app to it. Starting it twice is harmless.
@@ -68,9 +66,144 @@ export const commands = {
 	 *  first-run screen).
 	 */
 	stopDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("stop_demo")),
+	/**
+	 *  The field schemas of all eight resources, in the order the app lists
+	 *  them: columns, sortable fields and the operators each field takes.
+	 *  Never fails (a `Result` like every command, for the UI's one `call`).
+	 */
+	resourceSchemas: () => typedError<ResourceSchema[], UiError>(__TAURI_INVOKE("resource_schemas")),
+	/**
+	 *  One page of `resource` as `view` asks for it (`GET <path>?<query>`),
+	 *  records as JSON objects (every field, `null` when absent, unknown
+	 *  fields included; decimals as strings). Remembers `view` as the
+	 *  resource's current view and `resource` as the one shown last.
+	 * 
+	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
+	 *  `fields`, `sort` or `filters.<index>` (nothing was sent);
+	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
+	 *  the last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
+	 */
+	listRecords: (resource: ResourceName, view: ListView) => typedError<Page<{ [key in string]: Value }>, UiError>(__TAURI_INVOKE("list_records", { resource, view })),
+	/**
+	 *  One record of `resource` with every field, by id (for the detail panel).
+	 * 
+	 *  Errors: `invalid_input` (`field` = `id`: not a record id), `not_found`
+	 *  (no such record, or it was deleted), and the errors of `list_records`.
+	 */
+	getRecord: (resource: ResourceName, id: string) => typedError<{ [key in string]: Value }, UiError>(__TAURI_INVOKE("get_record", { resource, id })),
+	/**
+	 *  The views of `resource` kept for the workspace on screen: the current
+	 *  one (restored at start) and those saved by name.
+	 * 
+	 *  Errors: none in practice (`internal` if state is missing).
+	 */
+	listViews: (resource: ResourceName) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("list_views", { resource })),
+	/**
+	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
+	 *  replacing a saved view of the same name. Returns the resource's views.
+	 * 
+	 *  Errors: `invalid_input` with `field` = `name`; `internal` when the
+	 *  settings file cannot be written.
+	 */
+	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
+	/**
+	 *  Deletes the saved view `name` of `resource` (nothing if there is none).
+	 *  Returns the resource's views.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	deleteView: (resource: ResourceName, name: string) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
+	/**
+	 *  `POST /task/task/`: creates `task` and returns it as created.
+	 * 
+	 *  Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
+	 *  field); `unknown_outcome` (timeout or broken connection: the task may
+	 *  exist); `unauthorized`, `forbidden`, `rate_limited`, `network`,
+	 *  `service`, `not_configured`.
+	 */
+	createTask: (task: NewTask) => typedError<Task, UiError>(__TAURI_INVOKE("create_task", { task })),
+	/**
+	 *  `GET /crm/lead/{id}/` (assumed): the lead with its current values.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
+	 *  reads.
+	 */
+	getLead: (id: string) => typedError<Lead, UiError>(__TAURI_INVOKE("get_lead", { id })),
+	/**
+	 *  `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
+	 *  (`null` clears one); returns the updated lead.
+	 * 
+	 *  Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
+	 *  `not_found`.
+	 */
+	patchLead: (id: string, patch: LeadPatch) => typedError<Lead, UiError>(__TAURI_INVOKE("patch_lead", { id, patch })),
+	/**
+	 *  `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it.
+	 * 
+	 *  Errors: as `create_task` (a document already registered is a 400 under
+	 *  `non_field_errors`).
+	 */
+	createStakeholder: (stakeholder: NewStakeholder) => typedError<Stakeholder, UiError>(__TAURI_INVOKE("create_stakeholder", { stakeholder })),
+	/**
+	 *  `DELETE /stakeholder/stakeholder/{id}/`.
+	 * 
+	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
+	 */
+	deleteStakeholder: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
+	/**
+	 *  `GET /stakeholder/customer/{id}/`: one customer.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
+	 *  reads.
+	 */
+	getCustomer: (id: string) => typedError<Customer, UiError>(__TAURI_INVOKE("get_customer", { id })),
 };
 
 /* Types */
+/**
+ *  A calendar date field (`customer_since`): `YYYY-MM-DD` text as sent;
+ *  [`CalendarDate::to_date`] reads it.
+ */
+export type CalendarDate = string;
+
+/**  A customer (see the [module rules](crate::records)). */
+export type Customer = {
+	/**  `id`: uuid. */
+	id?: string | null,
+	/**  `name`: string. */
+	name?: string | null,
+	/**  `document_number`: string. */
+	document_number?: string | null,
+	/**  `member`: uuid. */
+	member?: string | null,
+	/**  `created_by`: uuid. */
+	created_by?: string | null,
+	/**  `updated_by`: uuid. */
+	updated_by?: string | null,
+	/**  `deleted_by`: uuid. */
+	deleted_by?: string | null,
+	/**  `stakeholder`: uuid. */
+	stakeholder?: string | null,
+	/**  `customer_status`: uuid. */
+	customer_status?: string | null,
+	/**  `created_at`: date-time. */
+	created_at?: Timestamp | null,
+	/**  `updated_at`: date-time. */
+	updated_at?: Timestamp | null,
+	/**  `deleted_at`: date-time. */
+	deleted_at?: Timestamp | null,
+	/**  `audit_status`: C, U or D. */
+	audit_status?: string | null,
+	/**  `custom_fields`: any, nullable. */
+	custom_fields?: Value | null,
+	/**  `is_active`: boolean. */
+	is_active?: boolean | null,
+	/**  `credit_limit`: decimal string. */
+	credit_limit?: string | null,
+	/**  `customer_since`: date, `YYYY-MM-DD`. */
+	customer_since?: CalendarDate | null,
+} & { [key in string]: Value };
+
 /**  What went wrong, as the UI switches on it (never on message text). */
 export type ErrorKind = 
 /**  Something the user typed is not valid; `field` says which input. */
@@ -85,6 +218,11 @@ export type ErrorKind =
 "rate_limited" | 
 /**  The service could not be reached (offline, DNS, TLS, timeout). */
 "network" | 
+/**
+ *  A write may or may not have been applied (timeout or broken
+ *  connection after sending): check before trying again.
+ */
+"unknown_outcome" | 
 /**  The service answered with an error or an unreadable body. */
 "service" | 
 /**  The OS keychain could not be used. */
@@ -93,6 +231,66 @@ export type ErrorKind =
 "not_configured" | 
 /**  Anything else: settings storage, the demo sandbox. */
 "internal";
+
+/**  Value type of a field. */
+export type FieldKind = 
+/**  Text. */
+"string" | 
+/**  A record id or reference. */
+"uuid" | 
+/**  A whole number (JSON number). */
+"integer" | 
+/**  An exact decimal, sent as a string (`"1234.50"`). */
+"decimal" | 
+/**  An instant, RFC 3339 / ISO 8601. */
+"date_time" | 
+/**  A calendar date `YYYY-MM-DD`. */
+"date" | 
+/**  `true` / `false`. */
+"boolean" | 
+/**  One of `choices`. */
+"choice" | 
+/**  Any JSON (`custom_fields`). */
+"json";
+
+/**  One field. */
+export type FieldSchema = {
+	/**  Name in records and queries, `issue_date`. */
+	name: string,
+	/**  Value type, which decides formatting and the filter's value control. */
+	kind: FieldKind,
+	/**  Whether the value may be `null`. */
+	nullable: boolean,
+	/**  Whether `sort` may name it. */
+	sortable: boolean,
+	/**  Whether filters may address it. */
+	filterable: boolean,
+	/**  For [`FieldKind::Choice`]: the codes (`PR`, `CO`, `ER`); else empty. */
+	choices: string[],
+	/**  The operators filters may use on it; empty when not filterable. */
+	operators: FilterOperator[],
+};
+
+/**  A filter operator (`__exact` … `__isnull`), by the name after `__`. */
+export type FilterOperator = "exact" | "iexact" | "icontains" | "in" | "gt" | "gte" | "lt" | "lte" | "startswith" | "range" | "isnull";
+
+/**  One filter condition, `[or__][not__]field__operator=value`. */
+export type FilterSpec = {
+	/**  Combine with the conditions before it by OR (else AND). */
+	or?: boolean,
+	/**  Negate this condition. */
+	not?: boolean,
+	/**  Field name or `relation__field` (`supplier__name`). */
+	field: string,
+	/**  The operator. */
+	operator: FilterOperator,
+	/**
+	 *  The value as typed: one item for most operators (`"true"` /
+	 *  `"false"` for `isnull`), one or more for `in`, exactly two (from, to)
+	 *  for `range`. Decimals, dates and date-times in ISO form.
+	 */
+	values: string[],
+};
 
 /**  What the UI may know about the API key: a masked hint, never the key. */
 export type KeyStatus = {
@@ -119,6 +317,82 @@ export type KeychainStatus = {
 	reason: string | null,
 };
 
+/**  A lead (see the [module rules](crate::records)). */
+export type Lead = {
+	/**  `id`: uuid. */
+	id?: string | null,
+	/**  `created_at`: date-time. */
+	created_at?: Timestamp | null,
+	/**  `updated_at`: date-time. */
+	updated_at?: Timestamp | null,
+	/**  `deleted_at`: date-time. */
+	deleted_at?: Timestamp | null,
+	/**  `audit_status`: C, U or D. */
+	audit_status?: string | null,
+	/**  `member`: uuid. */
+	member?: string | null,
+	/**  `created_by`: uuid. */
+	created_by?: string | null,
+	/**  `updated_by`: uuid. */
+	updated_by?: string | null,
+	/**  `deleted_by`: uuid. */
+	deleted_by?: string | null,
+	/**  `source`: string. */
+	source?: string | null,
+	/**
+	 *  `status`: string (values not shown in the spec; the sandbox uses
+	 *  new, contacted, qualified, proposal, won, lost).
+	 */
+	status?: string | null,
+	/**  `user_member`: uuid. */
+	user_member?: string | null,
+	/**  `person`: uuid. */
+	person?: string | null,
+	/**  `company`: uuid. */
+	company?: string | null,
+	/**  `custom_fields`: any, nullable. */
+	custom_fields?: Value | null,
+} & { [key in string]: Value };
+
+/**
+ *  Body of `PATCH /crm/lead/{id}/` (partial update): only the fields that
+ *  are not [`Patch::Keep`] are sent; [`Patch::Clear`] sends `null`.
+ */
+export type LeadPatch = {
+	/**  `custom_fields`: any JSON. */
+	custom_fields?: Value | null,
+	/**  `source`. */
+	source?: string | null,
+	/**  `status` (at most 255 characters). */
+	status?: string | null,
+	/**  `user_member`: uuid of a member. */
+	user_member?: string | null,
+	/**  `company`: uuid. */
+	company?: string | null,
+	/**  `person`: uuid. */
+	person?: string | null,
+};
+
+/**
+ *  A list as the app shows it: which page, how many rows, which columns,
+ *  the sort keys and the filter conditions, in order.
+ * 
+ *  JSON: `{"page": 1, "take": 50, "fields": ["id", "name"] | null,
+ *  "sort": [{"field": "total", "descending": true}], "filters": [...]}`.
+ */
+export type ListView = {
+	/**  1-based page number. */
+	page: number,
+	/**  Rows per page (`take`). */
+	take: Take,
+	/**  `fields`: the columns asked for; `None` for every field. */
+	fields?: string[] | null,
+	/**  `sort` keys, most significant first; empty for the endpoint's order. */
+	sort?: SortSpec[],
+	/**  Filter conditions, folded left to right. */
+	filters?: FilterSpec[],
+};
+
 /**  Which workspace the app shows. */
 export type Mode = 
 /**  Nothing configured: show the first-run screen. */
@@ -127,6 +401,59 @@ export type Mode =
 "service" | 
 /**  The in-process demo workspace. */
 "demo";
+
+/**  A view saved under a name the user chose. */
+export type NamedView = {
+	/**  The name, as typed (trimmed), unique per resource. */
+	name: string,
+	/**  The view. */
+	view: ListView,
+};
+
+/**  Body of `POST /stakeholder/stakeholder/` (create stakeholder). */
+export type NewStakeholder = {
+	/**  `document_number`. */
+	document_number: string,
+	/**  `document_type`: uuid of a document type. */
+	document_type: string,
+	/**  `verification_digit`. */
+	verification_digit?: string | null,
+	/**  `geographic_location`: uuid of a location. */
+	geographic_location: string,
+};
+
+/**
+ *  Body of `POST /task/task/` (create task). Only `title` is required
+ *  (conventions.md, "Task bounds"); the service checks the bounds: `title`,
+ *  `status` and `recurrence_rule` at most 255 characters, `priority`
+ *  -32768..=32767 (hence `i16`).
+ */
+export type NewTask = {
+	/**  `title`: 1 to 255 characters. */
+	title: string,
+	/**  `description`. */
+	description?: string | null,
+	/**  `status` (values not shown in the spec). */
+	status?: string | null,
+	/**  `start`: date-time (ISO 8601; [`Timestamp::from`] a `DateTime<Utc>`). */
+	start?: Timestamp | null,
+	/**  `entity_id`: uuid (request only). */
+	entity_id?: string | null,
+	/**  `record_id`: uuid (request only). */
+	record_id?: string | null,
+	/**  `custom_fields`: any JSON (in form and multipart bodies sent as JSON text). */
+	custom_fields?: Value | null,
+	/**  `priority`: -32768..=32767. */
+	priority?: number | null,
+	/**  `recurrence_rule`: at most 255 characters. */
+	recurrence_rule?: string | null,
+	/**  `expiry`: date-time. */
+	expiry?: Timestamp | null,
+	/**  `completed_at`: date-time. */
+	completed_at?: Timestamp | null,
+	/**  `assigned_to_user`: uuid of a member. */
+	assigned_to_user?: string | null,
+};
 
 /**  The page object: `data` of a list response. */
 export type Page<T> = {
@@ -141,115 +468,160 @@ export type Page<T> = {
 };
 
 /**
- *  Which page of a list is shown: `page` and `take`, as the UI sends and
- *  the app remembers them (`{"page": 2, "take": 50}` / `"take": "all"`).
- *  [`ListRequest::view`](crate::ListRequest::view) applies it to a request.
+ *  The rate-limit state of the key, from the latest response that carried
+ *  any of the headers. Every field is `None` when the service did not say
+ *  (conventions.md: headers may be on some, all or no responses).
  */
-export type PageView = {
-	/**  1-based page number. */
-	page: number,
-	/**  Results per page. */
-	take: Take,
+export type RateLimit = {
+	/**  `X-RateLimit-Limit`: requests allowed in the current window. */
+	limit: number | null,
+	/**  `X-RateLimit-Remaining`: requests left in the window. */
+	remaining: number | null,
+	/**  `X-RateLimit-Reset`: when the window resets, UTC (RFC 3339 in JSON). */
+	reset: string | null,
 };
 
-/**
- *  A supplier invoice: every field of the spec table (see the
- *  [module rules](crate::records)). Decimals match the spec's pattern:
- *  optional minus, up to 14 integer digits, up to 6 fraction digits.
- */
-export type SupplierInvoice = {
-	/**  `id`: uuid; read-only, required. */
+/**  A related record (`supplier` → `supplier__name`). */
+export type RelationSchema = {
+	/**  Relation name, which is also the referencing field's name. */
+	name: string,
+	/**  Its fields filters may address. */
+	fields: FieldSchema[],
+};
+
+/**  A resource with a list endpoint, by its spec name (`supplier_invoice`). */
+export type ResourceName = 
+/**  `GET /account_payable/invoice/`. */
+"supplier_invoice" | 
+/**  `GET /account_receivable/invoice/`. */
+"customer_invoice" | 
+/**  `GET /order/sales_quote/`. */
+"sales_quote" | 
+/**  `GET /inventory/product/`. */
+"product" | 
+/**  `GET /task/task/` (assumed list). */
+"task" | 
+/**  `GET /crm/lead/` (assumed list). */
+"lead" | 
+/**  `GET /stakeholder/stakeholder/` (assumed list). */
+"stakeholder" | 
+/**  `GET /stakeholder/customer/` (assumed list). */
+"customer";
+
+/**  The schema of one resource (`service-api.md` §Resources). */
+export type ResourceSchema = {
+	/**  Spec name, `supplier_invoice`. */
+	resource: ResourceName,
+	/**  List endpoint path, `/account_payable/invoice/`. */
+	path: string,
+	/**  Fields in the order records list them. */
+	fields: FieldSchema[],
+	/**  Related records filters may reach as `relation__field`. */
+	relations: RelationSchema[],
+};
+
+/**  The views of one resource: the one on screen and the ones saved by name. */
+export type ResourceViews = {
+	/**  The view last shown (restored at start), if any. */
+	current: ListView | null,
+	/**  Views saved under a name, in the order they were saved. */
+	saved?: NamedView[],
+};
+
+/**  One `sort` key: `field` (or `relation__field`), descending when set. */
+export type SortSpec = {
+	/**  Field name, e.g. `issue_date`. */
+	field: string,
+	/**  `-field`: largest first. */
+	descending?: boolean,
+};
+
+/**  A stakeholder (see the [module rules](crate::records)). */
+export type Stakeholder = {
+	/**  `id`: uuid. */
 	id?: string | null,
-	/**  `name`: string; read-only, required. */
+	/**  `name`: string. */
 	name?: string | null,
-	/**  `custom_fields`: any, nullable. */
-	custom_fields?: Value | null,
-	/**  `operation_number`: integer, 0 to 2147483647, default 0. */
-	operation_number?: number | null,
-	/**  `operation_date`: date-time; required. */
-	operation_date?: Timestamp | null,
-	/**  `description`: string, nullable. */
-	description?: string | null,
-	/**  `operation_status`: PR, CO or ER. */
-	operation_status?: string | null,
-	/**  `status_description`: string, nullable. */
-	status_description?: string | null,
-	/**  `created_at`: date-time; read-only, required. */
+	/**  `person_or_company_member_id`: string. */
+	person_or_company_member_id?: string | null,
+	/**  `person_or_company_id`: string. */
+	person_or_company_id?: string | null,
+	/**  `is_company`: boolean. */
+	is_company?: boolean | null,
+	/**  `document_type_name`: string. */
+	document_type_name?: string | null,
+	/**  `created_at`: date-time. */
 	created_at?: Timestamp | null,
-	/**  `updated_at`: date-time, nullable; read-only. */
+	/**  `updated_at`: date-time. */
 	updated_at?: Timestamp | null,
-	/**  `deleted_at`: date-time, nullable; read-only. */
+	/**  `deleted_at`: date-time. */
 	deleted_at?: Timestamp | null,
-	/**  `audit_status`: C, U or D; read-only, required. */
-	audit_status?: string | null,
-	/**  `prefix`: string, nullable. */
-	prefix?: string | null,
-	/**  `invoice_number`: integer, 0 to 2147483647; required. */
-	invoice_number?: number | null,
-	/**  `issue_date`: date-time; required. */
-	issue_date?: Timestamp | null,
-	/**  `document_type`: ADV, INV or CRN; required. */
-	document_type?: string | null,
-	/**  `is_pay_authorized`: boolean; required. */
-	is_pay_authorized?: boolean | null,
-	/**  `discount_percentage`: decimal string; required. */
-	discount_percentage?: string | null,
-	/**  `discount_value`: decimal string; required. */
-	discount_value?: string | null,
-	/**  `other_discount_value`: decimal string; required. */
-	other_discount_value?: string | null,
-	/**  `subtotal`: decimal string; required. */
-	subtotal?: string | null,
-	/**  `total`: decimal string; required. */
-	total?: string | null,
-	/**  `vat_value_included`: decimal string; required. */
-	vat_value_included?: string | null,
-	/**  `order_number`: integer (int64), nullable. */
-	order_number?: number | null,
-	/**  `invoice_electronic`: boolean. */
-	invoice_electronic?: boolean | null,
-	/**  `is_directly_created`: boolean. */
-	is_directly_created?: boolean | null,
-	/**  `member`: uuid; read-only, required. */
-	member?: string | null,
-	/**  `operation`: uuid; required. */
-	operation?: string | null,
-	/**  `market_exchange_rate`: uuid, nullable. */
-	market_exchange_rate?: string | null,
-	/**  `branch_office`: uuid; required. */
-	branch_office?: string | null,
-	/**  `created_by`: uuid; read-only, required. */
+	/**  `created_by`: uuid. */
 	created_by?: string | null,
-	/**  `updated_by`: uuid, nullable; read-only. */
+	/**  `updated_by`: uuid. */
 	updated_by?: string | null,
-	/**  `deleted_by`: uuid, nullable; read-only. */
+	/**  `deleted_by`: uuid. */
 	deleted_by?: string | null,
-	/**  `supplier`: uuid; required. */
-	supplier?: string | null,
-	/**  `supplier_detail`: uuid; required. */
-	supplier_detail?: string | null,
-	/**  `supplier_type`: uuid; required. */
-	supplier_type?: string | null,
-	/**  `account`: uuid; required. */
-	account?: string | null,
-	/**  `cost_center`: uuid, nullable. */
-	cost_center?: string | null,
-	/**  `location`: uuid; required. */
-	location?: string | null,
-	/**  `international_trade_term`: uuid, nullable. */
-	international_trade_term?: string | null,
-	/**  `commercial_condition`: uuid; required. */
-	commercial_condition?: string | null,
-	/**  `discount_type`: uuid, nullable. */
-	discount_type?: string | null,
-	/**  `tree_hash`: uuid, nullable. */
-	tree_hash?: string | null,
+	/**  `document_number`: string. */
+	document_number?: string | null,
+	/**  `document_type`: uuid. */
+	document_type?: string | null,
+	/**  `verification_digit`: string. */
+	verification_digit?: string | null,
+	/**  `geographic_location`: uuid. */
+	geographic_location?: string | null,
 } & { [key in string]: Value };
 
 /**  The wire shape of [`Take`]: `number | "all"`. */
 export type Take = number | TakeWord;
 
 export type TakeWord = "all";
+
+/**
+ *  A task as the service returns it (see the [module rules](crate::records)).
+ *  `entity_id` and `record_id` are request-only: see [`crate::NewTask`].
+ */
+export type Task = {
+	/**  `id`: uuid. */
+	id?: string | null,
+	/**  `created_at`: date-time. */
+	created_at?: Timestamp | null,
+	/**  `updated_at`: date-time. */
+	updated_at?: Timestamp | null,
+	/**  `deleted_at`: date-time. */
+	deleted_at?: Timestamp | null,
+	/**  `member`: uuid. */
+	member?: string | null,
+	/**  `created_by`: uuid. */
+	created_by?: string | null,
+	/**  `updated_by`: uuid. */
+	updated_by?: string | null,
+	/**  `deleted_by`: uuid. */
+	deleted_by?: string | null,
+	/**  `title`: string, at most 255 characters. */
+	title?: string | null,
+	/**  `description`: string. */
+	description?: string | null,
+	/**
+	 *  `status`: string, at most 255 characters (values not shown in the
+	 *  spec; the sandbox uses pending, in_progress, done, cancelled).
+	 */
+	status?: string | null,
+	/**  `start`: date-time. */
+	start?: Timestamp | null,
+	/**  `custom_fields`: any, nullable. */
+	custom_fields?: Value | null,
+	/**  `priority`: integer, -32768 to 32767. */
+	priority?: number | null,
+	/**  `recurrence_rule`: string, at most 255 characters. */
+	recurrence_rule?: string | null,
+	/**  `expiry`: date-time. */
+	expiry?: Timestamp | null,
+	/**  `completed_at`: date-time. */
+	completed_at?: Timestamp | null,
+	/**  `assigned_to_user`: uuid. */
+	assigned_to_user?: string | null,
+} & { [key in string]: Value };
 
 /**
  *  A date-time field (`created_at`, `issue_date`, …): ISO 8601 text exactly
@@ -263,11 +635,15 @@ export type TakeWord = "all";
 export type Timestamp = string;
 
 /**
- *  The error every command returns: `{kind, message, field, retry_after_s}`.
+ *  The error every command returns:
+ *  `{kind, message, field, field_errors, retry_after_s}`.
  * 
  *  `message` is a sentence for the user saying what happened and what to do.
- *  `field` names the form input at fault (`"base_url"`, `"api_key"`) for
- *  [`ErrorKind::InvalidInput`], so the form can mark it and keep what was typed.
+ *  `field` names the form input at fault (`"base_url"`, `"api_key"`, `"id"`)
+ *  for [`ErrorKind::InvalidInput`], so the form can mark it and keep what
+ *  was typed; `field_errors` carries per-field messages: the service's 400
+ *  (`{"priority": ["…"]}`, `non_field_errors` for the whole request) or a
+ *  list view's problems (`filters.2`, `sort`, …), found before sending.
  */
 export type UiError = {
 	/**  Machine-readable kind. */
@@ -276,6 +652,8 @@ export type UiError = {
 	message: string,
 	/**  The input at fault, if any. */
 	field: string | null,
+	/**  Messages per field (empty when none). */
+	field_errors: { [key in string]: string[] },
 	/**  For [`ErrorKind::RateLimited`]: seconds until a retry may succeed. */
 	retry_after_s: number | null,
 };
@@ -292,8 +670,8 @@ export type WorkspaceStatus = {
 	key: KeyStatus,
 	/**  Whether the OS keychain works. */
 	keychain: KeychainStatus,
-	/**  The page and page size last shown. */
-	last_view: PageView,
+	/**  The resource whose list was shown last in this workspace. */
+	last_resource: ResourceName,
 };
 
 /* Tauri Specta runtime */

@@ -6,7 +6,9 @@
 //! - **Operations** ([`Client`]): the lists of every resource
 //!   (`list_supplier_invoices`, `list_customer_invoices`, `list_sales_quotes`,
 //!   `list_products`, `list_tasks`, `list_leads`, `list_stakeholders`,
-//!   `list_customers`, or generic [`Client::list`]), all pages as a stream
+//!   `list_customers`, generic [`Client::list`], or any resource by
+//!   [`ResourceName`] as JSON objects with [`Client::list_view`] and
+//!   [`Client::get_record`]), all pages as a stream
 //!   ([`Client::pages`]), [`Client::create_task`], [`Client::patch_lead`],
 //!   [`Client::create_stakeholder`], [`Client::get_customer`],
 //!   [`Client::delete_stakeholder`], and the reads `get_lead`, `get_task`,
@@ -84,6 +86,7 @@ mod rate_limit;
 pub mod records;
 mod response;
 mod retry;
+mod view;
 
 pub use base_url::BaseUrl;
 pub use client::Client;
@@ -100,4 +103,5 @@ pub use records::{
     AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
     Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
 };
-pub use workdesk_query::{resources, Operator, Schema, ValidationErrors};
+pub use view::{FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName, SortSpec};
+pub use workdesk_query::{resources, Field, FieldType, Operator, Schema, ValidationErrors};

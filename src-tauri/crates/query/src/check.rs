@@ -157,22 +157,6 @@ fn check_sort_key(
     })
 }
 
-/// Whether `operator` applies to values of `kind`.
-fn supports(kind: FieldType, operator: Operator) -> bool {
-    use Operator::*;
-    match operator {
-        Isnull => true,
-        Exact | In => !matches!(kind, FieldType::Json),
-        Iexact | Icontains | Startswith => {
-            matches!(
-                kind,
-                FieldType::String | FieldType::Enum(_) | FieldType::Uuid
-            )
-        }
-        Gt | Gte | Lt | Lte | Range => !matches!(kind, FieldType::Boolean | FieldType::Json),
-    }
-}
-
 fn check_condition(
     schema: &'static Schema,
     condition: &Condition,
@@ -182,7 +166,7 @@ fn check_condition(
         return Err(format!("Cannot filter by {}", condition.path));
     }
     let operator = condition.operator;
-    if !supports(field.kind, operator) {
+    if !field.kind.supports(operator) {
         return Err(format!(
             "The {operator} operator does not apply to {} (a {} field).",
             condition.path, field.kind

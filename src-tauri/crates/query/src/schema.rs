@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::query::Operator;
+
 /// Type of a field, as the spec's tables give it. Comparisons in filters and
 /// sorting are typed by it (conventions.md, "Filters, exactly").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +47,36 @@ impl FieldType {
             FieldType::Enum(_) => "choice",
             FieldType::Json => "json",
         }
+    }
+}
+
+impl FieldType {
+    /// Whether filters may use `operator` on a field of this type
+    /// (conventions.md, "Filters, exactly"): `isnull` on every field;
+    /// `exact` and `in` on all but JSON; `iexact`, `icontains` and
+    /// `startswith` on text (strings, choices, UUIDs); the comparisons and
+    /// `range` on all but booleans and JSON.
+    #[must_use]
+    pub fn supports(self, operator: Operator) -> bool {
+        use Operator::*;
+        match operator {
+            Isnull => true,
+            Exact | In => !matches!(self, FieldType::Json),
+            Iexact | Icontains | Startswith => {
+                matches!(
+                    self,
+                    FieldType::String | FieldType::Enum(_) | FieldType::Uuid
+                )
+            }
+            Gt | Gte | Lt | Lte | Range => !matches!(self, FieldType::Boolean | FieldType::Json),
+        }
+    }
+
+    /// The operators filters may use on this type, in [`Operator::ALL`] order.
+    pub fn operators(self) -> impl Iterator<Item = Operator> {
+        Operator::ALL
+            .into_iter()
+            .filter(move |op| self.supports(*op))
     }
 }
 

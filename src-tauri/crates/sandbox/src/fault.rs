@@ -46,9 +46,10 @@ pub enum Fault {
     NotJson,
     /// `html`: a 502 `text/html` error page as nginx writes it.
     Html,
-    /// `429`: the service's rate-limit refusal (a 429 envelope with
-    /// `Retry-After: 1`), whatever the key's budget.
-    TooManyRequests,
+    /// `429` or `429=<s>`: the service's rate-limit refusal (a 429
+    /// envelope with `Retry-After: <s>`, 1 by default, at most a day),
+    /// whatever the key's budget.
+    TooManyRequests(u64),
 }
 
 impl FromStr for Fault {
@@ -69,7 +70,13 @@ impl FromStr for Fault {
             "truncated" => Fault::Truncated,
             "not-json" => Fault::NotJson,
             "html" => Fault::Html,
-            "429" => Fault::TooManyRequests,
+            "429" => Fault::TooManyRequests(STORM_RETRY_AFTER),
+            other if other.starts_with("429=") => other["429=".len()..]
+                .parse::<u64>()
+                .ok()
+                .filter(|s| (1..=MAX_RETRY_AFTER_S).contains(s))
+                .map(Fault::TooManyRequests)
+                .ok_or_else(|| Error::UnknownFault(text.to_owned()))?,
             other => other
                 .strip_prefix("delay-ms=")
                 .and_then(|ms| ms.parse::<u64>().ok())
@@ -93,7 +100,8 @@ impl fmt::Display for Fault {
             Fault::Truncated => f.write_str("truncated"),
             Fault::NotJson => f.write_str("not-json"),
             Fault::Html => f.write_str("html"),
-            Fault::TooManyRequests => f.write_str("429"),
+            Fault::TooManyRequests(STORM_RETRY_AFTER) => f.write_str("429"),
+            Fault::TooManyRequests(seconds) => write!(f, "429={seconds}"),
         }
     }
 }
@@ -107,8 +115,11 @@ pub(crate) struct DropConnection;
 const NGINX_502: &str = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n\
 <center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n";
 
-/// `Retry-After` of the `429` fault, in seconds.
+/// `Retry-After` of the `429` fault without `=<s>`, in seconds.
 pub(crate) const STORM_RETRY_AFTER: u64 = 1;
+
+/// Longest `Retry-After` of `429=<s>`: a day.
+const MAX_RETRY_AFTER_S: u64 = 86_400;
 
 impl Fault {
     /// Whether this fault answers in the service's name (`403`, `429`), so
@@ -116,7 +127,7 @@ impl Fault {
     /// key like the service's own answers. The others imitate a proxy in
     /// front of the service, or let the service answer.
     pub(crate) fn imitates_the_service(self) -> bool {
-        matches!(self, Fault::Forbidden | Fault::TooManyRequests)
+        matches!(self, Fault::Forbidden | Fault::TooManyRequests(_))
     }
 
     /// Answers `request` with this fault. Only `delay-ms` and `truncated`
@@ -157,10 +168,9 @@ impl Fault {
                 NGINX_502,
             )
                 .into_response(),
-            Fault::TooManyRequests => Error::RateLimited {
-                retry_after: STORM_RETRY_AFTER,
+            Fault::TooManyRequests(retry_after) => {
+                Error::RateLimited { retry_after }.into_response()
             }
-            .into_response(),
         };
         if let Some(quota) = quota.filter(|_| self.imitates_the_service()) {
             quota.apply(response.headers_mut());
@@ -214,6 +224,7 @@ mod tests {
             "not-json",
             "html",
             "429",
+            "429=90",
         ] {
             assert_eq!(name.parse::<Fault>().unwrap().to_string(), name);
         }
@@ -232,6 +243,9 @@ mod tests {
             "delay-ms=-1",
             "delay-ms=600001",
             "DROP",
+            "429=0",
+            "429=86401",
+            "429=x",
         ] {
             match bad.parse::<Fault>() {
                 Err(Error::UnknownFault(name)) => assert_eq!(name, bad),

@@ -18,7 +18,7 @@ use crate::body::RequestBody;
 use crate::config::Config;
 use crate::envelope::Envelope;
 use crate::error::{Error, FieldErrors, Result};
-use crate::fault::{Fault, STORM_RETRY_AFTER};
+use crate::fault::Fault;
 use crate::rate_limit::Quota;
 use crate::state::AppState;
 
@@ -68,7 +68,7 @@ impl FaultSwitch {
         let principal = auth::authenticate(&self.service.keys, headers, now).ok()?;
         let limiter = &self.service.limiter;
         Some(match fault {
-            Fault::TooManyRequests => limiter.exhausted(STORM_RETRY_AFTER),
+            Fault::TooManyRequests(retry_after) => limiter.exhausted(retry_after),
             _ => limiter.peek(principal.key),
         })
     }

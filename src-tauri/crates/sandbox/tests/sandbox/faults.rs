@@ -127,6 +127,23 @@ async fn a_429_storm_ignores_the_budget() {
 }
 
 #[tokio::test]
+async fn a_429_storm_can_ask_for_a_longer_wait() {
+    let sandbox = with_faults().await;
+    let before = now_epoch();
+    let raw = fetch(&sandbox, Some("429=90")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(raw.headers["retry-after"], "90");
+    let reset: u64 = raw.headers["x-ratelimit-reset"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((before + 90..=now_epoch() + 91).contains(&reset), "{reset}");
+    let refused = fetch(&sandbox, Some("429=0")).await.unwrap();
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST, "0 s is no wait");
+}
+
+#[tokio::test]
 async fn service_like_faults_have_rate_headers_only_for_accepted_keys() {
     let sandbox = with_faults().await;
     let keys = sandbox.keys().clone();

@@ -1,0 +1,491 @@
+//! [`ListView`]: a list as the app shows and remembers it (page, page size,
+//! columns, sort keys, filter conditions), for any resource named by
+//! [`ResourceName`], and the [`Client`] operations over it that answer with
+//! records as JSON objects (`service-api.md` §Endpoints, "List
+//! conventions"; conventions.md, "Filters, exactly").
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use workdesk_query::{Operator, Schema, ValidationErrors};
+
+use crate::records::Resource;
+use crate::{
+    Client, Customer, CustomerInvoice, Error, FilterValue, Lead, ListRequest, Order, Page, Product,
+    Result, SalesQuote, Stakeholder, SupplierInvoice, Take, Task,
+};
+
+/// A resource with a list endpoint, by its spec name (`supplier_invoice`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ResourceName {
+    /// `GET /account_payable/invoice/`.
+    SupplierInvoice,
+    /// `GET /account_receivable/invoice/`.
+    CustomerInvoice,
+    /// `GET /order/sales_quote/`.
+    SalesQuote,
+    /// `GET /inventory/product/`.
+    Product,
+    /// `GET /task/task/` (assumed list).
+    Task,
+    /// `GET /crm/lead/` (assumed list).
+    Lead,
+    /// `GET /stakeholder/stakeholder/` (assumed list).
+    Stakeholder,
+    /// `GET /stakeholder/customer/` (assumed list).
+    Customer,
+}
+
+impl ResourceName {
+    /// Every resource, in the order the app lists them.
+    pub const ALL: [ResourceName; 8] = [
+        ResourceName::SupplierInvoice,
+        ResourceName::CustomerInvoice,
+        ResourceName::SalesQuote,
+        ResourceName::Product,
+        ResourceName::Task,
+        ResourceName::Lead,
+        ResourceName::Stakeholder,
+        ResourceName::Customer,
+    ];
+
+    /// The resource's schema in the shared filter engine.
+    #[must_use]
+    pub fn schema(self) -> &'static Schema {
+        use workdesk_query::resources as r;
+        match self {
+            ResourceName::SupplierInvoice => &r::SUPPLIER_INVOICE,
+            ResourceName::CustomerInvoice => &r::CUSTOMER_INVOICE,
+            ResourceName::SalesQuote => &r::SALES_QUOTE,
+            ResourceName::Product => &r::PRODUCT,
+            ResourceName::Task => &r::TASK,
+            ResourceName::Lead => &r::LEAD,
+            ResourceName::Stakeholder => &r::STAKEHOLDER,
+            ResourceName::Customer => &r::CUSTOMER,
+        }
+    }
+
+    /// The spec name, `supplier_invoice`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        self.schema().resource
+    }
+}
+
+/// Runs `$body` with `$T` bound to the record type of `$resource`.
+macro_rules! with_record_type {
+    ($resource:expr, $T:ident => $body:expr) => {
+        match $resource {
+            ResourceName::SupplierInvoice => {
+                type $T = SupplierInvoice;
+                $body
+            }
+            ResourceName::CustomerInvoice => {
+                type $T = CustomerInvoice;
+                $body
+            }
+            ResourceName::SalesQuote => {
+                type $T = SalesQuote;
+                $body
+            }
+            ResourceName::Product => {
+                type $T = Product;
+                $body
+            }
+            ResourceName::Task => {
+                type $T = Task;
+                $body
+            }
+            ResourceName::Lead => {
+                type $T = Lead;
+                $body
+            }
+            ResourceName::Stakeholder => {
+                type $T = Stakeholder;
+                $body
+            }
+            ResourceName::Customer => {
+                type $T = Customer;
+                $body
+            }
+        }
+    };
+}
+
+/// A filter operator (`__exact` … `__isnull`), by the name after `__`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum FilterOperator {
+    Exact,
+    Iexact,
+    Icontains,
+    In,
+    Gt,
+    Gte,
+    Lt,
+    Lte,
+    Startswith,
+    Range,
+    Isnull,
+}
+
+impl From<FilterOperator> for Operator {
+    fn from(op: FilterOperator) -> Self {
+        match op {
+            FilterOperator::Exact => Operator::Exact,
+            FilterOperator::Iexact => Operator::Iexact,
+            FilterOperator::Icontains => Operator::Icontains,
+            FilterOperator::In => Operator::In,
+            FilterOperator::Gt => Operator::Gt,
+            FilterOperator::Gte => Operator::Gte,
+            FilterOperator::Lt => Operator::Lt,
+            FilterOperator::Lte => Operator::Lte,
+            FilterOperator::Startswith => Operator::Startswith,
+            FilterOperator::Range => Operator::Range,
+            FilterOperator::Isnull => Operator::Isnull,
+        }
+    }
+}
+
+impl From<Operator> for FilterOperator {
+    fn from(op: Operator) -> Self {
+        match op {
+            Operator::Exact => FilterOperator::Exact,
+            Operator::Iexact => FilterOperator::Iexact,
+            Operator::Icontains => FilterOperator::Icontains,
+            Operator::In => FilterOperator::In,
+            Operator::Gt => FilterOperator::Gt,
+            Operator::Gte => FilterOperator::Gte,
+            Operator::Lt => FilterOperator::Lt,
+            Operator::Lte => FilterOperator::Lte,
+            Operator::Startswith => FilterOperator::Startswith,
+            Operator::Range => FilterOperator::Range,
+            Operator::Isnull => FilterOperator::Isnull,
+        }
+    }
+}
+
+/// One `sort` key: `field` (or `relation__field`), descending when set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct SortSpec {
+    /// Field name, e.g. `issue_date`.
+    pub field: String,
+    /// `-field`: largest first.
+    #[serde(default)]
+    pub descending: bool,
+}
+
+/// One filter condition, `[or__][not__]field__operator=value`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FilterSpec {
+    /// Combine with the conditions before it by OR (else AND).
+    #[serde(default)]
+    pub or: bool,
+    /// Negate this condition.
+    #[serde(default)]
+    pub not: bool,
+    /// Field name or `relation__field` (`supplier__name`).
+    pub field: String,
+    /// The operator.
+    pub operator: FilterOperator,
+    /// The value as typed: one item for most operators (`"true"` /
+    /// `"false"` for `isnull`), one or more for `in`, exactly two (from, to)
+    /// for `range`. Decimals, dates and date-times in ISO form.
+    pub values: Vec<String>,
+}
+
+/// A list as the app shows it: which page, how many rows, which columns,
+/// the sort keys and the filter conditions, in order.
+///
+/// JSON: `{"page": 1, "take": 50, "fields": ["id", "name"] | null,
+/// "sort": [{"field": "total", "descending": true}], "filters": [...]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ListView {
+    /// 1-based page number.
+    pub page: u32,
+    /// Rows per page (`take`).
+    pub take: Take,
+    /// `fields`: the columns asked for; `None` for every field.
+    #[serde(default)]
+    pub fields: Option<Vec<String>>,
+    /// `sort` keys, most significant first; empty for the endpoint's order.
+    #[serde(default)]
+    pub sort: Vec<SortSpec>,
+    /// Filter conditions, folded left to right.
+    #[serde(default)]
+    pub filters: Vec<FilterSpec>,
+}
+
+impl Default for ListView {
+    fn default() -> Self {
+        ListView {
+            page: 1,
+            take: Take::default(),
+            fields: None,
+            sort: Vec::new(),
+            filters: Vec::new(),
+        }
+    }
+}
+
+impl ListView {
+    /// The request for this view over `T`'s resource, checked as
+    /// [`ListRequest::validate`] does before anything is sent.
+    ///
+    /// # Errors
+    /// Every problem, keyed `page`, `take`, `fields`, `sort`, or
+    /// `filters.<index>` for the condition at that index (so a form can put
+    /// the reason beside the condition).
+    pub fn request<T: Resource>(&self) -> std::result::Result<ListRequest<T>, ValidationErrors> {
+        let mut problems = ValidationErrors::default();
+        let mut request = ListRequest::<T>::new().page(self.page).take(self.take);
+        if let Some(fields) = &self.fields {
+            if fields.is_empty() {
+                problems.add("fields", "Choose at least one column.");
+            }
+            request = request.fields(fields.iter().cloned());
+        }
+        for key in &self.sort {
+            let order = if key.descending {
+                Order::Descending
+            } else {
+                Order::Ascending
+            };
+            request = request.sort(&key.field, order);
+        }
+        if let Err(Error::InvalidQuery(errors)) = request.validate() {
+            for (parameter, messages) in errors.iter() {
+                for message in messages {
+                    problems.add(parameter, message.clone());
+                }
+            }
+        }
+        for (index, filter) in self.filters.iter().enumerate() {
+            let key = format!("filters.{index}");
+            match filter_value(filter) {
+                Ok(value) => {
+                    let alone = add_filter(ListRequest::<T>::new(), filter, value.clone());
+                    if let Err(Error::InvalidQuery(errors)) = alone.validate() {
+                        for (_, messages) in errors.iter() {
+                            for message in messages {
+                                problems.add(key.clone(), message.clone());
+                            }
+                        }
+                    }
+                    request = add_filter(request, filter, value);
+                }
+                Err(message) => problems.add(key, message),
+            }
+        }
+        if problems.is_empty() {
+            Ok(request)
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+/// The value of `filter` as the request builder takes it, or why it has none.
+fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, &'static str> {
+    let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
+    match filter.operator {
+        FilterOperator::In => {
+            if values.is_empty() || values.iter().any(|v| v.is_empty()) {
+                return Err("Enter one or more values.");
+            }
+            Ok(FilterValue::Items(
+                values.into_iter().map(str::to_owned).collect(),
+            ))
+        }
+        FilterOperator::Range => match values.as_slice() {
+            [low, high] if !low.is_empty() && !high.is_empty() => {
+                Ok(FilterValue::Bounds((*low).to_owned(), (*high).to_owned()))
+            }
+            _ => Err("Enter both ends of the range: from and to."),
+        },
+        _ => match values.as_slice() {
+            [value] if !value.is_empty() => Ok(FilterValue::One((*value).to_owned())),
+            _ => Err("Enter a value."),
+        },
+    }
+}
+
+fn add_filter<T: Resource>(
+    request: ListRequest<T>,
+    filter: &FilterSpec,
+    value: FilterValue,
+) -> ListRequest<T> {
+    let operator = Operator::from(filter.operator);
+    match (filter.or, filter.not) {
+        (false, false) => request.filter(&filter.field, operator, value),
+        (true, false) => request.or_filter(&filter.field, operator, value),
+        (false, true) => request.not_filter(&filter.field, operator, value),
+        (true, true) => request.or_not_filter(&filter.field, operator, value),
+    }
+}
+
+/// A record as a JSON object: every field of its type (`null` when absent)
+/// plus the unknown fields it came with; decimals as strings.
+pub type JsonRecord = Map<String, Value>;
+
+fn to_json<T: Serialize>(record: &T) -> Result<JsonRecord> {
+    match serde_json::to_value(record).map_err(Error::InvalidBody)? {
+        Value::Object(map) => Ok(map),
+        _ => Ok(Map::new()),
+    }
+}
+
+impl Client {
+    /// One page of `resource` as `view` asks for it, records as JSON
+    /// objects (read through the typed records, so decimals stay exact
+    /// strings and unknown fields are kept).
+    ///
+    /// # Errors
+    /// [`Error::InvalidQuery`] keyed as [`ListView::request`] before
+    /// anything is sent; then the errors of [`Client::list`].
+    pub async fn list_view(
+        &self,
+        resource: ResourceName,
+        view: &ListView,
+    ) -> Result<Page<JsonRecord>> {
+        with_record_type!(resource, T => {
+            let request = view.request::<T>().map_err(Error::InvalidQuery)?;
+            let page = self.list(&request).await?;
+            Ok(Page {
+                count: page.count,
+                next: page.next,
+                previous: page.previous,
+                results: page.results.iter().map(to_json).collect::<Result<_>>()?,
+            })
+        })
+    }
+
+    /// One record of `resource` with every field, by id: a customer through
+    /// `GET /stakeholder/customer/{id}/`, any other through its list with
+    /// `id=<id>` (`take=1`), which every list endpoint filters on.
+    ///
+    /// # Errors
+    /// [`Error::InvalidId`] before sending; [`Error::NotFound`] when no
+    /// record has that id (or it is another workspace's); the errors of
+    /// [`Client::list`].
+    pub async fn get_record(&self, resource: ResourceName, id: &str) -> Result<JsonRecord> {
+        let id = uuid::Uuid::try_parse(id.trim())
+            .map_err(|_| Error::InvalidId(id.to_owned()))?
+            .hyphenated()
+            .to_string();
+        if resource == ResourceName::Customer {
+            return to_json(&self.get_customer(&id).await?);
+        }
+        with_record_type!(resource, T => {
+            let request = ListRequest::<T>::new()
+                .take(Take::Count(1))
+                .filter("id", Operator::Exact, id.as_str());
+            let page = self.list(&request).await?;
+            match page.results.first() {
+                Some(record) => to_json(record),
+                None => Err(Error::NotFound {
+                    message: format!("No {} has the id {id}.", resource.as_str().replace('_', " ")),
+                }),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn filter(field: &str, operator: FilterOperator, values: &[&str]) -> FilterSpec {
+        FilterSpec {
+            or: false,
+            not: false,
+            field: field.into(),
+            operator,
+            values: values.iter().map(|v| (*v).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_view_becomes_the_canonical_query() {
+        let mut or_not = filter("supplier__name", FilterOperator::Icontains, &["peña"]);
+        or_not.or = true;
+        or_not.not = true;
+        let view = ListView {
+            page: 2,
+            take: Take::Count(50),
+            fields: Some(vec!["id".into(), "total".into()]),
+            sort: vec![SortSpec {
+                field: "total".into(),
+                descending: true,
+            }],
+            filters: vec![
+                filter("operation_status", FilterOperator::In, &["PR", "CO"]),
+                filter("total", FilterOperator::Range, &["10", " 20.50 "]),
+                or_not,
+            ],
+        };
+        let request = view.request::<SupplierInvoice>().unwrap();
+        assert_eq!(
+            request.to_query_string(),
+            "page=2&take=50&fields=id,total&sort=-total&operation_status__in=PR,CO\
+             &total__range=10,20.50&or__not__supplier__name__icontains=pe%C3%B1a"
+        );
+    }
+
+    #[test]
+    fn problems_are_keyed_by_the_condition_they_belong_to() {
+        let view = ListView {
+            fields: Some(vec![]),
+            sort: vec![SortSpec {
+                field: "colour".into(),
+                descending: false,
+            }],
+            filters: vec![
+                filter("name", FilterOperator::Icontains, &["ok"]),
+                filter("total", FilterOperator::Gte, &["lots"]),
+                filter("total", FilterOperator::Range, &["1"]),
+                filter("name", FilterOperator::Exact, &[" "]),
+                filter("is_pay_authorized", FilterOperator::Gt, &["true"]),
+            ],
+            ..ListView::default()
+        };
+        let errors = view.request::<SupplierInvoice>().unwrap_err();
+        assert!(errors.get("filters.0").is_none(), "{errors}");
+        for key in [
+            "fields",
+            "sort",
+            "filters.1",
+            "filters.2",
+            "filters.3",
+            "filters.4",
+        ] {
+            assert!(errors.get(key).is_some(), "{key}: {errors}");
+        }
+        assert!(errors.get("total__gte").is_none(), "{errors}");
+    }
+
+    #[test]
+    fn a_view_reads_back_from_what_the_ui_stores() {
+        let view: ListView = serde_json::from_str(
+            r#"{"page":1,"take":"all","filters":[{"field":"title","operator":"icontains","values":["x"]}]}"#,
+        )
+        .unwrap();
+        assert_eq!(view.take, Take::All);
+        assert_eq!(view.fields, None);
+        assert!(!view.filters[0].or);
+        assert_eq!(
+            serde_json::to_value(ResourceName::SupplierInvoice).unwrap(),
+            "supplier_invoice"
+        );
+        for name in ResourceName::ALL {
+            let back: ResourceName = serde_json::from_value(name.as_str().into()).unwrap();
+            assert_eq!(back, name);
+        }
+    }
+}

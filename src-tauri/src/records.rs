@@ -1,0 +1,137 @@
+//! Commands over the lists of every resource: schemas, pages, one record,
+//! and the views kept per resource (tauri-plugin-store).
+
+use tauri::State;
+use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
+
+use crate::error::{Error, UiError};
+use crate::schema::{resource_schema, ResourceSchema};
+use crate::settings::{NamedView, ResourceViews};
+use crate::state::AppState;
+
+/// The field schemas of all eight resources, in the order the app lists
+/// them: columns, sortable fields and the operators each field takes.
+/// Never fails (a `Result` like every command, for the UI's one `call`).
+#[tauri::command]
+#[specta::specta]
+pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
+    Ok(ResourceName::ALL.into_iter().map(resource_schema).collect())
+}
+
+/// One page of `resource` as `view` asks for it (`GET <path>?<query>`),
+/// records as JSON objects (every field, `null` when absent, unknown
+/// fields included; decimals as strings). Remembers `view` as the
+/// resource's current view and `resource` as the one shown last.
+///
+/// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
+/// `fields`, `sort` or `filters.<index>` (nothing was sent);
+/// `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
+/// the last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
+#[tauri::command]
+#[specta::specta]
+pub async fn list_records(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    view: ListView,
+) -> Result<Page<JsonRecord>, UiError> {
+    let workspace = state.workspace().await?;
+    let started = std::time::Instant::now();
+    let result = workspace.client.list_view(resource, &view).await;
+    match &result {
+        Ok(page) => log::info!(
+            "GET {} page={} take={} filters={} -> {} of {} in {} ms",
+            resource.as_str(),
+            view.page,
+            view.take.rows(),
+            view.filters.len(),
+            page.results.len(),
+            page.count,
+            started.elapsed().as_millis()
+        ),
+        Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
+    }
+    let page = result.map_err(Error::from)?;
+    state
+        .settings
+        .set_current_view(workspace.profile, resource, &view)?;
+    Ok(page)
+}
+
+/// One record of `resource` with every field, by id (for the detail panel).
+///
+/// Errors: `invalid_input` (`field` = `id`: not a record id), `not_found`
+/// (no such record, or it was deleted), and the errors of `list_records`.
+#[tauri::command]
+#[specta::specta]
+pub async fn get_record(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    id: String,
+) -> Result<JsonRecord, UiError> {
+    let workspace = state.workspace().await?;
+    Ok(workspace
+        .client
+        .get_record(resource, &id)
+        .await
+        .map_err(Error::record)?)
+}
+
+/// The views of `resource` kept for the workspace on screen: the current
+/// one (restored at start) and those saved by name.
+///
+/// Errors: none in practice (`internal` if state is missing).
+#[tauri::command]
+#[specta::specta]
+pub async fn list_views(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+) -> Result<ResourceViews, UiError> {
+    let profile = state.profile().await;
+    Ok(state.settings.views(profile, resource))
+}
+
+/// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
+/// replacing a saved view of the same name. Returns the resource's views.
+///
+/// Errors: `invalid_input` with `field` = `name`; `internal` when the
+/// settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_view(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    name: String,
+    view: ListView,
+) -> Result<ResourceViews, UiError> {
+    let name = name.trim().to_owned();
+    let length = name.chars().count();
+    if length == 0 || length > 80 {
+        return Err(Error::ViewName.into());
+    }
+    let profile = state.profile().await;
+    let mut views = state.settings.views(profile, resource);
+    match views.saved.iter_mut().find(|saved| saved.name == name) {
+        Some(saved) => saved.view = view,
+        None => views.saved.push(NamedView { name, view }),
+    }
+    state.settings.set_views(profile, resource, &views)?;
+    Ok(views)
+}
+
+/// Deletes the saved view `name` of `resource` (nothing if there is none).
+/// Returns the resource's views.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub async fn delete_view(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    name: String,
+) -> Result<ResourceViews, UiError> {
+    let profile = state.profile().await;
+    let mut views = state.settings.views(profile, resource);
+    views.saved.retain(|saved| saved.name != name);
+    state.settings.set_views(profile, resource, &views)?;
+    Ok(views)
+}

@@ -1,0 +1,109 @@
+//! Commands for the service's single-record operations (`service-api.md`
+//! §Endpoints): create a task, read and patch a lead, create, read and
+//! delete a stakeholder, read a customer. None is retried once it may have
+//! reached the service; an outcome that is unknown is reported as
+//! `unknown_outcome` so the UI can offer to check.
+
+use tauri::State;
+use workdesk_api::{Customer, Lead, LeadPatch, NewStakeholder, NewTask, Stakeholder, Task};
+
+use crate::error::{Error, UiError};
+use crate::state::AppState;
+
+/// `POST /task/task/`: creates `task` and returns it as created.
+///
+/// Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
+/// field); `unknown_outcome` (timeout or broken connection: the task may
+/// exist); `unauthorized`, `forbidden`, `rate_limited`, `network`,
+/// `service`, `not_configured`.
+#[tauri::command]
+#[specta::specta]
+pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Task, UiError> {
+    let workspace = state.workspace().await?;
+    let result = workspace.client.create_task(&task).await;
+    log_write("POST task", &result);
+    Ok(result.map_err(Error::from)?)
+}
+
+/// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
+///
+/// Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
+/// reads.
+#[tauri::command]
+#[specta::specta]
+pub async fn get_lead(state: State<'_, AppState>, id: String) -> Result<Lead, UiError> {
+    let workspace = state.workspace().await?;
+    Ok(workspace
+        .client
+        .get_lead(&id)
+        .await
+        .map_err(Error::record)?)
+}
+
+/// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
+/// (`null` clears one); returns the updated lead.
+///
+/// Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
+/// `not_found`.
+#[tauri::command]
+#[specta::specta]
+pub async fn patch_lead(
+    state: State<'_, AppState>,
+    id: String,
+    patch: LeadPatch,
+) -> Result<Lead, UiError> {
+    let workspace = state.workspace().await?;
+    let result = workspace.client.patch_lead(&id, &patch).await;
+    log_write("PATCH lead", &result);
+    Ok(result.map_err(Error::record)?)
+}
+
+/// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it.
+///
+/// Errors: as `create_task` (a document already registered is a 400 under
+/// `non_field_errors`).
+#[tauri::command]
+#[specta::specta]
+pub async fn create_stakeholder(
+    state: State<'_, AppState>,
+    stakeholder: NewStakeholder,
+) -> Result<Stakeholder, UiError> {
+    let workspace = state.workspace().await?;
+    let result = workspace.client.create_stakeholder(&stakeholder).await;
+    log_write("POST stakeholder", &result);
+    Ok(result.map_err(Error::from)?)
+}
+
+/// `DELETE /stakeholder/stakeholder/{id}/`.
+///
+/// Errors: as `patch_lead` (`not_found` also when already deleted).
+#[tauri::command]
+#[specta::specta]
+pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Result<(), UiError> {
+    let workspace = state.workspace().await?;
+    let result = workspace.client.delete_stakeholder(&id).await;
+    log_write("DELETE stakeholder", &result);
+    Ok(result.map_err(Error::record)?)
+}
+
+/// `GET /stakeholder/customer/{id}/`: one customer.
+///
+/// Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
+/// reads.
+#[tauri::command]
+#[specta::specta]
+pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Customer, UiError> {
+    let workspace = state.workspace().await?;
+    Ok(workspace
+        .client
+        .get_customer(&id)
+        .await
+        .map_err(Error::record)?)
+}
+
+fn log_write<T>(what: &str, result: &workdesk_api::Result<T>) {
+    match result {
+        Ok(_) => log::info!("{what}: done"),
+        Err(err) => log::warn!("{what} failed: {err}"),
+    }
+}
