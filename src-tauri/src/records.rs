@@ -20,8 +20,9 @@ pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
 
 /// One page of `resource` as `view` asks for it (`GET <path>?<query>`),
 /// records as JSON objects (every field, `null` when absent, unknown
-/// fields included; decimals as strings). Remembers `view` as the
-/// resource's current view and `resource` as the one shown last.
+/// fields included; decimals as strings). With `remember` (the list on
+/// screen, not a form's lookup), remembers `view` as the resource's current
+/// view and `resource` as the one shown last.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 /// `fields`, `sort` or `filters.<index>` (nothing was sent);
@@ -33,6 +34,7 @@ pub async fn list_records(
     state: State<'_, AppState>,
     resource: ResourceName,
     view: ListView,
+    remember: bool,
 ) -> Result<Page<JsonRecord>, UiError> {
     let workspace = state.workspace().await?;
     let started = std::time::Instant::now();
@@ -51,9 +53,11 @@ pub async fn list_records(
         Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
     }
     let page = result.map_err(Error::from)?;
-    state
-        .settings
-        .set_current_view(workspace.profile, resource, &view)?;
+    if remember {
+        state
+            .settings
+            .set_current_view(workspace.profile, resource, &view)?;
+    }
     Ok(page)
 }
 

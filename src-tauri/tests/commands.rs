@@ -58,7 +58,7 @@ fn commands_work_with_no_desktop_around_them() {
     let err = invoke(
         &webview,
         "list_records",
-        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20}}),
+        json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 1, "take": 20}}),
     )
     .unwrap_err();
     assert_eq!(err["kind"], "not_configured");
@@ -114,7 +114,7 @@ fn commands_work_with_no_desktop_around_them() {
     let page = invoke(
         &webview,
         "list_records",
-        json!({"resource": "supplier_invoice", "view": view}),
+        json!({"resource": "supplier_invoice", "remember": true, "view": view}),
     )
     .unwrap();
     let rows = page["results"].as_array().unwrap();
@@ -148,7 +148,7 @@ fn commands_work_with_no_desktop_around_them() {
     let err = invoke(
         &webview,
         "list_records",
-        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20, "filters": [
+        json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 1, "take": 20, "filters": [
             {"field": "name", "operator": "icontains", "values": ["x"]},
             {"field": "total", "operator": "gte", "values": ["lots"]}
         ]}}),
@@ -157,6 +157,13 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(err["kind"], "invalid_input");
     assert!(err["field_errors"]["filters.1"].is_array(), "{err}");
     assert!(err["field_errors"].get("filters.0").is_none(), "{err}");
+    // A form's lookup (`remember: false`) leaves the list's view alone.
+    invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": false, "view": {"page": 1, "take": "all", "fields": ["id"]}}),
+    )
+    .unwrap();
     let views = invoke(
         &webview,
         "list_views",
@@ -315,7 +322,7 @@ fn commands_work_with_no_desktop_around_them() {
     let page = invoke(
         &webview,
         "list_records",
-        json!({"resource": "lead", "view": {"page": 1, "take": "all"}}),
+        json!({"resource": "lead", "remember": true, "view": {"page": 1, "take": "all"}}),
     )
     .unwrap();
     assert!(!page["results"].as_array().unwrap().is_empty());

@@ -3,7 +3,8 @@
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
 import { Builder, By, until } from "selenium-webdriver";
@@ -74,17 +75,59 @@ export function clearStoredKey() {
   }
 }
 
-/** Starts `workdesk-sandbox --port 0` and resolves with its announcement line. */
+/**
+ * Starts `workdesk-sandbox --port 0 --journal --faults` and resolves with
+ * its announcement line: `{ process, baseUrl, keys, ids }`.
+ */
 export function startSandbox(binary) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(binary, ["--port", "0", "--journal", "--faults"], { stdio: ["ignore", "pipe", "inherit"] });
     child.on("error", reject);
     child.on("exit", (code) => reject(new Error(`workdesk-sandbox exited with ${code}`)));
     createInterface({ input: child.stdout }).once("line", (line) => {
-      const { base_url: baseUrl, keys } = JSON.parse(line);
-      resolve({ process: child, baseUrl, keys });
+      const { base_url: baseUrl, keys, ids } = JSON.parse(line);
+      resolve({ process: child, baseUrl, keys, ids });
     });
   });
+}
+
+/** `GET path` of the sandbox as workspace A, returning the envelope's `data`. */
+export async function serviceGet(sandbox, path) {
+  const response = await fetch(`${sandbox.baseUrl}${path}`, {
+    headers: { Authorization: `Bearer ${sandbox.keys.workspace_a}` },
+  });
+  const body = await response.json();
+  assert.equal(response.status, 200, `GET ${path}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** The requests the sandbox has answered, oldest first: `[{method, path, query, body, status}]`. */
+export async function journal(sandbox) {
+  const response = await fetch(`${sandbox.baseUrl}/_sandbox/requests`);
+  return (await response.json()).data.results;
+}
+
+/** Arms the sandbox fault `mode` for its next `times` API requests. */
+export async function armFault(sandbox, mode, times = 1) {
+  const response = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ mode, times }),
+  });
+  assert.ok(response.ok, `arming ${mode}: ${response.status}`);
+}
+
+/**
+ * Saves a screenshot of the app window as `<WORKDESK_ARTIFACTS or
+ * artifacts>/screenshots/<name>.png` (a gitignored folder CI keeps as an
+ * artefact), and returns its path.
+ */
+export async function screenshot(app, name) {
+  const dir = join(process.env.WORKDESK_ARTIFACTS ?? "artifacts", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  writeFileSync(file, Buffer.from(await app.takeScreenshot(), "base64"));
+  return file;
 }
 
 /** A TCP port nothing listens on right now. */
@@ -139,12 +182,15 @@ export async function startTauriDriver() {
  * (`WORKDESK_SANDBOX`) and tauri-driver are started before its tests and
  * stopped after them, and the app's keychain item is cleared. Returns
  * `{ sandbox, open }`: the sandbox (`{ baseUrl, keys }`, set once `before`
- * ran) and `open()`, a new WebDriver session on the app `WORKDESK_APP`
- * (`what` names it in the error when that is missing).
+ * ran), `open()`, a new WebDriver session on the app `WORKDESK_APP`
+ * (`what` names it in the error when that is missing), and `keep(app)`,
+ * which quits a session kept across tests when the file is done. (Node 20
+ * runs root-level hooks concurrently: a file's own `before` cannot rely on
+ * these.)
  */
 export function appUnderTest(what) {
   const application = process.env.WORKDESK_APP;
-  const context = { sandbox: undefined, open: undefined };
+  const context = { sandbox: undefined, open: undefined, kept: [], keep: (app) => (context.kept.push(app), app) };
   let driver;
   before(async () => {
     assert.ok(application && existsSync(application), `WORKDESK_APP must name ${what} (got ${application})`);
@@ -155,7 +201,11 @@ export function appUnderTest(what) {
     driver = await startTauriDriver();
     context.open = () => openApp(driver.url, application);
   });
-  after(() => {
+  // Node 20 runs a file's root-level hooks concurrently: sessions a file
+  // keeps open across tests are handed to `keep` and quit here, before the
+  // driver goes.
+  after(async () => {
+    await Promise.all(context.kept.map((app) => app.quit().catch(() => {})));
     driver?.process.kill();
     context.sandbox?.process.kill();
     clearStoredKey();

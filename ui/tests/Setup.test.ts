@@ -25,6 +25,7 @@ describe("first-run screen", () => {
   test("connects with the address and key in one step, then opens the workspace", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
+      if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
       calls.push([cmd, args]);
       if (cmd === "connect") return { ...setupStatus, mode: "service", base_url: "https://api.example.com/" };
     });
@@ -108,6 +109,7 @@ describe("changing a working connection", () => {
   test("a new address with the key field left empty keeps the stored key", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
+      if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
       calls.push([cmd, args]);
       return { ...setupStatus, mode: "service" };
     });

@@ -75,15 +75,16 @@ export const commands = {
 	/**
 	 *  One page of `resource` as `view` asks for it (`GET <path>?<query>`),
 	 *  records as JSON objects (every field, `null` when absent, unknown
-	 *  fields included; decimals as strings). Remembers `view` as the
-	 *  resource's current view and `resource` as the one shown last.
+	 *  fields included; decimals as strings). With `remember` (the list on
+	 *  screen, not a form's lookup), remembers `view` as the resource's current
+	 *  view and `resource` as the one shown last.
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 	 *  `fields`, `sort` or `filters.<index>` (nothing was sent);
 	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
 	 *  the last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
 	 */
-	listRecords: (resource: ResourceName, view: ListView) => typedError<Page<{ [key in string]: Value }>, UiError>(__TAURI_INVOKE("list_records", { resource, view })),
+	listRecords: (resource: ResourceName, view: ListView, remember: boolean) => typedError<Page<{ [key in string]: Value }>, UiError>(__TAURI_INVOKE("list_records", { resource, view, remember })),
 	/**
 	 *  One record of `resource` with every field, by id (for the detail panel).
 	 * 

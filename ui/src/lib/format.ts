@@ -2,15 +2,31 @@
 // handed to Intl.NumberFormat as exact decimal strings (ECMA-402
 // "StringNumericLiteral"), never converted to a float.
 
+// Intl formatters are costly to build and a 200-row page formats about a
+// thousand values: keep one per locale and options.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = JSON.stringify([locale, options]);
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, options]);
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** Formats a decimal string such as "-1234.50" with locale grouping, keeping its scale. */
 export function formatDecimal(value: string | null | undefined, locale = userLocale()): string {
   if (value == null || value === "") return "";
   if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
   const scale = value.split(".")[1]?.length ?? 0;
-  const format = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: scale,
-    maximumFractionDigits: scale,
-  });
+  const format = numberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });
   return format.format(value as Intl.StringNumericLiteral);
 }
 
@@ -27,7 +43,7 @@ export function formatDate(iso: string | null | undefined, locale = userLocale()
   const [, y, m, d] = date.map(Number);
   const day = new Date(Date.UTC(y, m - 1, d));
   if (Number.isNaN(day.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(day);
+  return dateFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(day);
 }
 
 /**
@@ -46,5 +62,44 @@ export function userLocale(): string | undefined {
 
 /** Formats a count ("2,400") in the user's locale. */
 export function formatCount(value: number, locale = userLocale()): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
+}
+
+/**
+ * Formats an instant (RFC 3339 / ISO 8601 date-time) in the user's time zone
+ * and locale, with the UTC instant for a tooltip:
+ * `{ text: "14 Mar 2025, 11:00", utc: "2025-03-14 10:00:00 UTC" }`.
+ * Text that is not a date-time is returned as it came.
+ */
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale = userLocale(),
+  timeZone?: string,
+): { text: string; utc: string } {
+  if (!iso) return { text: "", utc: "" };
+  const date = new Date(iso);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(iso) || Number.isNaN(date.getTime())) return { text: iso, utc: "" };
+  const text = dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  const utc = `${date.toISOString().replace("T", " ").replace(/\.\d+Z$|Z$/, "")} UTC`;
+  return { text, utc };
+}
+
+/**
+ * The RFC 3339 instant (UTC, `Z`) of a `datetime-local` input's value
+ * ("2026-11-22T14:30"), read in the user's time zone; `null` when empty or
+ * not a date-time.
+ */
+export function localInputToRfc3339(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return null;
+  const date = new Date(value); // no offset: local time (ECMA-262 Date Time String Format)
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The `datetime-local` input value ("2026-11-22T14:30") of an instant, in the user's time zone. */
+export function rfc3339ToLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

@@ -1,9 +1,15 @@
 // The UI's one door to the Rust side: every command goes through `call`,
 // which unwraps tauri-specta's Result and throws a CommandError carrying the
 // typed UiError. Components switch on `error.kind`, never on message text.
-import { commands, type UiError } from "./bindings";
+// Every call also updates the connection state and rate-limit budget shown
+// in the status bar (lib/session.svelte.ts).
+import { commands, type ListView, type ResourceName, type UiError, type Value } from "./bindings";
+import { session } from "./session.svelte";
 
 export type { UiError };
+
+/** A record as list and detail commands return it: field name → JSON value. */
+export type JsonRecord = { [key in string]: Value };
 
 /** A command failed; `error` is the typed error from Rust. */
 export class CommandError extends Error {
@@ -16,20 +22,27 @@ export class CommandError extends Error {
 
 type Outcome<T> = { status: "ok"; data: T } | { status: "error"; error: UiError };
 
-/** Awaits a command and returns its data, or throws a CommandError. */
-export async function call<T>(pending: Promise<Outcome<T>>): Promise<T> {
+/** A UiError made on this side (no command behind it). */
+export function localError(kind: UiError["kind"], message: string, field: string | null = null): UiError {
+  return { kind, message, field, field_errors: {}, retry_after_s: null };
+}
+
+/**
+ * Awaits a command and returns its data, or throws a CommandError. With
+ * `talksToService`, the outcome updates the connection state and the
+ * rate-limit budget.
+ */
+export async function call<T>(pending: Promise<Outcome<T>>, talksToService = false): Promise<T> {
   let outcome: Outcome<T>;
   try {
     outcome = await pending;
   } catch (e) {
     // A failure of the IPC layer itself (unknown command, denied permission).
-    throw new CommandError({
-      kind: "internal",
-      message: `Workdesk hit an internal problem (${String(e)}). Please restart the app.`,
-      field: null,
-      retry_after_s: null,
-    });
+    throw new CommandError(
+      localError("internal", `Workdesk hit an internal problem (${String(e)}). Please restart the app.`),
+    );
   }
+  if (talksToService) session.record(outcome.status === "ok" ? null : outcome.error);
   if (outcome.status === "ok") return outcome.data;
   throw new CommandError(outcome.error);
 }
@@ -37,19 +50,36 @@ export async function call<T>(pending: Promise<Outcome<T>>): Promise<T> {
 /** The UiError of anything caught from `call`. */
 export function uiError(e: unknown): UiError {
   if (e instanceof CommandError) return e.error;
-  return { kind: "internal", message: String(e), field: null, retry_after_s: null };
+  return localError("internal", String(e));
 }
+
+type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
 
 /** Typed wrappers of every command. */
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
-  connect: (baseUrl: string, apiKey: string | null) => call(commands.connect(baseUrl, apiKey)),
+  connect: (baseUrl: string, apiKey: string | null) => call(commands.connect(baseUrl, apiKey), true),
   saveBaseUrl: (baseUrl: string) => call(commands.saveBaseUrl(baseUrl)),
   setApiKey: (apiKey: string) => call(commands.setApiKey(apiKey)),
   getApiKey: () => call(commands.getApiKey()),
   clearApiKey: () => call(commands.clearApiKey()),
-  listSupplierInvoices: (query: Parameters<typeof commands.listSupplierInvoices>[0]) =>
-    call(commands.listSupplierInvoices(query)),
+  rateLimit: () => call(commands.rateLimit()),
   startDemo: () => call(commands.startDemo()),
   stopDemo: () => call(commands.stopDemo()),
+  resourceSchemas: () => call(commands.resourceSchemas()),
+  /** A page of `resource`; `remember` only for the list on screen (it becomes the resource's current view). */
+  listRecords: (resource: ResourceName, view: ListView, remember = false) =>
+    call(commands.listRecords(resource, view, remember), true),
+  getRecord: (...a: Args<typeof commands.getRecord>) => call(commands.getRecord(...a), true),
+  listViews: (...a: Args<typeof commands.listViews>) => call(commands.listViews(...a)),
+  saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
+  deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
+  createTask: (...a: Args<typeof commands.createTask>) => call(commands.createTask(...a), true),
+  getLead: (...a: Args<typeof commands.getLead>) => call(commands.getLead(...a), true),
+  patchLead: (...a: Args<typeof commands.patchLead>) => call(commands.patchLead(...a), true),
+  createStakeholder: (...a: Args<typeof commands.createStakeholder>) =>
+    call(commands.createStakeholder(...a), true),
+  deleteStakeholder: (...a: Args<typeof commands.deleteStakeholder>) =>
+    call(commands.deleteStakeholder(...a), true),
+  getCustomer: (...a: Args<typeof commands.getCustomer>) => call(commands.getCustomer(...a), true),
 };

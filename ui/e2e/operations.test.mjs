@@ -1,0 +1,325 @@
+// End to end: every operation of the service in the real app (real WebKit
+// webview via tauri-driver + WebKitWebDriver under Xvfb) against the sandbox,
+// which records each request (--journal) so the tests can see what the app
+// sent. One app session for the file, as a user would work: filter, choose
+// columns, sort, create a task, edit a lead, create a stakeholder, open a
+// customer, delete a stakeholder, and meet a 429. Screenshots of each main
+// screen land in artifacts/screenshots/ (gitignored, kept by CI).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { By, Key, until } from "selenium-webdriver";
+import {
+  WAIT_MS,
+  appUnderTest,
+  armFault,
+  byButton,
+  byLabel,
+  connectToSandbox,
+  journal,
+  rowNames,
+  screenshot,
+  serviceGet,
+  visible,
+} from "./support.mjs";
+
+const context = appUnderTest("the built app binary");
+let app;
+let opening;
+
+/**
+ * The one app session of this file, connected to the sandbox on first use
+ * (tests start with `await connected()`; root-level hooks of a file run
+ * concurrently on Node 20, so this is not a `before`).
+ */
+function connected() {
+  opening ??= (async () => {
+    app = context.keep(await context.open());
+    await connectToSandbox(app, context.sandbox);
+    await countShown("supplier invoices");
+  })();
+  return opening;
+}
+
+/** Waits until the list's count line names `what`, and returns the number shown. */
+async function countShown(what) {
+  const count = await visible(app, By.css("p.count"));
+  await app.wait(until.elementTextContains(count, what), WAIT_MS);
+  return Number((await count.getText()).replace(/\D/g, ""));
+}
+
+/** Waits until the list shows the count `expected` of `what`. */
+async function waitForCount(what, expected) {
+  const count = await visible(app, By.css("p.count"));
+  try {
+    await app.wait(async () => {
+      const text = await count.getText();
+      return text.includes(what) && Number(text.replace(/\D/g, "")) === expected;
+    }, WAIT_MS, `count of ${what} to be ${expected}`);
+  } catch (e) {
+    await screenshot(app, `failed-count-${what.replace(/\W+/g, "-")}`);
+    throw e;
+  }
+}
+
+/**
+ * Scrolls `element` to the middle of its scroll containers (a wide table
+ * scrolls sideways inside the window), then clicks it like a user.
+ */
+async function click(element) {
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", element);
+  await element.click();
+}
+
+/** Ticks or unticks the checkbox with id `id` so that it is `checked`. */
+async function tick(id, checked) {
+  const box = await byId(id);
+  if ((await box.isSelected()) !== checked) await click(box);
+}
+
+/**
+ * Opens the detail panel of the first row of the records table, once the
+ * table has settled (a row found while a page replaces it can go stale).
+ */
+async function openFirstRow() {
+  await app.wait(async () => {
+    const table = await app.findElement(By.css("table.records"));
+    if ((await table.getAttribute("aria-busy")) === "true") return false;
+    try {
+      await click(await table.findElement(By.css("tbody tr th[scope='row']")));
+      return true;
+    } catch (e) {
+      if (e.name === "StaleElementReferenceError" || e.name === "NoSuchElementError") return false;
+      await screenshot(app, "failed-open-row");
+      throw e;
+    }
+  }, WAIT_MS, "a row of the table to open");
+  await visible(app, By.css("aside.detail"));
+}
+
+/** Opens a section from the navigation. */
+async function section(label) {
+  await (await visible(app, By.xpath(`//nav[@aria-label='Sections']//button[normalize-space(.)='${label}']`))).click();
+}
+
+/** The visible element with id `id`. */
+const byId = (id) => visible(app, By.id(id));
+
+/** Selects the option whose text is `text` in the select with id `id`. */
+async function choose(id, text) {
+  const select = await byId(id);
+  await select.findElement(By.xpath(`.//option[normalize-space(.)='${text}']`)).click();
+}
+
+/** The list requests the sandbox answered since `since` entries. */
+async function requestsSince(since, method, path) {
+  return (await journal(context.sandbox)).slice(since).filter((r) => r.method === method && r.path === path);
+}
+
+/** Column names in the header of the records table (read in one go: it re-renders as columns change). */
+function headers() {
+  return app.executeScript(
+    "return [...document.querySelectorAll('table.records thead th')].map((th) => (th.querySelector('button') ?? th).textContent.trim());",
+  );
+}
+
+/** Parses a locale-formatted decimal shown in a cell ("1,234.50" → 1234.5). */
+const amount = (text) => Number(text.replace(/[^\d.-]/g, ""));
+
+test("a filter with or and not shows exactly the rows the service has for it", async () => {
+  await connected();
+  await section("Supplier invoices");
+  await countShown("supplier invoices");
+  await (await visible(app, byButton("Filters"))).click(); // opens with a first condition
+  await choose("filter-0-field", "Operation status");
+  await choose("filter-0-operator", "is one of");
+  await tick("filter-0-choice-PR", false);
+  await tick("filter-0-choice-CO", false);
+  await tick("filter-0-choice-ER", true);
+  await (await visible(app, byButton("Add filter"))).click();
+  await choose("filter-1-join", "or");
+  await tick("filter-1-not", true);
+  await choose("filter-1-field", "Total");
+  await choose("filter-1-operator", "at least");
+  await (await byId("filter-1-value")).sendKeys("1000");
+  await (await visible(app, byButton("Apply filters"))).click();
+
+  const expected = await serviceGet(context.sandbox, "/account_payable/invoice/?operation_status__in=ER&or__not__total__gte=1000&take=20");
+  assert.ok(expected.count > 0 && expected.count < 2437, `a real subset: ${expected.count}`);
+  await waitForCount("supplier invoices", expected.count);
+  await app.wait(async () => (await rowNames(app)).length === Math.min(20, expected.count), WAIT_MS);
+  const shown = await rowNames(app);
+  assert.deepEqual(shown, expected.results.map((r) => r.name), "the same rows, in the service's order");
+  await screenshot(app, "supplier-invoices-filtered");
+
+  await (await visible(app, byButton("Clear filters"))).click();
+  await waitForCount("supplier invoices", 2437);
+});
+
+test("columns chosen are the columns asked for and shown", async () => {
+  await connected();
+  await section("Customer invoices");
+  await countShown("customer invoices");
+  const since = (await journal(context.sandbox)).length;
+  await (await visible(app, byButton("Columns"))).click();
+  const before = await headers();
+  assert.ok(before.includes("Total"), `Total is a default column: ${before}`);
+  await tick("column-total", false);
+  await app.wait(async () => !(await headers()).includes("Total"), WAIT_MS, "Total column removed");
+  const lists = await requestsSince(since, "GET", "/account_receivable/invoice/");
+  const fields = new URLSearchParams(lists.at(-1).query).get("fields").split(",");
+  assert.ok(!fields.includes("total") && fields.includes("id"), `fields sent: ${fields}`);
+  await screenshot(app, "customer-invoices-columns");
+  await (await visible(app, byButton("Default columns"))).click();
+  await app.wait(async () => (await headers()).includes("Total"), WAIT_MS, "Total column back");
+});
+
+test("header click sorts, shift-click adds a second key", async () => {
+  await connected();
+  await section("Supplier invoices");
+  await countShown("supplier invoices");
+  const since = (await journal(context.sandbox)).length;
+  const totalHeader = () => visible(app, By.xpath("//table[contains(@class,'records')]//th[.//button[starts-with(normalize-space(.),'Total')]]"));
+  await click(await (await totalHeader()).findElement(By.css("button")));
+  await app.wait(async () => (await (await totalHeader()).getAttribute("aria-sort")) === "ascending", WAIT_MS);
+  const dateButton = await visible(app, By.xpath("//table[contains(@class,'records')]//th//button[starts-with(normalize-space(.),'Issue date')]"));
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", dateButton);
+  await app.actions().keyDown(Key.SHIFT).click(dateButton).keyUp(Key.SHIFT).perform();
+  await app.wait(async () => {
+    const lists = await requestsSince(since, "GET", "/account_payable/invoice/");
+    return new URLSearchParams(lists.at(-1)?.query ?? "").get("sort") === "total,issue_date";
+  }, WAIT_MS, "sort=total,issue_date sent");
+  const expected = await serviceGet(context.sandbox, "/account_payable/invoice/?sort=total,issue_date&take=20");
+  await app.wait(async () => (await rowNames(app))[0] === expected.results[0].name, WAIT_MS, "smallest total first");
+  const totals = await app.findElements(By.xpath("//table[contains(@class,'records')]//tbody/tr/*[position() = count(//table[contains(@class,'records')]//thead//th[.//button[starts-with(normalize-space(.),'Total')]]/preceding-sibling::th) + 1]"));
+  const values = await Promise.all(totals.map(async (c) => amount(await c.getText())));
+  assert.deepEqual(values, [...values].sort((a, b) => a - b), "totals ascending");
+  await screenshot(app, "supplier-invoices-sorted");
+});
+
+test("create a task: a bounds error is shown inline and nothing is sent, then fixed and created", async () => {
+  await connected();
+  await section("New task");
+  const since = (await journal(context.sandbox)).length;
+  const title = `Llamar a Núñez ${Date.now()}`;
+  await (await byId("task-title")).sendKeys(title);
+  const priority = await byId("task-priority");
+  await priority.sendKeys("40000");
+  await (await visible(app, byButton("Create task"))).click();
+  const error = await byId("task-priority-error");
+  assert.match(await error.getText(), /32767/);
+  assert.equal(await priority.getAttribute("aria-invalid"), "true");
+  assert.equal((await requestsSince(since, "POST", "/task/task/")).length, 0, "nothing sent");
+  await screenshot(app, "new-task-bounds-error");
+
+  await priority.clear();
+  await priority.sendKeys("5");
+  assert.equal(await (await byId("task-title")).getAttribute("value"), title, "the title typed is kept");
+  await (await visible(app, byButton("Create task"))).click();
+  await visible(app, By.xpath("//*[@role='status' and contains(., 'Task created')]"));
+  const posts = await requestsSince(since, "POST", "/task/task/");
+  assert.equal(posts.length, 1);
+  assert.equal(posts[0].status, 201);
+  assert.deepEqual(posts[0].body, { title, priority: 5 });
+  await screenshot(app, "new-task-created");
+});
+
+test("edit a lead: only the changed field is sent", async () => {
+  await connected();
+  await section("Leads");
+  await countShown("leads");
+  await openFirstRow();
+  await click(await visible(app, byButton("Edit this lead")));
+  const status = await byId("lead-status");
+  await app.wait(async () => (await status.getAttribute("value")) !== "", WAIT_MS, "current values shown");
+  const old = await status.getAttribute("value");
+  const next = old === "qualified" ? "proposal" : "qualified";
+  const since = (await journal(context.sandbox)).length;
+  await status.clear();
+  await status.sendKeys(next);
+  await (await visible(app, byButton("Save changes"))).click();
+  await visible(app, By.xpath("//*[@role='status' and contains(., 'Lead saved')]"));
+  const patches = (await journal(context.sandbox)).slice(since).filter((r) => r.method === "PATCH");
+  assert.equal(patches.length, 1);
+  assert.match(patches[0].path, /^\/crm\/lead\/[0-9a-f-]{36}\/$/);
+  assert.deepEqual(patches[0].body, { status: next }, "only the changed field");
+  await screenshot(app, "edit-lead-saved");
+});
+
+let created;
+
+test("create a stakeholder and see it as created", async () => {
+  await connected();
+  await section("New stakeholder");
+  const number = String(Date.now()).slice(-9);
+  await (await byId("stakeholder-document-number")).sendKeys(number);
+  const type = await byId("stakeholder-document-type");
+  await app.wait(async () => (await type.findElements(By.css("option"))).length > 2, WAIT_MS, "document types loaded");
+  await choose("stakeholder-document-type", "Cédula de ciudadanía");
+  await (await byId("stakeholder-verification-digit")).sendKeys("3");
+  await (await byId("stakeholder-geographic-location")).sendKeys(context.sandbox.ids.geographic_location);
+  const since = (await journal(context.sandbox)).length;
+  await (await visible(app, byButton("Create stakeholder"))).click();
+  await visible(app, By.xpath("//*[@role='status' and contains(., 'Stakeholder created')]"));
+  const [post] = await requestsSince(since, "POST", "/stakeholder/stakeholder/");
+  assert.equal(post.status, 201);
+  assert.equal(post.body.document_type, context.sandbox.ids.document_type);
+  assert.equal(post.body.document_number, number);
+  created = number;
+  await screenshot(app, "new-stakeholder-created");
+});
+
+test("open a customer by id: credit limit, status and customer since", async () => {
+  await connected();
+  await section("Open a customer");
+  const id = context.sandbox.ids.customer;
+  await (await byId("customer-id")).sendKeys(id);
+  await (await visible(app, byButton("Open customer"))).click();
+  const card = await visible(app, By.css("section.customer-card"));
+  const customer = await serviceGet(context.sandbox, `/stakeholder/customer/${id}/`);
+  await app.wait(until.elementTextContains(card, customer.name), WAIT_MS);
+  const text = await card.getText();
+  const [units, cents] = customer.credit_limit.split(".");
+  assert.ok(text.replace(/,/g, "").includes(`${units}.${cents}`), `credit limit ${customer.credit_limit} in ${text}`);
+  assert.match(text, customer.is_active ? /Active/ : /Inactive/);
+  await screenshot(app, "customer");
+});
+
+test("delete a stakeholder after confirming; the list updates", async () => {
+  await connected();
+  assert.ok(created, "the stakeholder created above");
+  await section("Stakeholders");
+  const total = await countShown("stakeholders");
+  await (await visible(app, byButton("Filters"))).click();
+  await choose("filter-0-field", "Document number");
+  await choose("filter-0-operator", "is");
+  await (await byId("filter-0-value")).sendKeys(created);
+  await (await visible(app, byButton("Apply filters"))).click();
+  await waitForCount("stakeholder", 1);
+  await openFirstRow();
+  await click(await visible(app, byButton("Delete stakeholder…")));
+  const dialog = await visible(app, By.css("[role='alertdialog']"));
+  assert.match(await dialog.getText(), new RegExp(created));
+  await screenshot(app, "delete-stakeholder-confirm");
+  const since = (await journal(context.sandbox)).length;
+  await (await dialog.findElement(By.xpath(".//button[normalize-space(.)='Delete']"))).click();
+  await waitForCount("stakeholder", 0);
+  const deletes = (await journal(context.sandbox)).slice(since).filter((r) => r.method === "DELETE");
+  assert.equal(deletes.length, 1);
+  assert.ok(deletes[0].status >= 200 && deletes[0].status < 300, `DELETE answered ${deletes[0].status}`);
+  await (await visible(app, byButton("Clear filters"))).click();
+  await waitForCount("stakeholders", total - 1);
+});
+
+test("a 429 is shown with the time the budget resets", async () => {
+  await connected();
+  await section("Products");
+  await countShown("products");
+  await armFault(context.sandbox, "429=120", 1);
+  await (await visible(app, byButton("Next page"))).click();
+  const alert = await visible(app, By.css(".error[role='alert']"));
+  await app.wait(until.elementTextContains(alert, "minutes"), WAIT_MS);
+  assert.match(await alert.getText(), /Try again in about 2 minutes/);
+  const budget = await visible(app, By.css(".status-bar .reset"));
+  assert.match(await budget.getText(), /resets in (1:5\d|2:0\d)/);
+  await screenshot(app, "rate-limited");
+});

@@ -1,0 +1,127 @@
+// Columns and sort keys of a list view: which columns show by default, the
+// `fields` a view requests for the chosen columns (always with `id`, so rows
+// can be opened), and what a click on a column header does to the sort.
+import type { ListView, ResourceName, ResourceSchema, SortSpec, Take } from "./bindings";
+
+/** At most this many columns by default. */
+export const MAX_DEFAULT_COLUMNS = 9;
+
+/** Audit and ownership fields nobody browses by. */
+const NOISE = new Set(["id", "member", "created_by", "updated_by", "deleted_by", "deleted_at", "custom_fields"]);
+/** Shown by default only when there is room. */
+const LOW_PRIORITY = new Set(["created_at", "updated_at", "audit_status", "status_description"]);
+
+/**
+ * The columns accountants look at first, where the generic rule would pick
+ * the wrong ones (invoices have 20-odd plain fields). Shown in schema order.
+ */
+const PREFERRED: Partial<Record<ResourceName, string[]>> = {
+  supplier_invoice: [
+    "name",
+    "operation_status",
+    "invoice_number",
+    "issue_date",
+    "document_type",
+    "is_pay_authorized",
+    "discount_value",
+    "subtotal",
+    "total",
+    "vat_value_included",
+  ],
+  customer_invoice: [
+    "name",
+    "operation_date",
+    "operation_status",
+    "invoice_status",
+    "discount_value",
+    "subtotal",
+    "total",
+    "invoice_electronic",
+  ],
+  sales_quote: ["name", "quote_number", "issue_date", "valid_until", "operation_status", "subtotal", "discount_value", "total"],
+};
+
+/** The default columns of `schema`: its fields minus audit/ownership noise and ids. */
+export function defaultColumns(schema: ResourceSchema): string[] {
+  const names = new Set(schema.fields.map((f) => f.name));
+  const preferred = PREFERRED[schema.resource]?.filter((name) => names.has(name));
+  if (preferred && preferred.length > 0) return inSchemaOrder(schema, preferred);
+  let plain = schema.fields
+    .filter((f) => !NOISE.has(f.name) && f.kind !== "uuid" && f.kind !== "json")
+    .map((f) => f.name);
+  if (plain.length > MAX_DEFAULT_COLUMNS) plain = plain.filter((name) => !LOW_PRIORITY.has(name));
+  plain = plain.slice(0, MAX_DEFAULT_COLUMNS);
+  if (plain.length === 0) plain = schema.fields.slice(0, 1).map((f) => f.name);
+  return plain;
+}
+
+/** `names` that are fields of `schema`, in schema order, once each. */
+export function inSchemaOrder(schema: ResourceSchema, names: Iterable<string>): string[] {
+  const wanted = new Set(names);
+  return schema.fields.filter((f) => wanted.has(f.name)).map((f) => f.name);
+}
+
+/**
+ * The `fields` a view requests to show `columns`: the columns in schema
+ * order, then `id` when it is not one of them (rows need it to open).
+ */
+export function requestedFields(schema: ResourceSchema, columns: string[]): string[] {
+  const shown = inSchemaOrder(schema, columns);
+  return shown.includes("id") ? shown : [...shown, "id"];
+}
+
+/**
+ * The columns a view's `fields` show: its fields the schema knows, minus the
+ * `id` that `requestedFields` appended (an `id` the user chose sits in its
+ * schema place instead). No `fields` (every field) or none known: defaults.
+ */
+export function shownColumns(schema: ResourceSchema, fields: string[] | null | undefined): string[] {
+  if (!fields || fields.length === 0) return defaultColumns(schema);
+  let names = fields;
+  const order = schema.fields.map((f) => f.name);
+  const appendedId =
+    names.length > 1 && names[names.length - 1] === "id" && order[order.length - 1] !== "id";
+  if (appendedId) names = names.slice(0, -1);
+  const shown = inSchemaOrder(schema, names);
+  return shown.length > 0 ? shown : defaultColumns(schema);
+}
+
+/** The view a resource starts with when nothing was remembered. */
+export function defaultView(schema: ResourceSchema): ListView {
+  return { page: 1, take: 20, fields: requestedFields(schema, defaultColumns(schema)), sort: [], filters: [] };
+}
+
+/** Rows per page of a `take` ("all" is one page of 200). */
+export function rowsOf(take: Take): number {
+  return take === "all" ? 200 : take;
+}
+
+/** The page sizes offered. */
+export const PAGE_SIZES: Take[] = [20, 50, 100, 200, "all"];
+
+/**
+ * The sort after a click on `field`'s header. A plain click sorts by that
+ * column only: ascending, then descending on the next click. With `add`
+ * (shift-click) the column becomes one more key, or flips if it is one.
+ */
+export function nextSort(sort: SortSpec[], field: string, add: boolean): SortSpec[] {
+  const at = sort.findIndex((key) => key.field === field);
+  if (add) {
+    if (at < 0) return [...sort, { field, descending: false }];
+    return sort.map((key, i) => (i === at ? { field, descending: !key.descending } : key));
+  }
+  if (sort.length === 1 && at === 0) return [{ field, descending: !sort[0].descending }];
+  return [{ field, descending: false }];
+}
+
+/** A restored or saved view made safe for `schema`: valid take, known columns, page ≥ 1. */
+export function normaliseView(schema: ResourceSchema, view: ListView): ListView {
+  const take: Take = PAGE_SIZES.includes(view.take) ? view.take : 20;
+  return {
+    page: Number.isInteger(view.page) && view.page >= 1 ? view.page : 1,
+    take,
+    fields: requestedFields(schema, shownColumns(schema, view.fields)),
+    sort: view.sort ?? [],
+    filters: view.filters ?? [],
+  };
+}

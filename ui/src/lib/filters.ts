@@ -1,0 +1,344 @@
+// Pure helpers of the filter builder: which fields and operators a condition
+// may use, the condition as the user is editing it (a "draft", what was
+// typed, never lost), and the checks that turn a draft into the FilterSpec
+// the backend takes (conventions.md, "Filters, exactly").
+import type { FieldKind, FieldSchema, FilterOperator, FilterSpec, ResourceSchema } from "./bindings";
+import { choiceLabel, fieldLabel } from "./fields";
+import { localInputToRfc3339, rfc3339ToLocalInput } from "./format";
+
+/** How each operator reads in a condition ("Total" "at least" "1000"). */
+export const operatorLabel: Record<FilterOperator, string> = {
+  exact: "is",
+  iexact: "is (any case)",
+  icontains: "contains",
+  in: "is one of",
+  gt: "greater than",
+  gte: "at least",
+  lt: "less than",
+  lte: "at most",
+  startswith: "starts with",
+  range: "between",
+  isnull: "is empty",
+};
+
+/** A field a condition may address: one of the resource's, or `relation__field`. */
+export type FilterField = {
+  /** The name filters use: `total`, `supplier__name`. */
+  path: string;
+  /** What the user reads: "Total", "Supplier name". */
+  label: string;
+  field: FieldSchema;
+};
+
+/** Every field filters may address, by label: the resource's and its relations'. */
+export function filterFields(schema: ResourceSchema): FilterField[] {
+  const own = schema.fields
+    .filter((f) => f.filterable && f.operators.length > 0)
+    .map((f) => ({ path: f.name, label: fieldLabel(f.name), field: f }));
+  const related = schema.relations.flatMap((relation) =>
+    relation.fields
+      .filter((f) => f.filterable && f.operators.length > 0)
+      // `supplier__id` is the record's own `supplier` field again.
+      .filter((f) => !(f.name === "id" && schema.fields.some((own) => own.name === relation.name)))
+      .map((f) => {
+        const path = `${relation.name}__${f.name}`;
+        const label = f.name === "id" ? `${fieldLabel(relation.name)} ID` : fieldLabel(path);
+        return { path, label, field: f };
+      }),
+  );
+  return [...own, ...related].sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The condition row as typed. Values stay the text the controls hold. */
+export type FilterDraft = {
+  /** Stable identity of the row (for keyed lists); not sent. */
+  key: number;
+  or: boolean;
+  not: boolean;
+  /** A FilterField path. */
+  field: string;
+  operator: FilterOperator;
+  /** The single value (also the `in` list as typed, and isnull's "true"/"false"). */
+  value: string;
+  /** `in` on a choice or boolean field: the codes ticked. */
+  items: string[];
+  /** `range` ends. */
+  from: string;
+  to: string;
+};
+
+let lastKey = 0;
+function nextKey(): number {
+  lastKey += 1;
+  return lastKey;
+}
+
+/** The codes a choice-like field offers: its choices, or true/false for booleans. */
+export function optionCodes(field: FieldSchema): string[] {
+  if (field.kind === "boolean") return ["true", "false"];
+  return field.choices;
+}
+
+/** "PR Provisional" for a choice code, "Yes"/"No" for booleans. */
+export function optionLabel(path: string, field: FieldSchema, code: string): string {
+  if (field.kind === "boolean") return code === "true" ? "Yes" : "No";
+  const leaf = path.split("__").pop() ?? path;
+  const label = choiceLabel(leaf, code);
+  return label === code ? code : `${code} ${label}`;
+}
+
+/** The operator a new condition on `field` starts with. */
+export function defaultOperator(field: FieldSchema): FilterOperator {
+  const ops = field.operators;
+  const prefer: FilterOperator[] = field.kind === "string" ? ["icontains", "exact"] : ["exact", "gte"];
+  return prefer.find((op) => ops.includes(op)) ?? ops[0] ?? "exact";
+}
+
+/** The value a single-value control starts with for `field` and `operator`. */
+function defaultValue(field: FieldSchema, operator: FilterOperator): string {
+  if (operator === "isnull") return "true";
+  if (operator === "in" || operator === "range") return "";
+  if (field.kind === "boolean") return "true";
+  if (field.kind === "choice") return field.choices[0] ?? "";
+  return "";
+}
+
+/** A new condition on `target` (ANDed unless `or`). */
+export function newDraft(target: FilterField, or = false): FilterDraft {
+  const operator = defaultOperator(target.field);
+  return {
+    key: nextKey(),
+    or,
+    not: false,
+    field: target.path,
+    operator,
+    value: defaultValue(target.field, operator),
+    items: [],
+    from: "",
+    to: "",
+  };
+}
+
+/** `draft` moved to another field: operator and value reset to fit it. */
+export function withField(draft: FilterDraft, target: FilterField): FilterDraft {
+  const operator = defaultOperator(target.field);
+  return {
+    ...draft,
+    field: target.path,
+    operator,
+    value: defaultValue(target.field, operator),
+    items: [],
+    from: "",
+    to: "",
+  };
+}
+
+/**
+ * `draft` with another operator. What was typed carries over where it still
+ * makes sense (a text value between single-value operators, the chosen code
+ * into the `in` chips); isnull's true/false and boolean values do not.
+ */
+export function withOperator(draft: FilterDraft, target: FilterField, operator: FilterOperator): FilterDraft {
+  const field = target.field;
+  const was = draft.operator;
+  const next = { ...draft, operator };
+  const choiceLike = field.kind === "choice" || field.kind === "boolean";
+  if (operator === "isnull") {
+    next.value = "true";
+  } else if (was === "isnull") {
+    next.value = defaultValue(field, operator);
+  } else if (operator === "in" && choiceLike && draft.items.length === 0 && draft.value) {
+    next.items = [draft.value];
+  } else if (was === "in" && operator !== "range" && choiceLike) {
+    next.value = draft.items[0] ?? defaultValue(field, operator);
+  }
+  if (operator === "range" && field.kind === "choice") {
+    // Selects always show a code: start with the whole span.
+    next.from = next.from || (was === "exact" ? draft.value : "") || (field.choices[0] ?? "");
+    next.to = next.to || (field.choices[field.choices.length - 1] ?? "");
+  } else if (operator === "range" && !next.from && was !== "in" && was !== "isnull" && !choiceLike) {
+    next.from = draft.value;
+  }
+  return next;
+}
+
+/** The items of an `in` list typed as text: one per line, or separated by ";". */
+export function splitItems(text: string): string[] {
+  return text
+    .split(/[\n;]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** A decimal as typed ("1234.5", "1234,5", "-3") in the service's form ("1234.5"), or null. */
+export function normaliseDecimal(text: string): string | null {
+  const t = text.trim().replace(",", ".");
+  return /^-?\d+(\.\d+)?$/.test(t) ? t : null;
+}
+
+/** Compares two decimals in the service's form exactly (no float). */
+export function compareDecimal(a: string, b: string): number {
+  const parts = (s: string) => {
+    const negative = s.startsWith("-");
+    const [int, frac = ""] = s.replace(/^-/, "").split(".");
+    return { negative, int: int.replace(/^0+(?=\d)/, ""), frac: frac.replace(/0+$/, "") };
+  };
+  const x = parts(a);
+  const y = parts(b);
+  const zero = (p: { int: string; frac: string }) => p.int === "0" && p.frac === "";
+  const sx = zero(x) ? 0 : x.negative ? -1 : 1;
+  const sy = zero(y) ? 0 : y.negative ? -1 : 1;
+  if (sx !== sy) return sx < sy ? -1 : 1;
+  if (sx === 0) return 0;
+  let magnitude: number;
+  if (x.int.length !== y.int.length) magnitude = x.int.length < y.int.length ? -1 : 1;
+  else if (x.int !== y.int) magnitude = x.int < y.int ? -1 : 1;
+  else {
+    const width = Math.max(x.frac.length, y.frac.length);
+    const fx = x.frac.padEnd(width, "0");
+    const fy = y.frac.padEnd(width, "0");
+    magnitude = fx === fy ? 0 : fx < fy ? -1 : 1;
+  }
+  return sx * magnitude;
+}
+
+/** The reasons a check gives, as the user reads them. */
+export const messages = {
+  empty: "Enter a value.",
+  decimal: "Enter a number such as 1234.50 (no thousands separators).",
+  integer: "Enter a whole number such as 42.",
+  date: "Enter a date.",
+  dateTime: "Enter a date and time.",
+  rangeEnds: "Enter both ends of the range: from and to.",
+  rangeOrder: "“From” must not be after “To”.",
+  noItems: "Enter one or more values.",
+  noChoice: "Choose at least one value.",
+  comma: "A value can't contain a comma: put each value on its own line or separate values with “;”.",
+  unknownField: "Choose a field.",
+  badOperator: "Choose an operator this field takes.",
+};
+
+type Typed = { ok: true; value: string } | { ok: false; message: string };
+
+/** One value of `kind` as typed → as sent (`in` items and range ends alike). */
+function typedValue(kind: FieldKind, text: string, inList: boolean): Typed {
+  const t = text.trim();
+  if (t === "") return { ok: false, message: messages.empty };
+  switch (kind) {
+    case "decimal": {
+      const d = normaliseDecimal(t);
+      return d === null ? { ok: false, message: messages.decimal } : { ok: true, value: d };
+    }
+    case "integer":
+      return /^-?\d+$/.test(t) ? { ok: true, value: t } : { ok: false, message: messages.integer };
+    case "date":
+      return /^\d{4}-\d{2}-\d{2}$/.test(t) ? { ok: true, value: t } : { ok: false, message: messages.date };
+    case "date_time": {
+      // Controls give local "YYYY-MM-DDTHH:MM"; typed lists may hold ISO text as is.
+      const local = localInputToRfc3339(t);
+      if (local) return { ok: true, value: local };
+      if (inList && /^\d{4}-\d{2}-\d{2}/.test(t) && !Number.isNaN(new Date(t).getTime())) return { ok: true, value: t };
+      return { ok: false, message: messages.dateTime };
+    }
+    default:
+      return { ok: true, value: t };
+  }
+}
+
+function ordered(kind: FieldKind, from: string, to: string): boolean {
+  switch (kind) {
+    case "decimal":
+      return compareDecimal(from, to) <= 0;
+    case "integer":
+      return BigInt(from) <= BigInt(to);
+    case "date":
+      return from <= to;
+    case "date_time":
+      return new Date(from).getTime() <= new Date(to).getTime();
+    default:
+      return true;
+  }
+}
+
+export type Checked = { ok: true; spec: FilterSpec } | { ok: false; message: string };
+
+/**
+ * The FilterSpec of `draft`, or why it cannot be sent. `first` drops `or`
+ * (the first condition has nothing before it).
+ */
+export function checkDraft(draft: FilterDraft, target: FilterField | undefined, first: boolean): Checked {
+  if (!target) return { ok: false, message: messages.unknownField };
+  const field = target.field;
+  if (!field.operators.includes(draft.operator)) return { ok: false, message: messages.badOperator };
+  const spec = (values: string[]): Checked => ({
+    ok: true,
+    spec: { or: !first && draft.or, not: draft.not, field: target.path, operator: draft.operator, values },
+  });
+  const textual = !["decimal", "integer", "date", "date_time", "boolean"].includes(field.kind);
+  switch (draft.operator) {
+    case "isnull":
+      return spec([draft.value === "false" ? "false" : "true"]);
+    case "in": {
+      if (field.kind === "choice" || field.kind === "boolean") {
+        const codes = optionCodes(field).filter((code) => draft.items.includes(code));
+        return codes.length === 0 ? { ok: false, message: messages.noChoice } : spec(codes);
+      }
+      const items = splitItems(draft.value);
+      if (items.length === 0) return { ok: false, message: messages.noItems };
+      const values: string[] = [];
+      for (const item of items) {
+        if (textual && item.includes(",")) return { ok: false, message: messages.comma };
+        const typed = typedValue(field.kind, item, true);
+        if (!typed.ok) return { ok: false, message: `${typed.message} (“${item}”)` };
+        if (typed.value.includes(",")) return { ok: false, message: messages.comma };
+        values.push(typed.value);
+      }
+      return spec(values);
+    }
+    case "range": {
+      if (draft.from.trim() === "" || draft.to.trim() === "") return { ok: false, message: messages.rangeEnds };
+      const from = typedValue(field.kind, draft.from, false);
+      if (!from.ok) return { ok: false, message: `From: ${from.message}` };
+      const to = typedValue(field.kind, draft.to, false);
+      if (!to.ok) return { ok: false, message: `To: ${to.message}` };
+      if (textual && (from.value.includes(",") || to.value.includes(","))) {
+        return { ok: false, message: messages.comma };
+      }
+      if (!ordered(field.kind, from.value, to.value)) return { ok: false, message: messages.rangeOrder };
+      return spec([from.value, to.value]);
+    }
+    default: {
+      const typed = typedValue(field.kind, draft.value, false);
+      return typed.ok ? spec([typed.value]) : { ok: false, message: typed.message };
+    }
+  }
+}
+
+/** The drafts of saved conditions (a restored or saved view), ready to edit. */
+export function draftFromSpec(spec: FilterSpec, fields: FilterField[]): FilterDraft {
+  const target = fields.find((f) => f.path === spec.field);
+  const kind = target?.field.kind;
+  const show = (v: string) => (kind === "date_time" ? rfc3339ToLocalInput(v) || v : v);
+  const draft: FilterDraft = {
+    key: nextKey(),
+    or: spec.or ?? false,
+    not: spec.not ?? false,
+    field: spec.field,
+    operator: spec.operator,
+    value: "",
+    items: [],
+    from: "",
+    to: "",
+  };
+  const values = spec.values ?? [];
+  if (spec.operator === "in") {
+    if (kind === "choice" || kind === "boolean") draft.items = [...values];
+    else draft.value = values.join("\n");
+  } else if (spec.operator === "range") {
+    draft.from = show(values[0] ?? "");
+    draft.to = show(values[1] ?? "");
+  } else {
+    draft.value = show(values[0] ?? "");
+  }
+  return draft;
+}

@@ -1,0 +1,268 @@
+import { describe, expect, test, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/svelte";
+import type { FilterSpec } from "../src/lib/bindings";
+import { byId, customerSchema, listCalls, recordPage, renderList, rowIds, uiError } from "./fixtures/records";
+
+const optionTexts = (id: string) => Array.from(byId<HTMLSelectElement>(id).options).map((o) => o.textContent?.trim());
+
+async function openFilters(user: Awaited<ReturnType<typeof renderList>>["user"]) {
+  await user.click(screen.getByRole("button", { name: /^Filters/ }));
+  await vi.waitFor(() => expect(document.getElementById("filter-0-field")).not.toBeNull());
+}
+
+describe("building filters", () => {
+  test("or + not conditions are sent in order, folded left to right", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    expect(byId("filter-0-field")).toHaveFocus();
+    expect(document.getElementById("filter-0-join")).toBeNull(); // nothing before the first condition
+
+    await user.type(byId("filter-0-value"), "acme");
+
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.selectOptions(byId("filter-1-join"), "or");
+    await user.click(byId("filter-1-not"));
+    await user.selectOptions(byId("filter-1-field"), "Total");
+    await user.selectOptions(byId("filter-1-operator"), "at least");
+    await user.type(byId("filter-1-value"), "1000,50");
+
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.selectOptions(byId("filter-2-field"), "Supplier name");
+    await user.selectOptions(byId("filter-2-operator"), "starts with");
+    await user.type(byId("filter-2-value"), "Nor");
+
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    const expected: FilterSpec[] = [
+      { or: false, not: false, field: "name", operator: "icontains", values: ["acme"] },
+      { or: true, not: true, field: "total", operator: "gte", values: ["1000.50"] },
+      { or: false, not: false, field: "supplier__name", operator: "startswith", values: ["Nor"] },
+    ];
+    expect(listCalls(calls)[1]).toMatchObject({ page: 1, filters: expected });
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: /^Filters/ })).toHaveTextContent("Filters (3)"));
+  });
+
+  test("the operators and the value control follow the field's type", async () => {
+    const { user } = await renderList();
+    await openFilters(user);
+
+    expect(optionTexts("filter-0-operator")).toEqual([
+      "is",
+      "is (any case)",
+      "contains",
+      "is one of",
+      "greater than",
+      "at least",
+      "less than",
+      "at most",
+      "starts with",
+      "between",
+      "is empty",
+    ]);
+    expect(byId("filter-0-value")).toHaveAttribute("type", "text");
+
+    await user.selectOptions(byId("filter-0-field"), "Payment authorized");
+    expect(optionTexts("filter-0-operator")).toEqual(["is", "is one of", "is empty"]);
+    expect(optionTexts("filter-0-value")).toEqual(["Yes", "No"]);
+
+    await user.selectOptions(byId("filter-0-field"), "Custom fields");
+    expect(optionTexts("filter-0-operator")).toEqual(["is empty"]);
+    expect(optionTexts("filter-0-value")).toEqual(["is empty", "has a value"]);
+
+    await user.selectOptions(byId("filter-0-field"), "Total");
+    expect(optionTexts("filter-0-operator")).not.toContain("contains");
+    expect(byId("filter-0-value")).toHaveAttribute("inputmode", "decimal");
+
+    await user.selectOptions(byId("filter-0-field"), "Invoice number");
+    expect(byId("filter-0-value")).toHaveAttribute("type", "number");
+    expect(byId("filter-0-value")).toHaveAttribute("step", "1");
+
+    await user.selectOptions(byId("filter-0-field"), "Issue date");
+    expect(byId("filter-0-value")).toHaveAttribute("type", "datetime-local");
+
+    await user.selectOptions(byId("filter-0-field"), "Operation status");
+    expect(optionTexts("filter-0-value")).toEqual(["PR Provisional", "CO Complete", "ER Error"]);
+  });
+
+  test("a calendar date field gets a date input and sends the date as typed", async () => {
+    const { calls, user } = await renderList({ schema: customerSchema });
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Customer since");
+    await user.selectOptions(byId("filter-0-operator"), "between");
+    expect(byId("filter-0-from")).toHaveAttribute("type", "date");
+    await fireEvent.input(byId("filter-0-from"), { target: { value: "2024-01-01" } });
+    await fireEvent.input(byId("filter-0-to"), { target: { value: "2024-12-31" } });
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters).toEqual([
+      { or: false, not: false, field: "customer_since", operator: "range", values: ["2024-01-01", "2024-12-31"] },
+    ]);
+  });
+
+  test("'is one of' on a choice field uses one chip per code", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Operation status");
+    await user.selectOptions(byId("filter-0-operator"), "is one of");
+    expect(screen.getByLabelText("PR Provisional")).toHaveAttribute("id", "filter-0-choice-PR");
+    // The code chosen before carries over.
+    expect(screen.getByLabelText("PR Provisional")).toBeChecked();
+    await user.click(screen.getByLabelText("ER Error"));
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters).toEqual([
+      { or: false, not: false, field: "operation_status", operator: "in", values: ["PR", "ER"] },
+    ]);
+  });
+
+  test("'is one of' on text takes one value per line or ';', and says so", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-operator"), "is one of");
+    const list = byId("filter-0-value");
+    expect(list).toHaveAccessibleDescription(/One value per line, or separate them with “;”/);
+    await user.type(list, "FP-1{Enter}FP-2; FP-3");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters?.[0].values).toEqual(["FP-1", "FP-2", "FP-3"]);
+  });
+});
+
+describe("checks before sending", () => {
+  test("a range needs both ends and a bad decimal is caught; nothing is sent", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Total");
+    await user.selectOptions(byId("filter-0-operator"), "between");
+    expect(screen.getByLabelText("From")).toHaveAttribute("id", "filter-0-from");
+    expect(screen.getByLabelText("To")).toHaveAttribute("id", "filter-0-to");
+    await user.type(byId("filter-0-from"), "100");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("Enter both ends of the range");
+    expect(byId("filter-0-to")).toHaveAttribute("aria-invalid", "true");
+    expect(byId("filter-0-to")).toHaveAccessibleDescription(/Enter both ends of the range/);
+
+    await user.type(byId("filter-0-to"), "12x,5");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("Enter a number such as 1234.50");
+
+    await user.clear(byId("filter-0-to"));
+    await user.type(byId("filter-0-to"), "99");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("“From” must not be after “To”");
+
+    expect(listCalls(calls)).toHaveLength(1); // only the first page
+    expect(byId<HTMLInputElement>("filter-0-from").value).toBe("100");
+    expect(byId<HTMLInputElement>("filter-0-to").value).toBe("99");
+
+    await user.clear(byId("filter-0-to"));
+    await user.type(byId("filter-0-to"), "2500,75");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters?.[0].values).toEqual(["100", "2500.75"]);
+    expect(document.getElementById("filter-0-error")).toBeNull();
+  });
+
+  test("an empty value and a fractional whole number are refused", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("Enter a value.");
+    expect(byId("filter-0-value")).toHaveFocus();
+
+    await user.selectOptions(byId("filter-0-field"), "Invoice number");
+    await user.type(byId("filter-0-value"), "1.5");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("Enter a whole number");
+    expect(listCalls(calls)).toHaveLength(1);
+  });
+
+  test("backend errors for filters.1 appear beside condition 2, and what was typed stays", async () => {
+    const { calls, user, container } = await renderList({
+      list: (view) => {
+        if ((view.filters ?? []).length > 0) {
+          throw uiError("invalid_input", "Some conditions can't be used.", {
+            field_errors: { "filters.1": ["Enter a valid UUID."] },
+          });
+        }
+        return recordPage(view.page, 45);
+      },
+    });
+    await openFilters(user);
+    await user.type(byId("filter-0-value"), "acme");
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.selectOptions(byId("filter-1-field"), "Supplier");
+    await user.selectOptions(byId("filter-1-operator"), "is");
+    await user.type(byId("filter-1-value"), "not-a-uuid");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Some conditions can't be used.");
+    expect(byId("filter-1-error")).toHaveTextContent("Enter a valid UUID.");
+    expect(document.getElementById("filter-0-error")).toBeNull();
+    expect(byId("filter-1-value")).toHaveAttribute("aria-invalid", "true");
+    expect(byId<HTMLInputElement>("filter-1-value").value).toBe("not-a-uuid");
+    expect(byId<HTMLInputElement>("filter-0-value").value).toBe("acme");
+    expect(rowIds(container)).toHaveLength(20); // the last good page stays
+    expect(listCalls(calls)).toHaveLength(2);
+  });
+
+  test("removing a condition keeps the others and their errors in place", async () => {
+    const { user } = await renderList();
+    await openFilters(user);
+    await user.type(byId("filter-0-value"), "first");
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.type(byId("filter-2-value"), "third");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-1-error")).toHaveTextContent("Enter a value.");
+    await user.click(screen.getByRole("button", { name: "Remove condition 1" }));
+    expect(byId<HTMLInputElement>("filter-0-value").value).toBe("");
+    expect(byId("filter-0-error")).toHaveTextContent("Enter a value.");
+    expect(byId<HTMLInputElement>("filter-1-value").value).toBe("third");
+  });
+});
+
+describe("opening and clearing", () => {
+  test("Ctrl+F and '/' open the builder with a first condition and focus it", async () => {
+    const { user } = await renderList();
+    await user.keyboard("{Control>}f{/Control}");
+    await vi.waitFor(() => expect(byId("filter-0-field")).toHaveFocus());
+    await user.click(screen.getByRole("button", { name: /^Filters/ })); // close
+    expect(document.getElementById("filter-0-field")).toBeNull();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard("/");
+    await vi.waitFor(() => expect(byId("filter-0-field")).toHaveFocus());
+    // The condition was kept while closed, not added twice.
+    expect(document.getElementById("filter-1-field")).toBeNull();
+  });
+
+  test("'/' typed in a text field is just a character", async () => {
+    const { user } = await renderList();
+    await user.click(screen.getByRole("button", { name: "Save view…" }));
+    await user.type(screen.getByLabelText("View name"), "a/b");
+    expect(screen.getByLabelText("View name")).toHaveValue("a/b");
+    expect(document.getElementById("filter-0-field")).toBeNull();
+  });
+
+  test("Clear filters drops every condition and reloads without them", async () => {
+    const { calls, user } = await renderList({
+      current: {
+        page: 3,
+        take: 20,
+        fields: null,
+        sort: [],
+        filters: [{ field: "name", operator: "icontains", values: ["acme"] }],
+      },
+    });
+    const toggle = screen.getByRole("button", { name: /^Filters/ });
+    expect(toggle).toHaveTextContent("Filters (1)");
+    await user.click(toggle);
+    expect(byId<HTMLInputElement>("filter-0-value").value).toBe("acme");
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1]).toMatchObject({ page: 1, filters: [] });
+    expect(document.getElementById("filter-0-field")).toBeNull();
+    await vi.waitFor(() => expect(toggle).toHaveTextContent(/^Filters$/));
+    expect(within(toggle).queryByText(/\(/)).toBeNull();
+  });
+});

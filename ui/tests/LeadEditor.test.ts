@@ -1,0 +1,204 @@
+import { describe, expect, test } from "vitest";
+import { render, screen } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import LeadEditor from "../src/components/forms/LeadEditor.svelte";
+import type { Lead } from "../src/lib/bindings";
+import { ipcHandler, lead, LEAD_ID, notFound, OTHER_MEMBER, schemas, uiError, unknownOutcome } from "./fixtures/forms";
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const saveButton = () => screen.getByRole("button", { name: "Save changes" });
+
+/** A mock service holding one lead, applying patches like the sandbox. */
+function service(initial: Lead = lead()) {
+  let current: Lead = { ...initial };
+  const { handler, calls } = ipcHandler({
+    get_lead: ({ id }) => {
+      if (id !== LEAD_ID) throw notFound;
+      return current;
+    },
+    patch_lead: ({ patch }) => {
+      current = { ...current, ...(patch as object), audit_status: "U" };
+      return current;
+    },
+  });
+  mockIPC(handler);
+  return { calls, patches: () => calls.filter(([cmd]) => cmd === "patch_lead") };
+}
+
+async function openLead(id = LEAD_ID) {
+  render(LeadEditor, { props: { schemas, leadId: id } });
+  await screen.findByLabelText("Status");
+}
+
+describe("lead editor", () => {
+  test("opens the lead given and shows its current values; nothing changed means nothing to save", async () => {
+    service();
+    await openLead();
+    expect(input("Lead ID").value).toBe(LEAD_ID);
+    expect(input("Status").value).toBe("new");
+    expect(input("Source").value).toBe("Website");
+    expect(input("Person").value).toBe("");
+    expect(JSON.parse(input("Custom fields (JSON)").value)).toEqual({ budget: "5000", tags: ["vip"] });
+    expect(saveButton()).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Discard changes" })).toBeDisabled();
+  });
+
+  test("sends only the changed fields; an emptied field is cleared with null", async () => {
+    const { patches } = service();
+    await openLead();
+    const user = userEvent.setup();
+    await user.clear(input("Status"));
+    await user.type(input("Status"), "qualified");
+    await user.clear(input("Source"));
+    await user.clear(input("Assigned member"));
+    await user.type(input("Assigned member"), OTHER_MEMBER);
+    // Reformatting the same JSON is no change.
+    await user.clear(input("Custom fields (JSON)"));
+    await user.click(input("Custom fields (JSON)"));
+    await user.paste('{ "tags": ["vip"], "budget": "5000" }');
+
+    expect(input("Status")).toHaveAccessibleDescription(/Changed: it was “new”/);
+    expect(input("Custom fields (JSON)")).not.toHaveAccessibleDescription(/Changed/);
+    await user.click(saveButton());
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status, Source and Assigned member.");
+    expect(patches()).toEqual([
+      ["patch_lead", { id: LEAD_ID, patch: { status: "qualified", source: null, user_member: OTHER_MEMBER } }],
+    ]);
+    // The form now holds the saved values, with nothing left to save.
+    expect(input("Status").value).toBe("qualified");
+    expect(input("Source").value).toBe("");
+    expect(saveButton()).toBeDisabled();
+  });
+
+  test("changing custom fields sends the parsed JSON; typing back the old value is no change", async () => {
+    const { patches } = service();
+    await openLead();
+    const user = userEvent.setup();
+    await user.type(input("Status"), "x");
+    expect(saveButton()).toBeEnabled();
+    await user.type(input("Status"), "{Backspace}");
+    expect(saveButton()).toBeDisabled();
+
+    await user.clear(input("Custom fields (JSON)"));
+    await user.type(input("Custom fields (JSON)"), '{{"budget": "7000"}');
+    await user.click(saveButton());
+    await screen.findByRole("status");
+    expect(patches()).toEqual([["patch_lead", { id: LEAD_ID, patch: { custom_fields: { budget: "7000" } } }]]);
+  });
+
+  test("invalid values are marked and nothing is sent", async () => {
+    const { patches } = service();
+    await openLead();
+    const user = userEvent.setup();
+    await user.clear(input("Company"));
+    await user.type(input("Company"), "ACME");
+    await user.type(input("Status"), "x".repeat(260));
+    await user.click(saveButton());
+    expect(input("Company")).toHaveAttribute("aria-invalid", "true");
+    expect(input("Company")).toHaveAccessibleDescription(/must be a record ID/);
+    expect(input("Status")).toHaveAccessibleDescription(/at most 255 characters/);
+    expect(patches()).toEqual([]);
+  });
+
+  test("a service field error appears beside the field and the edits stay", async () => {
+    const { handler } = ipcHandler({
+      get_lead: () => lead(),
+      patch_lead: () => {
+        throw uiError("invalid_input", "The service refused the request: Invalid input.", null, {
+          user_member: ["Not a member of this workspace."],
+        });
+      },
+    });
+    mockIPC(handler);
+    await openLead();
+    const user = userEvent.setup();
+    await user.clear(input("Assigned member"));
+    await user.type(input("Assigned member"), OTHER_MEMBER);
+    await user.click(saveButton());
+    expect(await screen.findByText("Not a member of this workspace.")).toHaveAttribute("id", "lead-user-member-error");
+    expect(input("Assigned member").value).toBe(OTHER_MEMBER);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  test("Discard changes goes back to the loaded values", async () => {
+    service();
+    await openLead();
+    const user = userEvent.setup();
+    await user.clear(input("Status"));
+    await user.type(input("Status"), "lost");
+    await user.click(screen.getByRole("button", { name: "Discard changes" }));
+    expect(input("Status").value).toBe("new");
+    expect(saveButton()).toBeDisabled();
+  });
+
+  test("an unknown lead is explained beside the Lead ID input", async () => {
+    service();
+    render(LeadEditor, { props: { schemas } });
+    const user = userEvent.setup();
+    await user.type(input("Lead ID"), "11111111-1111-4111-8111-999999999999");
+    await user.click(screen.getByRole("button", { name: "Open lead" }));
+    expect(await screen.findByText(/No lead with that ID/)).toHaveAttribute("id", "lead-id-error");
+    expect(input("Lead ID")).toHaveAttribute("aria-invalid", "true");
+    expect(input("Lead ID").value).toBe("11111111-1111-4111-8111-999999999999");
+  });
+
+  test("a malformed id is explained beside the Lead ID input", async () => {
+    mockIPC(
+      ipcHandler({
+        get_lead: () => {
+          throw uiError("invalid_input", "“abc” is not a record id.", "id");
+        },
+      }).handler,
+    );
+    render(LeadEditor, { props: { schemas } });
+    const user = userEvent.setup();
+    await user.type(input("Lead ID"), "abc");
+    await user.click(screen.getByRole("button", { name: "Open lead" }));
+    expect(await screen.findByText("“abc” is not a record id.")).toHaveAttribute("id", "lead-id-error");
+  });
+
+  test("an unknown outcome offers Check, which reloads the lead and tells whether the changes hold", async () => {
+    let current = lead();
+    const { handler } = ipcHandler({
+      get_lead: () => current,
+      patch_lead: ({ patch }) => {
+        current = { ...current, ...(patch as object) }; // applied, but the answer is lost
+        throw unknownOutcome;
+      },
+    });
+    mockIPC(handler);
+    await openLead();
+    const user = userEvent.setup();
+    await user.clear(input("Status"));
+    await user.type(input("Status"), "won");
+    await user.click(saveButton());
+    expect(await screen.findByText(/can't tell whether the changes were saved/)).toBeInTheDocument();
+    expect(input("Status").value).toBe("won");
+
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status.");
+    expect(screen.getByRole("status")).toHaveTextContent("the changes were saved");
+    expect(saveButton()).toBeDisabled();
+  });
+
+  test("Check says when the changes were not saved, keeping the edits", async () => {
+    const { handler } = ipcHandler({
+      get_lead: () => lead(),
+      patch_lead: () => {
+        throw unknownOutcome;
+      },
+    });
+    mockIPC(handler);
+    await openLead();
+    const user = userEvent.setup();
+    await user.clear(input("Status"));
+    await user.type(input("Status"), "won");
+    await user.click(saveButton());
+    await user.click(await screen.findByRole("button", { name: "Check" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("the changes were not saved");
+    expect(input("Status").value).toBe("won");
+    expect(saveButton()).toBeEnabled();
+  });
+});

@@ -1,0 +1,154 @@
+import { describe, expect, test, vi } from "vitest";
+import { render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import StakeholderDelete from "../src/components/forms/StakeholderDelete.svelte";
+import { ipcHandler, notFound, stakeholder, uiError, unknownOutcome } from "./fixtures/forms";
+
+const record = stakeholder({ name: "Acme Distribuciones S.A.S." });
+
+function renderDelete(r = record) {
+  const ondeleted = vi.fn();
+  render(StakeholderDelete, { props: { record: r, ondeleted } });
+  return ondeleted;
+}
+
+const trigger = () => screen.getByRole("button", { name: "Delete stakeholder…" });
+
+describe("deleting a stakeholder", () => {
+  test("asks first, naming the stakeholder, with Cancel focused; Cancel sends nothing and returns focus", async () => {
+    const { handler, calls } = ipcHandler({});
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).toHaveTextContent("Delete the stakeholder “Acme Distribuciones S.A.S.”? This cannot be undone.");
+    expect(dialog).toHaveAccessibleName("Delete stakeholder");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    expect(within(dialog).getByRole("button", { name: "Delete" })).toHaveClass("danger");
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(trigger()).toHaveFocus();
+    expect(calls).toEqual([]);
+    expect(ondeleted).not.toHaveBeenCalled();
+  });
+
+  test("Escape cancels", async () => {
+    const { handler, calls } = ipcHandler({});
+    mockIPC(handler);
+    renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(trigger()).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  test("Tab stays inside the dialog", async () => {
+    mockIPC(ipcHandler({}).handler);
+    renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    const dialog = screen.getByRole("alertdialog");
+    await user.tab();
+    expect(within(dialog).getByRole("button", { name: "Delete" })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole("button", { name: "Delete" })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+  });
+
+  test("names the stakeholder by document number when it has no name", async () => {
+    mockIPC(ipcHandler({}).handler);
+    renderDelete(stakeholder({ name: null, document_number: "900123456" }));
+    await userEvent.setup().click(trigger());
+    expect(screen.getByRole("alertdialog")).toHaveTextContent("Delete the stakeholder “900123456”?");
+  });
+
+  test("Delete deletes it and then calls ondeleted", async () => {
+    const { handler, calls } = ipcHandler({ delete_stakeholder: () => null });
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
+    expect(calls).toEqual([["delete_stakeholder", { id: record.id }]]);
+    expect(screen.getByRole("status")).toHaveTextContent("deleted");
+  });
+
+  test("one already deleted is said so and counts as deleted", async () => {
+    const { handler } = ipcHandler({
+      delete_stakeholder: () => {
+        throw notFound;
+      },
+    });
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
+    expect(screen.getByRole("status")).toHaveTextContent("was already deleted");
+  });
+
+  test("other errors stay in the dialog", async () => {
+    const { handler } = ipcHandler({
+      delete_stakeholder: () => {
+        throw uiError("forbidden", "Your API key is not allowed to see this.");
+      },
+    });
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(await within(screen.getByRole("alertdialog")).findByRole("alert")).toHaveTextContent("not allowed");
+    expect(ondeleted).not.toHaveBeenCalled();
+  });
+
+  test("an unknown outcome offers Check: gone means deleted", async () => {
+    const { handler, calls } = ipcHandler({
+      delete_stakeholder: () => {
+        throw unknownOutcome;
+      },
+      get_record: () => {
+        throw notFound;
+      },
+    });
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(/can't tell whether the stakeholder was deleted/)).toBeInTheDocument();
+    expect(ondeleted).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
+    expect(calls.at(-1)).toEqual(["get_record", { resource: "stakeholder", id: record.id }]);
+  });
+
+  test("Check says when the stakeholder is still there", async () => {
+    const { handler } = ipcHandler({
+      delete_stakeholder: () => {
+        throw unknownOutcome;
+      },
+      get_record: () => record,
+    });
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    await user.click(trigger());
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await user.click(await screen.findByRole("button", { name: "Check" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("was not deleted");
+    expect(screen.getByRole("alertdialog")).toBeInTheDocument();
+    expect(ondeleted).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,223 @@
+import { describe, expect, test, vi } from "vitest";
+import { render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import StakeholderForm from "../src/components/forms/StakeholderForm.svelte";
+import type { NewStakeholder } from "../src/lib/bindings";
+import {
+  BOGOTA,
+  CC,
+  ipcHandler,
+  MEDELLIN,
+  NIT,
+  page,
+  schemas,
+  stakeholder,
+  uiError,
+  unknownOutcome,
+  uuid,
+} from "./fixtures/forms";
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** The document types and locations already in use: NIT twice, CC once. */
+const inUse = page([
+  { document_type: NIT, document_type_name: "NIT", geographic_location: BOGOTA },
+  { document_type: CC, document_type_name: "Cédula de ciudadanía", geographic_location: BOGOTA },
+  { document_type: NIT, document_type_name: "NIT", geographic_location: MEDELLIN },
+]);
+
+const created = (s: NewStakeholder) =>
+  stakeholder({ ...s, name: `NIT ${s.document_number}`, document_type_name: "NIT", verification_digit: s.verification_digit ?? null });
+
+describe("new stakeholder form", () => {
+  test("offers the document types in use by name and sends the chosen type's id", async () => {
+    const { handler, calls } = ipcHandler({
+      list_records: () => inUse,
+      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+    });
+    mockIPC(handler);
+    const oncreated = vi.fn();
+    render(StakeholderForm, { props: { schemas, oncreated } });
+    const user = userEvent.setup();
+
+    const select = screen.getByLabelText("Document type") as HTMLSelectElement;
+    await within(select).findByRole("option", { name: "NIT" });
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Choose a document type",
+      "Cédula de ciudadanía",
+      "NIT",
+      "Other (enter its ID)",
+    ]);
+    expect(calls[0]).toEqual([
+      "list_records",
+      {
+        resource: "stakeholder",
+        view: {
+          page: 1,
+          take: "all",
+          fields: ["document_type", "document_type_name", "geographic_location"],
+          sort: [],
+          filters: [],
+        },
+      },
+    ]);
+    // The locations in use are suggested.
+    const options = [...document.querySelectorAll("#stakeholder-locations option")].map((o) => (o as HTMLOptionElement).value);
+    expect(options).toEqual([BOGOTA, MEDELLIN]);
+    expect(input("Geographic location ID").getAttribute("list")).toBe("stakeholder-locations");
+
+    await user.type(input("Document number"), "900123456");
+    await user.selectOptions(select, "NIT");
+    await user.type(input("Verification digit"), "7");
+    await user.type(input("Geographic location ID"), BOGOTA);
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Stakeholder created");
+    expect(calls.filter(([cmd]) => cmd === "create_stakeholder")).toEqual([
+      [
+        "create_stakeholder",
+        {
+          stakeholder: {
+            document_number: "900123456",
+            document_type: NIT,
+            verification_digit: "7",
+            geographic_location: BOGOTA,
+          },
+        },
+      ],
+    ]);
+    expect(oncreated).toHaveBeenCalledOnce();
+    // The created stakeholder's fields are shown.
+    expect(within(document.querySelector('[data-field="document_type_name"]') as HTMLElement).getByText("NIT")).toBeInTheDocument();
+  });
+
+  test("required inputs are checked before sending", async () => {
+    const { handler, calls } = ipcHandler({ list_records: () => inUse });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    await within(screen.getByLabelText("Document type")).findByRole("option", { name: "NIT" });
+    await user.type(input("Geographic location ID"), "Bogotá");
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+
+    expect(input("Document number")).toHaveAccessibleDescription(/Enter the document number/);
+    expect(screen.getByLabelText("Document type")).toHaveAccessibleDescription(/Choose the document type/);
+    expect(input("Geographic location ID")).toHaveAccessibleDescription(/must be a record ID/);
+    expect(input("Geographic location ID").value).toBe("Bogotá");
+    expect(calls.map(([cmd]) => cmd)).toEqual(["list_records"]);
+  });
+
+  test("“Other” takes a document type by its ID", async () => {
+    const otherType = uuid(9, "33333333-3333-4333-8333");
+    const { handler, calls } = ipcHandler({
+      list_records: () => inUse,
+      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    const select = screen.getByLabelText("Document type");
+    await within(select).findByRole("option", { name: "NIT" });
+    expect(screen.queryByLabelText("Document type ID")).toBeNull();
+    await user.selectOptions(select, "Other (enter its ID)");
+    await user.type(input("Document type ID"), otherType);
+    await user.type(input("Document number"), "123");
+    await user.type(input("Geographic location ID"), MEDELLIN);
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+    await screen.findByRole("status");
+    expect(calls.at(-1)).toEqual([
+      "create_stakeholder",
+      { stakeholder: { document_number: "123", document_type: otherType, geographic_location: MEDELLIN } },
+    ]);
+  });
+
+  test("when the list cannot be loaded the ID inputs still work", async () => {
+    const { handler, calls } = ipcHandler({
+      list_records: () => {
+        throw uiError("network", "The service could not be reached.");
+      },
+      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    expect(await screen.findByText(/could not load the document types/)).toBeInTheDocument();
+    await user.type(input("Document type ID"), NIT);
+    await user.type(input("Document number"), "900123456");
+    await user.type(input("Geographic location ID"), BOGOTA);
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Stakeholder created");
+    expect(calls.at(-1)?.[1]).toEqual({
+      stakeholder: { document_number: "900123456", document_type: NIT, geographic_location: BOGOTA },
+    });
+  });
+
+  test("an already registered document is explained at the top and field errors beside the fields", async () => {
+    const { handler } = ipcHandler({
+      list_records: () => inUse,
+      create_stakeholder: () => {
+        throw uiError("invalid_input", "The service refused the request: Invalid input.", null, {
+          non_field_errors: ["A stakeholder with this document type and number already exists."],
+          verification_digit: ["Ensure this field has no more than 1 characters."],
+        });
+      },
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    await within(screen.getByLabelText("Document type")).findByRole("option", { name: "NIT" });
+    await user.type(input("Document number"), "900123456");
+    await user.selectOptions(screen.getByLabelText("Document type"), "NIT");
+    await user.type(input("Verification digit"), "77");
+    await user.type(input("Geographic location ID"), BOGOTA);
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("already exists");
+    expect(screen.getByText("Ensure this field has no more than 1 characters.")).toHaveAttribute(
+      "id",
+      "stakeholder-verification-digit-error",
+    );
+    expect(input("Verification digit").value).toBe("77");
+    expect((screen.getByLabelText("Document type") as HTMLSelectElement).value).toBe(NIT);
+  });
+
+  test("an unknown outcome offers Check, which looks the document number up", async () => {
+    const { handler, calls } = ipcHandler({
+      list_records: ({ view }) => {
+        const v = view as { filters: unknown[] };
+        if (v.filters.length === 0) return inUse;
+        return page([stakeholder({ created_at: new Date().toISOString() })]);
+      },
+      create_stakeholder: () => {
+        throw unknownOutcome;
+      },
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    await within(screen.getByLabelText("Document type")).findByRole("option", { name: "NIT" });
+    await user.type(input("Document number"), "900123456");
+    await user.selectOptions(screen.getByLabelText("Document type"), "NIT");
+    await user.type(input("Geographic location ID"), BOGOTA);
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+    expect(await screen.findByText(/can't tell whether the stakeholder was created/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Check" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Stakeholder created");
+    expect(screen.getByRole("status")).toHaveTextContent("the stakeholder was saved");
+    expect(calls.at(-1)).toEqual([
+      "list_records",
+      {
+        resource: "stakeholder",
+        view: {
+          page: 1,
+          take: 5,
+          fields: null,
+          sort: [{ field: "created_at", descending: true }],
+          filters: [{ or: false, not: false, field: "document_number", operator: "exact", values: ["900123456"] }],
+        },
+      },
+    ]);
+  });
+});

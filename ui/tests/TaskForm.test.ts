@@ -1,0 +1,239 @@
+import { describe, expect, test, vi } from "vitest";
+import { fireEvent, render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import TaskForm from "../src/components/forms/TaskForm.svelte";
+import { ipcHandler, MEMBER, page, schemas, task, uiError, unknownOutcome } from "./fixtures/forms";
+
+function renderForm() {
+  const oncreated = vi.fn();
+  render(TaskForm, { props: { schemas, oncreated } });
+  return oncreated;
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const createCalls = (calls: [string, unknown][]) => calls.filter(([cmd]) => cmd === "create_task");
+
+/** Sets a datetime-local input as the browser's picker does. */
+async function setDateTime(label: string, value: string) {
+  await fireEvent.input(input(label), { target: { value } });
+}
+
+describe("new task form", () => {
+  test("every input has a label, and the dates say they are in local time", () => {
+    mockIPC(ipcHandler({}).handler);
+    renderForm();
+    for (const [label, id] of [
+      ["Title", "task-title"],
+      ["Description", "task-description"],
+      ["Status", "task-status"],
+      ["Priority", "task-priority"],
+      ["Start", "task-start"],
+      ["Expiry", "task-expiry"],
+      ["Completed at", "task-completed-at"],
+      ["Recurrence rule", "task-recurrence-rule"],
+      ["Assigned to (member ID)", "task-assigned-to-user"],
+      ["Entity ID", "task-entity-id"],
+      ["Record ID", "task-record-id"],
+      ["Custom fields (JSON)", "task-custom-fields"],
+    ]) {
+      expect(screen.getByLabelText(label).id).toBe(id);
+    }
+    expect(input("Start").type).toBe("datetime-local");
+    expect(input("Start")).toHaveAccessibleDescription(/Your local time/);
+    expect(input("Completed at")).toHaveAccessibleDescription(/Your local time/);
+  });
+
+  test("out-of-bounds values are explained beside their inputs and nothing is sent; once fixed, only the filled fields go, dates in RFC 3339", async () => {
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    mockIPC(handler);
+    const oncreated = renderForm();
+    const user = userEvent.setup();
+
+    await user.type(input("Title"), "x".repeat(256));
+    await user.type(input("Priority"), "40000");
+    await user.tab(); // leaving Priority checks it at once
+    expect(input("Priority")).toHaveAttribute("aria-invalid", "true");
+    expect(input("Priority")).toHaveAccessibleDescription(/Priority must be a whole number from −32768 to 32767\./);
+
+    await user.type(input("Assigned to (member ID)"), "not-an-id");
+    await user.type(input("Custom fields (JSON)"), "{{oops");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+
+    expect(input("Title")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText(/Title can have at most 255 characters; it has 256/)).toHaveAttribute("id", "task-title-error");
+    expect(input("Title")).toHaveAttribute("aria-describedby", expect.stringContaining("task-title-error"));
+    expect(input("Assigned to (member ID)")).toHaveAccessibleDescription(/must be a record ID/);
+    expect(input("Custom fields (JSON)")).toHaveAccessibleDescription(/must be valid JSON/);
+    expect(screen.getByRole("alert")).toHaveTextContent("Nothing was sent");
+    expect(createCalls(calls)).toEqual([]);
+    // What was typed is still there.
+    expect(input("Priority").value).toBe("40000");
+    expect(input("Custom fields (JSON)").value).toBe("{oops");
+
+    // Fix everything.
+    await user.clear(input("Title"));
+    await user.type(input("Title"), "  Reconcile March bank statement ");
+    expect(input("Title")).not.toHaveAttribute("aria-invalid");
+    await user.clear(input("Priority"));
+    await user.type(input("Priority"), "-32768");
+    await user.clear(input("Assigned to (member ID)"));
+    await user.type(input("Assigned to (member ID)"), MEMBER);
+    await user.clear(input("Custom fields (JSON)"));
+    await user.type(input("Custom fields (JSON)"), '{{"project": "Audit"}');
+    await setDateTime("Start", "2026-11-22T14:30");
+    await setDateTime("Expiry", "2026-11-30T09:05");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Task created");
+    expect(createCalls(calls)).toEqual([
+      [
+        "create_task",
+        {
+          task: {
+            title: "Reconcile March bank statement",
+            priority: -32768,
+            start: new Date(2026, 10, 22, 14, 30).toISOString(),
+            expiry: new Date(2026, 10, 30, 9, 5).toISOString(),
+            assigned_to_user: MEMBER,
+            custom_fields: { project: "Audit" },
+          },
+        },
+      ],
+    ]);
+    expect(oncreated).toHaveBeenCalledOnce();
+    // The created task's fields are shown.
+    const shown = document.querySelector('[data-field="priority"]') as HTMLElement;
+    expect(within(shown).getByText("-32768")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Create another task" }));
+    expect(input("Title").value).toBe("");
+    expect(input("Priority").value).toBe("");
+  });
+
+  test("an empty title is required and nothing is sent", async () => {
+    const { handler, calls } = ipcHandler({});
+    mockIPC(handler);
+    renderForm();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Create task" }));
+    expect(input("Title")).toHaveAccessibleDescription(/Enter a title/);
+    expect(input("Title")).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  test("a field error from the service is shown beside its input and everything typed stays", async () => {
+    const { handler } = ipcHandler({
+      create_task: () => {
+        throw uiError("invalid_input", "The service refused the request: Invalid input.", null, {
+          assigned_to_user: ["Not a member of this workspace."],
+          non_field_errors: ["Something about the whole task."],
+        });
+      },
+    });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Call the bank");
+    await user.type(input("Assigned to (member ID)"), MEMBER);
+    await user.type(input("Description"), "Ask about the fee");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+
+    expect(await screen.findByText("Not a member of this workspace.")).toHaveAttribute("id", "task-assigned-to-user-error");
+    expect(input("Assigned to (member ID)")).toHaveAttribute("aria-invalid", "true");
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("The service refused the request");
+    expect(alert).toHaveTextContent("Something about the whole task.");
+    expect(input("Title").value).toBe("Call the bank");
+    expect(input("Assigned to (member ID)").value).toBe(MEMBER);
+    expect(input("Description").value).toBe("Ask about the fee");
+    expect(screen.getByRole("button", { name: "Create task" })).toBeEnabled();
+  });
+
+  test("says “Creating…” while sending", async () => {
+    let answer: (v: unknown) => void = () => {};
+    const { handler } = ipcHandler({ create_task: () => new Promise((r) => (answer = r)) });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Pay rent");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+    expect(await screen.findByRole("button", { name: "Creating…" })).toBeDisabled();
+    answer(task({ title: "Pay rent" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Task created");
+  });
+
+  test("a rate limit says when to try again", async () => {
+    const { handler } = ipcHandler({
+      create_task: () => {
+        throw { ...uiError("rate_limited", "This API key has made too many requests for now. Try again in 30 seconds."), retry_after_s: 30 };
+      },
+    });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Pay rent");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Try again in 30 seconds");
+    expect(input("Title").value).toBe("Pay rent");
+  });
+
+  test("an unknown outcome offers Check, which finds the task when it was saved", async () => {
+    const saved = task({ title: "Pay rent", created_at: new Date().toISOString() });
+    const { handler, calls } = ipcHandler({
+      create_task: () => {
+        throw unknownOutcome;
+      },
+      list_records: () => page([saved]),
+    });
+    mockIPC(handler);
+    const oncreated = renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Pay rent");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+
+    expect(await screen.findByText(/can't tell whether the task was created/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create task" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Check" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Task created");
+    expect(screen.getByRole("status")).toHaveTextContent("the task was saved");
+    expect(calls.find(([cmd]) => cmd === "list_records")).toEqual([
+      "list_records",
+      {
+        resource: "task",
+        view: {
+          page: 1,
+          take: 5,
+          fields: null,
+          sort: [{ field: "created_at", descending: true }],
+          filters: [{ or: false, not: false, field: "title", operator: "exact", values: ["Pay rent"] }],
+        },
+      },
+    ]);
+    expect(oncreated).toHaveBeenCalledWith(saved);
+  });
+
+  test("Check says when the task was not saved and the form can be sent again", async () => {
+    let attempt = 0;
+    const { handler, calls } = ipcHandler({
+      create_task: ({ task: t }) => {
+        attempt += 1;
+        if (attempt === 1) throw unknownOutcome;
+        return task(t as object);
+      },
+      list_records: () => page([]),
+    });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Pay rent");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+    await user.click(await screen.findByRole("button", { name: "Check" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("was not saved");
+    expect(input("Title").value).toBe("Pay rent");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+    expect(await screen.findByText("Task created")).toBeInTheDocument();
+    expect(createCalls(calls)).toHaveLength(2);
+  });
+});
