@@ -318,7 +318,7 @@ test("a 429 is shown with the time the budget resets", async () => {
   await (await visible(app, byButton("Next page"))).click();
   const alert = await visible(app, By.css(".error[role='alert']"));
   await app.wait(until.elementTextContains(alert, "minutes"), WAIT_MS);
-  assert.match(await alert.getText(), /Try again in about 2 minutes/);
+  assert.match(await alert.getText(), /resets in 2 minutes \(at \d/);
   const budget = await visible(app, By.css(".status-bar .reset"));
   assert.match(await budget.getText(), /resets in (1:5\d|2:0\d)/);
   await screenshot(app, "rate-limited");

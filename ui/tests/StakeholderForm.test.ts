@@ -53,6 +53,7 @@ describe("new stakeholder form", () => {
       "list_records",
       {
         resource: "stakeholder",
+        remember: false,
         view: {
           page: 1,
           take: "all",
@@ -210,6 +211,7 @@ describe("new stakeholder form", () => {
       "list_records",
       {
         resource: "stakeholder",
+        remember: false,
         view: {
           page: 1,
           take: 5,

@@ -201,6 +201,7 @@ describe("new task form", () => {
       "list_records",
       {
         resource: "task",
+        remember: false,
         view: {
           page: 1,
           take: 5,

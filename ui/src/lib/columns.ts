@@ -38,6 +38,7 @@ const PREFERRED: Partial<Record<ResourceName, string[]>> = {
     "total",
     "invoice_electronic",
   ],
+  stakeholder: ["name", "is_company", "document_type_name", "document_number", "verification_digit", "created_at"],
   sales_quote: ["name", "quote_number", "issue_date", "valid_until", "operation_status", "subtotal", "discount_value", "total"],
 };
 

@@ -1,0 +1,96 @@
+// The window as a whole, with IPC mocked: the status bar's connection state
+// and rate-limit budget, the key prompt after a 401, and the sections.
+import { describe, expect, test } from "vitest";
+import { render, screen } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import App from "../src/App.svelte";
+import type { RateLimit, UiError, WorkspaceStatus } from "../src/lib/bindings";
+import { session } from "../src/lib/session.svelte";
+import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
+import { schemas as formSchemas } from "./fixtures/forms";
+
+const service: WorkspaceStatus = {
+  mode: "service",
+  base_url: "https://api.example.com/",
+  key: { hint: "service_…3f9a", storage: "keychain" },
+  keychain: { available: true, reason: null },
+  last_resource: "supplier_invoice",
+};
+
+function error(kind: UiError["kind"], message: string, retry_after_s: number | null = null): UiError {
+  return { kind, message, field: null, field_errors: {}, retry_after_s };
+}
+
+/** Mocks the commands the window calls; `list` answers list_records. */
+function serve(list: () => unknown, budget: RateLimit = { limit: null, remaining: null, reset: null }) {
+  session.reset();
+  mockIPC((cmd) => {
+    switch (cmd) {
+      case "workspace_status":
+        return service;
+      case "resource_schemas":
+        return [supplierInvoiceSchema, ...formSchemas];
+      case "list_views":
+        return { current: null, saved: [] };
+      case "list_records":
+        return list();
+      case "rate_limit":
+        return budget;
+      default:
+        return null;
+    }
+  });
+}
+
+describe("the workspace window", () => {
+  test("shows the workspace, the masked key and the budget with its reset countdown", async () => {
+    const reset = new Date(Date.now() + 90_500).toISOString();
+    serve(() => recordPage(1, 45), { limit: 100, remaining: 42, reset });
+    render(App);
+    expect(await screen.findByText("45 supplier invoices")).toBeInTheDocument();
+    expect(screen.getByText(/Workspace at api\.example\.com/)).toBeInTheDocument();
+    expect(screen.getByText(/service_…3f9a/)).toBeInTheDocument();
+    expect(await screen.findByText("Connected")).toBeInTheDocument();
+    expect(await screen.findByText(/Requests left: 42\s*\/\s*100/)).toBeInTheDocument();
+    expect(screen.getByText(/resets in 1:(29|30|31)/)).toBeInTheDocument();
+  });
+
+  test("a 429 pauses the status bar until the budget resets", async () => {
+    serve(() => {
+      throw error("rate_limited", "This API key has made too many requests for now. Try again in 60 seconds.", 60);
+    });
+    render(App);
+    expect(await screen.findByText("Paused: too many requests")).toBeInTheDocument();
+    expect(screen.getByText(/Requests left: 0/)).toBeInTheDocument();
+    expect(screen.getByText(/resets in (0:59|1:0\d)/)).toBeInTheDocument();
+  });
+
+  test("a refused key brings up the key prompt, saying why", async () => {
+    serve(() => {
+      throw error("unauthorized", "The service did not accept the API key (expired).");
+    });
+    render(App);
+    expect(await screen.findByRole("heading", { name: "Enter your API key again" })).toBeInTheDocument();
+    expect(screen.getByText(/did not accept the API key \(expired\)/)).toBeInTheDocument();
+    expect(screen.getByLabelText("API key")).toBeInTheDocument();
+  });
+
+  test("an unreachable service shows as offline", async () => {
+    serve(() => {
+      throw error("network", "The service could not be reached.");
+    });
+    render(App);
+    expect(await screen.findByText("Offline: the service can't be reached")).toBeInTheDocument();
+  });
+
+  test("the sections open the forms", async () => {
+    serve(() => recordPage(1, 3));
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await user.click(screen.getByRole("button", { name: "New task" }));
+    expect(await screen.findByLabelText(/^Title/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "New task" })).toHaveAttribute("aria-current", "page");
+  });
+});
