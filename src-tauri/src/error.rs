@@ -37,6 +37,11 @@ pub enum Error {
     #[error("record not found: {0}")]
     RecordNotFound(String),
 
+    /// A write was sent, and the answer cannot tell whether it was applied:
+    /// a gateway error (502, 504) or a success whose body does not read.
+    #[error("the outcome of the change is unknown: {0}")]
+    WriteUnconfirmed(workdesk_api::Error),
+
     /// A view name that is empty or longer than 80 characters.
     #[error("a view name must have 1 to 80 characters")]
     ViewName,
@@ -47,12 +52,34 @@ pub enum Error {
 }
 
 impl Error {
-    /// An error of an operation on one record: a 404 means the record is
-    /// gone (not a page past the end).
-    pub fn record(err: workdesk_api::Error) -> Error {
+    /// An error of an operation on one record (`what`: `lead`): a 404
+    /// means the record is gone (not a page past the end).
+    pub fn record(err: workdesk_api::Error, what: &str) -> Error {
         match err {
-            workdesk_api::Error::NotFound { .. } => Error::RecordNotFound("record".to_owned()),
+            workdesk_api::Error::NotFound { .. } => Error::RecordNotFound(what.to_owned()),
             other => Error::Api(other),
+        }
+    }
+
+    /// An error of a write (POST, PATCH, DELETE; `what`: `task`): besides
+    /// [`Error::record`]'s 404, a gateway's 502 or 504 (the service may have
+    /// done the work behind it) or a 2xx whose body does not read leaves the
+    /// outcome unknown.
+    pub fn write(err: workdesk_api::Error, what: &str) -> Error {
+        use workdesk_api::Error as Api;
+        match err {
+            err @ (Api::Server {
+                status: 502 | 504, ..
+            }
+            | Api::UnexpectedStatus {
+                status: 502 | 504, ..
+            }) => Error::WriteUnconfirmed(err),
+            err @ Api::Decode { status, .. }
+                if (200..300).contains(&status) || status == 502 || status == 504 =>
+            {
+                Error::WriteUnconfirmed(err)
+            }
+            other => Error::record(other, what),
         }
     }
 }
@@ -181,6 +208,10 @@ impl From<Error> for UiError {
                 ErrorKind::NotFound,
                 format!("That {what} does not exist in this workspace, or it was deleted."),
             ),
+            Error::WriteUnconfirmed(err) => UiError::new(
+                ErrorKind::UnknownOutcome,
+                format!("The change was sent, but the answer could not be understood ({err}), so Workdesk cannot tell whether it was saved. Check before trying again."),
+            ),
             Error::ViewName => UiError::new(
                 ErrorKind::InvalidInput,
                 "Give the view a name of 1 to 80 characters.",
@@ -299,6 +330,37 @@ mod tests {
             may_have_applied: false,
         }));
         assert_eq!(ui.kind, ErrorKind::Network);
+    }
+
+    #[test]
+    fn a_gateway_error_after_a_write_leaves_the_outcome_unknown() {
+        let gateway = || workdesk_api::Error::Server {
+            status: 502,
+            message: "Bad Gateway".into(),
+        };
+        assert_eq!(
+            UiError::from(Error::write(gateway(), "task")).kind,
+            ErrorKind::UnknownOutcome
+        );
+        assert_eq!(
+            UiError::from(Error::from(gateway())).kind,
+            ErrorKind::Service,
+            "a read just failed"
+        );
+        let refused = workdesk_api::Error::Server {
+            status: 500,
+            message: "Internal".into(),
+        };
+        assert_eq!(
+            UiError::from(Error::write(refused, "task")).kind,
+            ErrorKind::Service
+        );
+        let gone = workdesk_api::Error::NotFound {
+            message: "Not found.".into(),
+        };
+        let ui = UiError::from(Error::write(gone, "lead"));
+        assert_eq!(ui.kind, ErrorKind::NotFound);
+        assert!(ui.message.contains("That lead"), "{}", ui.message);
     }
 
     #[test]

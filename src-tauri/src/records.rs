@@ -22,7 +22,8 @@ pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
 /// records as JSON objects (every field, `null` when absent, unknown
 /// fields included; decimals as strings). With `remember` (the list on
 /// screen, not a form's lookup), remembers `view` as the resource's current
-/// view and `resource` as the one shown last.
+/// view and `resource` as the one shown last, unless a later request on the
+/// same resource was made meanwhile.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 /// `fields`, `sort` or `filters.<index>` (nothing was sent);
@@ -37,6 +38,7 @@ pub async fn list_records(
     remember: bool,
 ) -> Result<Page<JsonRecord>, UiError> {
     let workspace = state.workspace().await?;
+    let ticket = remember.then(|| state.view_tickets.issue(resource));
     let started = std::time::Instant::now();
     let result = workspace.client.list_view(resource, &view).await;
     match &result {
@@ -53,7 +55,9 @@ pub async fn list_records(
         Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
     }
     let page = result.map_err(Error::from)?;
-    if remember {
+    // Only the latest request's view is remembered: an earlier one that
+    // answers late is not what the screen shows.
+    if ticket.is_some_and(|t| state.view_tickets.is_latest(resource, t)) {
         state
             .settings
             .set_current_view(workspace.profile, resource, &view)?;
@@ -77,7 +81,7 @@ pub async fn get_record(
         .client
         .get_record(resource, &id)
         .await
-        .map_err(Error::record)?)
+        .map_err(|e| Error::record(e, resource.label()))?)
 }
 
 /// The views of `resource` kept for the workspace on screen: the current
@@ -113,13 +117,12 @@ pub async fn save_view(
         return Err(Error::ViewName.into());
     }
     let profile = state.profile().await;
-    let mut views = state.settings.views(profile, resource);
-    match views.saved.iter_mut().find(|saved| saved.name == name) {
-        Some(saved) => saved.view = view,
-        None => views.saved.push(NamedView { name, view }),
-    }
-    state.settings.set_views(profile, resource, &views)?;
-    Ok(views)
+    Ok(state.settings.update_views(profile, resource, |views| {
+        match views.saved.iter_mut().find(|saved| saved.name == name) {
+            Some(saved) => saved.view = view,
+            None => views.saved.push(NamedView { name, view }),
+        }
+    })?)
 }
 
 /// Deletes the saved view `name` of `resource` (nothing if there is none).
@@ -134,8 +137,7 @@ pub async fn delete_view(
     name: String,
 ) -> Result<ResourceViews, UiError> {
     let profile = state.profile().await;
-    let mut views = state.settings.views(profile, resource);
-    views.saved.retain(|saved| saved.name != name);
-    state.settings.set_views(profile, resource, &views)?;
-    Ok(views)
+    Ok(state.settings.update_views(profile, resource, |views| {
+        views.saved.retain(|saved| saved.name != name);
+    })?)
 }

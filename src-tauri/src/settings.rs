@@ -49,9 +49,10 @@ impl<R: Runtime> KeyValueStore for tauri_plugin_store::Store<R> {
     }
 }
 
-/// The app's settings, typed.
+/// The app's settings, typed: the store, and a lock that makes each change
+/// of a resource's views one read-modify-write.
 #[derive(Clone)]
-pub struct Settings(Arc<dyn KeyValueStore>);
+pub struct Settings(Arc<dyn KeyValueStore>, Arc<std::sync::Mutex<()>>);
 
 impl Settings {
     /// Opens (or creates) `settings.json` through tauri-plugin-store.
@@ -62,7 +63,7 @@ impl Settings {
         let store = app
             .store(FILE)
             .map_err(|e| Error::Settings(e.to_string()))?;
-        Ok(Self(store))
+        Ok(Self(store, Arc::default()))
     }
 
     fn save(&self) -> Result<()> {
@@ -92,43 +93,85 @@ impl Settings {
     }
 
     /// The views of `resource` kept for `profile`: the current one and the
-    /// saved ones. Stored views that no longer read (an older format) are
-    /// left out rather than failing.
+    /// saved ones. A stored view that no longer reads (another version's
+    /// format) is left out here, and kept in the file.
     pub fn views(&self, profile: &str, resource: ResourceName) -> ResourceViews {
-        self.0
-            .get(&views_key(profile, resource))
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default()
+        self.stored_views(profile, resource).0
     }
 
-    /// Replaces the views of `resource` for `profile` and writes the file.
-    pub fn set_views(
+    /// The views and the saved entries that do not read as views.
+    fn stored_views(&self, profile: &str, resource: ResourceName) -> (ResourceViews, Vec<Value>) {
+        let stored = self.0.get(&views_key(profile, resource));
+        let field = |name: &str| stored.as_ref().and_then(|v| v.get(name)).cloned();
+        let current = field("current").and_then(|v| serde_json::from_value(v).ok());
+        let mut saved = Vec::new();
+        let mut unreadable = Vec::new();
+        if let Some(Value::Array(entries)) = field("saved") {
+            for entry in entries {
+                match serde_json::from_value::<NamedView>(entry.clone()) {
+                    Ok(view) => saved.push(view),
+                    Err(err) => {
+                        log::warn!(
+                            "a saved view of {} does not read ({err}); kept as it is",
+                            resource.as_str()
+                        );
+                        unreadable.push(entry);
+                    }
+                }
+            }
+        }
+        (ResourceViews { current, saved }, unreadable)
+    }
+
+    /// Changes the views of `resource` for `profile` with `change` and
+    /// writes the file; returns them. One change at a time: a list
+    /// remembering its view cannot undo a view being saved.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn update_views(
         &self,
         profile: &str,
         resource: ResourceName,
-        views: &ResourceViews,
-    ) -> Result<()> {
-        self.0.set(&views_key(profile, resource), json!(views));
-        self.save()
+        change: impl FnOnce(&mut ResourceViews),
+    ) -> Result<ResourceViews> {
+        let _one_at_a_time = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut views, unreadable) = self.stored_views(profile, resource);
+        change(&mut views);
+        let mut saved = serde_json::to_value(&views.saved).unwrap_or_else(|_| json!([]));
+        if let Value::Array(entries) = &mut saved {
+            entries.extend(unreadable);
+        }
+        self.0.set(
+            &views_key(profile, resource),
+            json!({"current": views.current, "saved": saved}),
+        );
+        self.save()?;
+        Ok(views)
     }
 
     /// Remembers `view` as the current view of `resource` for `profile`,
     /// and `resource` as the one shown last.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
     pub fn set_current_view(
         &self,
         profile: &str,
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
-        let mut views = self.views(profile, resource);
-        if views.current.as_ref() == Some(view) && self.last_resource(profile) == resource {
+        if self.views(profile, resource).current.as_ref() == Some(view)
+            && self.last_resource(profile) == resource
+        {
             return Ok(());
         }
-        views.current = Some(view.clone());
-        self.0.set(&views_key(profile, resource), json!(views));
         self.0
             .set(&format!("{LAST_RESOURCE}/{profile}"), json!(resource));
-        self.save()
+        self.update_views(profile, resource, |views| {
+            views.current = Some(view.clone())
+        })?;
+        Ok(())
     }
 }
 
@@ -153,4 +196,53 @@ pub struct NamedView {
     pub name: String,
     /// The view.
     pub view: ListView,
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Memory(Mutex<HashMap<String, Value>>);
+
+    impl KeyValueStore for Memory {
+        fn get(&self, key: &str) -> Option<Value> {
+            self.0.lock().unwrap().get(key).cloned()
+        }
+        fn set(&self, key: &str, value: Value) {
+            self.0.lock().unwrap().insert(key.to_owned(), value);
+        }
+        fn save(&self) -> std::result::Result<(), String> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_saved_view_that_no_longer_reads_survives_other_changes() {
+        let memory = Arc::new(Memory::default());
+        memory.set(
+            "views/default/task",
+            json!({"current": {"page": "two"}, "saved": [
+                {"name": "Mine", "view": {"page": 1, "take": 20}},
+                {"name": "Future", "view": {"page": 1, "take": 20, "groups": 3, "sort": "weird"}}
+            ]}),
+        );
+        let settings = Settings(memory.clone(), Arc::default());
+        let views = settings.views(PROFILE_FOR_TEST, ResourceName::Task);
+        assert_eq!(views.current, None, "an unreadable current view is ignored");
+        assert_eq!(views.saved.len(), 1);
+
+        settings
+            .set_current_view(PROFILE_FOR_TEST, ResourceName::Task, &ListView::default())
+            .unwrap();
+        let stored = memory.get("views/default/task").unwrap();
+        assert_eq!(stored["saved"].as_array().unwrap().len(), 2, "{stored}");
+        assert_eq!(stored["saved"][1]["name"], "Future");
+        assert_eq!(settings.last_resource(PROFILE_FOR_TEST), ResourceName::Task);
+    }
+
+    const PROFILE_FOR_TEST: &str = "default";
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
-use workdesk_api::Client;
+use workdesk_api::{Client, ResourceName};
 use workdesk_keychain::Keychain;
 
 use crate::demo::Demo;
@@ -30,6 +30,31 @@ pub struct AppState {
     /// The demo workspace, while it runs; it takes precedence over the
     /// configured workspace.
     pub demo: Mutex<Option<Demo>>,
+    /// The latest list request per resource whose view is to be
+    /// remembered: only its answer may become the remembered view.
+    pub view_tickets: ViewTickets,
+}
+
+/// Numbers the list requests whose view is remembered, per resource, so
+/// that a slow earlier answer never overwrites the view of a later request
+/// (the UI shows only the latest answer; the remembered view must match).
+#[derive(Default)]
+pub struct ViewTickets(std::sync::Mutex<std::collections::HashMap<ResourceName, u64>>);
+
+impl ViewTickets {
+    /// A ticket for a new request on `resource`, newer than all before.
+    pub fn issue(&self, resource: ResourceName) -> u64 {
+        let mut tickets = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let ticket = tickets.entry(resource).or_default();
+        *ticket += 1;
+        *ticket
+    }
+
+    /// Whether `ticket` is still the latest issued for `resource`.
+    pub fn is_latest(&self, resource: ResourceName, ticket: u64) -> bool {
+        let tickets = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        tickets.get(&resource) == Some(&ticket)
+    }
 }
 
 /// The workspace on screen: its client and the profile its settings
@@ -50,6 +75,7 @@ impl AppState {
             keychain: Arc::new(keychain),
             client: Mutex::new(CachedClient::default()),
             demo: Mutex::new(None),
+            view_tickets: ViewTickets::default(),
         }
     }
 
@@ -125,6 +151,23 @@ pub struct CachedClient {
     pub client: Option<Client>,
     /// Bumped by [`CachedClient::invalidate`].
     pub generation: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_latest_ticket_of_a_resource_counts() {
+        let tickets = ViewTickets::default();
+        let first = tickets.issue(ResourceName::Task);
+        let other = tickets.issue(ResourceName::Lead);
+        assert!(tickets.is_latest(ResourceName::Task, first));
+        let second = tickets.issue(ResourceName::Task);
+        assert!(!tickets.is_latest(ResourceName::Task, first));
+        assert!(tickets.is_latest(ResourceName::Task, second));
+        assert!(tickets.is_latest(ResourceName::Lead, other));
+    }
 }
 
 impl CachedClient {

@@ -1,8 +1,9 @@
 //! Commands for the service's single-record operations (`service-api.md`
 //! §Endpoints): create a task, read and patch a lead, create, read and
 //! delete a stakeholder, read a customer. None is retried once it may have
-//! reached the service; an outcome that is unknown is reported as
-//! `unknown_outcome` so the UI can offer to check.
+//! reached the service; an outcome that is unknown (a timeout or broken
+//! connection after sending, a gateway's 502 or 504, an unreadable 2xx) is
+//! reported as `unknown_outcome` so the UI can offer to check.
 
 use tauri::State;
 use workdesk_api::{Customer, Lead, LeadPatch, NewStakeholder, NewTask, Stakeholder, Task};
@@ -22,7 +23,7 @@ pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Ta
     let workspace = state.workspace().await?;
     let result = workspace.client.create_task(&task).await;
     log_write("POST task", &result);
-    Ok(result.map_err(Error::from)?)
+    Ok(result.map_err(|e| Error::write(e, "task"))?)
 }
 
 /// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
@@ -37,7 +38,7 @@ pub async fn get_lead(state: State<'_, AppState>, id: String) -> Result<Lead, Ui
         .client
         .get_lead(&id)
         .await
-        .map_err(Error::record)?)
+        .map_err(|e| Error::record(e, "lead"))?)
 }
 
 /// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
@@ -55,7 +56,7 @@ pub async fn patch_lead(
     let workspace = state.workspace().await?;
     let result = workspace.client.patch_lead(&id, &patch).await;
     log_write("PATCH lead", &result);
-    Ok(result.map_err(Error::record)?)
+    Ok(result.map_err(|e| Error::write(e, "lead"))?)
 }
 
 /// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it.
@@ -71,7 +72,7 @@ pub async fn create_stakeholder(
     let workspace = state.workspace().await?;
     let result = workspace.client.create_stakeholder(&stakeholder).await;
     log_write("POST stakeholder", &result);
-    Ok(result.map_err(Error::from)?)
+    Ok(result.map_err(|e| Error::write(e, "stakeholder"))?)
 }
 
 /// `DELETE /stakeholder/stakeholder/{id}/`.
@@ -83,7 +84,7 @@ pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Resul
     let workspace = state.workspace().await?;
     let result = workspace.client.delete_stakeholder(&id).await;
     log_write("DELETE stakeholder", &result);
-    Ok(result.map_err(Error::record)?)
+    Ok(result.map_err(|e| Error::write(e, "stakeholder"))?)
 }
 
 /// `GET /stakeholder/customer/{id}/`: one customer.
@@ -98,7 +99,7 @@ pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Cust
         .client
         .get_customer(&id)
         .await
-        .map_err(Error::record)?)
+        .map_err(|e| Error::record(e, "customer"))?)
 }
 
 fn log_write<T>(what: &str, result: &workdesk_api::Result<T>) {

@@ -1,6 +1,6 @@
 // The window as a whole, with IPC mocked: the status bar's connection state
 // and rate-limit budget, the key prompt after a 401, and the sections.
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { render, screen } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
@@ -22,8 +22,12 @@ function error(kind: UiError["kind"], message: string, retry_after_s: number | n
   return { kind, message, field: null, field_errors: {}, retry_after_s };
 }
 
-/** Mocks the commands the window calls; `list` answers list_records. */
-function serve(list: () => unknown, budget: RateLimit = { limit: null, remaining: null, reset: null }) {
+/** Mocks the commands the window calls; `list` answers list_records, `other` the rest. */
+function serve(
+  list: () => unknown,
+  budget: RateLimit = { limit: null, remaining: null, reset: null },
+  other: (cmd: string) => unknown = () => null,
+) {
   session.reset();
   mockIPC((cmd) => {
     switch (cmd) {
@@ -38,7 +42,7 @@ function serve(list: () => unknown, budget: RateLimit = { limit: null, remaining
       case "rate_limit":
         return budget;
       default:
-        return null;
+        return other(cmd);
     }
   });
 }
@@ -71,9 +75,35 @@ describe("the workspace window", () => {
       throw error("unauthorized", "The service did not accept the API key (expired).");
     });
     render(App);
-    expect(await screen.findByRole("heading", { name: "Enter your API key again" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Enter your API key again" })).toBeInTheDocument();
     expect(screen.getByText(/did not accept the API key \(expired\)/)).toBeInTheDocument();
     expect(screen.getByLabelText("API key")).toBeInTheDocument();
+  });
+
+  test("a key refused while filling a form: the prompt comes over it and the form keeps what was typed", async () => {
+    serve(
+      () => recordPage(1, 3),
+      undefined,
+      (cmd) => {
+        if (cmd === "create_task") throw error("unauthorized", "The service did not accept the API key (disabled).");
+        if (cmd === "connect") return service;
+        return null;
+      },
+    );
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await user.click(screen.getByRole("button", { name: "New task" }));
+    const title = (await screen.findByLabelText(/^Title/)) as HTMLInputElement;
+    await user.type(title, "Llamar a Peña");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+    const prompt = await screen.findByRole("dialog", { name: "Enter your API key again" });
+    expect(prompt).toHaveTextContent(/\(disabled\)/);
+    expect(title.value).toBe("Llamar a Peña");
+    await user.type(screen.getByLabelText("API key"), "service_0123456789abcdefghijklmnopqrstuv");
+    await user.click(screen.getByRole("button", { name: "Connect" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Llamar a Peña");
   });
 
   test("an unreachable service shows as offline", async () => {

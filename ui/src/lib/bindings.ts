@@ -77,7 +77,8 @@ export const commands = {
 	 *  records as JSON objects (every field, `null` when absent, unknown
 	 *  fields included; decimals as strings). With `remember` (the list on
 	 *  screen, not a form's lookup), remembers `view` as the resource's current
-	 *  view and `resource` as the one shown last.
+	 *  view and `resource` as the one shown last, unless a later request on the
+	 *  same resource was made meanwhile.
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 	 *  `fields`, `sort` or `filters.<index>` (nothing was sent);
@@ -272,8 +273,33 @@ export type FieldSchema = {
 	operators: FilterOperator[],
 };
 
-/**  A filter operator (`__exact` … `__isnull`), by the name after `__`. */
-export type FilterOperator = "exact" | "iexact" | "icontains" | "in" | "gt" | "gte" | "lt" | "lte" | "startswith" | "range" | "isnull";
+/**
+ *  A filter operator, by the name after `__` (conventions.md, "Filters,
+ *  exactly"); the serializable twin of [`Operator`].
+ */
+export type FilterOperator = 
+/**  `__exact`: equals. */
+"exact" | 
+/**  `__iexact`: equals, ignoring case. */
+"iexact" | 
+/**  `__icontains`: contains, ignoring case. */
+"icontains" | 
+/**  `__in`: one of several values. */
+"in" | 
+/**  `__gt`: greater than. */
+"gt" | 
+/**  `__gte`: at least. */
+"gte" | 
+/**  `__lt`: less than. */
+"lt" | 
+/**  `__lte`: at most. */
+"lte" | 
+/**  `__startswith`: starts with (case-sensitive). */
+"startswith" | 
+/**  `__range`: between two values, inclusive. */
+"range" | 
+/**  `__isnull`: is (`true`) or is not (`false`) null. */
+"isnull";
 
 /**  One filter condition, `[or__][not__]field__operator=value`. */
 export type FilterSpec = {

@@ -71,6 +71,21 @@ impl ResourceName {
     pub fn as_str(self) -> &'static str {
         self.schema().resource
     }
+
+    /// One record's name in words, for messages: `supplier invoice`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            ResourceName::SupplierInvoice => "supplier invoice",
+            ResourceName::CustomerInvoice => "customer invoice",
+            ResourceName::SalesQuote => "sales quote",
+            ResourceName::Product => "product",
+            ResourceName::Task => "task",
+            ResourceName::Lead => "lead",
+            ResourceName::Stakeholder => "stakeholder",
+            ResourceName::Customer => "customer",
+        }
+    }
 }
 
 /// Runs `$body` with `$T` bound to the record type of `$resource`.
@@ -113,22 +128,33 @@ macro_rules! with_record_type {
     };
 }
 
-/// A filter operator (`__exact` … `__isnull`), by the name after `__`.
+/// A filter operator, by the name after `__` (conventions.md, "Filters,
+/// exactly"); the serializable twin of [`Operator`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum FilterOperator {
+    /// `__exact`: equals.
     Exact,
+    /// `__iexact`: equals, ignoring case.
     Iexact,
+    /// `__icontains`: contains, ignoring case.
     Icontains,
+    /// `__in`: one of several values.
     In,
+    /// `__gt`: greater than.
     Gt,
+    /// `__gte`: at least.
     Gte,
+    /// `__lt`: less than.
     Lt,
+    /// `__lte`: at most.
     Lte,
+    /// `__startswith`: starts with (case-sensitive).
     Startswith,
+    /// `__range`: between two values, inclusive.
     Range,
+    /// `__isnull`: is (`true`) or is not (`false`) null.
     Isnull,
 }
 
@@ -291,6 +317,51 @@ impl ListView {
     }
 }
 
+impl ListView {
+    /// `err` with the field errors of a 400 that name a filter's query
+    /// parameter (`or__not__total__gte`) keyed `filters.<index>` instead, as
+    /// [`ListView::request`] keys its own problems, so the UI can show the
+    /// service's reason beside the condition.
+    fn key_by_condition(&self, err: Error) -> Error {
+        let Error::Validation {
+            status,
+            message,
+            fields,
+        } = err
+        else {
+            return err;
+        };
+        let parameters: Vec<String> = self
+            .filters
+            .iter()
+            .map(|filter| {
+                let mut condition = workdesk_query::Condition::new(
+                    workdesk_query::FieldPath::parse(&filter.field),
+                    filter.operator.into(),
+                    String::new(),
+                );
+                condition.or = filter.or;
+                condition.not = filter.not;
+                condition.parameter()
+            })
+            .collect();
+        let fields = fields
+            .into_iter()
+            .map(|(key, messages)| {
+                match parameters.iter().position(|parameter| *parameter == key) {
+                    Some(index) => (format!("filters.{index}"), messages),
+                    None => (key, messages),
+                }
+            })
+            .collect();
+        Error::Validation {
+            status,
+            message,
+            fields,
+        }
+    }
+}
+
 /// The value of `filter` as the request builder takes it, or why it has none.
 fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, &'static str> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
@@ -356,7 +427,10 @@ impl Client {
     ) -> Result<Page<JsonRecord>> {
         with_record_type!(resource, T => {
             let request = view.request::<T>().map_err(Error::InvalidQuery)?;
-            let page = self.list(&request).await?;
+            let page = self
+                .list(&request)
+                .await
+                .map_err(|err| view.key_by_condition(err))?;
             Ok(Page {
                 count: page.count,
                 next: page.next,
@@ -468,6 +542,30 @@ mod tests {
             assert!(errors.get(key).is_some(), "{key}: {errors}");
         }
         assert!(errors.get("total__gte").is_none(), "{errors}");
+    }
+
+    #[test]
+    fn the_services_reasons_are_keyed_by_condition() {
+        let mut second = filter("total", FilterOperator::Gte, &["5"]);
+        second.or = true;
+        second.not = true;
+        let view = ListView {
+            filters: vec![filter("name", FilterOperator::Icontains, &["x"]), second],
+            ..ListView::default()
+        };
+        let mut fields = std::collections::BTreeMap::new();
+        fields.insert("or__not__total__gte".to_owned(), vec!["No.".to_owned()]);
+        fields.insert("take".to_owned(), vec!["Bad.".to_owned()]);
+        let keyed = view.key_by_condition(Error::Validation {
+            status: 400,
+            message: "Invalid.".into(),
+            fields,
+        });
+        let Error::Validation { fields, .. } = keyed else {
+            panic!("still a validation error")
+        };
+        assert_eq!(fields["filters.1"], ["No."]);
+        assert_eq!(fields["take"], ["Bad."]);
     }
 
     #[test]
