@@ -19,5 +19,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["tests/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
+    // One time zone for every run, with an offset (UTC-5, no daylight
+    // saving), so that local date-times have literal expected instants.
+    env: { TZ: "America/Bogota" },
   },
 });

@@ -85,6 +85,25 @@ describe("choosing columns", () => {
     await vi.waitFor(() => expect(byId("column-total")).toBeEnabled());
   });
 
+  test("a remembered column the schema no longer has is left out, and the list says so", async () => {
+    const { calls, user, container } = await renderList({
+      current: { page: 1, take: 20, fields: ["name", "retired_column", "total", "id"], sort: [], filters: [] },
+    });
+    expect(listCalls(calls)[0].fields).toEqual(["name", "total", "id"]);
+    expect(headers(container)).toEqual(["Name", "Total"]);
+    expect(container.querySelector("p.list-notice")).toHaveTextContent(
+      "Some columns, sort keys or filters of the saved view no longer exist and were left out.",
+    );
+    await user.click(screen.getByRole("button", { name: "Columns" }));
+    expect(byId("column-name")).toBeChecked();
+    expect(byId("column-total")).toBeChecked();
+    expect(document.getElementById("column-retired_column")).toBeNull();
+    // A change is the user's: the note goes.
+    await user.click(byId("column-created_at"));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(container.querySelector("p.list-notice")).toBeNull();
+  });
+
   test("Escape closes the chooser and returns to its button", async () => {
     const { user } = await renderList();
     const toggle = screen.getByRole("button", { name: "Columns" });

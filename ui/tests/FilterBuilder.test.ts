@@ -1,7 +1,11 @@
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/svelte";
 import type { FilterSpec } from "../src/lib/bindings";
 import { byId, customerSchema, listCalls, recordPage, renderList, rowIds, uiError } from "./fixtures/records";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const optionTexts = (id: string) => Array.from(byId<HTMLSelectElement>(id).options).map((o) => o.textContent?.trim());
 
@@ -24,7 +28,7 @@ describe("building filters", () => {
     await user.click(byId("filter-1-not"));
     await user.selectOptions(byId("filter-1-field"), "Total");
     await user.selectOptions(byId("filter-1-operator"), "at least");
-    await user.type(byId("filter-1-value"), "1000,50");
+    await user.type(byId("filter-1-value"), "1000.50");
 
     await user.click(screen.getByRole("button", { name: "Add filter" }));
     await user.selectOptions(byId("filter-2-field"), "Supplier name");
@@ -142,7 +146,7 @@ describe("checks before sending", () => {
     expect(byId("filter-0-to")).toHaveAttribute("aria-invalid", "true");
     expect(byId("filter-0-to")).toHaveAccessibleDescription(/Enter both ends of the range/);
 
-    await user.type(byId("filter-0-to"), "12x,5");
+    await user.type(byId("filter-0-to"), "12x.5");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     expect(byId("filter-0-error")).toHaveTextContent("Enter a number such as 1234.50");
 
@@ -156,11 +160,57 @@ describe("checks before sending", () => {
     expect(byId<HTMLInputElement>("filter-0-to").value).toBe("99");
 
     await user.clear(byId("filter-0-to"));
-    await user.type(byId("filter-0-to"), "2500,75");
+    await user.type(byId("filter-0-to"), "2500.75");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(listCalls(calls)[1].filters?.[0].values).toEqual(["100", "2500.75"]);
     expect(document.getElementById("filter-0-error")).toBeNull();
+  });
+
+  test("a thousands separator is refused beside the condition instead of becoming a decimal point", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Total");
+    await user.selectOptions(byId("filter-0-operator"), "at least");
+    await user.type(byId("filter-0-value"), "1,234"); // en-US: one thousand two hundred thirty-four
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("Type the number without thousands separators, e.g. 1234.50");
+    expect(byId("filter-0-value")).toHaveAccessibleDescription(/without thousands separators/);
+    expect(byId("filter-0-value")).toHaveFocus();
+
+    await user.clear(byId("filter-0-value"));
+    await user.type(byId("filter-0-value"), "123456789012345");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("at most 14 digits before the decimal separator and 6 after it");
+
+    await user.clear(byId("filter-0-value"));
+    await user.type(byId("filter-0-value"), "1.1234567");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("at most 14 digits before the decimal separator and 6 after it");
+    expect(listCalls(calls)).toHaveLength(1);
+
+    await user.clear(byId("filter-0-value"));
+    await user.type(byId("filter-0-value"), "1234.50");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters?.[0].values).toEqual(["1234.50"]);
+  });
+
+  test("where the locale writes 1234,5 the comma is the decimal separator", async () => {
+    vi.spyOn(navigator, "language", "get").mockReturnValue("de-DE");
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Total");
+    await user.selectOptions(byId("filter-0-operator"), "between");
+    await user.type(byId("filter-0-from"), "1.000"); // de-DE: one thousand, grouped
+    await user.type(byId("filter-0-to"), "2500,75");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    expect(byId("filter-0-error")).toHaveTextContent("From: Type the number without thousands separators");
+    await user.clear(byId("filter-0-from"));
+    await user.type(byId("filter-0-from"), "1000.5"); // a plain dot is always a decimal point
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters?.[0].values).toEqual(["1000.5", "2500.75"]);
   });
 
   test("an empty value and a fractional whole number are refused", async () => {
@@ -219,6 +269,45 @@ describe("checks before sending", () => {
     expect(byId<HTMLInputElement>("filter-0-value").value).toBe("");
     expect(byId("filter-0-error")).toHaveTextContent("Enter a value.");
     expect(byId<HTMLInputElement>("filter-1-value").value).toBe("third");
+  });
+});
+
+describe("reading the conditions back", () => {
+  test("the grouping of and/or is spelled out under the conditions as they are edited", async () => {
+    const { user, container } = await renderList();
+    await openFilters(user);
+    const readback = () => container.querySelector("p.filter-readback");
+    expect(readback()).toHaveTextContent("Shows rows where (Name contains …)");
+
+    await user.selectOptions(byId("filter-0-field"), "Operation status");
+    await user.selectOptions(byId("filter-0-operator"), "is one of");
+    await user.click(screen.getByLabelText("PR Provisional")); // carried over: untick
+    await user.click(screen.getByLabelText("ER Error"));
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.selectOptions(byId("filter-1-join"), "or");
+    await user.click(byId("filter-1-not"));
+    await user.selectOptions(byId("filter-1-field"), "Total");
+    await user.selectOptions(byId("filter-1-operator"), "at least");
+    await user.type(byId("filter-1-value"), "1000");
+    expect(readback()?.textContent).toBe(
+      "Shows rows where ((Operation status is one of Error) or not (Total at least 1000))",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.selectOptions(byId("filter-2-field"), "Payment authorized");
+    expect(readback()?.textContent).toBe(
+      "Shows rows where (((Operation status is one of Error) or not (Total at least 1000)) and (Payment authorized is Yes))",
+    );
+    // It sits under the conditions, before the buttons.
+    const form = container.querySelector("form.filter-builder")!;
+    const conditions = form.querySelectorAll("fieldset.condition");
+    expect(conditions[conditions.length - 1].compareDocumentPosition(readback()!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(
+      readback()!.compareDocumentPosition(within(form as HTMLElement).getByRole("button", { name: "Apply filters" })),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+
+    await user.click(screen.getByRole("button", { name: "Remove condition 1" }));
+    expect(readback()?.textContent).toBe("Shows rows where (not (Total at least 1000) and (Payment authorized is Yes))");
   });
 });
 

@@ -4,10 +4,16 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import LeadEditor from "../src/components/forms/LeadEditor.svelte";
 import type { Lead } from "../src/lib/bindings";
-import { ipcHandler, lead, LEAD_ID, notFound, OTHER_MEMBER, schemas, uiError, unknownOutcome } from "./fixtures/forms";
+import { ipcHandler, lead, LEAD_ID, notFound, OTHER_MEMBER, schemas, throws, uiError, unknownOutcome } from "./fixtures/forms";
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const saveButton = () => screen.getByRole("button", { name: "Save changes" });
+
+/** Replaces what input `label` holds with `text`. */
+async function retype(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+  await user.clear(input(label));
+  await user.type(input(label), text);
+}
 
 /** A mock service holding one lead, applying patches like the sandbox. */
 function service(initial: Lead = lead()) {
@@ -31,6 +37,24 @@ async function openLead(id = LEAD_ID) {
   await screen.findByLabelText("Status");
 }
 
+/** Opens the lead, sets its status to “won” and saves; the answer is lost, the change applied only when `applied`. */
+async function saveWonAnswerLost(applied: boolean) {
+  let current = lead();
+  const { handler } = ipcHandler({
+    get_lead: () => current,
+    patch_lead: ({ patch }) => {
+      if (applied) current = { ...current, ...(patch as object) };
+      throw unknownOutcome;
+    },
+  });
+  mockIPC(handler);
+  await openLead();
+  const user = userEvent.setup();
+  await retype(user, "Status", "won");
+  await user.click(saveButton());
+  return user;
+}
+
 describe("lead editor", () => {
   test("opens the lead given and shows its current values; nothing changed means nothing to save", async () => {
     service();
@@ -48,11 +72,9 @@ describe("lead editor", () => {
     const { patches } = service();
     await openLead();
     const user = userEvent.setup();
-    await user.clear(input("Status"));
-    await user.type(input("Status"), "qualified");
+    await retype(user, "Status", "qualified");
     await user.clear(input("Source"));
-    await user.clear(input("Assigned member"));
-    await user.type(input("Assigned member"), OTHER_MEMBER);
+    await retype(user, "Assigned member", OTHER_MEMBER);
     // Reformatting the same JSON is no change.
     await user.clear(input("Custom fields (JSON)"));
     await user.click(input("Custom fields (JSON)"));
@@ -81,8 +103,7 @@ describe("lead editor", () => {
     await user.type(input("Status"), "{Backspace}");
     expect(saveButton()).toBeDisabled();
 
-    await user.clear(input("Custom fields (JSON)"));
-    await user.type(input("Custom fields (JSON)"), '{{"budget": "7000"}');
+    await retype(user, "Custom fields (JSON)", '{{"budget": "7000"}');
     await user.click(saveButton());
     await screen.findByRole("status");
     expect(patches()).toEqual([["patch_lead", { id: LEAD_ID, patch: { custom_fields: { budget: "7000" } } }]]);
@@ -92,8 +113,7 @@ describe("lead editor", () => {
     const { patches } = service();
     await openLead();
     const user = userEvent.setup();
-    await user.clear(input("Company"));
-    await user.type(input("Company"), "ACME");
+    await retype(user, "Company", "ACME");
     await user.type(input("Status"), "x".repeat(260));
     await user.click(saveButton());
     expect(input("Company")).toHaveAttribute("aria-invalid", "true");
@@ -105,17 +125,16 @@ describe("lead editor", () => {
   test("a service field error appears beside the field and the edits stay", async () => {
     const { handler } = ipcHandler({
       get_lead: () => lead(),
-      patch_lead: () => {
-        throw uiError("invalid_input", "The service refused the request: Invalid input.", null, {
+      patch_lead: throws(
+        uiError("invalid_input", "The service refused the request: Invalid input.", null, {
           user_member: ["Not a member of this workspace."],
-        });
-      },
+        }),
+      ),
     });
     mockIPC(handler);
     await openLead();
     const user = userEvent.setup();
-    await user.clear(input("Assigned member"));
-    await user.type(input("Assigned member"), OTHER_MEMBER);
+    await retype(user, "Assigned member", OTHER_MEMBER);
     await user.click(saveButton());
     expect(await screen.findByText("Not a member of this workspace.")).toHaveAttribute("id", "lead-user-member-error");
     expect(input("Assigned member").value).toBe(OTHER_MEMBER);
@@ -126,8 +145,7 @@ describe("lead editor", () => {
     service();
     await openLead();
     const user = userEvent.setup();
-    await user.clear(input("Status"));
-    await user.type(input("Status"), "lost");
+    await retype(user, "Status", "lost");
     await user.click(screen.getByRole("button", { name: "Discard changes" }));
     expect(input("Status").value).toBe("new");
     expect(saveButton()).toBeDisabled();
@@ -145,13 +163,7 @@ describe("lead editor", () => {
   });
 
   test("a malformed id is explained beside the Lead ID input", async () => {
-    mockIPC(
-      ipcHandler({
-        get_lead: () => {
-          throw uiError("invalid_input", "“abc” is not a record id.", "id");
-        },
-      }).handler,
-    );
+    mockIPC(ipcHandler({ get_lead: throws(uiError("invalid_input", "“abc” is not a record id.", "id")) }).handler);
     render(LeadEditor, { props: { schemas } });
     const user = userEvent.setup();
     await user.type(input("Lead ID"), "abc");
@@ -160,20 +172,7 @@ describe("lead editor", () => {
   });
 
   test("an unknown outcome offers Check, which reloads the lead and tells whether the changes hold", async () => {
-    let current = lead();
-    const { handler } = ipcHandler({
-      get_lead: () => current,
-      patch_lead: ({ patch }) => {
-        current = { ...current, ...(patch as object) }; // applied, but the answer is lost
-        throw unknownOutcome;
-      },
-    });
-    mockIPC(handler);
-    await openLead();
-    const user = userEvent.setup();
-    await user.clear(input("Status"));
-    await user.type(input("Status"), "won");
-    await user.click(saveButton());
+    const user = await saveWonAnswerLost(true);
     expect(await screen.findByText(/can't tell whether the changes were saved/)).toBeInTheDocument();
     expect(input("Status").value).toBe("won");
 
@@ -184,18 +183,7 @@ describe("lead editor", () => {
   });
 
   test("Check says when the changes were not saved, keeping the edits", async () => {
-    const { handler } = ipcHandler({
-      get_lead: () => lead(),
-      patch_lead: () => {
-        throw unknownOutcome;
-      },
-    });
-    mockIPC(handler);
-    await openLead();
-    const user = userEvent.setup();
-    await user.clear(input("Status"));
-    await user.type(input("Status"), "won");
-    await user.click(saveButton());
+    const user = await saveWonAnswerLost(false);
     await user.click(await screen.findByRole("button", { name: "Check" }));
     expect(await screen.findByRole("status")).toHaveTextContent("the changes were not saved");
     expect(input("Status").value).toBe("won");

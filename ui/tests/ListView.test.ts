@@ -1,18 +1,71 @@
 import { describe, expect, test, vi } from "vitest";
-import { screen, within } from "@testing-library/svelte";
+import { render, screen, within } from "@testing-library/svelte";
 import { createRawSnippet } from "svelte";
-import type { ListView } from "../src/lib/bindings";
+import ListViewComponent from "../src/components/records/ListView.svelte";
+import type { ListView, Page } from "../src/lib/bindings";
 import type { JsonRecord } from "../src/lib/ipc";
 import {
   byId,
+  deferred,
   invoiceId,
   invoiceRecord,
   listCalls,
+  mockService,
   recordPage,
   renderList,
   rowIds,
+  supplierInvoiceSchema,
   uiError,
 } from "./fixtures/records";
+
+const LEFT_OUT = "Some columns, sort keys or filters of the saved view no longer exist and were left out.";
+
+/** Lets pending promises and the renders they cause run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/**
+ * A detail action like the stakeholder delete: a button that opens an
+ * alertdialog (aria-modal) inside the panel, closed by Escape from a window
+ * listener; its "Delete" calls the close-and-reload function with `message`.
+ */
+function confirmingAction(message?: string) {
+  return createRawSnippet((_record: () => JsonRecord, done: () => (message?: string) => void) => ({
+    render: () => `<div class="confirm-host"><button type="button">Delete record…</button></div>`,
+    setup: (host: Element) => {
+      const trigger = host.querySelector("button")!;
+      let dialog: HTMLElement | null = null;
+      const close = () => {
+        dialog?.remove();
+        dialog = null;
+        trigger.focus();
+      };
+      trigger.addEventListener("click", () => {
+        dialog = document.createElement("div");
+        dialog.setAttribute("role", "alertdialog");
+        dialog.setAttribute("aria-modal", "true");
+        dialog.setAttribute("aria-label", "Delete record");
+        dialog.innerHTML = `<p>Delete it?</p><button type="button">Delete</button><button type="button">Cancel</button>`;
+        const [remove, cancel] = dialog.querySelectorAll("button");
+        remove.addEventListener("click", () => {
+          dialog?.remove();
+          dialog = null;
+          done()(message);
+        });
+        cancel.addEventListener("click", close);
+        host.appendChild(dialog);
+        cancel.focus();
+      });
+      const onkeydown = (event: KeyboardEvent) => {
+        if (dialog && event.key === "Escape") {
+          event.preventDefault();
+          close();
+        }
+      };
+      window.addEventListener("keydown", onkeydown);
+      return () => window.removeEventListener("keydown", onkeydown);
+    },
+  }));
+}
 
 const DEFAULT_FIELDS = ["name", "operation_status", "invoice_number", "issue_date", "is_pay_authorized", "total", "id"];
 
@@ -127,6 +180,43 @@ describe("pages", () => {
   });
 });
 
+describe("answers out of order", () => {
+  test("an earlier, slow answer that arrives after a later one does not replace it", async () => {
+    const slow = deferred<Page<JsonRecord>>();
+    const { calls, user, container } = await renderList({
+      count: 45,
+      list: (view) => (view.page === 2 ? slow.promise : recordPage(view.page, 45)),
+    });
+    await user.click(screen.getByRole("button", { name: "Next page" })); // page 2: slow
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Last page" })); // page 3: at once
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 3 of 3"));
+    expect(rowIds(container)[0]).toBe(invoiceId(41));
+
+    slow.resolve(recordPage(2, 45));
+    await settle();
+    expect(byId("page-status")).toHaveTextContent("Page 3 of 3");
+    expect(rowIds(container)).toHaveLength(5);
+    expect(rowIds(container)[0]).toBe(invoiceId(41));
+    expect(container.querySelector("table.records")).not.toHaveAttribute("aria-busy", "true");
+  });
+
+  test("an earlier request that fails late leaves the later page and no error", async () => {
+    const slow = deferred<Page<JsonRecord>>();
+    const { user, container } = await renderList({
+      count: 45,
+      list: (view) => (view.page === 2 ? slow.promise : recordPage(view.page, 45)),
+    });
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await user.click(screen.getByRole("button", { name: "Last page" }));
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 3 of 3"));
+    slow.reject(uiError("network", "The service could not be reached."));
+    await settle();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(rowIds(container)[0]).toBe(invoiceId(41));
+  });
+});
+
 describe("errors", () => {
   test("rate limited: says when the budget resets, keeps the page, and can try again", async () => {
     let limited = false;
@@ -163,6 +253,123 @@ describe("errors", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("did not accept the API key");
     expect(within(alert).queryByRole("button")).toBeNull();
+  });
+
+  test("a view the service refuses, not for a condition, offers the default view", async () => {
+    const { calls, user, container } = await renderList({
+      list: (view) => {
+        if ((view.sort ?? []).length > 0) {
+          throw uiError("invalid_input", "This view can't be listed.", {
+            field_errors: { sort: ["Cannot sort by total"] },
+          });
+        }
+        return recordPage(view.page, 45);
+      },
+    });
+    await user.click(screen.getByRole("button", { name: "Total" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Cannot sort by total");
+    await user.click(within(alert).getByRole("button", { name: "Reset to default view" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(listCalls(calls).at(-1)).toEqual({ page: 1, take: 20, fields: DEFAULT_FIELDS, sort: [], filters: [] });
+    expect(rowIds(container)).toHaveLength(20);
+  });
+
+  test("a remembered view refused at start is not a dead end", async () => {
+    // The service no longer takes something in the view this version cannot see.
+    const calls = mockService({
+      current: {
+        page: 1,
+        take: 20,
+        fields: ["name", "total", "id"],
+        sort: [{ field: "total", descending: true }],
+        filters: [{ or: false, not: false, field: "name", operator: "icontains", values: ["acme"] }],
+      },
+      list: (view) => {
+        if ((view.sort ?? []).length > 0) throw uiError("invalid_input", "This view can't be listed.");
+        return recordPage(view.page, 45);
+      },
+    });
+    const user = (await import("@testing-library/user-event")).default.setup();
+    const { container } = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("This view can't be listed.");
+    await user.click(within(alert).getByRole("button", { name: "Reset to default view" }));
+    await vi.waitFor(() => expect(rowIds(container)).toHaveLength(20));
+    expect(listCalls(calls).at(-1)).toEqual({ page: 1, take: 20, fields: DEFAULT_FIELDS, sort: [], filters: [] });
+    expect(screen.getByRole("button", { name: /^Filters/ })).toHaveTextContent(/^Filters$/);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  test("a refusal tied to a condition is fixed beside it, without a reset", async () => {
+    const { user } = await renderList({
+      list: (view) => {
+        if ((view.filters ?? []).length > 0) {
+          throw uiError("invalid_input", "Some conditions can't be used.", {
+            field_errors: { "filters.0": ["Enter a valid UUID."] },
+          });
+        }
+        return recordPage(view.page, 45);
+      },
+    });
+    await user.click(screen.getByRole("button", { name: /^Filters/ }));
+    await user.type(byId("filter-0-value"), "x");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    const alert = await screen.findByRole("alert");
+    expect(byId("filter-0-error")).toHaveTextContent("Enter a valid UUID.");
+    expect(within(alert).queryByRole("button", { name: "Reset to default view" })).toBeNull();
+  });
+});
+
+describe("views that no longer fit the schema", () => {
+  test("a remembered view loads without the sort keys, filters and columns that are gone, and says so once", async () => {
+    const current: ListView = {
+      page: 1,
+      take: 20,
+      fields: ["name", "retired_column", "total", "id"],
+      sort: [
+        { field: "retired_field", descending: true },
+        { field: "total", descending: true },
+      ],
+      filters: [
+        { or: false, not: false, field: "retired_field", operator: "exact", values: ["x"] },
+        { or: false, not: false, field: "name", operator: "icontains", values: ["acme"] },
+      ],
+    };
+    const { calls, user, container } = await renderList({ current });
+    expect(listCalls(calls)[0]).toEqual({
+      page: 1,
+      take: 20,
+      fields: ["name", "total", "id"],
+      sort: [{ field: "total", descending: true }],
+      filters: [{ or: false, not: false, field: "name", operator: "icontains", values: ["acme"] }],
+    });
+    const notices = container.querySelectorAll("p.list-notice");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveAttribute("role", "status");
+    expect(notices[0]).toHaveTextContent(LEFT_OUT);
+    expect(screen.getByRole("button", { name: /^Filters/ })).toHaveTextContent("Filters (1)");
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 2 of 3"));
+    expect(container.querySelector("p.list-notice")).toBeNull();
+  });
+
+  test("so does a saved view", async () => {
+    const old: ListView = {
+      page: 1,
+      take: 50,
+      fields: ["name", "total", "id"],
+      sort: [{ field: "custom_fields" }], // not sortable
+      filters: [{ or: false, not: false, field: "supplier__retired", operator: "exact", values: ["x"] }],
+    };
+    const { calls, user, container } = await renderList({ saved: [{ name: "Old", view: old }] });
+    expect(container.querySelector("p.list-notice")).toBeNull();
+    await user.selectOptions(screen.getByLabelText("Saved views"), "Old");
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1]).toEqual({ page: 1, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] });
+    expect(await screen.findByText(LEFT_OUT)).toHaveClass("list-notice");
   });
 });
 
@@ -218,7 +425,7 @@ describe("the detail panel", () => {
 
   test("detail actions get the record and a way to close and reload", async () => {
     const seen: JsonRecord[] = [];
-    const detailActions = createRawSnippet((record: () => JsonRecord, done: () => () => void) => ({
+    const detailActions = createRawSnippet((record: () => JsonRecord, done: () => (message?: string) => void) => ({
       render: () => `<button type="button">Approve</button>`,
       setup: (button: Element) => {
         button.addEventListener("click", () => {
@@ -235,6 +442,116 @@ describe("the detail panel", () => {
     expect(seen[0]).toMatchObject({ id: invoiceId(1), legacy_code: "LX-9" });
     await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(screen.queryByRole("dialog")).toBeNull();
+    expect(container.querySelector("p.list-notice")).toBeNull(); // no message, no notice
+  });
+
+  test("a detail action's message shows above the table once the panel is closed, until the next change", async () => {
+    const message = "The supplier invoice “FP-2025-000001” was deleted.";
+    const { calls, user, container } = await renderList({ props: { detailActions: confirmingAction(message) } });
+    await user.click(container.querySelector<HTMLElement>("tbody tr[data-id]")!);
+    const panel = await screen.findByRole("dialog");
+    await user.click(within(panel).getByRole("button", { name: "Delete record…" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const notice = await screen.findByText(message);
+    expect(notice.tagName).toBe("P");
+    expect(notice).toHaveClass("list-notice");
+    expect(notice).toHaveAttribute("role", "status");
+    const table = container.querySelector("table.records")!;
+    expect(notice.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await settle();
+    expect(screen.getByText(message)).toBeInTheDocument(); // the reload did not take it away
+
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 2 of 3"));
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  test("a close-and-reload function handed to onclick (an event, not a message) shows no notice", async () => {
+    const detailActions = createRawSnippet((_record: () => JsonRecord, done: () => (message?: string) => void) => ({
+      render: () => `<button type="button">Done</button>`,
+      setup: (button: Element) => {
+        button.addEventListener("click", done() as unknown as EventListener);
+      },
+    }));
+    const { calls, user, container } = await renderList({ props: { detailActions } });
+    await user.click(container.querySelector<HTMLElement>("tbody tr[data-id]")!);
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Done" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(container.querySelector("p.list-notice")).toBeNull();
+  });
+
+  test("Escape in an alertdialog opened from the panel closes that dialog, not the panel", async () => {
+    const { user, container } = await renderList({ props: { detailActions: confirmingAction() } });
+    await user.click(container.querySelector<HTMLElement>(`tr[data-id="${invoiceId(2)}"]`)!);
+    const panel = await screen.findByRole("dialog");
+    const trigger = within(panel).getByRole("button", { name: "Delete record…" });
+    await user.click(trigger);
+    const confirm = screen.getByRole("alertdialog");
+    expect(within(confirm).getByRole("button", { name: "Cancel" })).toHaveFocus();
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("dialog")).toBe(panel);
+    expect(trigger).toHaveFocus();
+
+    // While it is open, the list's shortcuts stay quiet too, wherever focus is.
+    await user.click(trigger);
+    container.querySelector<HTMLElement>(`tr[data-id="${invoiceId(2)}"]`)!.focus();
+    await user.keyboard("/");
+    await user.keyboard("{Control>}f{/Control}");
+    expect(document.getElementById("filter-0-field")).toBeNull();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("dialog")).toBe(panel);
+
+    // With no dialog open, Escape closes the panel as before.
+    trigger.focus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(container.querySelector(`tr[data-id="${invoiceId(2)}"]`));
+  });
+
+  test("while the full record loads, only the fields the list asked for show", async () => {
+    const full = deferred<JsonRecord>();
+    const { user, container } = await renderList({ get: () => full.promise });
+    await user.click(container.querySelector<HTMLElement>("tbody tr[data-id]")!);
+    const panel = await screen.findByRole("dialog");
+    const shownFields = () => Array.from(panel.querySelectorAll<HTMLElement>("[data-field]")).map((el) => el.dataset.field);
+    // The list's row has every field (this mock sends them all), but only these were asked for.
+    expect(shownFields()).toEqual(["id", "name", "operation_status", "invoice_number", "issue_date", "is_pay_authorized", "total"]);
+    expect(within(panel).queryByText("—")).toBeNull();
+    const loading = within(panel).getByText("Loading all fields…");
+    expect(loading).toHaveAttribute("role", "status");
+    expect(loading).toHaveClass("loading");
+
+    full.resolve(invoiceRecord(1, { created_at: null, legacy_code: "LX-9" }));
+    await within(panel).findByText("legacy_code");
+    expect(shownFields()).toContain("created_at");
+    expect(shownFields()).toContain("member");
+    expect(within(panel).queryByText("Loading all fields…")).toBeNull();
+    // Now a field that is really empty shows as such.
+    expect(panel.querySelector('[data-field="created_at"] dd')).toHaveTextContent("—");
+  });
+
+  test("when the full record fails, the listed fields stay and the error is shown", async () => {
+    const { user, container } = await renderList({
+      current: { page: 1, take: 20, fields: ["name", "total", "id"], sort: [], filters: [] },
+      get: () => {
+        throw uiError("network", "The service could not be reached.");
+      },
+    });
+    await user.click(container.querySelector<HTMLElement>("tbody tr[data-id]")!);
+    const panel = await screen.findByRole("dialog");
+    expect(await within(panel).findByRole("alert")).toHaveTextContent("could not be reached");
+    const shownFields = Array.from(panel.querySelectorAll<HTMLElement>("[data-field]")).map((el) => el.dataset.field);
+    expect(shownFields).toEqual(["id", "name", "total"]);
+    expect(within(panel).queryByText("—")).toBeNull();
+    expect(within(panel).queryByText("Loading all fields…")).toBeNull();
+    expect(within(panel).getByText("Only the fields shown in the list are here.")).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });
 

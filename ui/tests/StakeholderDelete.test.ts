@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import StakeholderDelete from "../src/components/forms/StakeholderDelete.svelte";
-import { ipcHandler, notFound, stakeholder, uiError, unknownOutcome } from "./fixtures/forms";
+import { ipcHandler, notFound, stakeholder, throws, uiError, unknownOutcome, type Handler } from "./fixtures/forms";
 
 const record = stakeholder({ name: "Acme Distribuciones S.A.S." });
 
@@ -14,6 +14,17 @@ function renderDelete(r = record) {
 }
 
 const trigger = () => screen.getByRole("button", { name: "Delete stakeholder…" });
+
+/** Opens the dialog and confirms, with the service answering as `handlers` say. */
+async function confirmDelete(handlers: Record<string, Handler>) {
+  const { handler, calls } = ipcHandler(handlers);
+  mockIPC(handler);
+  const ondeleted = renderDelete();
+  const user = userEvent.setup();
+  await user.click(trigger());
+  await user.click(screen.getByRole("button", { name: "Delete" }));
+  return { calls, ondeleted, user };
+}
 
 describe("deleting a stakeholder", () => {
   test("asks first, naming the stakeholder, with Cancel focused; Cancel sends nothing and returns focus", async () => {
@@ -72,61 +83,31 @@ describe("deleting a stakeholder", () => {
   });
 
   test("Delete deletes it and then calls ondeleted", async () => {
-    const { handler, calls } = ipcHandler({ delete_stakeholder: () => null });
-    mockIPC(handler);
-    const ondeleted = renderDelete();
-    const user = userEvent.setup();
-    await user.click(trigger());
-    await user.click(screen.getByRole("button", { name: "Delete" }));
+    const { calls, ondeleted } = await confirmDelete({ delete_stakeholder: () => null });
     await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
     expect(calls).toEqual([["delete_stakeholder", { id: record.id }]]);
     expect(screen.getByRole("status")).toHaveTextContent("deleted");
   });
 
   test("one already deleted is said so and counts as deleted", async () => {
-    const { handler } = ipcHandler({
-      delete_stakeholder: () => {
-        throw notFound;
-      },
-    });
-    mockIPC(handler);
-    const ondeleted = renderDelete();
-    const user = userEvent.setup();
-    await user.click(trigger());
-    await user.click(screen.getByRole("button", { name: "Delete" }));
+    const { ondeleted } = await confirmDelete({ delete_stakeholder: throws(notFound) });
     await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
     expect(screen.getByRole("status")).toHaveTextContent("was already deleted");
   });
 
   test("other errors stay in the dialog", async () => {
-    const { handler } = ipcHandler({
-      delete_stakeholder: () => {
-        throw uiError("forbidden", "Your API key is not allowed to see this.");
-      },
+    const { ondeleted } = await confirmDelete({
+      delete_stakeholder: throws(uiError("forbidden", "Your API key is not allowed to see this.")),
     });
-    mockIPC(handler);
-    const ondeleted = renderDelete();
-    const user = userEvent.setup();
-    await user.click(trigger());
-    await user.click(screen.getByRole("button", { name: "Delete" }));
     expect(await within(screen.getByRole("alertdialog")).findByRole("alert")).toHaveTextContent("not allowed");
     expect(ondeleted).not.toHaveBeenCalled();
   });
 
   test("an unknown outcome offers Check: gone means deleted", async () => {
-    const { handler, calls } = ipcHandler({
-      delete_stakeholder: () => {
-        throw unknownOutcome;
-      },
-      get_record: () => {
-        throw notFound;
-      },
+    const { calls, ondeleted, user } = await confirmDelete({
+      delete_stakeholder: throws(unknownOutcome),
+      get_record: throws(notFound),
     });
-    mockIPC(handler);
-    const ondeleted = renderDelete();
-    const user = userEvent.setup();
-    await user.click(trigger());
-    await user.click(screen.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText(/can't tell whether the stakeholder was deleted/)).toBeInTheDocument();
     expect(ondeleted).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Check" }));
@@ -135,17 +116,7 @@ describe("deleting a stakeholder", () => {
   });
 
   test("Check says when the stakeholder is still there", async () => {
-    const { handler } = ipcHandler({
-      delete_stakeholder: () => {
-        throw unknownOutcome;
-      },
-      get_record: () => record,
-    });
-    mockIPC(handler);
-    const ondeleted = renderDelete();
-    const user = userEvent.setup();
-    await user.click(trigger());
-    await user.click(screen.getByRole("button", { name: "Delete" }));
+    const { ondeleted, user } = await confirmDelete({ delete_stakeholder: throws(unknownOutcome), get_record: () => record });
     await user.click(await screen.findByRole("button", { name: "Check" }));
     expect(await screen.findByRole("status")).toHaveTextContent("was not deleted");
     expect(screen.getByRole("alertdialog")).toBeInTheDocument();

@@ -1,19 +1,29 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   checkDraft,
   compareDecimal,
+  describeFilters,
   draftFromSpec,
   filterFields,
   messages,
   newDraft,
   normaliseDecimal,
+  numberSeparators,
   operatorLabel,
+  readDecimal,
   splitItems,
   withField,
   withOperator,
   type FilterDraft,
 } from "../src/lib/filters";
-import { defaultColumns, nextSort, normaliseView, requestedFields, shownColumns } from "../src/lib/columns";
+import {
+  defaultColumns,
+  fitView,
+  nextSort,
+  normaliseView,
+  requestedFields,
+  shownColumns,
+} from "../src/lib/columns";
 import { supplierInvoiceSchema as schema } from "./fixtures/records";
 
 const fields = filterFields(schema);
@@ -62,17 +72,71 @@ describe("filter fields", () => {
   });
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("checking a condition", () => {
-  test("decimals accept a dot or a comma and are sent with a dot", () => {
-    expect(normaliseDecimal("1234,5")).toBe("1234.5");
-    expect(normaliseDecimal("-0.25")).toBe("-0.25");
-    expect(normaliseDecimal("1,234.50")).toBeNull();
-    expect(normaliseDecimal("12a")).toBeNull();
-    const checked = checkDraft(draftOn("total", { operator: "gte", value: "1234,5" }), target("total"), true);
-    expect(checked).toEqual({
+  const en = numberSeparators("en-US");
+  const de = numberSeparators("de-DE");
+  const fr = numberSeparators("fr-FR");
+
+  test("the locale's separators come from Intl", () => {
+    expect(en).toEqual({ decimal: ".", group: "," });
+    expect(de).toEqual({ decimal: ",", group: "." });
+    expect(fr.decimal).toBe(",");
+    expect(fr.group).toMatch(/^[\s\u00a0\u202f]$/);
+  });
+
+  test("decimals take the locale's decimal separator or a plain dot and are sent with a dot", () => {
+    expect(normaliseDecimal("1234.5", en)).toBe("1234.5");
+    expect(normaliseDecimal("-0.25", en)).toBe("-0.25");
+    expect(normaliseDecimal("1234,5", de)).toBe("1234.5");
+    expect(normaliseDecimal("1234.5", de)).toBe("1234.5");
+    expect(normaliseDecimal("1.5", de)).toBe("1.5");
+    expect(normaliseDecimal("1234,5", fr)).toBe("1234.5");
+    expect(normaliseDecimal("12a", en)).toBeNull();
+    expect(readDecimal("1..5", en)).toEqual({ ok: false, message: messages.decimal });
+  });
+
+  test("a thousands separator is refused, not read as a decimal point", () => {
+    const thousands = { ok: false, message: messages.thousands };
+    expect(messages.thousands).toBe("Type the number without thousands separators, e.g. 1234.50.");
+    // "1,234" in en-US is one thousand two hundred thirty-four, never 1.234.
+    expect(readDecimal("1,234", en)).toEqual(thousands);
+    expect(readDecimal("1234,5", en)).toEqual(thousands);
+    expect(readDecimal("1,234.50", en)).toEqual(thousands);
+    expect(readDecimal("1.234,50", de)).toEqual(thousands);
+    // A dotted number that reads as grouped where "." groups.
+    expect(readDecimal("1.234", de)).toEqual(thousands);
+    expect(readDecimal("12.345.678", de)).toEqual(thousands);
+    expect(readDecimal("1 234,5", fr)).toEqual(thousands);
+    expect(readDecimal(`1${fr.group}234,5`, fr)).toEqual(thousands);
+    expect(readDecimal("1'234.5", en)).toEqual(thousands);
+  });
+
+  test("decimals stay within 14 digits before the point and 6 after", () => {
+    const bounds = { ok: false, message: messages.decimalBounds };
+    expect(readDecimal("99999999999999.999999", en)).toEqual({ ok: true, value: "99999999999999.999999" });
+    expect(readDecimal("-99999999999999", en)).toEqual({ ok: true, value: "-99999999999999" });
+    expect(readDecimal("000000000000001", en)).toEqual({ ok: true, value: "000000000000001" });
+    expect(readDecimal("100000000000000", en)).toEqual(bounds);
+    expect(readDecimal("1.1234567", en)).toEqual(bounds);
+    expect(readDecimal("1,1234567", de)).toEqual(bounds);
+    expect(messages.decimalBounds).toMatch(/14 digits before .* 6 after/);
+  });
+
+  test("conditions read decimals in the user's locale", () => {
+    const check = (value: string) => checkDraft(draftOn("total", { operator: "gte", value }), target("total"), true);
+    expect(navigator.language).toBe("en-US");
+    expect(check("1234.5")).toEqual({
       ok: true,
       spec: { or: false, not: false, field: "total", operator: "gte", values: ["1234.5"] },
     });
+    expect(check("1,234")).toEqual({ ok: false, message: messages.thousands });
+    vi.spyOn(navigator, "language", "get").mockReturnValue("de-DE");
+    expect(check("1234,5")).toMatchObject({ ok: true, spec: { values: ["1234.5"] } });
+    expect(check("1.234")).toEqual({ ok: false, message: messages.thousands });
   });
 
   test("compares decimals exactly", () => {
@@ -94,22 +158,26 @@ describe("checking a condition", () => {
     expect(range("10", "")).toEqual({ ok: false, message: messages.rangeEnds });
     expect(range("100", "99.5")).toEqual({ ok: false, message: messages.rangeOrder });
     expect(range("1.5x", "2")).toMatchObject({ ok: false, message: expect.stringContaining("From:") });
-    expect(range("9", "10,25")).toMatchObject({ ok: true, spec: { values: ["9", "10.25"] } });
+    expect(range("9", "10.25")).toMatchObject({ ok: true, spec: { values: ["9", "10.25"] } });
+    expect(range("9", "10,25")).toEqual({ ok: false, message: `To: ${messages.thousands}` });
   });
 
-  test("date-time values are sent as RFC 3339 instants", () => {
+  test("the tests run in America/Bogota (UTC-5, set in vite.config.ts)", () => {
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe("America/Bogota");
+    expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(300);
+    expect(new Date(2026, 6, 1).getTimezoneOffset()).toBe(300); // no daylight saving
+  });
+
+  test("date-time values are sent as RFC 3339 instants of the local time typed", () => {
+    const at = checkDraft(draftOn("issue_date", { operator: "gte", value: "2026-11-22T09:30" }), target("issue_date"), true);
+    expect(at).toMatchObject({ ok: true, spec: { values: ["2026-11-22T14:30:00.000Z"] } });
     const checked = checkDraft(
       draftOn("issue_date", { operator: "range", from: "2025-01-01T00:00", to: "2025-01-31T23:59" }),
       target("issue_date"),
       true,
     );
-    expect(checked.ok).toBe(true);
-    if (checked.ok) {
-      expect(checked.spec.values).toEqual([
-        new Date("2025-01-01T00:00").toISOString(),
-        new Date("2025-01-31T23:59").toISOString(),
-      ]);
-    }
+    // Local midnight in Bogotá is 05:00 UTC; 23:59 on the 31st is 04:59 UTC on 1 February.
+    expect(checked).toMatchObject({ ok: true, spec: { values: ["2025-01-01T05:00:00.000Z", "2025-02-01T04:59:00.000Z"] } });
     const backwards = checkDraft(
       draftOn("issue_date", { operator: "range", from: "2025-02-01T00:00", to: "2025-01-31T23:59" }),
       target("issue_date"),
@@ -124,8 +192,10 @@ describe("checking a condition", () => {
     expect(list("a\nb;c")).toMatchObject({ ok: true, spec: { values: ["a", "b", "c"] } });
     expect(list("Acme, Inc.")).toEqual({ ok: false, message: messages.comma });
     expect(list(" ; ")).toEqual({ ok: false, message: messages.noItems });
-    const totals = checkDraft(draftOn("total", { operator: "in", value: "1,5\n2" }), target("total"), true);
+    const totals = checkDraft(draftOn("total", { operator: "in", value: "1.5\n2" }), target("total"), true);
     expect(totals).toMatchObject({ ok: true, spec: { values: ["1.5", "2"] } });
+    const grouped = checkDraft(draftOn("total", { operator: "in", value: "2\n1,500" }), target("total"), true);
+    expect(grouped).toEqual({ ok: false, message: `${messages.thousands} (“1,500”)` });
     const chips = checkDraft(draftOn("operation_status", { operator: "in", items: [] }), target("operation_status"), true);
     expect(chips).toEqual({ ok: false, message: messages.noChoice });
   });
@@ -142,9 +212,38 @@ describe("checking a condition", () => {
     const text = draftFromSpec({ field: "name", operator: "in", values: ["a", "b"] }, fields);
     expect(text.value).toBe("a\nb");
     const when = draftFromSpec({ field: "issue_date", operator: "gte", values: ["2025-03-14T10:00:00.000Z"] }, fields);
+    expect(when.value).toBe("2025-03-14T05:00");
     expect(checkDraft(when, target("issue_date"), true)).toMatchObject({
       spec: { values: ["2025-03-14T10:00:00.000Z"] },
     });
+  });
+});
+
+describe("reading conditions back", () => {
+  test("the grouping the service applies is spelled out with labels, operator words and values as shown", () => {
+    const status = draftOn("operation_status", { operator: "in", items: ["ER"] });
+    const total = draftOn("total", { or: true, not: true, operator: "gte", value: "1000" });
+    expect(describeFilters([status, total], fields)).toBe(
+      "Shows rows where ((Operation status is one of Error) or not (Total at least 1000))",
+    );
+    const name = draftOn("supplier__name", { operator: "startswith", value: "Nor" });
+    expect(describeFilters([status, total, name], fields)).toBe(
+      "Shows rows where (((Operation status is one of Error) or not (Total at least 1000)) and (Supplier name starts with “Nor”))",
+    );
+  });
+
+  test("every operator reads in words; a value not typed yet is “…”", () => {
+    const one = (path: string, patch: Partial<FilterDraft>) => describeFilters([draftOn(path, patch)], fields);
+    expect(describeFilters([], fields)).toBe("");
+    expect(one("name", { value: "" })).toBe("Shows rows where (Name contains …)");
+    expect(one("total", { operator: "range", from: "10", to: "20.5" })).toBe("Shows rows where (Total between 10 and 20.5)");
+    expect(one("custom_fields", { operator: "isnull", value: "false" })).toBe("Shows rows where (Custom fields has a value)");
+    expect(one("is_pay_authorized", { value: "false", not: true })).toBe("Shows rows where not (Payment authorized is No)");
+    expect(one("name", { operator: "in", value: "a\nb;c" })).toBe("Shows rows where (Name is one of “a”, “b”, “c”)");
+    expect(one("issue_date", { operator: "lt", value: "2026-11-22T09:30" })).toBe(
+      "Shows rows where (Issue date less than 2026-11-22 09:30)",
+    );
+    expect(one("operation_status", { operator: "in", items: [] })).toBe("Shows rows where (Operation status is one of …)");
   });
 });
 
@@ -179,5 +278,44 @@ describe("columns and sort keys", () => {
   test("a remembered view is made safe", () => {
     const v = normaliseView(schema, { page: 0, take: 33, fields: null });
     expect(v).toEqual({ page: 1, take: 20, fields: requestedFields(schema, defaultColumns(schema)), sort: [], filters: [] });
+    expect(fitView(schema, { page: 0, take: 33, fields: null }).leftOut).toBe(false);
+  });
+
+  test("sort keys, conditions and columns the schema no longer has are left out, and that is said", () => {
+    const fit = fitView(schema, {
+      page: 2,
+      take: 50,
+      fields: ["name", "gone_column", "total", "id"],
+      sort: [
+        { field: "gone", descending: true },
+        { field: "total", descending: true },
+        { field: "custom_fields" }, // not sortable
+        { field: "supplier__name" },
+        { field: "supplier__gone" },
+      ],
+      filters: [
+        { or: false, not: false, field: "gone", operator: "exact", values: ["x"] },
+        { or: true, not: false, field: "name", operator: "icontains", values: ["acme"] },
+        { or: false, not: false, field: "is_pay_authorized", operator: "gte", values: ["true"] }, // not an operator it takes
+        { or: false, not: true, field: "supplier__name", operator: "startswith", values: ["Nor"] },
+      ],
+    });
+    expect(fit.leftOut).toBe(true);
+    expect(fit.view).toEqual({
+      page: 2,
+      take: 50,
+      fields: ["name", "total", "id"],
+      sort: [{ field: "total", descending: true }, { field: "supplier__name" }],
+      filters: [
+        // Now first: nothing before it to "or" with.
+        { or: false, not: false, field: "name", operator: "icontains", values: ["acme"] },
+        { or: false, not: true, field: "supplier__name", operator: "startswith", values: ["Nor"] },
+      ],
+    });
+    const unfilterable = { ...schema, fields: schema.fields.map((f) => (f.name === "name" ? { ...f, filterable: false } : f)) };
+    const named = fitView(unfilterable, { page: 1, take: 20, filters: [{ field: "name", operator: "icontains", values: ["a"] }] });
+    expect(named).toMatchObject({ leftOut: true, view: { filters: [] } });
+    const fine = fitView(schema, { page: 1, take: 20, fields: ["total", "id"], sort: [{ field: "name" }], filters: [] });
+    expect(fine.leftOut).toBe(false);
   });
 });

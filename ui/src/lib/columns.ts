@@ -1,7 +1,7 @@
 // Columns and sort keys of a list view: which columns show by default, the
 // `fields` a view requests for the chosen columns (always with `id`, so rows
 // can be opened), and what a click on a column header does to the sort.
-import type { ListView, ResourceName, ResourceSchema, SortSpec, Take } from "./bindings";
+import type { FieldSchema, FilterSpec, ListView, ResourceName, ResourceSchema, SortSpec, Take } from "./bindings";
 
 /** At most this many columns by default. */
 export const MAX_DEFAULT_COLUMNS = 9;
@@ -115,14 +115,48 @@ export function nextSort(sort: SortSpec[], field: string, add: boolean): SortSpe
   return [{ field, descending: false }];
 }
 
-/** A restored or saved view made safe for `schema`: valid take, known columns, page ≥ 1. */
-export function normaliseView(schema: ResourceSchema, view: ListView): ListView {
+/** What the list says when a restored or saved view had to be trimmed to fit the schema. */
+export const VIEW_LEFT_OUT =
+  "Some columns, sort keys or filters of the saved view no longer exist and were left out.";
+
+/** The field at `path` (`total`, or `supplier__name` on a relation), if the schema has it. */
+export function fieldAt(schema: ResourceSchema, path: string): FieldSchema | undefined {
+  const at = path.indexOf("__");
+  if (at < 0) return schema.fields.find((f) => f.name === path);
+  const relation = schema.relations.find((r) => r.name === path.slice(0, at));
+  return relation?.fields.find((f) => f.name === path.slice(at + 2));
+}
+
+/**
+ * A restored or saved view made safe for `schema`: a valid take, page ≥ 1,
+ * only columns the schema has, only sort keys on sortable fields and only
+ * conditions on filterable fields with an operator the field takes. A view
+ * saved before the schema changed then still loads instead of failing.
+ * `leftOut` says whether any column, sort key or condition was dropped.
+ */
+export function fitView(schema: ResourceSchema, view: ListView): { view: ListView; leftOut: boolean } {
   const take: Take = PAGE_SIZES.includes(view.take) ? view.take : 20;
+  const known = new Set(schema.fields.map((f) => f.name));
+  const asked = view.fields ?? [];
+  const fields = requestedFields(schema, shownColumns(schema, view.fields));
+  const sort: SortSpec[] = (view.sort ?? []).filter((key) => fieldAt(schema, key.field)?.sortable === true);
+  const kept: FilterSpec[] = (view.filters ?? []).filter((spec) => {
+    const field = fieldAt(schema, spec.field);
+    return field !== undefined && field.filterable && field.operators.includes(spec.operator);
+  });
+  // The first condition has nothing before it to "or" with.
+  const filters = kept.map((spec, i) => (i === 0 && spec.or ? { ...spec, or: false } : spec));
+  const leftOut =
+    asked.some((name) => !known.has(name)) ||
+    sort.length !== (view.sort ?? []).length ||
+    filters.length !== (view.filters ?? []).length;
   return {
-    page: Number.isInteger(view.page) && view.page >= 1 ? view.page : 1,
-    take,
-    fields: requestedFields(schema, shownColumns(schema, view.fields)),
-    sort: view.sort ?? [],
-    filters: view.filters ?? [],
+    view: { page: Number.isInteger(view.page) && view.page >= 1 ? view.page : 1, take, fields, sort, filters },
+    leftOut,
   };
+}
+
+/** `fitView`'s view alone. */
+export function normaliseView(schema: ResourceSchema, view: ListView): ListView {
+  return fitView(schema, view).view;
 }

@@ -4,7 +4,7 @@
 // the backend takes (conventions.md, "Filters, exactly").
 import type { FieldKind, FieldSchema, FilterOperator, FilterSpec, ResourceSchema } from "./bindings";
 import { choiceLabel, fieldLabel } from "./fields";
-import { localInputToRfc3339, rfc3339ToLocalInput } from "./format";
+import { localInputToRfc3339, rfc3339ToLocalInput, userLocale } from "./format";
 
 /** How each operator reads in a condition ("Total" "at least" "1000"). */
 export const operatorLabel: Record<FilterOperator, string> = {
@@ -170,10 +170,70 @@ export function splitItems(text: string): string[] {
     .filter((item) => item !== "");
 }
 
-/** A decimal as typed ("1234.5", "1234,5", "-3") in the service's form ("1234.5"), or null. */
-export function normaliseDecimal(text: string): string | null {
-  const t = text.trim().replace(",", ".");
-  return /^-?\d+(\.\d+)?$/.test(t) ? t : null;
+/** The service's decimal bounds: at most this many digits before the point… */
+export const DECIMAL_INTEGER_DIGITS = 14;
+/** …and this many after it. */
+export const DECIMAL_FRACTION_DIGITS = 6;
+
+/** The decimal and group (thousands) separators of a locale: `{ decimal: ",", group: "." }` in de-DE. */
+export type Separators = { decimal: string; group: string };
+
+const separatorCache = new Map<string, Separators>();
+
+/** The separators the user's locale writes numbers with (read from Intl, once per locale). */
+export function numberSeparators(locale: string | undefined = userLocale()): Separators {
+  const key = locale ?? "";
+  let found = separatorCache.get(key);
+  if (!found) {
+    let parts: Intl.NumberFormatPart[] = [];
+    try {
+      parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    } catch {
+      // An unusable locale: the plain forms below.
+    }
+    found = {
+      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+      group: parts.find((p) => p.type === "group")?.value ?? "",
+    };
+    separatorCache.set(key, found);
+  }
+  return found;
+}
+
+type Typed = { ok: true; value: string } | { ok: false; message: string };
+
+/**
+ * A decimal as typed in the service's form ("1234.5"), or why not. Takes the
+ * locale's decimal separator ("1234,5" in de-DE) and a plain "." anywhere.
+ * Refuses what may hold a thousands separator instead of guessing: the
+ * locale's group separator ("1,234" in en-US is not 1.234), both "," and
+ * ".", spaces or apostrophes inside, and in locales that group with "."
+ * (de-DE) a dotted number that reads as grouped ("1.234", "12.345.678").
+ * Keeps within the service's bounds (14 digits before the point, 6 after).
+ */
+export function readDecimal(text: string, separators: Separators = numberSeparators()): Typed {
+  let t = text.trim().replace(/^\u2212/, "-");
+  if (t === "") return { ok: false, message: messages.empty };
+  const { decimal, group } = separators;
+  const grouped =
+    (group !== "" && group !== "." && t.includes(group)) ||
+    /[\s\u00a0\u202f'’]/.test(t) ||
+    (t.includes(",") && t.includes(".")) ||
+    (group === "." && /^-?[1-9]\d{0,2}(\.\d{3})+$/.test(t));
+  if (grouped) return { ok: false, message: messages.thousands };
+  if (decimal !== ".") t = t.split(decimal).join(".");
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return { ok: false, message: messages.decimal };
+  const [int, frac = ""] = t.replace(/^-/, "").split(".");
+  if (int.replace(/^0+(?=\d)/, "").length > DECIMAL_INTEGER_DIGITS || frac.length > DECIMAL_FRACTION_DIGITS) {
+    return { ok: false, message: messages.decimalBounds };
+  }
+  return { ok: true, value: t };
+}
+
+/** A decimal as typed (see `readDecimal`) in the service's form ("1234.5"), or null. */
+export function normaliseDecimal(text: string, separators: Separators = numberSeparators()): string | null {
+  const read = readDecimal(text, separators);
+  return read.ok ? read.value : null;
 }
 
 /** Compares two decimals in the service's form exactly (no float). */
@@ -206,6 +266,8 @@ export function compareDecimal(a: string, b: string): number {
 export const messages = {
   empty: "Enter a value.",
   decimal: "Enter a number such as 1234.50 (no thousands separators).",
+  thousands: "Type the number without thousands separators, e.g. 1234.50.",
+  decimalBounds: `Use at most ${DECIMAL_INTEGER_DIGITS} digits before the decimal separator and ${DECIMAL_FRACTION_DIGITS} after it.`,
   integer: "Enter a whole number such as 42.",
   date: "Enter a date.",
   dateTime: "Enter a date and time.",
@@ -218,17 +280,13 @@ export const messages = {
   badOperator: "Choose an operator this field takes.",
 };
 
-type Typed = { ok: true; value: string } | { ok: false; message: string };
-
 /** One value of `kind` as typed → as sent (`in` items and range ends alike). */
 function typedValue(kind: FieldKind, text: string, inList: boolean): Typed {
   const t = text.trim();
   if (t === "") return { ok: false, message: messages.empty };
   switch (kind) {
-    case "decimal": {
-      const d = normaliseDecimal(t);
-      return d === null ? { ok: false, message: messages.decimal } : { ok: true, value: d };
-    }
+    case "decimal":
+      return readDecimal(t);
     case "integer":
       return /^-?\d+$/.test(t) ? { ok: true, value: t } : { ok: false, message: messages.integer };
     case "date":
@@ -341,4 +399,62 @@ export function draftFromSpec(spec: FilterSpec, fields: FilterField[]): FilterDr
     draft.value = show(values[0] ?? "");
   }
   return draft;
+}
+
+/** How a value reads in the read-back: a choice's label, Yes/No, a quoted text, a number as typed. */
+function shownValue(target: FilterField | undefined, text: string): string {
+  const t = text.trim();
+  if (t === "") return "…";
+  const field = target?.field;
+  if (!field) return `“${t}”`;
+  switch (field.kind) {
+    case "boolean":
+      return t === "true" ? "Yes" : t === "false" ? "No" : t;
+    case "choice":
+      return choiceLabel(target.path.split("__").pop() ?? target.path, t);
+    case "decimal":
+    case "integer":
+    case "date":
+      return t;
+    case "date_time":
+      return t.replace("T", " ");
+    default:
+      return `“${t}”`;
+  }
+}
+
+/** One condition in words: "Total at least 1000", "Name contains “acme”", "Supplier name is empty". */
+export function describeDraft(draft: FilterDraft, fields: FilterField[]): string {
+  const target = fields.find((f) => f.path === draft.field);
+  const label = target?.label ?? fieldLabel(draft.field);
+  switch (draft.operator) {
+    case "isnull":
+      return `${label} ${draft.value === "false" ? "has a value" : "is empty"}`;
+    case "range":
+      return `${label} ${operatorLabel.range} ${shownValue(target, draft.from)} and ${shownValue(target, draft.to)}`;
+    case "in": {
+      const kind = target?.field.kind;
+      const items =
+        target && (kind === "choice" || kind === "boolean")
+          ? optionCodes(target.field).filter((code) => draft.items.includes(code))
+          : splitItems(draft.value);
+      const shown = items.length === 0 ? "…" : items.map((item) => shownValue(target, item)).join(", ");
+      return `${label} ${operatorLabel.in} ${shown}`;
+    }
+    default:
+      return `${label} ${operatorLabel[draft.operator] ?? draft.operator} ${shownValue(target, draft.value)}`;
+  }
+}
+
+/**
+ * The conditions as the service reads them, grouping made visible: they fold
+ * left to right, so "A or B and C" is "(((A) or (B)) and (C))". "" when
+ * there are none.
+ */
+export function describeFilters(drafts: FilterDraft[], fields: FilterField[]): string {
+  if (drafts.length === 0) return "";
+  const one = (draft: FilterDraft) => `${draft.not ? "not " : ""}(${describeDraft(draft, fields)})`;
+  let text = one(drafts[0]);
+  for (const draft of drafts.slice(1)) text = `(${text} ${draft.or ? "or" : "and"} ${one(draft)})`;
+  return `Shows rows where ${text}`;
 }

@@ -1,0 +1,89 @@
+// The messages of one form (TaskForm, StakeholderForm, LeadEditor): those
+// beside its inputs (`errors`, shown by Field / FieldError) and those at its
+// top (`problem` and `others`, shown by FormAlert). Checks inputs on blur
+// and while typing, checks them all before sending (so nothing invalid is
+// sent), puts the service's 400 messages beside the inputs they name, and
+// focuses the first marked input.
+import { tick } from "svelte";
+import { localError, type UiError } from "../../lib/ipc";
+import { splitFieldErrors } from "../../lib/validate";
+
+export type FormInputs<K extends string> = {
+  /** The form's inputs, in the order they are shown. */
+  keys: readonly K[];
+  /** The message for input `key` as it stands, or null. */
+  check: (key: K) => string | null;
+  /** The element that gets the focus for `key`. */
+  inputOf: (key: K) => HTMLElement | null | undefined;
+};
+
+export class FormErrors<K extends string> {
+  errors = $state<Partial<Record<K, string>>>({});
+  /** A problem of the whole form (top alert), and messages of no input. */
+  problem = $state<UiError | null>(null);
+  others = $state<string[]>([]);
+
+  readonly #inputs: FormInputs<K>;
+
+  constructor(inputs: FormInputs<K>) {
+    this.#inputs = inputs;
+  }
+
+  /** Marks `key` with `message`, or unmarks it when null. */
+  set(key: K, message: string | null) {
+    if (message) this.errors[key] = message;
+    else delete this.errors[key];
+  }
+
+  /** Checks `key` again and marks it (or not) with the result. */
+  recheck(key: K) {
+    this.set(key, this.#inputs.check(key));
+  }
+
+  /** Once marked, the message follows the typing so it goes as soon as it is fixed. */
+  follow(key: K) {
+    if (this.errors[key]) this.recheck(key);
+  }
+
+  /** Forgets every message. */
+  clear() {
+    this.errors = {};
+    this.problem = null;
+    this.others = [];
+  }
+
+  /**
+   * Before sending: checks `keys` (all inputs unless given) and marks every
+   * one that is wrong. When any is, says `nothingSent` at the top, focuses
+   * the first and returns false.
+   */
+  async checkAll(nothingSent: string, keys: readonly K[] = this.#inputs.keys): Promise<boolean> {
+    this.problem = null;
+    this.others = [];
+    const found: Partial<Record<K, string>> = {};
+    for (const key of keys) {
+      const message = this.#inputs.check(key);
+      if (message) found[key] = message;
+    }
+    this.errors = found;
+    if (Object.keys(found).length === 0) return true;
+    this.problem = localError("invalid_input", nothingSent);
+    await this.focusFirst();
+    return false;
+  }
+
+  /** A service's invalid_input: its field messages beside the inputs, the rest at the top. */
+  async showInvalid(error: UiError, label: (name: string) => string) {
+    const split = splitFieldErrors(error.field_errors, this.#inputs.keys, label);
+    this.errors = split.byField as Partial<Record<K, string>>;
+    this.others = split.other;
+    this.problem = error;
+    await this.focusFirst();
+  }
+
+  async focusFirst() {
+    await tick();
+    const first = this.#inputs.keys.find((k) => this.errors[k]);
+    if (first) this.#inputs.inputOf(first)?.focus();
+  }
+}

@@ -1,0 +1,8 @@
+// The schema a form shows its record with (RecordFields, CustomerCard): the
+// one `resource_schemas` gave for `resource`, or an empty one while none is
+// known, so that every field of the record still shows (as "Other fields").
+import type { ResourceName, ResourceSchema } from "../../lib/bindings";
+
+export function schemaOf(schemas: ResourceSchema[], resource: ResourceName, path: string): ResourceSchema {
+  return schemas.find((s) => s.resource === resource) ?? { resource, path, fields: [], relations: [] };
+}
