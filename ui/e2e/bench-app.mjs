@@ -60,6 +60,7 @@ const tauriDriver = await startTauriDriver();
 const startup = [];
 const startupInWebview = [];
 const nextPage = [];
+const nextPageRender = [];
 const memory = [];
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -88,6 +89,7 @@ try {
           const rows = await driver.findElements(By.css("table.records tbody tr"));
           assert.equal(rows.length, 200, "a page of 200 rows painted");
           nextPage.push((await entries(driver, "workdesk:page")).at(-1).duration);
+          nextPageRender.push((await entries(driver, "workdesk:page-render")).at(-1).duration);
         }
       }
     } finally {
@@ -109,6 +111,7 @@ const row = (label, xs, unit, digits = 0) =>
 row(`launch to interactive window (demo, ${RUNS} runs, incl. WebDriver session start)`, startup, "ms");
 row(`webview start to interactive window (${RUNS} runs)`, startupInWebview, "ms");
 row(`"Next page" to 200 rows painted (${nextPage.length} pages)`, nextPage, "ms", 1);
+row("  of which: page received to painted (Svelte render, layout, paint)", nextPageRender, "ms", 1);
 row("RSS of the app process", memory.map((m) => m.app), "MiB", 1);
 row("RSS of the app and its WebKit processes", memory.map((m) => m.total), "MiB", 1);
 console.log(`| binary size | ${size.toFixed(1)} MiB | | |`);

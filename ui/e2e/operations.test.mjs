@@ -303,6 +303,8 @@ test("delete a stakeholder after confirming; the list updates", async () => {
   const since = (await journal(context.sandbox)).length;
   await (await dialog.findElement(By.xpath(".//button[normalize-space(.)='Delete']"))).click();
   await waitForCount("stakeholder", 0);
+  const notice = await visible(app, By.css("p.list-notice"));
+  assert.match(await notice.getText(), new RegExp(`${created}.*was deleted`));
   const deletes = (await journal(context.sandbox)).slice(since).filter((r) => r.method === "DELETE");
   assert.equal(deletes.length, 1);
   assert.ok(deletes[0].status >= 200 && deletes[0].status < 300, `DELETE answered ${deletes[0].status}`);

@@ -41,6 +41,35 @@ describe("customer card", () => {
 });
 
 describe("customer view", () => {
+  test("opens with its page heading first (the app focuses it) and a sentence saying what it does", () => {
+    mockIPC(ipcHandler({}).handler);
+    render(CustomerView, { props: { schemas } });
+    expect(document.querySelector("h2, h3")).toBe(screen.getByRole("heading", { level: 2, name: "Open a customer" }));
+    expect(screen.getByText(/Look up a customer by its ID/)).toBeInTheDocument();
+  });
+
+  test("after opening, the focus stays where it was: on the input (Enter) or on the button", async () => {
+    let answer: () => void = () => {};
+    const { handler } = ipcHandler({ get_customer: () => new Promise((r) => (answer = () => r(customer()))) });
+    mockIPC(handler);
+    render(CustomerView, { props: { schemas } });
+    const user = userEvent.setup();
+    const input = screen.getByLabelText("Customer ID");
+    await user.type(input, `${CUSTOMER_ID}{Enter}`);
+    await screen.findByRole("button", { name: "Opening…" });
+    answer();
+    expect(await screen.findByRole("region", { name: "Customer" })).toBeInTheDocument();
+    expect(input).toHaveFocus();
+
+    await user.click(await screen.findByRole("button", { name: "Open customer" }));
+    // While opening the button says so but keeps the focus.
+    const busy = await screen.findByRole("button", { name: "Opening…" });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    expect(busy).toHaveFocus();
+    answer();
+    expect(await screen.findByRole("button", { name: "Open customer" })).toHaveFocus();
+  });
+
   test("opens the customer given and shows its card", async () => {
     const { handler, calls } = ipcHandler({ get_customer: () => customer() });
     mockIPC(handler);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { render, screen } from "@testing-library/svelte";
+import { render, screen, waitFor, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import LeadEditor from "../src/components/forms/LeadEditor.svelte";
@@ -8,6 +8,24 @@ import { ipcHandler, lead, LEAD_ID, notFound, OTHER_MEMBER, schemas, throws, uiE
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const saveButton = () => screen.getByRole("button", { name: "Save changes" });
+const openButton = () => screen.getByRole("button", { name: "Open lead" });
+
+/** A second lead of the workspace. */
+const OTHER_ID = "11111111-1111-4111-8111-000000000011";
+const otherLead = lead({ id: OTHER_ID, status: "contacted", source: "Referral", company: null });
+
+/** A mock service holding the lead and the other lead. */
+function twoLeads() {
+  const { handler, calls } = ipcHandler({
+    get_lead: ({ id }) => {
+      if (id === LEAD_ID) return lead();
+      if (id === OTHER_ID) return otherLead;
+      throw notFound;
+    },
+  });
+  mockIPC(handler);
+  return { opened: () => calls.filter(([cmd]) => cmd === "get_lead").map(([, args]) => args.id) };
+}
 
 /** Replaces what input `label` holds with `text`. */
 async function retype(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
@@ -56,6 +74,127 @@ async function saveWonAnswerLost(applied: boolean) {
 }
 
 describe("lead editor", () => {
+  test("opens with its page heading first (the app focuses it) and a sentence saying what it does", async () => {
+    service();
+    await openLead();
+    expect(document.querySelector("h2, h3")).toBe(screen.getByRole("heading", { level: 2, name: "Edit a lead" }));
+    expect(screen.getByText(/only the fields you change are sent/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: `Lead ${LEAD_ID}` })).toBeInTheDocument();
+  });
+
+  test("while a save is being sent nothing can be typed; then the form holds the lead as saved", async () => {
+    let answer: () => void = () => {};
+    const { handler } = ipcHandler({
+      get_lead: () => lead(),
+      patch_lead: ({ patch }) => new Promise((r) => (answer = () => r({ ...lead(), ...(patch as object), audit_status: "U" }))),
+    });
+    mockIPC(handler);
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Status", "won");
+    await user.click(saveButton());
+
+    expect(await screen.findByRole("button", { name: "Saving…" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Discard changes" })).toBeDisabled();
+    for (const label of ["Status", "Source", "Assigned member", "Company", "Person", "Custom fields (JSON)"]) {
+      expect(input(label)).toBeDisabled();
+    }
+    await user.type(input("Source"), " and fair");
+    expect(input("Source").value).toBe("Website");
+
+    answer();
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Lead saved: changed Status.");
+    expect(input("Status")).toBeEnabled();
+    expect(input("Status").value).toBe("won");
+    expect(input("Source").value).toBe("Website");
+    expect(saveButton()).toBeDisabled();
+    // Nothing is left to save, so the focus goes from the save button to what happened.
+    await waitFor(() => expect(status).toHaveFocus());
+  });
+
+  test("a save sent with Enter from an input leaves the focus in that input", async () => {
+    service();
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Source", "Fair{Enter}");
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Source.");
+    expect(input("Source")).toHaveFocus();
+    expect(input("Source")).toBeEnabled();
+  });
+
+  test("opening another lead with unsaved changes asks first; Keep editing or Escape keeps them", async () => {
+    const { opened } = twoLeads();
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Status", "lost");
+    await retype(user, "Lead ID", OTHER_ID);
+    await user.click(openButton());
+
+    const dialog = screen.getByRole("alertdialog", { name: "Discard your changes to this lead and open the other one?" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(dialog).toHaveAccessibleDescription("Not saved yet: Status.");
+    const keep = within(dialog).getByRole("button", { name: "Keep editing" });
+    expect(keep).toHaveFocus();
+    // Tab stays on the question's buttons.
+    await user.tab();
+    expect(within(dialog).getByRole("button", { name: "Discard and open" })).toHaveFocus();
+    await user.tab();
+    expect(keep).toHaveFocus();
+
+    await user.click(keep);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(openButton()).toHaveFocus();
+    expect(input("Status").value).toBe("lost");
+    expect(screen.getByRole("heading", { level: 3 })).toHaveTextContent(LEAD_ID);
+
+    await user.keyboard("{Enter}"); // Open lead again, then Escape
+    expect(screen.getByRole("alertdialog")).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(openButton()).toHaveFocus();
+    expect(input("Status").value).toBe("lost");
+    expect(saveButton()).toBeEnabled();
+    expect(opened()).toEqual([LEAD_ID]);
+  });
+
+  test("Discard and open opens the other lead", async () => {
+    const { opened } = twoLeads();
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Status", "lost");
+    await retype(user, "Lead ID", OTHER_ID);
+    await user.click(openButton());
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Discard and open" }));
+
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await waitFor(() => expect(input("Status").value).toBe("contacted"));
+    expect(input("Source").value).toBe("Referral");
+    expect(screen.getByRole("heading", { level: 3 })).toHaveTextContent(OTHER_ID);
+    expect(saveButton()).toBeDisabled();
+    expect(opened()).toEqual([LEAD_ID, OTHER_ID]);
+    expect(await screen.findByRole("button", { name: "Open lead" })).toHaveFocus();
+  });
+
+  test("another lead given by the app opens at once without unsaved changes, and asks first with them", async () => {
+    twoLeads();
+    const { rerender } = render(LeadEditor, { props: { schemas, leadId: LEAD_ID } });
+    await screen.findByLabelText("Status");
+    await rerender({ leadId: OTHER_ID });
+    await waitFor(() => expect(input("Status").value).toBe("contacted"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    const user = userEvent.setup();
+    await retype(user, "Source", "Fair");
+    await rerender({ leadId: LEAD_ID });
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent("Discard your changes to this lead and open the other one?");
+    expect(input("Source").value).toBe("Fair");
+    await user.click(within(dialog).getByRole("button", { name: "Discard and open" }));
+    await waitFor(() => expect(input("Status").value).toBe("new"));
+    expect(input("Source").value).toBe("Website");
+  });
+
   test("opens the lead given and shows its current values; nothing changed means nothing to save", async () => {
     service();
     await openLead();
@@ -179,13 +318,27 @@ describe("lead editor", () => {
     await user.click(screen.getByRole("button", { name: "Check" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status.");
     expect(screen.getByRole("status")).toHaveTextContent("the changes were saved");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveFocus());
     expect(saveButton()).toBeDisabled();
+  });
+
+  test("what is typed after an unknown outcome stays when Check finds the changes saved", async () => {
+    const user = await saveWonAnswerLost(true);
+    await screen.findByText(/can't tell whether the changes were saved/);
+    await user.type(input("Source"), " form");
+    await user.click(screen.getByRole("button", { name: "Check" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status.");
+    expect(input("Status").value).toBe("won");
+    expect(input("Source").value).toBe("Website form");
+    expect(input("Source")).toHaveAccessibleDescription(/Changed: it was “Website”/);
+    expect(saveButton()).toBeEnabled();
   });
 
   test("Check says when the changes were not saved, keeping the edits", async () => {
     const user = await saveWonAnswerLost(false);
     await user.click(await screen.findByRole("button", { name: "Check" }));
     expect(await screen.findByRole("status")).toHaveTextContent("the changes were not saved");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveFocus());
     expect(input("Status").value).toBe("won");
     expect(saveButton()).toBeEnabled();
   });

@@ -44,6 +44,34 @@ async function createNit(user: ReturnType<typeof userEvent.setup>, digit?: strin
 }
 
 describe("new stakeholder form", () => {
+  test("opens with its page heading first (the app focuses it) and a sentence saying what it does", async () => {
+    mockIPC(ipcHandler({ list_records: () => inUse }).handler);
+    render(StakeholderForm, { props: { schemas } });
+    expect(document.querySelector("h2, h3")).toBe(screen.getByRole("heading", { level: 2, name: "New stakeholder" }));
+    expect(screen.getByText(/checks the required details before anything is sent/)).toBeInTheDocument();
+    await within(screen.getByLabelText("Document type")).findByRole("option", { name: "NIT" });
+  });
+
+  test("once created, the focus goes to “Stakeholder created”; “Create another stakeholder” puts it in Document number", async () => {
+    const { handler } = ipcHandler({
+      list_records: () => inUse,
+      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    await createNit(user);
+
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Stakeholder created: “NIT 900123456”.");
+    expect(status).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Create another stakeholder" }));
+    expect(input("Document number")).toHaveFocus();
+    expect(input("Document number").value).toBe("");
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
   test("offers the document types in use by name and sends the chosen type's id", async () => {
     const { handler, calls } = ipcHandler({
       list_records: () => inUse,
@@ -198,9 +226,11 @@ describe("new stakeholder form", () => {
     const user = userEvent.setup();
     await createNit(user);
     expect(await screen.findByText(/can't tell whether the stakeholder was created/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Check" })).toHaveFocus();
     await user.click(screen.getByRole("button", { name: "Check" }));
 
     expect(await screen.findByRole("status")).toHaveTextContent("Stakeholder created");
+    expect(screen.getByRole("status")).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("the stakeholder was saved");
     expect(calls.at(-1)).toEqual(lookUpCall("stakeholder", "document_number", "900123456"));
   });

@@ -20,6 +20,13 @@ async function setDateTime(label: string, value: string) {
 }
 
 describe("new task form", () => {
+  test("opens with its page heading first (the app focuses it) and a sentence saying what it does", () => {
+    mockIPC(ipcHandler({}).handler);
+    renderForm();
+    expect(document.querySelector("h2, h3")).toBe(screen.getByRole("heading", { level: 2, name: "New task" }));
+    expect(screen.getByText(/Workdesk checks every value against its limits before anything is sent/)).toBeInTheDocument();
+  });
+
   test("every input has a label, and the dates say they are in local time", () => {
     mockIPC(ipcHandler({}).handler);
     renderForm();
@@ -149,17 +156,40 @@ describe("new task form", () => {
     expect(screen.getByRole("button", { name: "Create task" })).toBeEnabled();
   });
 
-  test("says “Creating…” while sending", async () => {
+  test("says “Creating…” while sending, keeping the focus on the button; pressing it again sends nothing", async () => {
     let answer: (v: unknown) => void = () => {};
-    const { handler } = ipcHandler({ create_task: () => new Promise((r) => (answer = r)) });
+    const { handler, calls } = ipcHandler({ create_task: () => new Promise((r) => (answer = r)) });
     mockIPC(handler);
     renderForm();
     const user = userEvent.setup();
     await user.type(input("Title"), "Pay rent");
     await user.click(screen.getByRole("button", { name: "Create task" }));
-    expect(await screen.findByRole("button", { name: "Creating…" })).toBeDisabled();
+    const busy = await screen.findByRole("button", { name: "Creating…" });
+    expect(busy).toHaveAttribute("aria-disabled", "true");
+    expect(busy).toHaveFocus();
+    await user.click(busy);
+    expect(createCalls(calls)).toHaveLength(1);
     answer(task({ title: "Pay rent" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Task created");
+  });
+
+  test("once created, the focus goes to “Task created”; “Create another task” puts it in Title", async () => {
+    const { handler } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Pay rent{Enter}");
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Task created: “Pay rent”.");
+    expect(status).toHaveFocus();
+    // The section is still named by it.
+    expect(screen.getByRole("region", { name: /Task created/ })).toContainElement(status);
+
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Create another task" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(input("Title")).toHaveFocus();
+    expect(input("Title").value).toBe("");
   });
 
   test("a rate limit says when to try again", async () => {
@@ -192,9 +222,12 @@ describe("new task form", () => {
 
     expect(await screen.findByText(/can't tell whether the task was created/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Create task" })).toBeDisabled();
+    // Sending again is held back, so the focus goes to Check.
+    expect(screen.getByRole("button", { name: "Check" })).toHaveFocus();
     await user.click(screen.getByRole("button", { name: "Check" }));
 
     expect(await screen.findByRole("status")).toHaveTextContent("Task created");
+    expect(screen.getByRole("status")).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("the task was saved");
     expect(calls.find(([cmd]) => cmd === "list_records")).toEqual(lookUpCall("task", "title", "Pay rent"));
     expect(oncreated).toHaveBeenCalledWith(saved);

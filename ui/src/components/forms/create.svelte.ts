@@ -82,7 +82,7 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
 
   /** After an unknown outcome: was the record saved? */
   async checkOutcome() {
-    if (!this.unknown) return;
+    if (!this.unknown || this.checking) return;
     const { sent, sentAt } = this.unknown;
     this.checking = true;
     try {
