@@ -20,6 +20,7 @@ import {
   connectToSandbox,
   countFromService,
   rowNames,
+  screenshot,
   visible,
 } from "./support.mjs";
 
@@ -36,6 +37,8 @@ function filesUnder(dir) {
 test("first run: connect, browse two pages, key lands in the keychain only", async () => {
   const app = await openApp();
   try {
+    await visible(app, byLabel("Server address"));
+    await screenshot(app, "first-run");
     await connectToSandbox(app, context.sandbox);
 
     const expected = await countFromService(context.sandbox);

@@ -228,6 +228,7 @@ test("edit a lead: only the changed field is sent", async () => {
   await section("Leads");
   await countShown("leads");
   await openFirstRow();
+  await screenshot(app, "lead-detail");
   await click(await visible(app, byButton("Edit this lead")));
   const status = await byId("lead-status");
   await app.wait(async () => (await status.getAttribute("value")) !== "", WAIT_MS, "current values shown");
