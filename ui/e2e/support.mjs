@@ -126,7 +126,27 @@ export async function screenshot(app, name) {
   const dir = join(process.env.WORKDESK_ARTIFACTS ?? "artifacts", "screenshots");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.png`);
-  writeFileSync(file, Buffer.from(await app.takeScreenshot(), "base64"));
+  // WebKitWebDriver takes the screenshot at a later rendering update, and a
+  // page where nothing changes (the first-run screen) has none: it then
+  // waits forever. Invisible changes of the root's opacity for a few
+  // seconds make them.
+  await app.executeScript(`
+    const style = document.documentElement.style;
+    let n = 0;
+    const timer = setInterval(() => {
+      style.opacity = n++ % 2 ? "" : "0.999";
+      if (n > 60) { clearInterval(timer); style.opacity = ""; }
+    }, 50);
+  `);
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`screenshot ${name}: no answer in ${WAIT_MS} ms`)), WAIT_MS);
+  });
+  try {
+    writeFileSync(file, Buffer.from(await Promise.race([app.takeScreenshot(), timeout]), "base64"));
+  } finally {
+    clearTimeout(timer);
+  }
   return file;
 }
 
