@@ -14,6 +14,9 @@ test("the installed app connects to the sandbox and shows the supplier-invoice t
   try {
     assert.equal(await app.getTitle(), "Workdesk");
     await connectToSandbox(app, context.sandbox);
+    // The dev-build tests ran before in this session and left another list
+    // as the last one shown: open supplier invoices from the sections.
+    await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Supplier invoices']"))).click();
     const count = await visible(app, By.css("p.count"));
     await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
     const digits = (await count.getText()).replace(/\D/g, "");

@@ -38,6 +38,9 @@ const PREFERRED: Partial<Record<ResourceName, string[]>> = {
     "total",
     "invoice_electronic",
   ],
+  task: ["title", "status", "priority", "start", "expiry", "completed_at"],
+  lead: ["source", "status", "created_at", "updated_at"],
+  customer: ["name", "document_number", "is_active", "credit_limit", "customer_since"],
   stakeholder: ["name", "is_company", "document_type_name", "document_number", "verification_digit", "created_at"],
   sales_quote: ["name", "quote_number", "issue_date", "valid_until", "operation_status", "subtotal", "discount_value", "total"],
 };
