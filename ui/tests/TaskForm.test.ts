@@ -169,6 +169,10 @@ describe("new task form", () => {
     expect(busy).toHaveFocus();
     await user.click(busy);
     expect(createCalls(calls)).toHaveLength(1);
+    // The inputs are locked while sending: what is on screen is what was sent.
+    expect(input("Title")).toBeDisabled();
+    await user.type(input("Description"), "late words");
+    expect(input("Description").value).toBe("");
     answer(task({ title: "Pay rent" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Task created");
   });
