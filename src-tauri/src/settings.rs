@@ -124,8 +124,8 @@ impl Settings {
     }
 
     /// Changes the views of `resource` for `profile` with `change` and
-    /// writes the file; returns them. One change at a time: a list
-    /// remembering its view cannot undo a view being saved.
+    /// writes the file if they changed; returns them. One change at a time:
+    /// a list remembering its view cannot undo a view being saved.
     ///
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
@@ -135,23 +135,42 @@ impl Settings {
         resource: ResourceName,
         change: impl FnOnce(&mut ResourceViews),
     ) -> Result<ResourceViews> {
+        self.change_views(profile, resource, change, false)
+    }
+
+    /// [`Settings::update_views`], writing the file also when `dirty` (an
+    /// other setting was changed in memory before).
+    fn change_views(
+        &self,
+        profile: &str,
+        resource: ResourceName,
+        change: impl FnOnce(&mut ResourceViews),
+        mut dirty: bool,
+    ) -> Result<ResourceViews> {
         let _one_at_a_time = self.1.lock().unwrap_or_else(|e| e.into_inner());
         let (mut views, unreadable) = self.stored_views(profile, resource);
+        let before = views.clone();
         change(&mut views);
-        let mut saved = serde_json::to_value(&views.saved).unwrap_or_else(|_| json!([]));
-        if let Value::Array(entries) = &mut saved {
-            entries.extend(unreadable);
+        if views != before {
+            let mut saved = serde_json::to_value(&views.saved).unwrap_or_else(|_| json!([]));
+            if let Value::Array(entries) = &mut saved {
+                entries.extend(unreadable);
+            }
+            self.0.set(
+                &views_key(profile, resource),
+                json!({"current": views.current, "saved": saved}),
+            );
+            dirty = true;
         }
-        self.0.set(
-            &views_key(profile, resource),
-            json!({"current": views.current, "saved": saved}),
-        );
-        self.save()?;
+        if dirty {
+            self.save()?;
+        }
         Ok(views)
     }
 
     /// Remembers `view` as the current view of `resource` for `profile`,
-    /// and `resource` as the one shown last.
+    /// and `resource` as the one shown last. Writes the file only when
+    /// either changed (every page shown comes through here).
     ///
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
@@ -161,16 +180,17 @@ impl Settings {
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
-        if self.views(profile, resource).current.as_ref() == Some(view)
-            && self.last_resource(profile) == resource
-        {
-            return Ok(());
+        let moved = self.last_resource(profile) != resource;
+        if moved {
+            self.0
+                .set(&format!("{LAST_RESOURCE}/{profile}"), json!(resource));
         }
-        self.0
-            .set(&format!("{LAST_RESOURCE}/{profile}"), json!(resource));
-        self.update_views(profile, resource, |views| {
-            views.current = Some(view.clone())
-        })?;
+        self.change_views(
+            profile,
+            resource,
+            |views| views.current = Some(view.clone()),
+            moved,
+        )?;
         Ok(())
     }
 }
@@ -206,7 +226,10 @@ mod tests {
     use super::*;
 
     #[derive(Default)]
-    struct Memory(Mutex<HashMap<String, Value>>);
+    struct Memory(
+        Mutex<HashMap<String, Value>>,
+        std::sync::atomic::AtomicUsize,
+    );
 
     impl KeyValueStore for Memory {
         fn get(&self, key: &str) -> Option<Value> {
@@ -216,6 +239,7 @@ mod tests {
             self.0.lock().unwrap().insert(key.to_owned(), value);
         }
         fn save(&self) -> std::result::Result<(), String> {
+            self.1.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             Ok(())
         }
     }
@@ -242,6 +266,13 @@ mod tests {
         assert_eq!(stored["saved"].as_array().unwrap().len(), 2, "{stored}");
         assert_eq!(stored["saved"][1]["name"], "Future");
         assert_eq!(settings.last_resource(PROFILE_FOR_TEST), ResourceName::Task);
+
+        // Showing the same view again writes nothing.
+        let saves = memory.1.load(std::sync::atomic::Ordering::SeqCst);
+        settings
+            .set_current_view(PROFILE_FOR_TEST, ResourceName::Task, &ListView::default())
+            .unwrap();
+        assert_eq!(memory.1.load(std::sync::atomic::Ordering::SeqCst), saves);
     }
 
     const PROFILE_FOR_TEST: &str = "default";

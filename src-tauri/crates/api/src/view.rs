@@ -317,48 +317,32 @@ impl ListView {
     }
 }
 
-impl ListView {
-    /// `err` with the field errors of a 400 that name a filter's query
-    /// parameter (`or__not__total__gte`) keyed `filters.<index>` instead, as
-    /// [`ListView::request`] keys its own problems, so the UI can show the
-    /// service's reason beside the condition.
-    fn key_by_condition(&self, err: Error) -> Error {
-        let Error::Validation {
-            status,
-            message,
-            fields,
-        } = err
-        else {
-            return err;
-        };
-        let parameters: Vec<String> = self
-            .filters
-            .iter()
-            .map(|filter| {
-                let mut condition = workdesk_query::Condition::new(
-                    workdesk_query::FieldPath::parse(&filter.field),
-                    filter.operator.into(),
-                    String::new(),
-                );
-                condition.or = filter.or;
-                condition.not = filter.not;
-                condition.parameter()
-            })
-            .collect();
-        let fields = fields
-            .into_iter()
-            .map(|(key, messages)| {
-                match parameters.iter().position(|parameter| *parameter == key) {
-                    Some(index) => (format!("filters.{index}"), messages),
-                    None => (key, messages),
-                }
-            })
-            .collect();
-        Error::Validation {
-            status,
-            message,
-            fields,
-        }
+/// `err` with the field errors of a 400 that name one of `parameters` (the
+/// query parameters of a view's filters, in order: `or__not__total__gte`)
+/// keyed `filters.<index>` instead, as [`ListView::request`] keys its own
+/// problems, so the UI can show the service's reason beside the condition.
+fn key_by_condition(err: Error, parameters: &[String]) -> Error {
+    let Error::Validation {
+        status,
+        message,
+        fields,
+    } = err
+    else {
+        return err;
+    };
+    let fields = fields
+        .into_iter()
+        .map(
+            |(key, messages)| match parameters.iter().position(|p| *p == key) {
+                Some(index) => (format!("filters.{index}"), messages),
+                None => (key, messages),
+            },
+        )
+        .collect();
+    Error::Validation {
+        status,
+        message,
+        fields,
     }
 }
 
@@ -427,10 +411,11 @@ impl Client {
     ) -> Result<Page<JsonRecord>> {
         with_record_type!(resource, T => {
             let request = view.request::<T>().map_err(Error::InvalidQuery)?;
-            let page = self
-                .list(&request)
-                .await
-                .map_err(|err| view.key_by_condition(err))?;
+            let page = self.list(&request).await.map_err(|err| {
+                let parameters: Vec<String> =
+                    request.query().filters.iter().map(|c| c.parameter()).collect();
+                key_by_condition(err, &parameters)
+            })?;
             Ok(Page {
                 count: page.count,
                 next: page.next,
@@ -553,14 +538,24 @@ mod tests {
             filters: vec![filter("name", FilterOperator::Icontains, &["x"]), second],
             ..ListView::default()
         };
+        let request = view.request::<SupplierInvoice>().unwrap();
+        let parameters: Vec<String> = request
+            .query()
+            .filters
+            .iter()
+            .map(|c| c.parameter())
+            .collect();
         let mut fields = std::collections::BTreeMap::new();
         fields.insert("or__not__total__gte".to_owned(), vec!["No.".to_owned()]);
         fields.insert("take".to_owned(), vec!["Bad.".to_owned()]);
-        let keyed = view.key_by_condition(Error::Validation {
-            status: 400,
-            message: "Invalid.".into(),
-            fields,
-        });
+        let keyed = key_by_condition(
+            Error::Validation {
+                status: 400,
+                message: "Invalid.".into(),
+                fields,
+            },
+            &parameters,
+        );
         let Error::Validation { fields, .. } = keyed else {
             panic!("still a validation error")
         };
