@@ -162,13 +162,19 @@ pub async fn save_base_url(
 }
 
 /// Connects to a workspace: checks the address and key by asking the service
-/// for one supplier invoice, and only if that works saves the address and
-/// stores the key (OS keychain, or this session only when there is none).
-/// `api_key: null` keeps the key already stored. Nothing is saved on failure.
+/// for one supplier invoice, and only if the service accepts the key saves
+/// the address and stores the key (OS keychain, or this session only when
+/// there is none). `api_key: null` keeps the key already stored. Nothing is
+/// saved on failure.
+///
+/// A 403 is a success here: the service authenticated the key (a bad key
+/// is a 401), and its member may simply not read supplier invoices
+/// (`service-api.md` §Authentication 6: the member's permissions apply).
+/// The list then says so in its place, and the other lists work.
 ///
 /// Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
 /// `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
-/// `network`, `forbidden`, `rate_limited`, `service`, `keychain_unavailable`.
+/// `network`, `rate_limited`, `service`, `keychain_unavailable`.
 #[tauri::command]
 #[specta::specta]
 pub async fn connect(
@@ -191,6 +197,9 @@ pub async fn connect(
     let client = Client::new(base_url.clone(), key).map_err(Error::from)?;
     match client.list_supplier_invoices(&probe).await {
         Ok(_) => {}
+        Err(workdesk_api::Error::Forbidden { .. }) => {
+            log::info!("the key's member may not read supplier invoices at {base_url}");
+        }
         Err(workdesk_api::Error::NotFound { .. }) => {
             return Err(Error::WrongAddress(base_url.to_string()).into())
         }

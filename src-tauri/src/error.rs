@@ -42,6 +42,14 @@ pub enum Error {
     #[error("the outcome of the change is unknown: {0}")]
     WriteUnconfirmed(workdesk_api::Error),
 
+    /// A write the key's member may not make (403): the service refused
+    /// it, so nothing changed. `message` is the service's.
+    #[error("the change was refused: {message}")]
+    WriteForbidden {
+        /// The service's `message`, or a generic one without an envelope.
+        message: String,
+    },
+
     /// A view name that is empty or longer than 80 characters.
     #[error("a view name must have 1 to 80 characters")]
     ViewName,
@@ -64,10 +72,11 @@ impl Error {
     /// An error of a write (POST, PATCH, DELETE; `what`: `task`): besides
     /// [`Error::record`]'s 404, a gateway's 502 or 504 (the service may have
     /// done the work behind it) or a 2xx whose body does not read leaves the
-    /// outcome unknown.
+    /// outcome unknown, and a 403 is [`Error::WriteForbidden`].
     pub fn write(err: workdesk_api::Error, what: &str) -> Error {
         use workdesk_api::Error as Api;
         match err {
+            Api::Forbidden { message } => Error::WriteForbidden { message },
             err @ (Api::Server {
                 status: 502 | 504, ..
             }
@@ -92,7 +101,8 @@ pub enum ErrorKind {
     InvalidInput,
     /// The service rejected the API key (401).
     Unauthorized,
-    /// The key's member may not see this (403).
+    /// The key is valid, but its member may not see this or make this
+    /// change (403). A list says so in its place; other lists still work.
     Forbidden,
     /// The page or record does not exist (404).
     NotFound,
@@ -169,14 +179,28 @@ impl From<Error> for UiError {
             .field("api_key"),
             Error::Api(Api::Unauthorized { message, .. }) => UiError::new(
                 ErrorKind::Unauthorized,
-                format!(
-                    "The service did not accept the API key ({message}). Check that it was copied whole and has not expired or been disabled; a workspace member can create a new one under Settings › Workspace › API Keys."
-                ),
+                sentences([
+                    "The service did not accept the API key.",
+                    &said("It said", &message),
+                    "Check that it was copied whole and has not expired or been disabled; a workspace member can create a new one under Settings › Workspace › API Keys.",
+                ]),
             )
             .field("api_key"),
             Error::Api(Api::Forbidden { message }) => UiError::new(
                 ErrorKind::Forbidden,
-                format!("Your API key is not allowed to see this ({message}). Ask a workspace administrator for access."),
+                sentences([
+                    "Your API key's member is not allowed to see this.",
+                    &said("The service said", &message),
+                    "Ask a workspace administrator for access.",
+                ]),
+            ),
+            Error::WriteForbidden { message } => UiError::new(
+                ErrorKind::Forbidden,
+                sentences([
+                    "Your API key's member is not allowed to make this change, so nothing was saved.",
+                    &said("The service said", &message),
+                    "Ask a workspace administrator for access.",
+                ]),
             ),
             Error::Api(Api::NotFound { .. }) => UiError::new(
                 ErrorKind::NotFound,
@@ -186,7 +210,7 @@ impl From<Error> for UiError {
                 field_errors: fields,
                 ..UiError::new(
                     ErrorKind::InvalidInput,
-                    format!("The service refused the request: {message}"),
+                    sentences(["The service refused the request.", &said("It said", &message)]),
                 )
             },
             Error::Api(Api::InvalidQuery(problems)) => UiError {
@@ -208,10 +232,23 @@ impl From<Error> for UiError {
                 ErrorKind::NotFound,
                 format!("That {what} does not exist in this workspace, or it was deleted."),
             ),
-            Error::WriteUnconfirmed(err) => UiError::new(
-                ErrorKind::UnknownOutcome,
-                format!("The change was sent, but the answer could not be understood ({err}), so Workdesk cannot tell whether it was saved. Check before trying again."),
-            ),
+            Error::WriteUnconfirmed(err) => {
+                let answer = match err {
+                    Api::Server { status, .. } | Api::UnexpectedStatus { status, .. } => {
+                        format!("a gateway answered with status {status} instead of the service")
+                    }
+                    Api::Decode {
+                        status,
+                        content_type,
+                        ..
+                    } => format!("the answer could not be read (status {status}, {content_type})"),
+                    other => format!("the answer could not be understood ({})", clause(&other.to_string())),
+                };
+                UiError::new(
+                    ErrorKind::UnknownOutcome,
+                    format!("The change was sent, but {answer}, so Workdesk cannot tell whether it was saved. Check before trying again."),
+                )
+            }
             Error::ViewName => UiError::new(
                 ErrorKind::InvalidInput,
                 "Give the view a name of 1 to 80 characters.",
@@ -236,7 +273,11 @@ impl From<Error> for UiError {
             }
             Error::Api(Api::Server { status, message } | Api::UnexpectedStatus { status, message }) => UiError::new(
                 ErrorKind::Service,
-                format!("The service had a problem (status {status}: {message}). Try again in a moment."),
+                sentences([
+                    &format!("The service had a problem (status {status})."),
+                    &said("It said", &message),
+                    "Try again in a moment.",
+                ]),
             ),
             Error::Api(Api::Decode { status, content_type, .. }) => UiError::new(
                 ErrorKind::Service,
@@ -268,7 +309,7 @@ impl From<Error> for UiError {
             .field("api_key"),
             Error::Keychain(err) => UiError::new(
                 ErrorKind::KeychainUnavailable,
-                format!("The system keychain could not be used ({err}). Unlock it, or enter the key again to keep it for this session only."),
+                format!("The system keychain could not be used ({}). Unlock it, or enter the key again to keep it for this session only.", clause(&err.to_string())),
             ),
             Error::WrongAddress(url) => UiError::new(
                 ErrorKind::InvalidInput,
@@ -282,14 +323,42 @@ impl From<Error> for UiError {
             ),
             Error::Settings(reason) => UiError::new(
                 ErrorKind::Internal,
-                format!("Workdesk could not save its settings ({reason}). Check that your disk is not full."),
+                format!("Workdesk could not save its settings ({}). Check that your disk is not full.", clause(&reason)),
             ),
             Error::Demo(reason) => UiError::new(
                 ErrorKind::Internal,
-                format!("The demo workspace could not start ({reason})."),
+                format!("The demo workspace could not start ({}).", clause(&reason)),
             ),
         }
     }
+}
+
+/// A sentence quoting what the service sent, once and cleanly:
+/// `It said: “API key has expired.”` (a full stop after the quote only when
+/// the message has no closing punctuation of its own). Empty when the
+/// message is.
+fn said(intro: &str, message: &str) -> String {
+    let message = message.trim();
+    if message.is_empty() {
+        return String::new();
+    }
+    let closed = message.ends_with(['.', '!', '?', '…']);
+    format!("{intro}: “{message}”{}", if closed { "" } else { "." })
+}
+
+/// `text` made fit to sit inside our own sentence's parentheses: trimmed,
+/// without a full stop of its own (so no "(… failed.).").
+fn clause(text: &str) -> &str {
+    text.trim().trim_end_matches('.')
+}
+
+/// Sentences joined by single spaces, the empty ones left out.
+fn sentences<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    parts
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `Result` with this crate's [`Error`].
@@ -361,6 +430,100 @@ mod tests {
         let ui = UiError::from(Error::write(gone, "lead"));
         assert_eq!(ui.kind, ErrorKind::NotFound);
         assert!(ui.message.contains("That lead"), "{}", ui.message);
+    }
+
+    #[test]
+    fn the_service_is_quoted_once_without_doubled_punctuation() {
+        use workdesk_api::Error as Api;
+        use workdesk_api::UnauthorizedReason;
+        for said in ["API key has expired.", "API key has expired", " Nope! "] {
+            let errors = [
+                Error::from(Api::Unauthorized {
+                    reason: UnauthorizedReason::Expired,
+                    message: said.into(),
+                }),
+                Error::from(Api::Forbidden {
+                    message: said.into(),
+                }),
+                Error::write(
+                    Api::Forbidden {
+                        message: said.into(),
+                    },
+                    "task",
+                ),
+                Error::from(Api::Server {
+                    status: 500,
+                    message: said.into(),
+                }),
+                Error::from(Api::Validation {
+                    status: 400,
+                    message: said.into(),
+                    fields: BTreeMap::new(),
+                }),
+                Error::write(
+                    Api::Server {
+                        status: 502,
+                        message: said.into(),
+                    },
+                    "task",
+                ),
+                Error::Settings(said.into()),
+                Error::Demo(said.into()),
+            ];
+            for err in errors {
+                let text = UiError::from(err).message;
+                for doubled in [".).", ".)", "..", "!.", "”..", "  ", ". .", ":."] {
+                    assert!(!text.contains(doubled), "{doubled:?} in {text:?}");
+                }
+                assert!(
+                    !text.contains(said.trim()) || text.matches(said.trim()).count() == 1,
+                    "quoted once: {text}"
+                );
+                assert!(
+                    text.ends_with('.') || text.ends_with(".”") || text.ends_with("!”"),
+                    "{text}"
+                );
+            }
+        }
+        let ui = UiError::from(Error::from(Api::Unauthorized {
+            reason: UnauthorizedReason::Expired,
+            message: "API key has expired.".into(),
+        }));
+        assert!(
+            ui.message.starts_with(
+                "The service did not accept the API key. It said: “API key has expired.” Check"
+            ),
+            "{}",
+            ui.message
+        );
+        let ui = UiError::from(Error::from(Api::Forbidden {
+            message: "Forbidden".into(),
+        }));
+        assert!(
+            ui.message.contains("The service said: “Forbidden”. Ask"),
+            "{}",
+            ui.message
+        );
+    }
+
+    #[test]
+    fn a_refused_write_is_forbidden_and_says_nothing_was_saved() {
+        let ui = UiError::from(Error::write(
+            workdesk_api::Error::Forbidden {
+                message: "You do not have permission to perform this action.".into(),
+            },
+            "stakeholder",
+        ));
+        assert_eq!(ui.kind, ErrorKind::Forbidden);
+        assert!(ui.message.contains("nothing was saved"), "{}", ui.message);
+        let read = UiError::from(Error::from(workdesk_api::Error::Forbidden {
+            message: "No.".into(),
+        }));
+        assert!(
+            read.message.contains("not allowed to see this"),
+            "{}",
+            read.message
+        );
     }
 
     #[test]

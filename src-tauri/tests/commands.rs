@@ -342,6 +342,66 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(back["mode"], "service");
     assert_eq!(back["last_resource"], "supplier_invoice");
 
+    // A key whose member may not read supplier invoices connects (a 403
+    // proves the service accepted the key); that list says why it is
+    // empty, the other lists and reads work, and its writes are refused.
+    let reader = sandbox.keys().read_only.clone();
+    let status = invoke(
+        &webview,
+        "connect",
+        json!({"baseUrl": sandbox.base_url(), "apiKey": reader}),
+    )
+    .unwrap();
+    assert_eq!(status["mode"], "service");
+    assert_eq!(
+        status["key"]["hint"],
+        format!("service_…{}", &reader[reader.len() - 4..])
+    );
+    let first_page = json!({"page": 1, "take": 20});
+    let err = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": true, "view": first_page}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "forbidden", "{err}");
+    let page = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "customer_invoice", "remember": true, "view": first_page}),
+    )
+    .unwrap();
+    assert!(!page["results"].as_array().unwrap().is_empty());
+    let err = invoke(
+        &webview,
+        "create_task",
+        json!({"task": {"title": "Conciliar bancos"}}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "forbidden", "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("nothing was saved"),
+        "{err}"
+    );
+    // A bad key is still refused, and nothing of it is saved.
+    let err = invoke(
+        &webview,
+        "connect",
+        json!({"baseUrl": sandbox.base_url(), "apiKey": sandbox.keys().expired}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err["kind"].as_str(), err["field"].as_str()),
+        (Some("unauthorized"), Some("api_key"))
+    );
+    assert_eq!(
+        invoke(&webview, "get_api_key", json!({})).unwrap()["hint"],
+        status["key"]["hint"]
+    );
+
     // Clearing the key goes back to the first-run screen, base URL kept.
     assert_eq!(
         invoke(&webview, "clear_api_key", json!({})).unwrap()["hint"],

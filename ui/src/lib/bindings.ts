@@ -14,13 +14,19 @@ export const commands = {
 	workspaceStatus: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("workspace_status")),
 	/**
 	 *  Connects to a workspace: checks the address and key by asking the service
-	 *  for one supplier invoice, and only if that works saves the address and
-	 *  stores the key (OS keychain, or this session only when there is none).
-	 *  `api_key: null` keeps the key already stored. Nothing is saved on failure.
+	 *  for one supplier invoice, and only if the service accepts the key saves
+	 *  the address and stores the key (OS keychain, or this session only when
+	 *  there is none). `api_key: null` keeps the key already stored. Nothing is
+	 *  saved on failure.
+	 * 
+	 *  A 403 is a success here: the service authenticated the key (a bad key
+	 *  is a 401), and its member may simply not read supplier invoices
+	 *  (`service-api.md` §Authentication 6: the member's permissions apply).
+	 *  The list then says so in its place, and the other lists work.
 	 * 
 	 *  Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
 	 *  `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
-	 *  `network`, `forbidden`, `rate_limited`, `service`, `keychain_unavailable`.
+	 *  `network`, `rate_limited`, `service`, `keychain_unavailable`.
 	 */
 	connect: (baseUrl: string, apiKey: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("connect", { baseUrl, apiKey })),
 	/**
@@ -212,7 +218,10 @@ export type ErrorKind =
 "invalid_input" | 
 /**  The service rejected the API key (401). */
 "unauthorized" | 
-/**  The key's member may not see this (403). */
+/**
+ *  The key is valid, but its member may not see this or make this
+ *  change (403). A list says so in its place; other lists still work.
+ */
 "forbidden" | 
 /**  The page or record does not exist (404). */
 "not_found" | 

@@ -39,17 +39,22 @@ pub(crate) async fn guard(
 }
 
 /// Route middleware (it runs only once a route matched, so unknown paths
-/// stay 404 and other methods 405): refuses a request that would write —
-/// any method but `GET`, `HEAD`, `OPTIONS` and `TRACE` — when the key's
-/// member may not write, with a 403 envelope (DRF's `PermissionDenied`,
-/// checked before the view looks up a record or reads the body). The
-/// guard around it adds the rate-limit headers.
+/// stay 404 and other methods 405): refuses, with a 403 envelope (DRF's
+/// `PermissionDenied`, checked before the view looks up a record or reads
+/// the body), a request under an area the key's member may not read
+/// ([`Role::may_read`](crate::keys::Role::may_read)) and a request that
+/// would write — any method but `GET`, `HEAD`, `OPTIONS` and `TRACE` —
+/// when the member may not write. The guard around it adds the rate-limit
+/// headers.
 pub(crate) async fn permit(request: Request, next: Next) -> Response {
-    let may_write = request
+    let permitted = request
         .extensions()
         .get::<Principal>()
-        .is_some_and(|principal| principal.role.may_write());
-    if request.method().is_safe() || may_write {
+        .is_some_and(|principal| {
+            principal.role.may_read(request.uri().path())
+                && (request.method().is_safe() || principal.role.may_write())
+        });
+    if permitted {
         next.run(request).await
     } else {
         Error::PermissionDenied.into_response()

@@ -44,9 +44,12 @@ pub struct Keys {
     /// Deleted (revoked) key of `workspace_a` (401; service-api.md,
     /// Authentication 5).
     pub deleted: String,
-    /// Valid key of `workspace_a` bound to a member whose role may read but
-    /// not write: reads work, every `POST`, `PATCH` and `DELETE` is a 403
-    /// envelope (service-api.md, Authentication 6).
+    /// Valid key of `workspace_a` bound to a viewer: a member who may read
+    /// every area but accounts payable and write nothing. Its reads of
+    /// customer invoices, tasks, leads, stakeholders and the rest work; a
+    /// read under `/account_payable/` and every `POST`, `PATCH` and
+    /// `DELETE` is a 403 envelope (service-api.md, Authentication 6: the
+    /// member's role and record permissions apply).
     pub read_only: String,
 }
 
@@ -69,16 +72,29 @@ impl fmt::Debug for Keys {
 /// define roles, these two are the sandbox's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
-    /// May read and write.
+    /// May read and write everything.
     Editor,
-    /// May read only: writes are answered 403.
+    /// May read every area but accounts payable ([`DENIED_TO_VIEWERS`]),
+    /// and write nothing: those requests are answered 403.
     Viewer,
 }
+
+/// The path prefix of the area a viewer may not read: accounts payable
+/// (supplier invoices), the area a bookkeeping firm typically keeps from
+/// its junior staff. A key whose member is denied one area still
+/// authenticates: that is what clients must tell apart from a bad key.
+pub(crate) const DENIED_TO_VIEWERS: &str = "/account_payable/";
 
 impl Role {
     /// Whether the role may create, update or delete records.
     pub fn may_write(self) -> bool {
         self == Role::Editor
+    }
+
+    /// Whether the role may read the records under `path` (a request path
+    /// such as `/account_payable/invoice/`).
+    pub fn may_read(self, path: &str) -> bool {
+        self == Role::Editor || !path.starts_with(DENIED_TO_VIEWERS)
     }
 }
 
@@ -244,6 +260,9 @@ mod tests {
         let role = |key: &str| store.find(key).unwrap().1.role;
         assert_eq!(role(&keys.read_only), Role::Viewer);
         assert_eq!(role(&keys.workspace_a), Role::Editor);
+        assert!(!Role::Viewer.may_read("/account_payable/invoice/"));
+        assert!(Role::Viewer.may_read("/account_receivable/invoice/"));
+        assert!(Role::Editor.may_read("/account_payable/invoice/"));
         assert_eq!(issue(1, &dataset).0, keys);
         assert_ne!(issue(2, &dataset).0.workspace_a, keys.workspace_a);
     }

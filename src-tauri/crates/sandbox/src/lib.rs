@@ -34,8 +34,9 @@
 //!   and a read-only key (see [`Keys`]). Each refusal is a 401 envelope
 //!   whose `message` says which (missing, invalid, expired, disabled,
 //!   deleted), with `WWW-Authenticate: Bearer`. A key only ever sees its own
-//!   workspace. A write with the read-only key is a 403 envelope ("You do
-//!   not have permission to perform this action.").
+//!   workspace. With the read-only key (a viewer), a write or a read of
+//!   accounts payable is a 403 envelope ("You do not have permission to
+//!   perform this action."); its other reads work.
 //! * **Rate limit**: a fixed window per key starting at its first request,
 //!   default 1000 requests per 3600 s ([`RateLimit`]). Every response to an
 //!   accepted key carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and

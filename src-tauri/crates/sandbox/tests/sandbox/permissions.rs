@@ -1,10 +1,14 @@
-//! The `read_only` key: its member may read but not write, so every write
-//! is a 403 envelope (DRF's message) with the rate-limit headers.
+//! The `read_only` key: its member (a viewer) may read every area but
+//! accounts payable and write nothing, so those requests are a 403
+//! envelope (DRF's message) with the rate-limit headers, while the key
+//! itself is accepted.
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::common::{get, send, start, Answer, Body, Server, LEADS, STAKEHOLDERS, TASKS};
+use crate::common::{
+    get, send, start, Answer, Body, Server, CUSTOMER_INVOICES, INVOICES, LEADS, STAKEHOLDERS, TASKS,
+};
 
 const DENIED: &str = "You do not have permission to perform this action.";
 
@@ -40,6 +44,39 @@ async fn reads_work() {
     let mine = get(&sandbox, Some(&key), TASKS).await;
     let theirs = as_reader(&sandbox, Method::GET, TASKS, Body::None).await;
     assert_eq!(mine.body, theirs.body);
+}
+
+#[tokio::test]
+async fn accounts_payable_is_denied_but_the_key_is_accepted() {
+    let sandbox = start().await;
+    for path in [
+        INVOICES.to_owned(),
+        format!("{INVOICES}?take=1&page=1"),
+        // Denied before the page or the filters are looked at.
+        format!("{INVOICES}?page=999999&nothing__exact=1"),
+    ] {
+        let answer = as_reader(&sandbox, Method::GET, &path, Body::None).await;
+        assert_denied(&answer);
+    }
+    // Accounts receivable is another area: readable.
+    let path = format!("{CUSTOMER_INVOICES}?take=1");
+    let answer = as_reader(&sandbox, Method::GET, &path, Body::None).await;
+    answer.assert_ok(StatusCode::OK);
+    assert!(answer.count() > 0);
+    // Unknown paths under the area stay 404: routing comes first.
+    as_reader(
+        &sandbox,
+        Method::GET,
+        "/account_payable/nothing/",
+        Body::None,
+    )
+    .await
+    .assert_error(StatusCode::NOT_FOUND);
+    // An editor of the same workspace reads it.
+    let key = sandbox.keys().workspace_a.clone();
+    get(&sandbox, Some(&key), INVOICES)
+        .await
+        .assert_ok(StatusCode::OK);
 }
 
 #[tokio::test]
