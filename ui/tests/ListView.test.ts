@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
 import { createRawSnippet } from "svelte";
 import ListViewComponent from "../src/components/records/ListView.svelte";
 import type { ListView, Page } from "../src/lib/bindings";
@@ -214,6 +215,79 @@ describe("answers out of order", () => {
     await settle();
     expect(screen.queryByRole("alert")).toBeNull();
     expect(rowIds(container)[0]).toBe(invoiceId(41));
+  });
+});
+
+/** Renders a list whose first load fails with `error`, and waits for the alert. */
+async function renderFailing(error: ReturnType<typeof uiError>, current: ListView | null = null) {
+  const calls = mockService({
+    current,
+    list: () => {
+      throw error;
+    },
+  });
+  const result = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+  const alert = await screen.findByRole("alert");
+  return { calls, alert, ...result };
+}
+
+describe("a list that could not be loaded", () => {
+  const onPage2: ListView = { page: 2, take: 20, fields: null, sort: [], filters: [] };
+
+  test("shows no page numbers it does not know and claims no empty list", async () => {
+    const { alert, container } = await renderFailing(
+      uiError("network", "The service could not be reached. Check your internet connection."),
+      onPage2,
+    );
+    expect(alert).toHaveTextContent("The service could not be reached.");
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeEnabled();
+    const status = byId("page-status");
+    expect(status).toHaveTextContent("No page shown");
+    expect(status.textContent).not.toMatch(/\d/);
+    for (const name of ["First page", "Previous page", "Next page", "Last page"]) {
+      expect(screen.getByRole("button", { name })).toBeDisabled();
+    }
+    expect(container).not.toHaveTextContent(/There are no supplier invoices/);
+    expect(container.querySelector("p.count")).toHaveTextContent(/^$/);
+  });
+
+  test("with a filter, does not say that nothing matches", async () => {
+    const { container } = await renderFailing(uiError("network", "The service could not be reached."), {
+      ...onPage2,
+      filters: [{ or: false, not: false, field: "operation_status", operator: "exact", values: ["PR"] }],
+    });
+    expect(container).not.toHaveTextContent(/match these filters/);
+    expect(byId("page-status")).toHaveTextContent("No page shown");
+  });
+
+  test("once it loads, the pager and the table speak of the page on screen", async () => {
+    let down = true;
+    const calls = mockService({
+      current: onPage2,
+      list: (view) => {
+        if (down) throw uiError("network", "The service could not be reached.");
+        return recordPage(view.page, 45);
+      },
+    });
+    const user = userEvent.setup();
+    const { container } = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    const alert = await screen.findByRole("alert");
+    down = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 2 of 3"));
+    expect(listCalls(calls).at(-1)).toMatchObject({ page: 2 });
+    expect(rowIds(container)[0]).toBe(invoiceId(21));
+    expect(screen.getByRole("button", { name: "Previous page" })).toBeEnabled();
+  });
+
+  test("a list the key's member may not read says so in its place", async () => {
+    const { alert, container } = await renderFailing(
+      uiError("forbidden", "Your API key's member is not allowed to see this."),
+    );
+    expect(alert).toHaveTextContent("Your key's member may not see supplier invoices.");
+    expect(alert).toHaveTextContent("The other lists work as usual.");
+    expect(container.querySelector("table.records")).not.toBeVisible();
+    expect(byId("page-status")).toHaveTextContent("No page shown");
   });
 });
 

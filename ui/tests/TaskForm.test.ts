@@ -51,6 +51,66 @@ describe("new task form", () => {
     expect(input("Completed at")).toHaveAccessibleDescription(/Your local time/);
   });
 
+  test("the click that leaves an invalid input moves nothing while pressed, then submits and says why it refuses", async () => {
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Title"), "Llamar a Núñez");
+    await user.type(input("Priority"), "40000");
+    const create = screen.getByRole("button", { name: "Create task" });
+
+    // Pressing the button takes the focus from Priority. A message appearing
+    // under Priority now would push the button from under the pointer.
+    await user.pointer({ keys: "[MouseLeft>]", target: create });
+    expect(input("Priority")).not.toHaveFocus();
+    expect(document.getElementById("task-priority-error")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // The release lands on the button: the form is submitted and refused.
+    await user.pointer({ keys: "[/MouseLeft]", target: create });
+    await vi.waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Nothing was sent"));
+    expect(input("Priority")).toHaveFocus();
+    expect(input("Priority")).toHaveAccessibleDescription(/from −32768 to 32767/);
+    expect(createCalls(calls)).toEqual([]);
+  });
+
+  test("an empty date looks empty: its drawn date is hidden behind a muted “Not set”; a set one can be cleared", async () => {
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    for (const label of ["Start", "Expiry", "Completed at"]) {
+      const frame = input(label).closest(".date-input")!;
+      expect(input(label)).toHaveClass("unset");
+      expect(within(frame as HTMLElement).getByText("Not set")).toHaveClass("placeholder");
+      expect(within(frame as HTMLElement).queryByRole("button")).toBeNull();
+    }
+    await setDateTime("Completed at", "2026-11-22T14:30");
+    const frame = input("Completed at").closest(".date-input") as HTMLElement;
+    expect(input("Completed at")).not.toHaveClass("unset");
+    expect(within(frame).queryByText("Not set")).toBeNull();
+    await user.click(within(frame).getByRole("button", { name: "Clear Completed at" }));
+    expect(input("Completed at").value).toBe("");
+    expect(input("Completed at")).toHaveClass("unset");
+    expect(input("Completed at")).toHaveFocus();
+
+    await user.type(input("Title"), "Cerrar mes");
+    await user.click(screen.getByRole("button", { name: "Create task" }));
+    await vi.waitFor(() => expect(createCalls(calls)).toHaveLength(1));
+    expect(createCalls(calls)[0][1]).toEqual({ task: { title: "Cerrar mes" } });
+  });
+
+  test("leaving an input by mouse elsewhere still checks it once the press ends", async () => {
+    mockIPC(ipcHandler({}).handler);
+    renderForm();
+    const user = userEvent.setup();
+    await user.type(input("Priority"), "40000");
+    await user.click(input("Status"));
+    await vi.waitFor(() => expect(input("Priority")).toHaveAttribute("aria-invalid", "true"));
+    expect(input("Status")).toHaveFocus();
+  });
+
   test("out-of-bounds values are explained beside their inputs and nothing is sent; once fixed, only the filled fields go, dates in RFC 3339", async () => {
     const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
     mockIPC(handler);

@@ -1,11 +1,13 @@
 // The messages of one form (TaskForm, StakeholderForm, LeadEditor): those
 // beside its inputs (`errors`, shown by Field / FieldError) and those at its
 // top (`problem` and `others`, shown by FormAlert). Checks inputs on blur
-// and while typing, checks them all before sending (so nothing invalid is
-// sent), puts the service's 400 messages beside the inputs they name, and
-// focuses the first marked input.
+// (once the click that moved the focus is done) and while typing, checks
+// them all before sending (so nothing invalid is sent), puts the service's
+// 400 messages beside the inputs they name, and focuses the first marked
+// input.
 import { tick } from "svelte";
 import { localError, type UiError } from "../../lib/ipc";
+import { afterPress } from "../../lib/pointer";
 import { splitFieldErrors } from "../../lib/validate";
 
 export type FormInputs<K extends string> = {
@@ -24,6 +26,8 @@ export class FormErrors<K extends string> {
   others = $state<string[]>([]);
 
   readonly #inputs: FormInputs<K>;
+  /** Bumped whenever every message is set at once (a submit's check, the service's answer, clear). */
+  #round = 0;
 
   constructor(inputs: FormInputs<K>) {
     this.#inputs = inputs;
@@ -40,6 +44,21 @@ export class FormErrors<K extends string> {
     this.set(key, this.#inputs.check(key));
   }
 
+  /**
+   * The user left input `key`: checks it again, after the press that moved
+   * the focus has ended. A message appearing at once would push the button
+   * being clicked from under the pointer and lose the click; this way the
+   * click lands (a submit then checks everything and says why it refuses).
+   */
+  blurred(key: K) {
+    const round = this.#round;
+    // When that click submitted the form, its check (or the service's
+    // answer) has the last word.
+    afterPress(() => {
+      if (round === this.#round) this.recheck(key);
+    });
+  }
+
   /** Once marked, the message follows the typing so it goes as soon as it is fixed. */
   follow(key: K) {
     if (this.errors[key]) this.recheck(key);
@@ -47,6 +66,7 @@ export class FormErrors<K extends string> {
 
   /** Forgets every message. */
   clear() {
+    this.#round++;
     this.errors = {};
     this.problem = null;
     this.others = [];
@@ -58,6 +78,7 @@ export class FormErrors<K extends string> {
    * the first and returns false.
    */
   async checkAll(nothingSent: string, keys: readonly K[] = this.#inputs.keys): Promise<boolean> {
+    this.#round++;
     this.problem = null;
     this.others = [];
     const found: Partial<Record<K, string>> = {};
@@ -75,6 +96,7 @@ export class FormErrors<K extends string> {
   /** A service's invalid_input: its field messages beside the inputs, the rest at the top. */
   async showInvalid(error: UiError, label: (name: string) => string) {
     const split = splitFieldErrors(error.field_errors, this.#inputs.keys, label);
+    this.#round++;
     this.errors = split.byField as Partial<Record<K, string>>;
     this.others = split.other;
     this.problem = error;
