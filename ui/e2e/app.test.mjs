@@ -4,7 +4,9 @@
 //
 // A person's path: start the sandbox, enter its address and key on the
 // first-run screen, see the first page with the right count, go to page 2
-// and see other rows; restart the app and find the key remembered.
+// and see other rows; restart the app and find the key remembered; restart
+// it while the service is down and see no made-up list; connect with a key
+// whose member may not see supplier invoices and use the other lists.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -17,10 +19,13 @@ import {
   appUnderTest,
   byLabel,
   byButton,
+  clearStoredKey,
   connectToSandbox,
   countFromService,
   rowNames,
   screenshot,
+  startSandbox,
+  stopSandbox,
   visible,
 } from "./support.mjs";
 
@@ -103,6 +108,66 @@ test("second start: the key is remembered and the table shows without asking", a
     const last4 = context.sandbox.keys.workspace_a.slice(-4);
     assert.match(await hint.getText(), new RegExp(`service_…${last4}`));
     assert.doesNotMatch(await app.getPageSource(), new RegExp(context.sandbox.keys.workspace_a));
+  } finally {
+    await app.quit();
+  }
+});
+
+test("restarted on page 2 while the service is down: no made-up page numbers or empty list; back once it answers", async () => {
+  // The same port and seed bring the same address and keys back later.
+  const port = Number(new URL(context.sandbox.baseUrl).port);
+  await stopSandbox(context.sandbox);
+  const app = await openApp();
+  try {
+    const alert = await visible(app, By.css(".list-error[role='alert']"));
+    await app.wait(until.elementTextContains(alert, "could not be reached"), WAIT_MS);
+    const status = await visible(app, By.id("page-status"));
+    assert.equal(await status.getText(), "No page shown");
+    for (const name of ["First page", "Previous page", "Next page", "Last page"]) {
+      assert.equal(await (await app.findElement(byButton(name))).isEnabled(), false, `${name} is disabled`);
+    }
+    const shown = await (await app.findElement(By.css("main"))).getText();
+    assert.doesNotMatch(shown, /There are no supplier invoices|match these filters/);
+    assert.doesNotMatch(shown, /Page \d+ of/);
+    await screenshot(app, "list-service-unreachable");
+
+    context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX, port);
+    await (await visible(app, byButton("Try again"))).click();
+    const expected = await countFromService(context.sandbox);
+    await app.wait(until.elementTextIs(status, `Page 2 of ${Math.ceil(expected / 20)}`), WAIT_MS);
+    assert.equal((await rowNames(app)).length, 20);
+  } finally {
+    await app.quit();
+  }
+});
+
+test("a key whose member may not see supplier invoices connects: that list says so, the others work", async () => {
+  clearStoredKey();
+  const { sandbox } = context;
+  const app = await openApp();
+  try {
+    await connectToSandbox(app, sandbox, sandbox.keys.read_only);
+    const alert = await visible(app, By.css(".list-error[role='alert']"));
+    await app.wait(until.elementTextContains(alert, "may not see supplier invoices"), WAIT_MS);
+    assert.match(await alert.getText(), /Your key's member may not see supplier invoices\./);
+    assert.equal((await app.findElements(byLabel("API key"))).length, 0, "connected: the first-run screen is gone");
+    const hint = await visible(app, By.css(".key"));
+    assert.match(await hint.getText(), new RegExp(`service_…${sandbox.keys.read_only.slice(-4)}`));
+    assert.equal(await (await visible(app, By.id("page-status"))).getText(), "No page shown");
+    await screenshot(app, "read-only-key-supplier-invoices");
+
+    const nav = By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Customer invoices']");
+    await (await visible(app, nav)).click();
+    const response = await fetch(`${sandbox.baseUrl}/account_receivable/invoice/?take=1`, {
+      headers: { Authorization: `Bearer ${sandbox.keys.read_only}` },
+    });
+    const expected = (await response.json()).data.count;
+    const count = await visible(app, By.css("p.count"));
+    await app.wait(until.elementTextContains(count, "customer invoices"), WAIT_MS);
+    assert.equal(Number((await count.getText()).replace(/\D/g, "")), expected);
+    assert.equal((await rowNames(app)).length, Math.min(20, expected));
+    assert.equal((await app.findElements(By.css(".list-error"))).length, 0);
+    await screenshot(app, "read-only-key-customer-invoices");
   } finally {
     await app.quit();
   }

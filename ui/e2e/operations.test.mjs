@@ -35,6 +35,8 @@ function connected() {
   opening ??= (async () => {
     app = context.keep(await context.open());
     await connectToSandbox(app, context.sandbox);
+    // Earlier files may have left another list as the last one shown.
+    await section("Supplier invoices");
     await countShown("supplier invoices");
   })();
   return opening;
@@ -196,7 +198,48 @@ test("header click sorts, shift-click adds a second key", async () => {
   await screenshot(app, "supplier-invoices-sorted");
 });
 
-test("create a task: a bounds error is shown inline and nothing is sent, then fixed and created", async () => {
+test("new task: empty dates look empty; a set date shows and can be cleared", async () => {
+  await connected();
+  await section("New task");
+  const colour = (element) => app.executeScript("return getComputedStyle(arguments[0]).color;", element);
+  const transparent = "rgba(0, 0, 0, 0)";
+  for (const id of ["task-start", "task-expiry", "task-completed-at"]) {
+    const input = await byId(id);
+    assert.equal(await input.getAttribute("value"), "");
+    // WebKitGTK draws an empty date-time input with a date in it: hidden...
+    assert.equal(await colour(input), transparent, `${id}'s drawn date is hidden while empty`);
+    // ...behind a muted "Not set".
+    const placeholder = await input.findElement(By.xpath("following-sibling::span[contains(@class, 'placeholder')]"));
+    assert.equal(await placeholder.getText(), "Not set");
+  }
+  await screenshot(app, "new-task-empty-dates");
+
+  const completed = await byId("task-completed-at");
+  await app.executeScript(
+    "const input = arguments[0]; input.value = '2026-11-22T14:30'; input.dispatchEvent(new Event('input', { bubbles: true }));",
+    completed,
+  );
+  await app.wait(async () => (await colour(completed)) !== transparent, WAIT_MS, "the set date to show");
+  const placeholders = () =>
+    app.findElements(By.xpath("//*[@id='task-completed-at']/following-sibling::span[contains(@class, 'placeholder')]"));
+  assert.equal((await placeholders()).length, 0);
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' });", completed);
+  await screenshot(app, "new-task-date-set");
+  // Clear empties it and leaves the focus in it, ready to type a date: its
+  // segments show muted until the date is whole.
+  await click(await visible(app, By.css("button[aria-label='Clear Completed at']")));
+  await app.wait(async () => (await completed.getAttribute("value")) === "", WAIT_MS, "Clear to empty the date");
+  assert.equal(await app.executeScript("return document.activeElement.id;"), "task-completed-at");
+  const muted = await app.executeScript("return getComputedStyle(document.querySelector('.help')).color;");
+  assert.equal(await colour(completed), muted, "an empty date being typed into is muted");
+  await screenshot(app, "new-task-date-cleared-focused");
+  // Leaving it shows it as not set again.
+  await click(await byId("task-recurrence-rule"));
+  await app.wait(async () => (await colour(completed)) === transparent, WAIT_MS, "the cleared date to look empty");
+  assert.equal((await placeholders()).length, 1);
+});
+
+test("create a task: the click that leaves an invalid input submits, is refused with the reason, and nothing is sent; then fixed and created", async () => {
   await connected();
   await section("New task");
   const since = (await journal(context.sandbox)).length;
@@ -204,7 +247,12 @@ test("create a task: a bounds error is shown inline and nothing is sent, then fi
   await (await byId("task-title")).sendKeys(title);
   const priority = await byId("task-priority");
   await priority.sendKeys("40000");
+  // One click, straight from the invalid input: it must not be lost to the
+  // message that appears under Priority when the focus leaves it.
   await (await visible(app, byButton("Create task"))).click();
+  const refused = await byId("task-form-alert");
+  assert.match(await refused.getText(), /Nothing was sent/);
+  assert.equal(await app.executeScript("return document.activeElement.id;"), "task-priority", "focus on the field at fault");
   const error = await byId("task-priority-error");
   assert.match(await error.getText(), /32767/);
   assert.equal(await priority.getAttribute("aria-invalid"), "true");

@@ -36,13 +36,14 @@ export async function visible(app, locator) {
 }
 
 /**
- * Fills the first-run screen with the sandbox's address and workspace A's
- * key, replacing whatever an earlier run left there, and connects.
+ * Fills the first-run screen with the sandbox's address and `key`
+ * (workspace A's unless given), replacing whatever an earlier run left
+ * there, and connects.
  */
-export async function connectToSandbox(app, sandbox) {
+export async function connectToSandbox(app, sandbox, key = sandbox.keys.workspace_a) {
   for (const [label, text] of [
     ["Server address", sandbox.baseUrl],
-    ["API key", sandbox.keys.workspace_a],
+    ["API key", key],
   ]) {
     const field = await visible(app, byLabel(label));
     await field.clear();
@@ -66,6 +67,16 @@ export async function countFromService(sandbox) {
   return body.data.count;
 }
 
+/** Stops the sandbox `sandbox` started, and resolves once its process is gone (its port is free). */
+export function stopSandbox(sandbox) {
+  const { process: child } = sandbox;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill();
+  });
+}
+
 /** Removes the app's item from the (test session's) Secret Service, if any. */
 export function clearStoredKey() {
   try {
@@ -76,12 +87,16 @@ export function clearStoredKey() {
 }
 
 /**
- * Starts `workdesk-sandbox --port 0 --journal --faults` and resolves with
- * its announcement line: `{ process, baseUrl, keys, ids }`.
+ * Starts `workdesk-sandbox --port <port> --journal --faults` (a free port
+ * unless given: the same port and seed give the same address and keys
+ * again) and resolves with its announcement line:
+ * `{ process, baseUrl, keys, ids }`.
  */
-export function startSandbox(binary) {
+export function startSandbox(binary, port = 0) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["--port", "0", "--journal", "--faults"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(binary, ["--port", String(port), "--journal", "--faults"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     child.on("error", reject);
     child.on("exit", (code) => reject(new Error(`workdesk-sandbox exited with ${code}`)));
     createInterface({ input: child.stdout }).once("line", (line) => {
