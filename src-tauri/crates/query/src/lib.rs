@@ -34,6 +34,7 @@ mod check;
 mod encode;
 mod error;
 mod eval;
+mod layout;
 mod parse;
 mod query;
 mod record;
@@ -43,6 +44,7 @@ mod value;
 
 pub use check::{Operand, Plan, TypedCondition, TypedSortKey};
 pub use error::{Error, ValidationErrors};
+pub use layout::Layout;
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;
 pub use schema::{Field, FieldType, Relation, Schema};

@@ -8,67 +8,14 @@
 //! field selection are all schema-driven through `workdesk_query`.
 
 use std::borrow::Cow;
-use std::sync::LazyLock;
 
-use rustc_hash::FxHashMap;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::Value as Json;
 use uuid::Uuid;
-use workdesk_query::{resources, Field, FieldPath, FieldType, Record, Schema, Value};
+use workdesk_query::{Field, FieldPath, FieldType, Layout, Record, Schema, Value};
 
 use super::ToCell;
-
-/// Where each field of a schema sits in a row. Looked up for every field a
-/// filter or sort reads on every record, so it uses the fast (non-DoS
-/// resistant, fine for fixed field names) Fx hash of `rustc-hash`.
-#[derive(Debug)]
-pub(crate) struct Layout {
-    /// The resource.
-    pub schema: &'static Schema,
-    index: FxHashMap<&'static str, usize>,
-}
-
-static LAYOUTS: LazyLock<Vec<Layout>> = LazyLock::new(|| {
-    resources::ALL
-        .iter()
-        .map(|schema| Layout {
-            schema,
-            index: schema
-                .fields
-                .iter()
-                .enumerate()
-                .map(|(position, field)| (field.name, position))
-                .collect(),
-        })
-        .collect()
-});
-
-/// Layouts are equal when they lay out the same resource.
-impl PartialEq for Layout {
-    fn eq(&self, other: &Layout) -> bool {
-        self.schema.resource == other.schema.resource
-    }
-}
-
-impl Layout {
-    /// The layout of `schema`, one of [`resources::ALL`].
-    ///
-    /// # Panics
-    ///
-    /// If `schema` is not one of [`resources::ALL`] (a programming error).
-    pub fn of(schema: &'static Schema) -> &'static Layout {
-        LAYOUTS
-            .iter()
-            .find(|layout| layout.schema.resource == schema.resource)
-            .expect("every schema of resources::ALL has a layout")
-    }
-
-    /// Position of the field called `name`.
-    pub fn position(&self, name: &str) -> Option<usize> {
-        self.index.get(name).copied()
-    }
-}
 
 /// A record of one resource.
 #[derive(Debug, Clone, PartialEq)]
@@ -259,6 +206,7 @@ mod tests {
     use rust_decimal::Decimal;
 
     use super::*;
+    use workdesk_query::resources;
 
     #[test]
     fn serialises_in_schema_order_and_projects() {

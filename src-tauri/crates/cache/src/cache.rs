@@ -1,0 +1,622 @@
+//! [`Cache`]: one workspace's saved pages and records, read at once and
+//! written by a background thread so that saving never delays an answer.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+
+use chrono::Utc;
+use rusqlite::Connection;
+use workdesk_query::{FieldPath, FieldType, ListQuery, Record, Schema, Value};
+
+use crate::error::{Error, Result};
+use crate::file;
+use crate::index::Index;
+use crate::migrations::migrations;
+use crate::saved::{
+    JsonRecord, OfflineAnswer, PageData, Recovery, ResourceState, SavedPage, SavedRecord, Usage,
+};
+use crate::seal::{DataKey, Lookup, Sealer};
+use crate::store::{self, instant, millis, record_id, Db, PagePayload};
+
+/// The size cap of one workspace's saved data unless set otherwise: 512 MiB.
+pub const DEFAULT_CAP_BYTES: u64 = 512 * 1024 * 1024;
+
+/// What the background writer does, in order.
+enum Job {
+    Page {
+        schema: &'static Schema,
+        query: String,
+        page: PageData,
+        complete: bool,
+        fetched_at: i64,
+    },
+    Records {
+        schema: &'static Schema,
+        records: Vec<JsonRecord>,
+        complete: bool,
+        fetched_at: i64,
+    },
+    Forget {
+        schema: &'static Schema,
+        id: String,
+    },
+    Stale {
+        schema: &'static Schema,
+    },
+    State {
+        schema: &'static Schema,
+        state: ResourceState,
+    },
+    Touch {
+        resource: &'static str,
+        pages: Vec<Lookup>,
+        records: Vec<Lookup>,
+        at: i64,
+    },
+    Clear,
+    Flush(mpsc::SyncSender<()>),
+}
+
+struct Inner {
+    sealer: Sealer,
+    /// The connection reads use (the writer's own in memory).
+    reader: Arc<Mutex<Connection>>,
+    path: Option<PathBuf>,
+    /// The offline query index of each resource, with the generation it was
+    /// built at.
+    indexes: Mutex<HashMap<&'static str, (u64, Arc<Index>)>>,
+    /// Bumped by every write that changes a resource's records.
+    generations: Mutex<HashMap<String, u64>>,
+    /// The first write error not yet shown to the user.
+    write_error: Mutex<Option<String>>,
+    cap: AtomicU64,
+}
+
+/// One workspace's offline cache: a sealed SQLite file (or, without a
+/// keychain to keep its data key, an in-memory database for the session).
+///
+/// Reads answer at once from their own connection; writes are queued for
+/// one background thread (WAL lets both run together). A write that fails
+/// is logged and kept for [`Cache::take_write_error`]; it never fails a
+/// read. Dropping the cache finishes the queued writes and marks the file
+/// closed cleanly.
+pub struct Cache {
+    inner: Arc<Inner>,
+    jobs: Option<mpsc::Sender<Job>>,
+    writer: Option<JoinHandle<()>>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Cache {
+    /// Opens the file at `path` for workspace `workspace` (its
+    /// [`fingerprint`](crate::fingerprint)) with `key`, creating it when
+    /// missing. `key_is_new`: the data key was just made (and stored), so
+    /// a file already there cannot be opened with it.
+    ///
+    /// An unusable file (damaged, another key, from a newer Workdesk) is
+    /// moved aside and a new one started: the returned [`Recovery`] says
+    /// so, to tell the user once.
+    ///
+    /// # Errors
+    /// When the file cannot be created or opened for reasons not its own
+    /// (folder not writable, disk full, locked by another process).
+    pub fn open(
+        path: &Path,
+        workspace: &str,
+        key: &DataKey,
+        key_is_new: bool,
+    ) -> Result<(Cache, Option<Recovery>)> {
+        let sealer = Sealer::new(workspace, key);
+        let (writer, recovery) = file::open(path, &sealer, key_is_new)?;
+        let reader = file::reader(path)?;
+        let cache = Cache::start(
+            sealer,
+            Some(path.to_owned()),
+            Arc::new(Mutex::new(reader)),
+            Arc::new(Mutex::new(writer)),
+        );
+        Ok((cache, recovery))
+    }
+
+    /// A cache in memory for this session only (no keychain to keep a data
+    /// key): gone when the app quits.
+    ///
+    /// # Errors
+    /// When SQLite cannot set the database up (out of memory).
+    pub fn in_memory(workspace: &str) -> Result<Cache> {
+        let sealer = Sealer::new(workspace, &DataKey::generate());
+        let mut conn = Connection::open_in_memory()?;
+        migrations().to_latest(&mut conn)?;
+        let shared = Arc::new(Mutex::new(conn));
+        Ok(Cache::start(sealer, None, shared.clone(), shared))
+    }
+
+    fn start(
+        sealer: Sealer,
+        path: Option<PathBuf>,
+        reader: Arc<Mutex<Connection>>,
+        writer: Arc<Mutex<Connection>>,
+    ) -> Cache {
+        let inner = Arc::new(Inner {
+            sealer,
+            reader,
+            path,
+            indexes: Mutex::new(HashMap::new()),
+            generations: Mutex::new(HashMap::new()),
+            write_error: Mutex::new(None),
+            cap: AtomicU64::new(DEFAULT_CAP_BYTES),
+        });
+        let (jobs, queue) = mpsc::channel();
+        let thread_inner = inner.clone();
+        let writer = std::thread::Builder::new()
+            .name("workdesk-cache-writer".into())
+            .spawn(move || write_loop(&thread_inner, &writer, &queue))
+            .expect("a thread for the cache writer");
+        Cache {
+            inner,
+            jobs: Some(jobs),
+            writer: Some(writer),
+        }
+    }
+
+    /// The file, or `None` in memory.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        self.inner.path.as_deref()
+    }
+
+    /// Sets the size cap (bytes); the least recently viewed pages and
+    /// records go when it is passed. Applies from the next write.
+    pub fn set_cap(&self, bytes: u64) {
+        self.inner
+            .cap
+            .store(bytes.max(1024 * 1024), Ordering::Relaxed);
+    }
+
+    fn send(&self, job: Job) {
+        let sent = self
+            .jobs
+            .as_ref()
+            .is_some_and(|jobs| jobs.send(job).is_ok());
+        if !sent {
+            note_error(&self.inner, &Error::WriterGone);
+        }
+    }
+
+    /// Queues `page` of `schema`'s list under its canonical `query`
+    /// (`workdesk-query`'s query string), and its records by id. `complete`:
+    /// the records carry every field (no `fields=`); otherwise they are
+    /// merged into copies already saved.
+    pub fn save_page(&self, schema: &'static Schema, query: &str, page: PageData, complete: bool) {
+        self.send(Job::Page {
+            schema,
+            query: query.to_owned(),
+            page,
+            complete,
+            fetched_at: millis(Utc::now()),
+        });
+    }
+
+    /// Queues records of `schema` (one record opened, a page of a
+    /// download, a record just created or changed). The newest copy wins.
+    pub fn save_records(&self, schema: &'static Schema, records: Vec<JsonRecord>, complete: bool) {
+        if records.is_empty() {
+            return;
+        }
+        self.send(Job::Records {
+            schema,
+            records,
+            complete,
+            fetched_at: millis(Utc::now()),
+        });
+    }
+
+    /// Queues dropping record `id` (deleted on the service): it goes from
+    /// its pages, whose counts are marked stale.
+    pub fn forget(&self, schema: &'static Schema, id: &str) {
+        self.send(Job::Forget {
+            schema,
+            id: id.to_owned(),
+        });
+    }
+
+    /// Queues marking `schema`'s saved pages stale (a record was created).
+    pub fn mark_stale(&self, schema: &'static Schema) {
+        self.send(Job::Stale { schema });
+    }
+
+    /// Queues storing what is known of `schema`'s list as a whole.
+    pub fn set_state(&self, schema: &'static Schema, state: ResourceState) {
+        self.send(Job::State { schema, state });
+    }
+
+    /// Queues deleting every saved page, record and state.
+    pub fn clear(&self) {
+        self.send(Job::Clear);
+    }
+
+    /// Waits until every write queued so far is done (or failed).
+    pub fn flush(&self) {
+        let (done, wait) = mpsc::sync_channel(1);
+        self.send(Job::Flush(done));
+        let _ = wait.recv();
+    }
+
+    /// The first write error since the last call, to show once.
+    pub fn take_write_error(&self) -> Option<String> {
+        lock(&self.inner.write_error).take()
+    }
+
+    fn db<T>(&self, read: impl FnOnce(&Db<'_>) -> Result<T>) -> Result<T> {
+        let conn = lock(&self.inner.reader);
+        read(&Db {
+            conn: &conn,
+            sealer: &self.inner.sealer,
+        })
+    }
+
+    /// The page saved under canonical `query`, with each record's newest
+    /// copy; `None` when it was never saved or one of its records is gone
+    /// (evicted or deleted).
+    ///
+    /// # Errors
+    /// SQLite failures; a page that does not open is `None`.
+    pub fn page(&self, schema: &'static Schema, query: &str) -> Result<Option<SavedPage>> {
+        let resource = schema.resource;
+        let found = self.db(|db| {
+            let Some((payload, saved_at, stale, page_lookup)) =
+                unreadable_as_none(db.page(resource, query))?
+            else {
+                return Ok(None);
+            };
+            let mut records = Vec::with_capacity(payload.ids.len());
+            let mut lookups = Vec::with_capacity(payload.ids.len());
+            for id in &payload.ids {
+                match unreadable_as_none(db.record(resource, id))? {
+                    Some((record, _, lookup)) => {
+                        records.push(record);
+                        lookups.push(lookup);
+                    }
+                    None => return Ok(None),
+                }
+            }
+            Ok(Some((
+                payload,
+                saved_at,
+                stale,
+                page_lookup,
+                records,
+                lookups,
+            )))
+        })?;
+        let Some((payload, saved_at, stale, page_lookup, records, lookups)) = found else {
+            return Ok(None);
+        };
+        self.touch(resource, vec![page_lookup], lookups);
+        Ok(Some(SavedPage {
+            count: payload.count,
+            next: payload.next,
+            previous: payload.previous,
+            records,
+            saved_at: instant(saved_at),
+            stale,
+        }))
+    }
+
+    /// The saved record `id` of `schema`, if any.
+    ///
+    /// # Errors
+    /// SQLite failures; a record that does not open is `None`.
+    pub fn record(&self, schema: &'static Schema, id: &str) -> Result<Option<SavedRecord>> {
+        let found = self.db(|db| unreadable_as_none(db.record(schema.resource, id)))?;
+        Ok(found.map(|(record, saved_at, lookup)| {
+            self.touch(schema.resource, Vec::new(), vec![lookup]);
+            SavedRecord {
+                record,
+                saved_at: instant(saved_at),
+            }
+        }))
+    }
+
+    /// Answers `query` over every saved record of `schema` with the shared
+    /// engine, as the service would over its own: the same filters, sort
+    /// (nulls last ascending, ties by id), page and fields. Without sort
+    /// keys, records come in the order they were first saved (a whole-list
+    /// download saves them in the service's order).
+    ///
+    /// # Errors
+    /// [`Error::Refused`] (keyed by the condition's query parameter, or
+    /// `sort` / `fields`) for what the saved records cannot answer
+    /// faithfully: an unknown field, a related record's field other than
+    /// its id, a field not saved for every record;
+    /// [`Error::PastLastPage`] for a page past the last; SQLite failures.
+    pub fn query(&self, schema: &'static Schema, query: &ListQuery) -> Result<OfflineAnswer> {
+        let index = self.index(schema)?;
+        let refused = index.refusals(query);
+        if !refused.is_empty() {
+            return Err(Error::Refused(refused));
+        }
+        let plan = query.check(schema).map_err(Error::Refused)?;
+        let selected = plan.select(index.rows.iter());
+        let count = selected.len();
+        let start = (plan.page as usize - 1).saturating_mul(plan.take);
+        if start >= count && plan.page > 1 {
+            return Err(Error::PastLastPage { page: plan.page });
+        }
+        let shown = &selected[start.min(count)..(start.saturating_add(plan.take)).min(count)];
+        let resource = schema.resource;
+        let records = self.db(|db| {
+            shown
+                .iter()
+                .filter_map(|row| unreadable_as_none(db.body(resource, &row.lookup)).transpose())
+                .map(|record| record.map(|record| plan.project(&record)))
+                .collect::<Result<Vec<_>>>()
+        })?;
+        self.touch(
+            resource,
+            Vec::new(),
+            shown.iter().map(|row| row.lookup).collect(),
+        );
+        Ok(OfflineAnswer {
+            count: count as u64,
+            saved: index.rows.len() as u64,
+            records,
+            saved_at: shown.iter().map(|row| row.saved_at).min().map(instant),
+        })
+    }
+
+    /// The ids of every saved record of `schema`, in saved order.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn ids(&self, schema: &'static Schema) -> Result<Vec<String>> {
+        let index = self.index(schema)?;
+        let id = FieldPath::field("id");
+        Ok(index
+            .rows
+            .iter()
+            .filter_map(|row| match &*row.value(&id, FieldType::Uuid) {
+                Value::Uuid(uuid) => Some(uuid.hyphenated().to_string()),
+                Value::String(text) => Some(text.clone()),
+                _ => None,
+            })
+            .collect())
+    }
+
+    /// What is known of `schema`'s list as a whole.
+    ///
+    /// # Errors
+    /// SQLite failures; an unreadable state reads as the default.
+    pub fn state(&self, schema: &'static Schema) -> Result<ResourceState> {
+        self.db(|db| {
+            Ok(unreadable_as_none(db.state(schema.resource).map(Some))?.unwrap_or_default())
+        })
+    }
+
+    /// How many records of `schema` are saved.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn saved_count(&self, schema: &'static Schema) -> Result<u64> {
+        self.db(|db| db.count(schema.resource))
+    }
+
+    /// Bytes in use and rows saved.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn usage(&self) -> Result<Usage> {
+        self.db(|db| db.usage())
+    }
+
+    fn touch(&self, resource: &'static str, pages: Vec<Lookup>, records: Vec<Lookup>) {
+        if pages.is_empty() && records.is_empty() {
+            return;
+        }
+        self.send(Job::Touch {
+            resource,
+            pages,
+            records,
+            at: millis(Utc::now()),
+        });
+    }
+
+    fn generation(&self, resource: &str) -> u64 {
+        lock(&self.inner.generations)
+            .get(resource)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The index of `schema`'s saved records, built again when a write
+    /// changed them since.
+    fn index(&self, schema: &'static Schema) -> Result<Arc<Index>> {
+        let generation = self.generation(schema.resource);
+        if let Some((built, index)) = lock(&self.inner.indexes).get(schema.resource) {
+            if *built == generation {
+                return Ok(index.clone());
+            }
+        }
+        let saved = self.db(|db| db.all_cells(schema.resource))?;
+        let index = Arc::new(Index::build(schema, saved));
+        lock(&self.inner.indexes).insert(schema.resource, (generation, index.clone()));
+        Ok(index)
+    }
+
+    /// Closes the cache and deletes its file (the workspace's key was
+    /// removed, or "Clear saved data" of a workspace gone).
+    ///
+    /// # Errors
+    /// When the file cannot be removed.
+    pub fn delete(mut self) -> Result<()> {
+        let path = self.inner.path.clone();
+        self.close();
+        match path {
+            Some(path) => file::remove(&path),
+            None => Ok(()),
+        }
+    }
+
+    fn close(&mut self) {
+        self.jobs.take();
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.join();
+        }
+    }
+}
+
+impl Drop for Cache {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// A value that does not open (another key, damage) is as good as absent;
+/// SQLite failures stay errors.
+fn unreadable_as_none<T>(result: Result<Option<T>>) -> Result<Option<T>> {
+    match result {
+        Err(Error::Unreadable(what)) => {
+            log::warn!("a saved value could not be read ({what}); treating it as not saved");
+            Ok(None)
+        }
+        other => other,
+    }
+}
+
+fn note_error(inner: &Inner, err: &Error) {
+    log::warn!("saving data for offline use failed: {err}");
+    let mut slot = lock(&inner.write_error);
+    if slot.is_none() {
+        *slot = Some(err.to_string());
+    }
+}
+
+fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Job>) {
+    while let Ok(job) = queue.recv() {
+        if let Job::Flush(done) = job {
+            let _ = done.send(());
+            continue;
+        }
+        let mut conn = lock(conn);
+        let changed = match run(inner, &mut conn, job) {
+            Ok(changed) => changed,
+            Err(err) => {
+                note_error(inner, &err);
+                Vec::new()
+            }
+        };
+        let cap = inner.cap.load(Ordering::Relaxed);
+        let evicted = match store::used_bytes(&conn) {
+            Ok(used) if used > cap => {
+                let db = Db {
+                    conn: &conn,
+                    sealer: &inner.sealer,
+                };
+                db.evict(cap).unwrap_or_else(|err| {
+                    note_error(inner, &err);
+                    Vec::new()
+                })
+            }
+            _ => Vec::new(),
+        };
+        drop(conn);
+        let mut generations = lock(&inner.generations);
+        for resource in changed.into_iter().chain(evicted) {
+            *generations.entry(resource).or_default() += 1;
+        }
+    }
+    // Closing cleanly: the next start need not check the file.
+    let conn = lock(conn);
+    let db = Db {
+        conn: &conn,
+        sealer: &inner.sealer,
+    };
+    if inner.path.is_some() {
+        if let Err(err) = db.set_meta("open", b"0") {
+            log::warn!("could not mark saved data closed: {err}");
+        }
+    }
+}
+
+/// Runs one job in a transaction; returns the resources whose records changed.
+fn run(inner: &Inner, conn: &mut Connection, job: Job) -> Result<Vec<String>> {
+    let tx = conn.transaction()?;
+    let db = Db {
+        conn: &tx,
+        sealer: &inner.sealer,
+    };
+    let changed = match job {
+        Job::Page {
+            schema,
+            query,
+            page,
+            complete,
+            fetched_at,
+        } => {
+            let mut ids = Vec::with_capacity(page.records.len());
+            for record in &page.records {
+                if db.put_record(schema, record, complete, fetched_at)? {
+                    ids.extend(record_id(record).map(str::to_owned));
+                }
+            }
+            let payload = PagePayload {
+                count: page.count,
+                ids,
+                next: page.next,
+                previous: page.previous,
+            };
+            db.put_page(schema.resource, &query, &payload, fetched_at)?;
+            vec![schema.resource.to_owned()]
+        }
+        Job::Records {
+            schema,
+            records,
+            complete,
+            fetched_at,
+        } => {
+            for record in &records {
+                db.put_record(schema, record, complete, fetched_at)?;
+            }
+            vec![schema.resource.to_owned()]
+        }
+        Job::Forget { schema, id } => {
+            db.forget(schema.resource, &id)?;
+            vec![schema.resource.to_owned()]
+        }
+        Job::Stale { schema } => {
+            db.mark_stale(schema.resource)?;
+            Vec::new()
+        }
+        Job::State { schema, state } => {
+            db.put_state(schema.resource, &state)?;
+            Vec::new()
+        }
+        Job::Touch {
+            resource,
+            pages,
+            records,
+            at,
+        } => {
+            db.touch(resource, &pages, &records, at)?;
+            Vec::new()
+        }
+        Job::Clear => {
+            db.clear()?;
+            workdesk_query::resources::ALL
+                .iter()
+                .map(|schema| schema.resource.to_owned())
+                .collect()
+        }
+        Job::Flush(_) => Vec::new(),
+    };
+    tx.commit()?;
+    Ok(changed)
+}

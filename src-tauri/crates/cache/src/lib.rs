@@ -1,0 +1,63 @@
+//! # workdesk-cache
+//!
+//! Workdesk's offline cache: everything a user has seen of one workspace,
+//! kept so that it opens without the service, filters with the same engine
+//! as the service (`workdesk-query`), and gives nothing away on a stolen
+//! laptop.
+//!
+//! - **One SQLite file per workspace** ([`Cache::open`]), named by the
+//!   workspace's [`fingerprint`] (a hash of the base URL's origin and the
+//!   API key, never the key), in WAL mode with incremental auto-vacuum,
+//!   its schema versioned by embedded migrations (`rusqlite_migration`).
+//!   Without a keychain, [`Cache::in_memory`] keeps the same data for the
+//!   session only.
+//! - **Pages** by their canonical query string (count, ids in order,
+//!   `next` / `previous`, fetch time) and **records by id** (every field
+//!   the service sent, unknown ones included, plus their typed values),
+//!   each record stored once, the newest copy winning.
+//! - **Sealed at rest** ([`DataKey`], see `seal.rs`): every payload is
+//!   XChaCha20-Poly1305-encrypted under the workspace's data key, rows are
+//!   found by keyed hashes, so no field or filter value is in the file,
+//!   its WAL or its journal.
+//! - **Offline queries** ([`Cache::query`]): filters, sort, page and fields
+//!   over all saved records of a resource, with per-condition refusals
+//!   for what was not saved (a related record's name, a field some records
+//!   lack).
+//! - **Limits**: a size cap (default [`DEFAULT_CAP_BYTES`]) with
+//!   least-recently-viewed eviction and incremental vacuum.
+//! - **Recovery**: a file that is damaged, from a newer version, or not
+//!   opened by its key is moved aside with the date and a new one started
+//!   ([`Recovery`]); never a panic, never a loop.
+//! - **Writes never delay reads**: they go to a background thread; a
+//!   failed write is logged and kept to show once
+//!   ([`Cache::take_write_error`]).
+//!
+//! ## Crates chosen
+//! - `rusqlite` (`bundled`): SQLite compiled in, the same on every system.
+//! - `rusqlite_migration`: `user_version`-based migrations, small and
+//!   maintained, instead of our own version table.
+//! - `chacha20poly1305`, `hkdf`, `hmac`, `sha2`, `subtle` (RustCrypto):
+//!   audited, pure Rust, build offline on Linux, Windows and macOS without
+//!   extra toolchains (SQLCipher would need OpenSSL, Perl and NASM).
+//! - `postcard`: a compact, maintained serde format for the typed values.
+
+#![warn(missing_docs)]
+
+mod cache;
+mod cell;
+mod error;
+mod file;
+mod index;
+mod migrations;
+mod saved;
+mod seal;
+mod store;
+
+pub use cache::{Cache, DEFAULT_CAP_BYTES};
+pub use error::{Error, Result};
+pub use file::{file_of, fingerprint};
+pub use saved::{
+    JsonRecord, OfflineAnswer, PageData, Recovery, RecoveryReason, ResourceState, SavedPage,
+    SavedRecord, Usage,
+};
+pub use seal::DataKey;

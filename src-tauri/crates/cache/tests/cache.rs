@@ -1,0 +1,640 @@
+//! The cache against real SQLite files in a temporary folder.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+use workdesk_cache::{
+    file_of, fingerprint, Cache, DataKey, Error, JsonRecord, PageData, RecoveryReason,
+    ResourceState,
+};
+use workdesk_query::{resources, ListQuery};
+
+const INVOICES: &workdesk_query::Schema = &resources::SUPPLIER_INVOICE;
+const STAKEHOLDERS: &workdesk_query::Schema = &resources::STAKEHOLDER;
+
+fn id(n: u32) -> String {
+    format!("00000000-0000-4000-8000-{n:012}")
+}
+
+/// A supplier invoice with a name and an amount that are easy to find in a
+/// file if they leak.
+fn invoice(n: u32) -> JsonRecord {
+    let status = ["PR", "CO", "ER"][n as usize % 3];
+    let record = json!({
+        "id": id(n),
+        "name": format!("FP-ÑANDÚ-{n:06}"),
+        "description": format!("Ferretería Peña y Hermanos, pedido {n}"),
+        "total": format!("{}.37", 774_100 + n),
+        "operation_status": status,
+        "issue_date": format!("2025-03-{:02}T10:00:00Z", 1 + n % 28),
+        "is_pay_authorized": n.is_multiple_of(2),
+        "supplier": id(9000 + n % 5),
+        "legacy_code": format!("LX-{n}"),
+    });
+    record.as_object().unwrap().clone()
+}
+
+fn page(numbers: std::ops::RangeInclusive<u32>, count: u64) -> PageData {
+    PageData {
+        count,
+        next: Some("https://api.example.com/account_payable/invoice/?page=2".into()),
+        previous: None,
+        records: numbers.map(invoice).collect(),
+    }
+}
+
+struct Folder {
+    dir: tempfile::TempDir,
+}
+
+impl Folder {
+    fn new() -> Folder {
+        Folder {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self, workspace: &str) -> PathBuf {
+        file_of(self.dir.path(), workspace)
+    }
+
+    fn open(&self, workspace: &str, key: &DataKey) -> Cache {
+        let (cache, recovery) = Cache::open(&self.path(workspace), workspace, key, false).unwrap();
+        assert_eq!(recovery, None);
+        cache
+    }
+}
+
+fn query(text: &str) -> ListQuery {
+    ListQuery::parse(text).unwrap()
+}
+
+fn ids(records: &[JsonRecord]) -> Vec<String> {
+    records
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn pages_and_records_round_trip_with_every_field_and_survive_a_restart() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let workspace = fingerprint("https://api.example.com", "service_abc");
+    {
+        let cache = folder.open(&workspace, &key);
+        cache.save_page(INVOICES, "page=1&take=20", page(1..=20, 2437), true);
+        cache.flush();
+        let saved = cache.page(INVOICES, "page=1&take=20").unwrap().unwrap();
+        assert_eq!(saved.count, 2437);
+        assert_eq!(ids(&saved.records), (1..=20).map(id).collect::<Vec<_>>());
+        assert_eq!(
+            saved.records[0],
+            invoice(1),
+            "every field, the unknown one included"
+        );
+        assert!(!saved.stale);
+        assert_eq!(cache.page(INVOICES, "page=2&take=20").unwrap(), None);
+    }
+    let cache = folder.open(&workspace, &key);
+    let again = cache.page(INVOICES, "page=1&take=20").unwrap().unwrap();
+    assert_eq!(again.records[19], invoice(20));
+    let one = cache.record(INVOICES, &id(7)).unwrap().unwrap();
+    assert_eq!(one.record, invoice(7));
+    assert!(cache.record(INVOICES, &id(99)).unwrap().is_none());
+    assert!(
+        cache.record(STAKEHOLDERS, &id(7)).unwrap().is_none(),
+        "per resource"
+    );
+}
+
+#[test]
+fn a_record_on_several_pages_is_stored_once_and_the_newest_copy_wins() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    cache.save_page(INVOICES, "page=1&take=20", page(1..=20, 40), true);
+    let mut changed = invoice(5);
+    changed.insert("total".into(), json!("1.00"));
+    cache.save_page(
+        INVOICES,
+        "sort=-total&page=1&take=3",
+        PageData {
+            count: 40,
+            next: None,
+            previous: None,
+            records: vec![changed.clone(), invoice(6), invoice(7)],
+        },
+        true,
+    );
+    cache.flush();
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 20);
+    let first = cache.page(INVOICES, "page=1&take=20").unwrap().unwrap();
+    assert_eq!(
+        first.records[4]["total"], "1.00",
+        "the page shows the newest copy"
+    );
+    // A copy with only some fields (`fields=`) keeps the others.
+    let partial: JsonRecord = json!({"id": id(6), "total": "2.00"})
+        .as_object()
+        .unwrap()
+        .clone();
+    cache.save_records(INVOICES, vec![partial], false);
+    cache.flush();
+    let six = cache.record(INVOICES, &id(6)).unwrap().unwrap().record;
+    assert_eq!(six["total"], "2.00");
+    assert_eq!(six["name"], invoice(6)["name"]);
+}
+
+#[test]
+fn workspaces_never_read_each_others_rows() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let (a, b) = ("workspace-a", "workspace-b");
+    {
+        let cache = folder.open(a, &key);
+        cache.save_page(INVOICES, "page=1&take=20", page(1..=5, 5), true);
+        cache.flush();
+    }
+    assert_ne!(folder.path(a), folder.path(b), "one file per workspace");
+    let other = folder.open(b, &key);
+    assert_eq!(other.page(INVOICES, "page=1&take=20").unwrap(), None);
+    assert_eq!(other.saved_count(INVOICES).unwrap(), 0);
+    // Even A's file opened as B (same key) does not open: the workspace is
+    // bound into every sealed value, so it is moved aside.
+    std::fs::copy(folder.path(a), folder.path("copy")).unwrap();
+    let (copy, recovery) = Cache::open(&folder.path("copy"), b, &key, false).unwrap();
+    assert_eq!(recovery.map(|r| r.reason), Some(RecoveryReason::WrongKey));
+    assert_eq!(copy.saved_count(INVOICES).unwrap(), 0);
+}
+
+/// Every file of the workspace's database: the file, its WAL and journal.
+fn database_files(path: &Path) -> Vec<Vec<u8>> {
+    ["", "-wal", "-shm", "-journal"]
+        .iter()
+        .filter_map(|suffix| std::fs::read(format!("{}{suffix}", path.display())).ok())
+        .collect()
+}
+
+#[test]
+fn no_field_or_filter_value_is_in_the_file_its_wal_or_its_journal() {
+    let folder = Folder::new();
+    let workspace = "sealed";
+    let cache = folder.open(workspace, &DataKey::generate());
+    for n in 0..10 {
+        let first = n * 20 + 1;
+        cache.save_page(
+            INVOICES,
+            &format!("page={}&take=20&description__icontains=Pe%C3%B1a", n + 1),
+            page(first..=first + 19, 200),
+            true,
+        );
+    }
+    cache.flush();
+    // Browse as a user would: pages, one record, an offline filter.
+    cache
+        .page(INVOICES, "page=3&take=20&description__icontains=Pe%C3%B1a")
+        .unwrap()
+        .unwrap();
+    cache.record(INVOICES, &id(42)).unwrap().unwrap();
+    cache
+        .query(INVOICES, &query("name__icontains=ñandú&sort=-total"))
+        .unwrap();
+    cache.flush();
+    let files = database_files(&folder.path(workspace));
+    assert!(files.len() >= 2, "the file and its WAL");
+    let needles: Vec<Vec<u8>> = [
+        "ÑANDÚ",
+        "Ferretería",
+        "Peña",
+        "774142.37",
+        "774142",
+        "LX-42",
+        "Pe%C3%B1a",
+        "icontains",
+        &id(42),
+        "00000000-0000-4000-8000",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    for bytes in &files {
+        for needle in &needles {
+            assert!(
+                !bytes.windows(needle.len()).any(|w| w == needle.as_slice()),
+                "{} found in the database files",
+                String::from_utf8_lossy(needle)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_missing_or_wrong_data_key_moves_the_file_aside_once_and_starts_afresh() {
+    let folder = Folder::new();
+    let path = folder.path("ws");
+    {
+        let cache = folder.open("ws", &DataKey::generate());
+        cache.save_page(INVOICES, "page=1&take=20", page(1..=3, 3), true);
+    }
+    // Another key: the key check fails, the file is kept under a dated name.
+    let (cache, recovery) = Cache::open(&path, "ws", &DataKey::generate(), false).unwrap();
+    let recovery = recovery.unwrap();
+    assert_eq!(recovery.reason, RecoveryReason::WrongKey);
+    assert!(recovery.moved_to.exists());
+    assert!(recovery
+        .moved_to
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .contains(".unreadable-"));
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 0);
+    drop(cache);
+    // The key is gone from the keychain (a new one was made): aside again.
+    let key = DataKey::generate();
+    let (cache, recovery) = Cache::open(&path, "ws", &key, true).unwrap();
+    assert_eq!(recovery.unwrap().reason, RecoveryReason::KeyMissing);
+    drop(cache);
+    // And then it opens as any file does: no loop.
+    let (_cache, recovery) = Cache::open(&path, "ws", &key, false).unwrap();
+    assert_eq!(recovery, None);
+}
+
+#[test]
+fn a_truncated_or_garbage_file_is_moved_aside_and_a_new_one_works() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let path = folder.path("ws");
+    {
+        let cache = folder.open("ws", &key);
+        for n in 0..20 {
+            cache.save_page(
+                INVOICES,
+                &format!("page={}", n + 1),
+                page(n * 20 + 1..=n * 20 + 20, 400),
+                true,
+            );
+        }
+    }
+    let whole = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
+    let (cache, recovery) = Cache::open(&path, "ws", &key, false).unwrap();
+    assert!(matches!(
+        recovery.unwrap().reason,
+        RecoveryReason::Damaged(_)
+    ));
+    cache.save_page(INVOICES, "page=1", page(1..=2, 2), true);
+    cache.flush();
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 2);
+    drop(cache);
+
+    std::fs::write(
+        &path,
+        b"This is not a database, it is a shopping list: pan, leche, cafe.".repeat(50),
+    )
+    .unwrap();
+    let (cache, recovery) = Cache::open(&path, "ws", &key, false).unwrap();
+    assert!(matches!(
+        recovery.unwrap().reason,
+        RecoveryReason::Damaged(_)
+    ));
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 0);
+}
+
+#[test]
+fn a_file_from_a_newer_workdesk_is_kept_aside_not_downgraded() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let path = folder.path("ws");
+    drop(folder.open("ws", &key));
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch("PRAGMA user_version = 99").unwrap();
+    drop(conn);
+    let (_cache, recovery) = Cache::open(&path, "ws", &key, false).unwrap();
+    let recovery = recovery.unwrap();
+    assert_eq!(recovery.reason, RecoveryReason::TooNew);
+    let kept = rusqlite::Connection::open(&recovery.moved_to).unwrap();
+    let version: u32 = kept
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 99, "the newer file is kept as it was");
+}
+
+#[test]
+fn the_first_schema_migrates_and_keeps_its_rows() {
+    // A file as the first release writes it: schema 1 with a saved page.
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let path = folder.path("ws");
+    {
+        let cache = folder.open("ws", &key);
+        cache.save_page(INVOICES, "page=1", page(1..=3, 3), true);
+    }
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: u32 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    let vacuum: u32 = conn
+        .query_row("PRAGMA auto_vacuum", [], |r| r.get(0))
+        .unwrap();
+    let journal: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        (version, vacuum, journal.as_str()),
+        (1, 2, "wal"),
+        "schema 1, incremental, WAL"
+    );
+    drop(conn);
+    let cache = folder.open("ws", &key);
+    assert_eq!(
+        cache
+            .page(INVOICES, "page=1")
+            .unwrap()
+            .unwrap()
+            .records
+            .len(),
+        3
+    );
+}
+
+#[test]
+fn writes_update_what_they_touch() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    cache.save_page(
+        STAKEHOLDERS,
+        "page=1",
+        PageData {
+            count: 3,
+            next: None,
+            previous: None,
+            records: (1..=3)
+                .map(|n| {
+                    json!({"id": id(n), "name": format!("Tercero {n}")})
+                        .as_object()
+                        .unwrap()
+                        .clone()
+                })
+                .collect(),
+        },
+        true,
+    );
+    cache.flush();
+    // An offline query reads the saved records...
+    let before = cache.query(STAKEHOLDERS, &query("sort=name")).unwrap();
+    assert_eq!(before.count, 3);
+    // ...a delete drops the record from its pages (count marked stale)...
+    cache.forget(STAKEHOLDERS, &id(2));
+    cache.flush();
+    let saved = cache.page(STAKEHOLDERS, "page=1").unwrap().unwrap();
+    assert_eq!(ids(&saved.records), [id(1), id(3)]);
+    assert_eq!(saved.count, 2);
+    assert!(saved.stale);
+    // ...and the offline index follows.
+    let after = cache.query(STAKEHOLDERS, &query("sort=name")).unwrap();
+    assert_eq!(ids(&after.records), [id(1), id(3)]);
+    // A patched record replaces the saved one.
+    cache.save_records(
+        STAKEHOLDERS,
+        vec![json!({"id": id(3), "name": "Aaa tercero"})
+            .as_object()
+            .unwrap()
+            .clone()],
+        true,
+    );
+    cache.flush();
+    let sorted = cache.query(STAKEHOLDERS, &query("sort=name")).unwrap();
+    assert_eq!(ids(&sorted.records), [id(3), id(1)]);
+    // A create marks the pages stale.
+    cache.save_page(
+        STAKEHOLDERS,
+        "page=1",
+        PageData {
+            count: 2,
+            next: None,
+            previous: None,
+            records: vec![],
+        },
+        true,
+    );
+    cache.flush();
+    assert!(!cache.page(STAKEHOLDERS, "page=1").unwrap().unwrap().stale);
+    cache.mark_stale(STAKEHOLDERS);
+    cache.flush();
+    assert!(cache.page(STAKEHOLDERS, "page=1").unwrap().unwrap().stale);
+}
+
+#[test]
+fn offline_queries_run_the_engine_and_refuse_what_was_not_saved() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    cache.save_page(INVOICES, "page=1&take=200", page(1..=60, 60), true);
+    cache.flush();
+    let answer = cache
+        .query(
+            INVOICES,
+            &query("operation_status=PR&or__total__gte=774150&sort=-total&take=5&page=2"),
+        )
+        .unwrap();
+    let all: Vec<JsonRecord> = (1..=60).map(invoice).collect();
+    let mut expected: Vec<&JsonRecord> = all
+        .iter()
+        .filter(|r| r["operation_status"] == "PR" || r["total"].as_str().unwrap() >= "774150")
+        .collect();
+    expected.sort_by(|a, b| {
+        b["total"]
+            .as_str()
+            .unwrap()
+            .cmp(a["total"].as_str().unwrap())
+    });
+    assert_eq!(answer.count, expected.len() as u64);
+    assert_eq!(answer.saved, 60);
+    assert_eq!(
+        ids(&answer.records),
+        expected[5..10]
+            .iter()
+            .map(|r| r["id"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    );
+    assert!(answer.saved_at.is_some());
+    // Fields are projected as the service would.
+    let narrow = cache
+        .query(INVOICES, &query("fields=id,total&take=1"))
+        .unwrap();
+    assert_eq!(narrow.records[0].len(), 2);
+    // A related record's name was never saved: refused beside the condition.
+    let Err(Error::Refused(refused)) = cache.query(
+        INVOICES,
+        &query("total__gte=1&supplier__name__icontains=acme"),
+    ) else {
+        panic!("a related name cannot be filtered offline");
+    };
+    assert!(
+        refused.get("supplier__name__icontains").is_some(),
+        "{refused}"
+    );
+    assert!(refused.get("total__gte").is_none());
+    // Its id is the saved reference, so that works.
+    let by_supplier = cache
+        .query(INVOICES, &query(&format!("supplier__id={}", id(9001))))
+        .unwrap();
+    assert_eq!(by_supplier.count, 12);
+    // An unknown field is the same 400 the service gives.
+    assert!(matches!(
+        cache.query(INVOICES, &query("colour=red")),
+        Err(Error::Refused(_))
+    ));
+    // A page past the last.
+    assert!(matches!(
+        cache.query(INVOICES, &query("page=99")),
+        Err(Error::PastLastPage { page: 99 })
+    ));
+    // A field that only some saved records have is refused too.
+    cache.save_records(
+        INVOICES,
+        vec![json!({"id": id(500), "name": "Solo nombre"})
+            .as_object()
+            .unwrap()
+            .clone()],
+        false,
+    );
+    cache.flush();
+    let Err(Error::Refused(refused)) = cache.query(INVOICES, &query("sort=total")) else {
+        panic!("a field not saved for every record cannot be sorted on");
+    };
+    assert!(refused.get("sort").is_some());
+    assert!(cache.query(INVOICES, &query("sort=name")).is_ok());
+}
+
+#[test]
+fn the_least_recently_viewed_go_first_when_the_cap_is_passed_and_the_space_comes_back() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    let big = |n: u32| {
+        let mut record = invoice(n);
+        record.insert("description".into(), json!("x".repeat(20_000)));
+        record
+    };
+    cache.save_records(INVOICES, (1..=100).map(big).collect(), true);
+    cache.flush();
+    let full = cache.usage().unwrap();
+    assert!(full.bytes > 2_000_000, "{full:?}");
+    // Look at the first ten, so they are the most recently viewed.
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    for n in 1..=10 {
+        cache.record(INVOICES, &id(n)).unwrap().unwrap();
+    }
+    cache.flush();
+    cache.set_cap(1024 * 1024);
+    cache.save_records(INVOICES, vec![invoice(1000)], true);
+    cache.flush();
+    let after = cache.usage().unwrap();
+    assert!(after.bytes <= 1024 * 1024, "{after:?}");
+    for n in 1..=10 {
+        assert!(
+            cache.record(INVOICES, &id(n)).unwrap().is_some(),
+            "viewed {n} kept"
+        );
+    }
+    assert!(
+        cache.record(INVOICES, &id(1000)).unwrap().is_some(),
+        "the newest kept"
+    );
+    assert!(
+        cache.record(INVOICES, &id(50)).unwrap().is_none(),
+        "an old unviewed one went"
+    );
+    drop(cache);
+    let size = std::fs::metadata(folder.path("ws")).unwrap().len();
+    assert!(
+        size < full.bytes / 2,
+        "the file gave the space back: {size} bytes"
+    );
+}
+
+#[test]
+fn a_writer_and_readers_at_once() {
+    let folder = Folder::new();
+    let cache = std::sync::Arc::new(folder.open("ws", &DataKey::generate()));
+    cache.save_page(INVOICES, "page=1", page(1..=20, 20), true);
+    cache.flush();
+    let readers: Vec<_> = (0..4)
+        .map(|_| {
+            let cache = cache.clone();
+            std::thread::spawn(move || {
+                for _ in 0..200 {
+                    let saved = cache.page(INVOICES, "page=1").unwrap().unwrap();
+                    assert_eq!(saved.records.len(), 20);
+                    let answer = cache.query(INVOICES, &query("sort=-total&take=5")).unwrap();
+                    assert_eq!(answer.records.len(), 5);
+                }
+            })
+        })
+        .collect();
+    for n in 0..50 {
+        cache.save_records(INVOICES, vec![invoice(100 + n)], true);
+    }
+    for reader in readers {
+        reader.join().unwrap();
+    }
+    cache.flush();
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 70);
+    assert_eq!(cache.take_write_error(), None);
+}
+
+#[test]
+fn resource_state_and_clear() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    assert_eq!(cache.state(INVOICES).unwrap(), ResourceState::default());
+    let state = ResourceState {
+        complete: true,
+        count: 60,
+        refreshed_at: Some(chrono::Utc::now()),
+        ..ResourceState::default()
+    };
+    cache.set_state(INVOICES, state.clone());
+    cache.save_page(INVOICES, "page=1", page(1..=3, 3), true);
+    cache.flush();
+    assert_eq!(cache.state(INVOICES).unwrap().count, 60);
+    cache.clear();
+    cache.flush();
+    assert_eq!(cache.usage().unwrap().records, 0);
+    assert_eq!(cache.state(INVOICES).unwrap(), ResourceState::default());
+    assert_eq!(cache.page(INVOICES, "page=1").unwrap(), None);
+}
+
+#[test]
+fn in_memory_for_the_session_when_there_is_no_keychain() {
+    let cache = Cache::in_memory("ws").unwrap();
+    assert_eq!(cache.path(), None);
+    cache.save_page(INVOICES, "page=1", page(1..=3, 3), true);
+    cache.flush();
+    assert_eq!(
+        cache
+            .page(INVOICES, "page=1")
+            .unwrap()
+            .unwrap()
+            .records
+            .len(),
+        3
+    );
+    assert_eq!(
+        cache.query(INVOICES, &query("sort=total")).unwrap().count,
+        3
+    );
+}
+
+#[test]
+fn deleting_a_cache_removes_its_files() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    cache.save_page(INVOICES, "page=1", page(1..=3, 3), true);
+    cache.flush();
+    let path = folder.path("ws");
+    assert!(path.exists());
+    cache.delete().unwrap();
+    assert!(!path.exists());
+    assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
+}
