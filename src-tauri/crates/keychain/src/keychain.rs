@@ -5,6 +5,7 @@ use std::sync::Mutex;
 
 use keyring_core::Entry;
 use workdesk_api::ApiKey;
+use zeroize::Zeroizing;
 
 use crate::{Error, Result};
 
@@ -165,6 +166,37 @@ impl Keychain {
         }
     }
 
+    /// Stores `secret` (raw bytes, e.g. a workspace's 32-byte data key)
+    /// under `account`, in the OS keychain only: a secret that cannot be
+    /// kept there is not kept at all (the caller keeps its data in memory
+    /// instead).
+    ///
+    /// # Errors
+    /// [`Error::Platform`] when there is no working OS keychain or it
+    /// refuses the write.
+    pub fn set_secret(&self, account: &str, secret: &[u8]) -> Result<()> {
+        if !self.os_store || !matches!(self.availability(), Availability::Os) {
+            return Err(Error::Platform("no working OS keychain".into()));
+        }
+        Ok(self.entry(account)?.set_secret(secret)?)
+    }
+
+    /// The secret stored under `account` in the OS keychain, if any; its
+    /// memory is wiped when dropped.
+    ///
+    /// # Errors
+    /// [`Error::Platform`] when the keychain cannot be read (e.g. locked).
+    pub fn get_secret(&self, account: &str) -> Result<Option<Zeroizing<Vec<u8>>>> {
+        if !self.os_store {
+            return Ok(None);
+        }
+        match self.entry(account)?.get_secret() {
+            Ok(secret) => Ok(Some(Zeroizing::new(secret))),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
     fn entry(&self, account: &str) -> Result<Entry> {
         Ok(Entry::new(&self.service, account)?)
     }
@@ -243,6 +275,23 @@ mod tests {
             entry.get_password(),
             Err(keyring_core::Error::NoEntry)
         ));
+    }
+
+    #[test]
+    fn secrets_round_trip_as_bytes_and_are_never_kept_in_memory_only() {
+        let keychain = mock_keychain();
+        let secret = [0u8, 1, 2, 255, 254, 7, 0, 42];
+        keychain.set_secret("data-key", &secret).unwrap();
+        assert_eq!(
+            keychain.get_secret("data-key").unwrap().unwrap().as_slice(),
+            secret
+        );
+        keychain.delete("data-key").unwrap();
+        assert!(keychain.get_secret("data-key").unwrap().is_none());
+
+        let session = Keychain::session_only("test.workdesk", "no D-Bus session");
+        assert!(session.set_secret("data-key", &secret).is_err());
+        assert!(session.get_secret("data-key").unwrap().is_none());
     }
 
     #[test]

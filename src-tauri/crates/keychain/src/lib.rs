@@ -5,7 +5,9 @@
 //!
 //! Each key is one keychain item under a fixed *service* name (the app's
 //! identifier) and an *account* naming the workspace profile, so several
-//! profiles can each hold one key.
+//! profiles can each hold one key. Other secrets of a workspace (the data
+//! key that seals its saved data) are items of their own, stored with
+//! [`Keychain::set_secret`] in the OS keychain only.
 //!
 //! When the OS has no working keychain (no D-Bus session, no Secret Service,
 //! a locked collection), [`Keychain`] keeps the key in memory for this

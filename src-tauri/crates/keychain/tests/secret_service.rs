@@ -84,3 +84,39 @@ fn profiles_keep_separate_keys() {
     assert!(keychain.get("branch").unwrap().is_some());
     keychain.delete("branch").unwrap();
 }
+
+#[test]
+fn a_data_key_is_its_own_item_next_to_the_api_key() {
+    let service = format!("dev.workdesk.test.secrets.{}", std::process::id());
+    let keychain = Keychain::open(&service);
+    assert_eq!(
+        keychain.availability(),
+        Availability::Os,
+        "run through .ci/test"
+    );
+    let key = ApiKey::parse(&format!("service_{}", "d".repeat(40))).unwrap();
+    assert_eq!(keychain.set("default", &key), Persistence::Os);
+    let data_key: Vec<u8> = (0u8..32).map(|n| n.wrapping_mul(37)).collect();
+    keychain
+        .set_secret("default#data-key", &data_key)
+        .expect("the Secret Service takes raw bytes");
+    let reopened = Keychain::open(&service);
+    assert_eq!(
+        reopened
+            .get_secret("default#data-key")
+            .unwrap()
+            .unwrap()
+            .as_slice(),
+        data_key
+    );
+    let seen = secret_tool(&["search", "--all", "service", &service]);
+    assert!(seen.contains("default#data-key"), "{seen}");
+    reopened.delete("default#data-key").unwrap();
+    assert!(reopened.get_secret("default#data-key").unwrap().is_none());
+    assert_eq!(
+        reopened.get("default").unwrap().unwrap().expose_secret(),
+        key.expose_secret(),
+        "the API key stays"
+    );
+    reopened.delete("default").unwrap();
+}
