@@ -103,5 +103,8 @@ pub use records::{
     AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
     Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
 };
-pub use view::{FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName, SortSpec};
+pub use view::{
+    key_problems_by_condition, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,
+    SortSpec,
+};
 pub use workdesk_query::{resources, Field, FieldType, Operator, Schema, ValidationErrors};

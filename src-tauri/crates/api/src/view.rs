@@ -317,6 +317,23 @@ impl ListView {
     }
 }
 
+impl ListView {
+    /// The checked query of this view over `resource` (what
+    /// [`ListView::request`] would send), for stores that answer it without
+    /// the service: its [`to_query_string`](workdesk_query::ListQuery::to_query_string)
+    /// is the canonical key of the page, and the engine evaluates it.
+    ///
+    /// # Errors
+    /// As [`ListView::request`]: problems keyed `page`, `take`, `fields`,
+    /// `sort` or `filters.<index>`.
+    pub fn list_query(
+        &self,
+        resource: ResourceName,
+    ) -> std::result::Result<workdesk_query::ListQuery, ValidationErrors> {
+        with_record_type!(resource, T => Ok(self.request::<T>()?.query().clone()))
+    }
+}
+
 /// `err` with the field errors of a 400 that name one of `parameters` (the
 /// query parameters of a view's filters, in order: `or__not__total__gte`)
 /// keyed `filters.<index>` instead, as [`ListView::request`] keys its own
@@ -332,18 +349,41 @@ fn key_by_condition(err: Error, parameters: &[String]) -> Error {
     };
     let fields = fields
         .into_iter()
-        .map(
-            |(key, messages)| match parameters.iter().position(|p| *p == key) {
-                Some(index) => (format!("filters.{index}"), messages),
-                None => (key, messages),
-            },
-        )
+        .map(|(key, messages)| (condition_key(key, parameters), messages))
         .collect();
     Error::Validation {
         status,
         message,
         fields,
     }
+}
+
+/// `key` as [`ListView::request`] keys problems: `filters.<index>` when it
+/// is the query parameter of the condition at that index, else unchanged.
+fn condition_key(key: String, parameters: &[String]) -> String {
+    match parameters.iter().position(|p| *p == key) {
+        Some(index) => format!("filters.{index}"),
+        None => key,
+    }
+}
+
+/// `problems` found with `query` elsewhere (the offline cache's refusals,
+/// keyed like the service's 400 by query parameter) keyed as
+/// [`ListView::request`] keys its own: `filters.<index>` for a condition,
+/// `sort`, `fields`, `page` or `take` otherwise.
+#[must_use]
+pub fn key_problems_by_condition(
+    query: &workdesk_query::ListQuery,
+    problems: &ValidationErrors,
+) -> ValidationErrors {
+    let parameters: Vec<String> = query.filters.iter().map(|c| c.parameter()).collect();
+    let mut keyed = ValidationErrors::default();
+    for (key, messages) in problems.iter() {
+        for message in messages {
+            keyed.add(condition_key(key.to_owned(), &parameters), message.clone());
+        }
+    }
+    keyed
 }
 
 /// The value of `filter` as the request builder takes it, or why it has none.

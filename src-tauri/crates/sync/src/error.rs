@@ -1,0 +1,60 @@
+//! The crate's one error type.
+
+use workdesk_query::ValidationErrors;
+
+/// Everything the saved-then-fresh flow can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The service failed or could not be reached.
+    #[error(transparent)]
+    Api(#[from] workdesk_api::Error),
+
+    /// The cache failed in a way that is not the user's query (SQLite).
+    #[error(transparent)]
+    Cache(workdesk_cache::Error),
+
+    /// "Work offline" is on: nothing is sent to the service.
+    #[error("working offline: nothing is sent to the service")]
+    WorkingOffline,
+
+    /// The view cannot be answered from the saved records (an unknown
+    /// field, a related record's name, a field not saved for every record),
+    /// keyed as `ListView::request` keys its problems (`filters.<index>`,
+    /// `sort`, `fields`).
+    #[error("the saved records cannot answer this: {0}")]
+    Refused(ValidationErrors),
+
+    /// A download was cancelled by the user.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+impl Error {
+    /// Whether this says the service could not be reached or did not answer
+    /// as a service does (connection refused, DNS, TLS, timeout, a proxy's
+    /// error page, a gateway's 502/503/504): what switches the app to
+    /// showing saved data.
+    #[must_use]
+    pub fn is_unreachable(&self) -> bool {
+        use workdesk_api::Error as Api;
+        match self {
+            Error::Api(Api::Network { .. } | Api::Timeout { .. } | Api::Decode { .. }) => true,
+            Error::Api(Api::Server { status, .. } | Api::UnexpectedStatus { status, .. }) => {
+                matches!(status, 502..=504)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl From<workdesk_cache::Error> for Error {
+    fn from(err: workdesk_cache::Error) -> Self {
+        match err {
+            workdesk_cache::Error::Refused(problems) => Error::Refused(problems),
+            other => Error::Cache(other),
+        }
+    }
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,38 @@
+//! # workdesk-sync
+//!
+//! The flow between Workdesk's screen, its offline cache (`workdesk-cache`)
+//! and the service (`workdesk-api`), free of Tauri so it is tested without
+//! a window:
+//!
+//! - **Saved, then fresh** ([`Replica::saved_page`], [`Replica::fetch_page`],
+//!   and the same for one record): the saved answer at once, marked with
+//!   where it came from ([`Source`]); then the service's, written back in
+//!   the background, saying whether it changed ([`Fresh::changed`]).
+//! - **Offline queries**: a view never seen is answered over every saved
+//!   record with the shared engine, refusing per condition what the saved
+//!   records cannot answer faithfully.
+//! - **Take a list offline** ([`Replica::make_available_offline`]): every
+//!   record, 200 a page, with [`Progress`] after each page, cancellable,
+//!   never spending the last 10 % of the key's budget (it pauses until the
+//!   reset and goes on); later runs fetch only what changed
+//!   (`updated_at` / `created_at`) and walk the ids to drop what the
+//!   service deleted.
+//! - **Writes update what they touch** ([`Replica::created`],
+//!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline"
+//!   ([`Replica::set_working_offline`]) stops every request.
+//!
+//! `tokio-util`'s `CancellationToken` cancels downloads: the standard token
+//! of the tokio ecosystem, already in the dependency tree.
+
+#![warn(missing_docs)]
+
+mod download;
+mod error;
+mod replica;
+
+pub use download::{
+    OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE, RESERVE_PERCENT,
+};
+pub use error::{Error, Result};
+pub use replica::{Fresh, Replica, Saved, Source};
+pub use tokio_util::sync::CancellationToken;

@@ -1,0 +1,344 @@
+//! [`Replica`]: a workspace's client and offline cache together. Every read
+//! has a saved answer (cache only, at once) and a fresh one (the service,
+//! written back to the cache in the background, saying whether it
+//! changed); every write updates what it touches in the cache.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::Value as Json;
+use workdesk_api::{key_problems_by_condition, Client, JsonRecord, ListView, Page, ResourceName};
+use workdesk_cache::{Cache, PageData};
+
+use crate::error::{Error, Result};
+
+/// Where the answer on screen came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Source {
+    /// The page as saved when it was last seen.
+    SavedPage {
+        /// When it was fetched (UTC).
+        saved_at: DateTime<Utc>,
+        /// A record was created or deleted since: the count and order may
+        /// have moved.
+        stale: bool,
+    },
+    /// Answered from every saved record of the resource with the shared
+    /// engine (the page itself was never seen): `count` of the page is out
+    /// of `saved` records, not the service's total.
+    SavedRecords {
+        /// When the oldest record shown was fetched (UTC); `None` for none.
+        saved_at: Option<DateTime<Utc>>,
+        /// How many records of the resource are saved.
+        saved: u64,
+    },
+}
+
+/// A saved answer: what to show before the service answers, or instead of it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Saved<T> {
+    /// The page or record.
+    pub value: T,
+    /// Where it came from.
+    pub source: Source,
+}
+
+/// A fresh answer from the service, already queued to be saved.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Fresh<T> {
+    /// The page or record.
+    pub value: T,
+    /// Whether it differs from the saved answer shown before it; `None`
+    /// when nothing was saved.
+    pub changed: Option<bool>,
+}
+
+/// A workspace's client and its offline cache.
+#[derive(Clone)]
+pub struct Replica {
+    client: Client,
+    cache: Arc<Cache>,
+    working_offline: Arc<AtomicBool>,
+}
+
+impl Replica {
+    /// The replica of the workspace `client` talks to, saving into `cache`.
+    #[must_use]
+    pub fn new(client: Client, cache: Arc<Cache>) -> Replica {
+        Replica {
+            client,
+            cache,
+            working_offline: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The client.
+    #[must_use]
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The cache.
+    #[must_use]
+    pub fn cache(&self) -> &Arc<Cache> {
+        &self.cache
+    }
+
+    /// "Work offline": while on, nothing is sent ([`Error::WorkingOffline`]).
+    pub fn set_working_offline(&self, on: bool) {
+        self.working_offline.store(on, Ordering::Relaxed);
+    }
+
+    /// Whether "Work offline" is on.
+    #[must_use]
+    pub fn working_offline(&self) -> bool {
+        self.working_offline.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn online(&self) -> Result<&Client> {
+        if self.working_offline() {
+            Err(Error::WorkingOffline)
+        } else {
+            Ok(&self.client)
+        }
+    }
+
+    /// The saved answer for `view` of `resource`, never the network: the
+    /// page saved under the view's canonical query, else (when any record
+    /// of the resource is saved) the view answered over every saved record
+    /// with the shared engine. `None` when nothing is saved.
+    ///
+    /// # Errors
+    /// [`Error::Api`] with `InvalidQuery` for a view that cannot be sent;
+    /// [`Error::Refused`] (keyed `filters.<index>`) for a view the saved
+    /// records cannot answer faithfully; [`Error::Cache`] for SQLite failures.
+    pub fn saved_page(
+        &self,
+        resource: ResourceName,
+        view: &ListView,
+    ) -> Result<Option<Saved<Page<JsonRecord>>>> {
+        let schema = resource.schema();
+        let query = view
+            .list_query(resource)
+            .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;
+        if let Some(page) = self.cache.page(schema, &query.to_query_string())? {
+            let results = page
+                .records
+                .iter()
+                .map(|record| shaped(record, view))
+                .collect();
+            return Ok(Some(Saved {
+                value: Page {
+                    count: page.count,
+                    next: page.next,
+                    previous: page.previous,
+                    results,
+                },
+                source: Source::SavedPage {
+                    saved_at: page.saved_at,
+                    stale: page.stale,
+                },
+            }));
+        }
+        if self.cache.saved_count(schema)? == 0 {
+            return Ok(None);
+        }
+        match self.cache.query(schema, &query) {
+            Ok(answer) => Ok(Some(Saved {
+                value: Page {
+                    count: answer.count,
+                    next: None,
+                    previous: None,
+                    results: answer
+                        .records
+                        .iter()
+                        .map(|record| shaped(record, view))
+                        .collect(),
+                },
+                source: Source::SavedRecords {
+                    saved_at: answer.saved_at,
+                    saved: answer.saved,
+                },
+            })),
+            Err(workdesk_cache::Error::PastLastPage { .. }) => Ok(None),
+            Err(workdesk_cache::Error::Refused(problems)) => {
+                Err(Error::Refused(key_problems_by_condition(&query, &problems)))
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// `view` of `resource` from the service, queued to be saved; says
+    /// whether it differs from the saved answer for the same view.
+    ///
+    /// # Errors
+    /// [`Error::WorkingOffline`]; the errors of `Client::list_view`.
+    pub async fn fetch_page(
+        &self,
+        resource: ResourceName,
+        view: &ListView,
+    ) -> Result<Fresh<Page<JsonRecord>>> {
+        let client = self.online()?;
+        let page = client.list_view(resource, view).await?;
+        let schema = resource.schema();
+        let changed = match view.list_query(resource) {
+            Ok(query) => {
+                let key = query.to_query_string();
+                let saved = self.cache.page(schema, &key).unwrap_or_else(|err| {
+                    log::warn!("reading a saved page failed: {err}");
+                    None
+                });
+                let changed = saved.map(|saved| {
+                    saved.count != page.count
+                        || saved.records.len() != page.results.len()
+                        || saved
+                            .records
+                            .iter()
+                            .zip(&page.results)
+                            .any(|(old, new)| !same_record(&shaped(old, view), new))
+                });
+                self.cache.save_page(
+                    schema,
+                    &key,
+                    PageData {
+                        count: page.count,
+                        next: page.next.clone(),
+                        previous: page.previous.clone(),
+                        records: page
+                            .results
+                            .iter()
+                            .map(|record| as_sent(resource, record, view))
+                            .collect(),
+                    },
+                    view.fields.is_none(),
+                );
+                changed
+            }
+            Err(_) => None,
+        };
+        Ok(Fresh {
+            value: page,
+            changed,
+        })
+    }
+
+    /// The saved copy of record `id` of `resource`, if any.
+    ///
+    /// # Errors
+    /// [`Error::Cache`] for SQLite failures.
+    pub fn saved_record(
+        &self,
+        resource: ResourceName,
+        id: &str,
+    ) -> Result<Option<Saved<JsonRecord>>> {
+        Ok(self
+            .cache
+            .record(resource.schema(), id.trim())?
+            .map(|saved| Saved {
+                value: saved.record,
+                source: Source::SavedPage {
+                    saved_at: saved.saved_at,
+                    stale: false,
+                },
+            }))
+    }
+
+    /// Record `id` of `resource` from the service, queued to be saved; says
+    /// whether it differs from the saved copy.
+    ///
+    /// # Errors
+    /// [`Error::WorkingOffline`]; the errors of `Client::get_record`.
+    pub async fn fetch_record(
+        &self,
+        resource: ResourceName,
+        id: &str,
+    ) -> Result<Fresh<JsonRecord>> {
+        let record = self.online()?.get_record(resource, id).await?;
+        let changed = self.record_changed(resource, &record);
+        self.cache
+            .save_records(resource.schema(), vec![record.clone()], true);
+        Ok(Fresh {
+            value: record,
+            changed,
+        })
+    }
+
+    fn record_changed(&self, resource: ResourceName, record: &JsonRecord) -> Option<bool> {
+        let id = record.get("id").and_then(Json::as_str)?;
+        let saved = self.cache.record(resource.schema(), id).ok().flatten()?;
+        Some(!same_record(&saved.record, record))
+    }
+
+    /// A record the service just created: saved, and the resource's saved
+    /// pages marked stale (counts and order may have moved).
+    pub fn created(&self, resource: ResourceName, record: JsonRecord) {
+        let schema = resource.schema();
+        self.cache.save_records(schema, vec![record], true);
+        self.cache.mark_stale(schema);
+    }
+
+    /// A record the service just changed: replaces the saved copy.
+    pub fn changed(&self, resource: ResourceName, record: JsonRecord) {
+        self.cache
+            .save_records(resource.schema(), vec![record], true);
+    }
+
+    /// A record the service just deleted: gone from the saved records and
+    /// pages, whose counts are marked stale.
+    pub fn deleted(&self, resource: ResourceName, id: &str) {
+        self.cache.forget(resource.schema(), id.trim());
+    }
+}
+
+/// Whether two copies of a record hold the same values, an absent field
+/// being the same as `null`.
+pub(crate) fn same_record(a: &JsonRecord, b: &JsonRecord) -> bool {
+    let value = |record: &JsonRecord, key: &str| record.get(key).cloned().unwrap_or(Json::Null);
+    a.keys()
+        .chain(b.keys())
+        .all(|key| value(a, key) == value(b, key))
+}
+
+/// A saved record as the UI receives records of `view`: only the view's
+/// fields when it names them (with `null` for a field not saved), else
+/// every field saved.
+fn shaped(record: &JsonRecord, view: &ListView) -> JsonRecord {
+    match &view.fields {
+        None => record.clone(),
+        Some(fields) => fields
+            .iter()
+            .map(|name| {
+                (
+                    name.clone(),
+                    record.get(name).cloned().unwrap_or(Json::Null),
+                )
+            })
+            .collect(),
+    }
+}
+
+/// A record of a fresh page as the service sent it: `Client::list_view`
+/// gives every field of the type (`null` when absent), so with `fields=`
+/// only the fields asked for (and any the schema does not know) are what
+/// the service sent; the rest must not overwrite saved values.
+fn as_sent(resource: ResourceName, record: &JsonRecord, view: &ListView) -> JsonRecord {
+    match &view.fields {
+        None => record.clone(),
+        Some(fields) => {
+            let schema = resource.schema();
+            record
+                .iter()
+                .filter(|(name, _)| {
+                    fields.iter().any(|field| field == *name) || schema.field(name).is_none()
+                })
+                .map(|(name, value)| (name.clone(), value.clone()))
+                .collect()
+        }
+    }
+}
