@@ -300,7 +300,7 @@ async fn a_download_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes
         .await
         .unwrap();
     assert_eq!(list.saved, 3000);
-    let reports = reports.lock().unwrap();
+    let reports = reports.lock().unwrap().clone();
     let paused: Vec<_> = reports
         .iter()
         .filter(|p| p.paused_until.is_some())
