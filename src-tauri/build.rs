@@ -26,6 +26,16 @@ const COMMANDS: &[&str] = &[
     "create_stakeholder",
     "delete_stakeholder",
     "get_customer",
+    "list_saved",
+    "saved_record",
+    "saved_customer",
+    "make_available_offline",
+    "cancel_download",
+    "offline_list",
+    "set_working_offline",
+    "storage",
+    "set_storage_cap",
+    "clear_saved_data",
 ];
 
 fn main() {

@@ -14,6 +14,7 @@ use zeroize::Zeroize;
 
 use crate::demo::Demo;
 use crate::error::{Error, Result, UiError};
+use crate::saved_data;
 use crate::state::{AppState, DEMO_PROFILE, PROFILE};
 
 /// Where the current key is kept.
@@ -71,6 +72,8 @@ pub struct WorkspaceStatus {
     pub keychain: KeychainStatus,
     /// The resource whose list was shown last in this workspace.
     pub last_resource: ResourceName,
+    /// "Work offline" is on: nothing is sent to the service.
+    pub working_offline: bool,
 }
 
 fn keychain_status(state: &AppState) -> KeychainStatus {
@@ -107,13 +110,14 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
     if let Some(demo) = state.demo.lock().await.as_ref() {
         return Ok(WorkspaceStatus {
             mode: Mode::Demo,
-            base_url: Some(demo.client.base_url().to_string()),
+            base_url: Some(demo.replica.client().base_url().to_string()),
             key: KeyStatus {
                 hint: Some(demo.key_hint()),
                 storage: Some(KeyStorage::Demo),
             },
             keychain: keychain_status(&state),
             last_resource: state.settings.last_resource(DEMO_PROFILE),
+            working_offline: state.working_offline(),
         });
     }
     let base_url = state.settings.base_url();
@@ -141,6 +145,7 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
         key,
         keychain,
         last_resource: state.settings.last_resource(PROFILE),
+        working_offline: state.working_offline(),
     })
 }
 
@@ -174,7 +179,8 @@ pub async fn save_base_url(
 ///
 /// Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
 /// `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
-/// `network`, `rate_limited`, `service`, `keychain_unavailable`.
+/// `network`, `rate_limited`, `service`, `keychain_unavailable`, `offline`
+/// ("Work offline" is on).
 #[tauri::command]
 #[specta::specta]
 pub async fn connect(
@@ -183,6 +189,9 @@ pub async fn connect(
     api_key: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
     let new_key = api_key.map(typed_key);
+    if state.working_offline() {
+        return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
+    }
     let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
     let new_key = new_key.transpose()?;
     let key = match &new_key {
@@ -270,7 +279,8 @@ pub async fn get_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiErro
     Ok(stored_key_status(&state).await?)
 }
 
-/// Removes the key from the keychain (and memory). The base URL stays.
+/// Removes the key from the keychain (and memory), and with it the
+/// workspace's saved data and data key. The base URL stays.
 ///
 /// Errors: `keychain_unavailable` when the keychain refuses.
 #[tauri::command]
@@ -281,7 +291,9 @@ pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiEr
         .await
         .map_err(Error::from)?;
     state.client.lock().await.invalidate();
-    log::info!("API key removed");
+    // The key's saved data and its data key go with it.
+    saved_data::forget(&state.saved, state.keychain.clone(), PROFILE).await;
+    log::info!("API key removed, with its saved data");
     Ok(KeyStatus {
         hint: None,
         storage: None,
@@ -296,7 +308,7 @@ pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiEr
 #[specta::specta]
 pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError> {
     Ok(match state.workspace().await {
-        Ok(workspace) => workspace.client.rate_limit(),
+        Ok(workspace) => workspace.client().rate_limit(),
         Err(_) => RateLimit::default(),
     })
 }

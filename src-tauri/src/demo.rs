@@ -1,17 +1,22 @@
 //! The demo workspace: the sandbox started in-process on a free loopback
 //! port, with its seeded data and its `workspace_a` key. Nothing of it is
-//! saved: not the key (it never goes to the keychain), not the base URL.
+//! saved on disk: not the key (it never goes to the keychain), not the base
+//! URL, and its saved data lives in memory for the session.
+
+use std::sync::Arc;
 
 use workdesk_api::{ApiKey, BaseUrl, Client};
+use workdesk_cache::Cache;
+use workdesk_sync::Replica;
 
 use crate::error::{Error, Result};
 
-/// A running demo sandbox and a client for it.
+/// A running demo sandbox, and a client and in-memory cache for it.
 pub struct Demo {
     /// Keeps the server alive; dropping it stops the server.
     running: workdesk_sandbox::Running,
-    /// Client authenticated with the demo key.
-    pub client: Client,
+    /// Client authenticated with the demo key, and the demo's saved data.
+    pub replica: Replica,
 }
 
 impl Demo {
@@ -26,8 +31,12 @@ impl Demo {
         let base_url = BaseUrl::parse(running.base_url())?;
         let key = ApiKey::parse(&running.keys().workspace_a)?;
         let client = Client::new(base_url, key)?;
+        let cache = Cache::in_memory("demo").map_err(|e| Error::SavedData(e.to_string()))?;
         log::info!("demo workspace started at {}", running.base_url());
-        Ok(Self { running, client })
+        Ok(Self {
+            running,
+            replica: Replica::new(client, Arc::new(cache)),
+        })
     }
 
     /// Stops the sandbox.

@@ -57,6 +57,32 @@ pub enum Error {
     /// The in-process demo sandbox could not start.
     #[error("the demo workspace could not start: {0}")]
     Demo(String),
+
+    /// Saved data: "Work offline" is on, a view the saved records cannot
+    /// answer, a cancelled download, or the cache failed.
+    #[error(transparent)]
+    Sync(workdesk_sync::Error),
+
+    /// Not even an in-memory database could be made for saved data.
+    #[error("saved data could not be kept: {0}")]
+    SavedData(String),
+
+    /// A download of that list is already under way.
+    #[error("that list is already being made available offline")]
+    DownloadRunning,
+
+    /// A size cap for saved data outside 16 MB to 1 TB.
+    #[error("the size cap must be 16 to 1,048,576 MB")]
+    CapOutOfRange,
+}
+
+impl From<workdesk_sync::Error> for Error {
+    fn from(err: workdesk_sync::Error) -> Self {
+        match err {
+            workdesk_sync::Error::Api(api) => Error::Api(api),
+            other => Error::Sync(other),
+        }
+    }
 }
 
 impl Error {
@@ -117,6 +143,10 @@ pub enum ErrorKind {
     Service,
     /// The OS keychain could not be used.
     KeychainUnavailable,
+    /// "Work offline" is on: nothing was sent to the service.
+    Offline,
+    /// The user cancelled (a download).
+    Cancelled,
     /// No workspace is set up yet.
     NotConfigured,
     /// Anything else: settings storage, the demo sandbox.
@@ -329,6 +359,41 @@ impl From<Error> for UiError {
                 ErrorKind::Internal,
                 format!("The demo workspace could not start ({}).", clause(&reason)),
             ),
+            Error::Sync(workdesk_sync::Error::WorkingOffline) => UiError::new(
+                ErrorKind::Offline,
+                "Workdesk is set to work offline, so nothing was sent to the service. Turn off “Work offline” to do this.",
+            ),
+            Error::Sync(workdesk_sync::Error::Refused(problems)) => UiError {
+                field_errors: problems
+                    .iter()
+                    .map(|(key, messages)| (key.to_owned(), messages.to_vec()))
+                    .collect(),
+                ..UiError::new(
+                    ErrorKind::InvalidInput,
+                    "Some conditions can't be checked on the data saved on this computer; the reasons are shown beside them.",
+                )
+            },
+            Error::Sync(workdesk_sync::Error::Cancelled) => {
+                UiError::new(ErrorKind::Cancelled, "Cancelled. What was already saved stays saved.")
+            }
+            Error::Sync(workdesk_sync::Error::Api(api)) => UiError::from(Error::Api(api)),
+            Error::Sync(workdesk_sync::Error::Cache(err)) => UiError::new(
+                ErrorKind::Internal,
+                format!("The data saved on this computer could not be read ({}).", clause(&err.to_string())),
+            ),
+            Error::SavedData(reason) => UiError::new(
+                ErrorKind::Internal,
+                format!("Workdesk could not keep saved data ({}). Restart it.", clause(&reason)),
+            ),
+            Error::DownloadRunning => UiError::new(
+                ErrorKind::InvalidInput,
+                "This list is already being made available offline.",
+            ),
+            Error::CapOutOfRange => UiError::new(
+                ErrorKind::InvalidInput,
+                "Enter a size from 16 to 1,048,576 MB.",
+            )
+            .field("cap_mb"),
         }
     }
 }

@@ -3,6 +3,9 @@
 //!
 //! - [`commands`]: workspace, key and demo commands;
 //! - [`records`]: lists of every resource, one record, saved views;
+//! - [`offline`]: saved answers, "Make available offline", "Work
+//!   offline" and the Storage section, over [`saved_data`] (where each
+//!   workspace's sealed file and data key live);
 //! - [`writes`]: the single-record operations (task, lead, stakeholder,
 //!   customer);
 //! - [`schema`]: the resources' field schemas for the UI;
@@ -14,7 +17,9 @@
 pub mod commands;
 pub mod demo;
 pub mod error;
+pub mod offline;
 pub mod records;
+pub mod saved_data;
 pub mod schema;
 pub mod settings;
 pub mod state;
@@ -53,6 +58,16 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             writes::create_stakeholder,
             writes::delete_stakeholder,
             writes::get_customer,
+            offline::list_saved,
+            offline::saved_record,
+            offline::saved_customer,
+            offline::make_available_offline,
+            offline::cancel_download,
+            offline::offline_list,
+            offline::set_working_offline,
+            offline::storage,
+            offline::set_storage_cap,
+            offline::clear_saved_data,
         ])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
@@ -108,7 +123,8 @@ pub fn configure<R: Runtime>(
         .setup(move |app| {
             specta.mount_events(app);
             let settings = settings::Settings::open(app.handle())?;
-            app.manage(state::AppState::new(keychain, settings));
+            let saved_dir = app.path().app_local_data_dir()?.join("saved");
+            app.manage(state::AppState::new(keychain, settings, saved_dir));
             let state = app.state::<state::AppState>();
             if let workdesk_keychain::Availability::SessionOnly { reason } =
                 state.keychain.availability()

@@ -3,6 +3,7 @@
 
 use tauri::State;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
+use workdesk_sync::Fresh;
 
 use crate::error::{Error, UiError};
 use crate::schema::{resource_schema, ResourceSchema};
@@ -18,17 +19,21 @@ pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
     Ok(ResourceName::ALL.into_iter().map(resource_schema).collect())
 }
 
-/// One page of `resource` as `view` asks for it (`GET <path>?<query>`),
-/// records as JSON objects (every field, `null` when absent, unknown
-/// fields included; decimals as strings). With `remember` (the list on
-/// screen, not a form's lookup), remembers `view` as the resource's current
-/// view and `resource` as the one shown last, unless a later request on the
-/// same resource was made meanwhile.
+/// One page of `resource` as `view` asks for it, from the service
+/// (`GET <path>?<query>`), records as JSON objects (every field, `null`
+/// when absent, unknown fields included; decimals as strings). The page is
+/// saved for offline use in the background; `changed` says whether it
+/// differs from the saved answer the UI may have shown first
+/// (`list_saved`). With `remember` (the list on screen, not a form's
+/// lookup), remembers `view` as the resource's current view and `resource`
+/// as the one shown last, unless a later request on the same resource was
+/// made meanwhile.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 /// `fields`, `sort` or `filters.<index>` (nothing was sent);
 /// `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
-/// the last), `rate_limited`, `network`, `service`, `keychain_unavailable`.
+/// the last), `rate_limited`, `network`, `service`, `keychain_unavailable`,
+/// `offline` ("Work offline" is on).
 #[tauri::command]
 #[specta::specta]
 pub async fn list_records(
@@ -36,25 +41,25 @@ pub async fn list_records(
     resource: ResourceName,
     view: ListView,
     remember: bool,
-) -> Result<Page<JsonRecord>, UiError> {
+) -> Result<Fresh<Page<JsonRecord>>, UiError> {
     let workspace = state.workspace().await?;
     let ticket = remember.then(|| state.view_tickets.issue(resource));
     let started = std::time::Instant::now();
-    let result = workspace.client.list_view(resource, &view).await;
+    let result = workspace.replica.fetch_page(resource, &view).await;
     match &result {
-        Ok(page) => log::info!(
+        Ok(fresh) => log::info!(
             "GET {} page={} take={} filters={} -> {} of {} in {} ms",
             resource.as_str(),
             view.page,
             view.take.rows(),
             view.filters.len(),
-            page.results.len(),
-            page.count,
+            fresh.value.results.len(),
+            fresh.value.count,
             started.elapsed().as_millis()
         ),
         Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
     }
-    let page = result.map_err(Error::from)?;
+    let fresh = result.map_err(Error::from)?;
     // Only the latest request's view is remembered: an earlier one that
     // answers late is not what the screen shows.
     if ticket.is_some_and(|t| state.view_tickets.is_latest(resource, t)) {
@@ -62,10 +67,12 @@ pub async fn list_records(
             .settings
             .set_current_view(workspace.profile, resource, &view)?;
     }
-    Ok(page)
+    Ok(fresh)
 }
 
-/// One record of `resource` with every field, by id (for the detail panel).
+/// One record of `resource` with every field, by id (for the detail
+/// panel), from the service; saved for offline use, `changed` against the
+/// saved copy (`saved_record`).
 ///
 /// Errors: `invalid_input` (`field` = `id`: not a record id), `not_found`
 /// (no such record, or it was deleted), and the errors of `list_records`.
@@ -75,13 +82,16 @@ pub async fn get_record(
     state: State<'_, AppState>,
     resource: ResourceName,
     id: String,
-) -> Result<JsonRecord, UiError> {
+) -> Result<Fresh<JsonRecord>, UiError> {
     let workspace = state.workspace().await?;
     Ok(workspace
-        .client
-        .get_record(resource, &id)
+        .replica
+        .fetch_record(resource, &id)
         .await
-        .map_err(|e| Error::record(e, resource.label()))?)
+        .map_err(|e| match e {
+            workdesk_sync::Error::Api(api) => Error::record(api, resource.label()),
+            other => Error::from(other),
+        })?)
 }
 
 /// The views of `resource` kept for the workspace on screen: the current

@@ -5,7 +5,8 @@
 //! Holds the base URL and, per profile (`default`, `demo`) and resource,
 //! the list views: the current one and the named ones
 //! (`views/<profile>/<resource>`), and the resource shown last
-//! (`last_resource/<profile>`). Never the API key.
+//! (`last_resource/<profile>`); "Work offline" (`working_offline`) and the
+//! size cap of saved data (`saved_data_cap_mb`). Never the API key.
 
 use std::sync::Arc;
 
@@ -24,6 +25,11 @@ pub const FILE: &str = "settings.json";
 const BASE_URL: &str = "base_url";
 const LAST_RESOURCE: &str = "last_resource";
 const VIEWS: &str = "views";
+const WORKING_OFFLINE: &str = "working_offline";
+const SAVED_DATA_CAP_MB: &str = "saved_data_cap_mb";
+
+/// The size cap of a workspace's saved data unless set otherwise, in MB.
+pub const DEFAULT_CAP_MB: u32 = 512;
 
 /// A key-value store of JSON values that can be written to disk. Implemented
 /// by tauri-plugin-store's `Store` for any runtime, which lets commands stay
@@ -80,6 +86,48 @@ impl Settings {
     /// Saves the (validated) base URL and writes the file.
     pub fn set_base_url(&self, base_url: &BaseUrl) -> Result<()> {
         self.0.set(BASE_URL, json!(base_url.as_str()));
+        self.save()
+    }
+
+    /// Whether "Work offline" is on (off unless turned on).
+    pub fn working_offline(&self) -> bool {
+        self.0
+            .get(WORKING_OFFLINE)
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    }
+
+    /// Turns "Work offline" on or off and writes the file.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_working_offline(&self, on: bool) -> Result<()> {
+        self.0.set(WORKING_OFFLINE, json!(on));
+        self.save()
+    }
+
+    /// The size cap of each workspace's saved data, in MB (1 MB = 2^20
+    /// bytes); [`DEFAULT_CAP_MB`] unless set.
+    pub fn saved_data_cap_mb(&self) -> u32 {
+        self.0
+            .get(SAVED_DATA_CAP_MB)
+            .and_then(|v| v.as_u64())
+            .and_then(|mb| u32::try_from(mb).ok())
+            .filter(|mb| *mb > 0)
+            .unwrap_or(DEFAULT_CAP_MB)
+    }
+
+    /// [`Settings::saved_data_cap_mb`] in bytes.
+    pub fn saved_data_cap_bytes(&self) -> u64 {
+        u64::from(self.saved_data_cap_mb()) * 1024 * 1024
+    }
+
+    /// Sets the size cap of saved data (MB) and writes the file.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_saved_data_cap_mb(&self, mb: u32) -> Result<()> {
+        self.0.set(SAVED_DATA_CAP_MB, json!(mb));
         self.save()
     }
 

@@ -1,14 +1,20 @@
 //! What the app keeps between commands (Tauri managed state), and the
-//! client of the workspace on screen.
+//! workspace on screen: its client and offline cache together (a
+//! [`Replica`]).
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
 use workdesk_api::{Client, ResourceName};
 use workdesk_keychain::Keychain;
+use workdesk_sync::{CancellationToken, Replica};
 
 use crate::demo::Demo;
 use crate::error::{Error, Result};
+use crate::saved_data::{self, SavedData};
 use crate::settings::Settings;
 
 /// Keychain account of the one workspace profile this version has. Later
@@ -24,7 +30,7 @@ pub struct AppState {
     pub settings: Settings,
     /// The OS keychain (or its session-only fallback).
     pub keychain: Arc<Keychain>,
-    /// The client for the configured workspace, built on first use and
+    /// The configured workspace's client and cache, built on first use and
     /// dropped whenever the base URL or key changes.
     pub client: Mutex<CachedClient>,
     /// The demo workspace, while it runs; it takes precedence over the
@@ -33,6 +39,12 @@ pub struct AppState {
     /// The latest list request per resource whose view is to be
     /// remembered: only its answer may become the remembered view.
     pub view_tickets: ViewTickets,
+    /// Where saved data lives, and what to tell the user about it once.
+    pub saved: SavedData,
+    /// "Work offline": nothing is sent to the service while on.
+    pub working_offline: AtomicBool,
+    /// The downloads under way ("Make available offline"), by resource.
+    pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
 }
 
 /// Numbers the list requests whose view is remembered, per resource, so
@@ -57,25 +69,38 @@ impl ViewTickets {
     }
 }
 
-/// The workspace on screen: its client and the profile its settings
-/// (saved views) are kept under.
+/// The workspace on screen: its client and cache, and the profile its
+/// settings (saved views) are kept under.
 #[derive(Clone)]
 pub struct Workspace {
-    /// Client for the workspace's base URL and key.
-    pub client: Client,
+    /// Client and offline cache of the workspace.
+    pub replica: Replica,
     /// [`PROFILE`], or [`DEMO_PROFILE`] while the demo runs.
     pub profile: &'static str,
 }
 
+impl Workspace {
+    /// The client, for reads that need no check of "Work offline" (the
+    /// rate-limit budget). Requests go through [`Replica::service`].
+    pub fn client(&self) -> &Client {
+        self.replica.client()
+    }
+}
+
 impl AppState {
-    /// State over `keychain` and `settings`, with no client yet and no demo.
-    pub fn new(keychain: Keychain, settings: Settings) -> Self {
+    /// State over `keychain` and `settings`, with saved data under
+    /// `saved_dir`, no client yet and no demo.
+    pub fn new(keychain: Keychain, settings: Settings, saved_dir: PathBuf) -> Self {
+        let working_offline = settings.working_offline();
         Self {
             settings,
             keychain: Arc::new(keychain),
             client: Mutex::new(CachedClient::default()),
             demo: Mutex::new(None),
             view_tickets: ViewTickets::default(),
+            saved: SavedData::new(saved_dir),
+            working_offline: AtomicBool::new(working_offline),
+            downloads: std::sync::Mutex::default(),
         }
     }
 
@@ -99,9 +124,15 @@ impl AppState {
         }
     }
 
+    /// Whether "Work offline" is on.
+    pub fn working_offline(&self) -> bool {
+        self.working_offline.load(Ordering::Relaxed)
+    }
+
     /// The workspace to talk to: the demo's while it runs, else the
     /// configured one (a client built from the saved base URL and the
-    /// keychain's key, then kept until either changes).
+    /// keychain's key, with its offline cache, then kept until either
+    /// changes). "Work offline" applies to whichever it is.
     ///
     /// The keychain is read without holding the cache lock, so a slow
     /// keychain (an unlock prompt) never blocks the commands that change the
@@ -112,20 +143,25 @@ impl AppState {
     /// [`Error::NotConfigured`] without a base URL or key;
     /// [`Error::Keychain`] when the keychain cannot be read.
     pub async fn workspace(&self) -> Result<Workspace> {
+        let working_offline = self.working_offline();
         if let Some(demo) = self.demo.lock().await.as_ref() {
+            demo.replica.set_working_offline(working_offline);
             return Ok(Workspace {
-                client: demo.client.clone(),
+                replica: demo.replica.clone(),
                 profile: DEMO_PROFILE,
             });
         }
-        let configured = |client: Client| Workspace {
-            client,
-            profile: PROFILE,
+        let configured = |replica: Replica| {
+            replica.set_working_offline(working_offline);
+            Workspace {
+                replica,
+                profile: PROFILE,
+            }
         };
         let generation = {
             let cached = self.client.lock().await;
-            if let Some(client) = cached.client.as_ref() {
-                return Ok(configured(client.clone()));
+            if let Some(replica) = cached.replica.as_ref() {
+                return Ok(configured(replica.clone()));
             }
             cached.generation
         };
@@ -134,23 +170,41 @@ impl AppState {
             .with_keychain(|k| k.get(PROFILE))
             .await?
             .ok_or(Error::NotConfigured)?;
-        let client = Client::new(base_url, key)?;
+        let cache = saved_data::open(
+            &self.saved,
+            self.keychain.clone(),
+            PROFILE,
+            &base_url,
+            &key,
+            self.settings.saved_data_cap_bytes(),
+        )
+        .await?;
+        let replica = Replica::new(Client::new(base_url, key)?, cache);
         let mut cached = self.client.lock().await;
         if cached.generation == generation {
-            cached.client = Some(client.clone());
+            cached.replica = Some(replica.clone());
         }
-        Ok(configured(client))
+        Ok(configured(replica))
     }
 }
 
-/// The configured workspace's client, with a generation that counts changes
-/// of base URL or key.
+/// The configured workspace's client and cache, with a generation that
+/// counts changes of base URL or key.
 #[derive(Default)]
 pub struct CachedClient {
-    /// The client, once built.
-    pub client: Option<Client>,
+    /// The client and cache, once built.
+    pub replica: Option<Replica>,
     /// Bumped by [`CachedClient::invalidate`].
     pub generation: u64,
+}
+
+impl CachedClient {
+    /// Drops the client and closes its cache after the base URL or key
+    /// changed.
+    pub fn invalidate(&mut self) {
+        self.replica = None;
+        self.generation += 1;
+    }
 }
 
 #[cfg(test)]
@@ -167,13 +221,5 @@ mod tests {
         assert!(!tickets.is_latest(ResourceName::Task, first));
         assert!(tickets.is_latest(ResourceName::Task, second));
         assert!(tickets.is_latest(ResourceName::Lead, other));
-    }
-}
-
-impl CachedClient {
-    /// Drops the client after the base URL or key changed.
-    pub fn invalidate(&mut self) {
-        self.client = None;
-        self.generation += 1;
     }
 }

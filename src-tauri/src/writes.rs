@@ -3,13 +3,27 @@
 //! delete a stakeholder, read a customer. None is retried once it may have
 //! reached the service; an outcome that is unknown (a timeout or broken
 //! connection after sending, a gateway's 502 or 504, an unreadable 2xx) is
-//! reported as `unknown_outcome` so the UI can offer to check.
+//! reported as `unknown_outcome` so the UI can offer to check. Each write
+//! updates what it touches in the offline cache (the record created or
+//! changed is saved, a deleted one goes from its pages); while "Work
+//! offline" is on nothing is sent (`offline`).
 
+use serde::Serialize;
 use tauri::State;
-use workdesk_api::{Customer, Lead, LeadPatch, NewStakeholder, NewTask, Stakeholder, Task};
+use workdesk_api::{
+    Customer, JsonRecord, Lead, LeadPatch, NewStakeholder, NewTask, ResourceName, Stakeholder, Task,
+};
 
 use crate::error::{Error, UiError};
 use crate::state::AppState;
+
+/// A typed record as the JSON object the cache keeps.
+fn as_json(record: &impl Serialize) -> Option<JsonRecord> {
+    match serde_json::to_value(record) {
+        Ok(serde_json::Value::Object(map)) => Some(map),
+        _ => None,
+    }
+}
 
 /// `POST /task/task/`: creates `task` and returns it as created.
 ///
@@ -21,9 +35,18 @@ use crate::state::AppState;
 #[specta::specta]
 pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Task, UiError> {
     let workspace = state.workspace().await?;
-    let result = workspace.client.create_task(&task).await;
+    let result = workspace
+        .replica
+        .service()
+        .map_err(Error::from)?
+        .create_task(&task)
+        .await;
     log_write("POST task", &result);
-    Ok(result.map_err(|e| Error::write(e, "task"))?)
+    let task = result.map_err(|e| Error::write(e, "task"))?;
+    if let Some(record) = as_json(&task) {
+        workspace.replica.created(ResourceName::Task, record);
+    }
+    Ok(task)
 }
 
 /// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
@@ -34,11 +57,17 @@ pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Ta
 #[specta::specta]
 pub async fn get_lead(state: State<'_, AppState>, id: String) -> Result<Lead, UiError> {
     let workspace = state.workspace().await?;
-    Ok(workspace
-        .client
+    let lead = workspace
+        .replica
+        .service()
+        .map_err(Error::from)?
         .get_lead(&id)
         .await
-        .map_err(|e| Error::record(e, "lead"))?)
+        .map_err(|e| Error::record(e, "lead"))?;
+    if let Some(record) = as_json(&lead) {
+        workspace.replica.changed(ResourceName::Lead, record);
+    }
+    Ok(lead)
 }
 
 /// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
@@ -54,9 +83,18 @@ pub async fn patch_lead(
     patch: LeadPatch,
 ) -> Result<Lead, UiError> {
     let workspace = state.workspace().await?;
-    let result = workspace.client.patch_lead(&id, &patch).await;
+    let result = workspace
+        .replica
+        .service()
+        .map_err(Error::from)?
+        .patch_lead(&id, &patch)
+        .await;
     log_write("PATCH lead", &result);
-    Ok(result.map_err(|e| Error::write(e, "lead"))?)
+    let lead = result.map_err(|e| Error::write(e, "lead"))?;
+    if let Some(record) = as_json(&lead) {
+        workspace.replica.changed(ResourceName::Lead, record);
+    }
+    Ok(lead)
 }
 
 /// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it.
@@ -70,9 +108,18 @@ pub async fn create_stakeholder(
     stakeholder: NewStakeholder,
 ) -> Result<Stakeholder, UiError> {
     let workspace = state.workspace().await?;
-    let result = workspace.client.create_stakeholder(&stakeholder).await;
+    let result = workspace
+        .replica
+        .service()
+        .map_err(Error::from)?
+        .create_stakeholder(&stakeholder)
+        .await;
     log_write("POST stakeholder", &result);
-    Ok(result.map_err(|e| Error::write(e, "stakeholder"))?)
+    let stakeholder = result.map_err(|e| Error::write(e, "stakeholder"))?;
+    if let Some(record) = as_json(&stakeholder) {
+        workspace.replica.created(ResourceName::Stakeholder, record);
+    }
+    Ok(stakeholder)
 }
 
 /// `DELETE /stakeholder/stakeholder/{id}/`.
@@ -82,8 +129,20 @@ pub async fn create_stakeholder(
 #[specta::specta]
 pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Result<(), UiError> {
     let workspace = state.workspace().await?;
-    let result = workspace.client.delete_stakeholder(&id).await;
+    let result = workspace
+        .replica
+        .service()
+        .map_err(Error::from)?
+        .delete_stakeholder(&id)
+        .await;
     log_write("DELETE stakeholder", &result);
+    match result {
+        // Gone either way: deleted now, or already (404).
+        Ok(()) | Err(workdesk_api::Error::NotFound { .. }) => {
+            workspace.replica.deleted(ResourceName::Stakeholder, &id);
+        }
+        Err(_) => {}
+    }
     Ok(result.map_err(|e| Error::write(e, "stakeholder"))?)
 }
 
@@ -95,11 +154,17 @@ pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Resul
 #[specta::specta]
 pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Customer, UiError> {
     let workspace = state.workspace().await?;
-    Ok(workspace
-        .client
+    let customer = workspace
+        .replica
+        .service()
+        .map_err(Error::from)?
         .get_customer(&id)
         .await
-        .map_err(|e| Error::record(e, "customer"))?)
+        .map_err(|e| Error::record(e, "customer"))?;
+    if let Some(record) = as_json(&customer) {
+        workspace.replica.changed(ResourceName::Customer, record);
+    }
+    Ok(customer)
 }
 
 fn log_write<T>(what: &str, result: &workdesk_api::Result<T>) {

@@ -117,6 +117,8 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"resource": "supplier_invoice", "remember": true, "view": view}),
     )
     .unwrap();
+    assert_eq!(page["changed"], Value::Null, "nothing was saved before");
+    let page = &page["value"];
     let rows = page["results"].as_array().unwrap();
     assert_eq!(rows.len(), 50);
     assert!(page["count"].as_u64().unwrap() > 100);
@@ -129,6 +131,70 @@ fn commands_work_with_no_desktop_around_them() {
             .all(|r| r["total"].as_str().unwrap().parse::<f64>().is_ok()),
         "every row has its total"
     );
+
+    // The page was saved: it opens from this computer, as it was.
+    let saved = invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": view}),
+    )
+    .unwrap();
+    assert_eq!(saved["source"]["kind"], "saved_page", "{}", saved["source"]);
+    assert_eq!(saved["value"]["results"], page["results"]);
+    // A view never seen is answered over every saved record...
+    let unseen = json!({"page": 1, "take": 5, "sort": [{"field": "total"}],
+        "filters": [{"field": "total", "operator": "gte", "values": ["0"]}]});
+    let saved = invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": unseen}),
+    )
+    .unwrap();
+    assert_eq!(saved["source"]["kind"], "saved_records");
+    assert_eq!(saved["source"]["saved"], 50);
+    // ...except what was not saved: refused beside the condition.
+    let err = invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 5, "filters": [
+            {"field": "total", "operator": "gte", "values": ["0"]},
+            {"field": "supplier__name", "operator": "icontains", "values": ["a"]}
+        ]}}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "invalid_input");
+    assert!(err["field_errors"]["filters.1"].is_array(), "{err}");
+    // Nothing is sent while "Work offline" is on; saved data still opens.
+    assert_eq!(
+        invoke(&webview, "set_working_offline", json!({"on": true})).unwrap(),
+        true
+    );
+    let err = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": false, "view": view}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "offline");
+    assert_eq!(
+        invoke(&webview, "workspace_status", json!({})).unwrap()["working_offline"],
+        true
+    );
+    invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": view}),
+    )
+    .unwrap();
+    invoke(&webview, "set_working_offline", json!({"on": false})).unwrap();
+    // The same page again: unchanged.
+    let again = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": true, "view": view}),
+    )
+    .unwrap();
+    assert_eq!(again["changed"], false);
 
     // The view is kept per resource, and the resource as the last shown.
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
@@ -207,7 +273,7 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(views["saved"], json!([]));
 
     // Every write operation of the spec, through the commands.
-    let ids = sandbox.ids().clone();
+    let ids = *sandbox.ids();
     let task = invoke(
         &webview,
         "create_task",
@@ -259,7 +325,14 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"resource": "customer", "id": ids.customer.to_string()}),
     )
     .unwrap();
-    assert_eq!(record["credit_limit"], customer["credit_limit"]);
+    assert_eq!(record["value"]["credit_limit"], customer["credit_limit"]);
+    let saved = invoke(
+        &webview,
+        "saved_customer",
+        json!({"id": ids.customer.to_string()}),
+    )
+    .unwrap();
+    assert_eq!(saved["customer"]["credit_limit"], customer["credit_limit"]);
 
     let created = invoke(
         &webview,
@@ -277,8 +350,25 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"resource": "stakeholder", "id": id}),
     )
     .unwrap();
-    assert_eq!(found["document_number"], "900123456");
+    assert_eq!(found["value"]["document_number"], "900123456");
+    assert!(invoke(
+        &webview,
+        "saved_record",
+        json!({"resource": "stakeholder", "id": id})
+    )
+    .unwrap()
+    .is_object());
     invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap();
+    assert_eq!(
+        invoke(
+            &webview,
+            "saved_record",
+            json!({"resource": "stakeholder", "id": id})
+        )
+        .unwrap(),
+        Value::Null,
+        "a deleted record goes from the saved data too"
+    );
     let err = invoke(
         &webview,
         "get_record",
@@ -325,11 +415,14 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"resource": "lead", "remember": true, "view": {"page": 1, "take": "all"}}),
     )
     .unwrap();
-    assert!(!page["results"].as_array().unwrap().is_empty());
+    assert!(!page["value"]["results"].as_array().unwrap().is_empty());
     assert_eq!(
         invoke(&webview, "workspace_status", json!({})).unwrap()["last_resource"],
         "lead"
     );
+    let storage = invoke(&webview, "storage", json!({})).unwrap();
+    assert_eq!(storage["workspaces"][0]["name"], "Demo workspace");
+    assert_eq!(storage["workspaces"][0]["kept"]["kind"], "session_only");
     // The demo keeps its own views: the workspace's are untouched.
     let demo_views = invoke(
         &webview,
@@ -371,7 +464,7 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"resource": "customer_invoice", "remember": true, "view": first_page}),
     )
     .unwrap();
-    assert!(!page["results"].as_array().unwrap().is_empty());
+    assert!(!page["value"]["results"].as_array().unwrap().is_empty());
     let err = invoke(
         &webview,
         "create_task",
@@ -402,6 +495,47 @@ fn commands_work_with_no_desktop_around_them() {
         status["key"]["hint"]
     );
 
+    // Storage: the workspace's sealed file, its size and the cap.
+    let storage = invoke(&webview, "storage", json!({})).unwrap();
+    let workspace = &storage["workspaces"][0];
+    assert_eq!(workspace["kept"]["kind"], "on_disk", "{storage}");
+    assert!(workspace["bytes"].as_u64().unwrap() > 0, "{storage}");
+    assert_eq!(storage["cap_mb"], 512);
+    let err = invoke(&webview, "set_storage_cap", json!({"capMb": 1})).unwrap_err();
+    assert_eq!(err["field"], "cap_mb");
+    let storage = invoke(&webview, "set_storage_cap", json!({"capMb": 64})).unwrap();
+    assert_eq!(storage["cap_mb"], 64);
+    let saved_dir = data.join("dev.workdesk.test").join("saved").join("default");
+    let files = |dir: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert!(
+        files(&saved_dir).iter().any(|f| f.ends_with(".sqlite3")),
+        "{:?}",
+        files(&saved_dir)
+    );
+    for file in files(&saved_dir) {
+        assert!(
+            !file.contains(&key[8..]),
+            "named by a fingerprint, never by the key"
+        );
+    }
+    let data_key = keyring_core::Entry::new("dev.workdesk.test", "default#data-key").unwrap();
+    assert_eq!(
+        data_key.get_secret().unwrap().len(),
+        32,
+        "the data key is in the keychain"
+    );
+    let cleared = invoke(&webview, "clear_saved_data", json!({})).unwrap();
+    assert_eq!(cleared["workspaces"][0]["records"], 0);
+
     // Clearing the key goes back to the first-run screen, base URL kept.
     assert_eq!(
         invoke(&webview, "clear_api_key", json!({})).unwrap()["hint"],
@@ -410,6 +544,16 @@ fn commands_work_with_no_desktop_around_them() {
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(status["mode"], "setup");
     assert_eq!(status["base_url"], format!("{}/", sandbox.base_url()));
+    // ...and its saved data and data key are gone with it.
+    assert!(
+        !files(&saved_dir).iter().any(|f| f.contains(".sqlite3")),
+        "{:?}",
+        files(&saved_dir)
+    );
+    assert!(matches!(
+        data_key.get_secret(),
+        Err(keyring_core::Error::NoEntry)
+    ));
 
     let _ = std::fs::remove_dir_all(&data);
 }

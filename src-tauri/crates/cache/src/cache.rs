@@ -73,13 +73,16 @@ struct Inner {
     /// The first write error not yet shown to the user.
     write_error: Mutex<Option<String>>,
     cap: AtomicU64,
+    /// Queued writes that change what reads see (not view-time touches).
+    pending: AtomicU64,
 }
 
 /// One workspace's offline cache: a sealed SQLite file (or, without a
 /// keychain to keep its data key, an in-memory database for the session).
 ///
-/// Reads answer at once from their own connection; writes are queued for
-/// one background thread (WAL lets both run together). A write that fails
+/// Writes are queued for one background thread and return at once; reads
+/// use their own connection (WAL lets both run together) and first wait
+/// for writes still queued, so what was saved reads back. A write that fails
 /// is logged and kept for [`Cache::take_write_error`]; it never fails a
 /// read. Dropping the cache finishes the queued writes and marks the file
 /// closed cleanly.
@@ -153,6 +156,7 @@ impl Cache {
             generations: Mutex::new(HashMap::new()),
             write_error: Mutex::new(None),
             cap: AtomicU64::new(DEFAULT_CAP_BYTES),
+            pending: AtomicU64::new(0),
         });
         let (jobs, queue) = mpsc::channel();
         let thread_inner = inner.clone();
@@ -182,12 +186,28 @@ impl Cache {
     }
 
     fn send(&self, job: Job) {
+        let counts = !matches!(job, Job::Touch { .. } | Job::Flush(_));
+        if counts {
+            self.inner.pending.fetch_add(1, Ordering::AcqRel);
+        }
         let sent = self
             .jobs
             .as_ref()
             .is_some_and(|jobs| jobs.send(job).is_ok());
         if !sent {
+            if counts {
+                self.inner.pending.fetch_sub(1, Ordering::AcqRel);
+            }
             note_error(&self.inner, &Error::WriterGone);
+        }
+    }
+
+    /// Before a read: waits for the queued writes that change what it
+    /// sees, so a page saved a moment ago reads back (read-your-writes).
+    /// Saving itself never waits; with nothing queued this costs nothing.
+    fn settle(&self) {
+        if self.inner.pending.load(Ordering::Acquire) > 0 {
+            self.flush();
         }
     }
 
@@ -256,6 +276,7 @@ impl Cache {
     }
 
     fn db<T>(&self, read: impl FnOnce(&Db<'_>) -> Result<T>) -> Result<T> {
+        self.settle();
         let conn = lock(&self.inner.reader);
         read(&Db {
             conn: &conn,
@@ -439,6 +460,7 @@ impl Cache {
     /// The index of `schema`'s saved records, built again when a write
     /// changed them since.
     fn index(&self, schema: &'static Schema) -> Result<Arc<Index>> {
+        self.settle();
         let generation = self.generation(schema.resource);
         if let Some((built, index)) = lock(&self.inner.indexes).get(schema.resource) {
             if *built == generation {
@@ -505,6 +527,7 @@ fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Jo
             let _ = done.send(());
             continue;
         }
+        let counts = !matches!(job, Job::Touch { .. });
         let mut conn = lock(conn);
         let changed = match run(inner, &mut conn, job) {
             Ok(changed) => changed,
@@ -528,9 +551,14 @@ fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Jo
             _ => Vec::new(),
         };
         drop(conn);
-        let mut generations = lock(&inner.generations);
-        for resource in changed.into_iter().chain(evicted) {
-            *generations.entry(resource).or_default() += 1;
+        {
+            let mut generations = lock(&inner.generations);
+            for resource in changed.into_iter().chain(evicted) {
+                *generations.entry(resource).or_default() += 1;
+            }
+        }
+        if counts {
+            inner.pending.fetch_sub(1, Ordering::AcqRel);
         }
     }
     // Closing cleanly: the next start need not check the file.

@@ -28,8 +28,9 @@
 //! - **Recovery**: a file that is damaged, from a newer version, or not
 //!   opened by its key is moved aside with the date and a new one started
 //!   ([`Recovery`]); never a panic, never a loop.
-//! - **Writes never delay reads**: they go to a background thread; a
-//!   failed write is logged and kept to show once
+//! - **Saving never delays an answer**: writes go to a background thread
+//!   and return at once (a later read waits for them, so what was saved
+//!   reads back); a failed write is logged and kept to show once
 //!   ([`Cache::take_write_error`]).
 //!
 //! ## Crates chosen

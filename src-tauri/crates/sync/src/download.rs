@@ -119,7 +119,7 @@ impl Replica {
         report: impl FnMut(&Progress) + Send,
         cancel: &CancellationToken,
     ) -> Result<OfflineList> {
-        self.online()?;
+        self.service()?;
         let schema = resource.schema();
         let state = self.cache().state(schema)?;
         let started = Utc::now();
@@ -319,7 +319,7 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
     async fn fetch(&mut self, view: &ListView) -> Result<Option<Page<JsonRecord>>> {
         loop {
             self.wait_for_budget().await?;
-            let client = self.replica.online()?;
+            let client = self.replica.service()?;
             let answer = tokio::select! {
                 answer = client.list_view(self.resource, view) => answer,
                 () = self.cancel.cancelled() => return Err(Error::Cancelled),

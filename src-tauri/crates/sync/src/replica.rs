@@ -101,7 +101,11 @@ impl Replica {
         self.working_offline.load(Ordering::Relaxed)
     }
 
-    pub(crate) fn online(&self) -> Result<&Client> {
+    /// The client, for a request to the service, unless "Work offline" is on.
+    ///
+    /// # Errors
+    /// [`Error::WorkingOffline`].
+    pub fn service(&self) -> Result<&Client> {
         if self.working_offline() {
             Err(Error::WorkingOffline)
         } else {
@@ -175,7 +179,9 @@ impl Replica {
     }
 
     /// `view` of `resource` from the service, queued to be saved; says
-    /// whether it differs from the saved answer for the same view.
+    /// whether it differs from the saved answer for the same view. Records
+    /// have the view's fields when it names them (as the saved answer
+    /// does), else every field of their type (`null` when absent).
     ///
     /// # Errors
     /// [`Error::WorkingOffline`]; the errors of `Client::list_view`.
@@ -184,8 +190,8 @@ impl Replica {
         resource: ResourceName,
         view: &ListView,
     ) -> Result<Fresh<Page<JsonRecord>>> {
-        let client = self.online()?;
-        let page = client.list_view(resource, view).await?;
+        let client = self.service()?;
+        let mut page = client.list_view(resource, view).await?;
         let schema = resource.schema();
         let changed = match view.list_query(resource) {
             Ok(query) => {
@@ -222,6 +228,14 @@ impl Replica {
             }
             Err(_) => None,
         };
+        // The same shape as the saved answer: with `fields=`, those fields.
+        if view.fields.is_some() {
+            page.results = page
+                .results
+                .iter()
+                .map(|record| shaped(record, view))
+                .collect();
+        }
         Ok(Fresh {
             value: page,
             changed,
@@ -259,7 +273,7 @@ impl Replica {
         resource: ResourceName,
         id: &str,
     ) -> Result<Fresh<JsonRecord>> {
-        let record = self.online()?.get_record(resource, id).await?;
+        let record = self.service()?.get_record(resource, id).await?;
         let changed = self.record_changed(resource, &record);
         self.cache
             .save_records(resource.schema(), vec![record.clone()], true);

@@ -1,0 +1,258 @@
+//! Where each workspace's saved data lives and how it is opened: one sealed
+//! file per workspace under `<app local data>/saved/<profile>/`, named by
+//! the workspace's fingerprint, its data key in the OS keychain next to the
+//! API key (account `<profile>#data-key`). Without a keychain the data is
+//! kept in memory for the session, and the user is told so.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+use specta::Type;
+use workdesk_api::{ApiKey, BaseUrl};
+use workdesk_cache::{Cache, DataKey, Recovery, RecoveryReason};
+use workdesk_keychain::{Availability, Keychain};
+
+use crate::error::{Error, Result};
+
+/// How a workspace's saved data is kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Kept {
+    /// In its sealed file, across restarts.
+    OnDisk,
+    /// In memory until Workdesk quits, because `reason`.
+    SessionOnly {
+        /// Why, in words for the user.
+        reason: String,
+    },
+}
+
+/// The folder of all saved data, and what to tell the user about it once.
+pub struct SavedData {
+    dir: PathBuf,
+    notice: std::sync::Mutex<Option<String>>,
+    kept: std::sync::Mutex<Option<Kept>>,
+}
+
+impl SavedData {
+    /// Saved data under `dir`.
+    pub fn new(dir: PathBuf) -> SavedData {
+        SavedData {
+            dir,
+            notice: std::sync::Mutex::new(None),
+            kept: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// The folder of `profile`'s saved data.
+    pub fn profile_dir(&self, profile: &str) -> PathBuf {
+        self.dir.join(profile)
+    }
+
+    /// Something to tell the user once (a file set aside, a write that
+    /// failed), taken.
+    pub fn take_notice(&self) -> Option<String> {
+        lock(&self.notice).take()
+    }
+
+    /// Keeps `message` to tell the user once (the first one wins).
+    pub fn notify(&self, message: String) {
+        let mut slot = lock(&self.notice);
+        if slot.is_none() {
+            *slot = Some(message);
+        }
+    }
+
+    /// How the configured workspace's data is kept, once it was opened.
+    pub fn kept(&self) -> Option<Kept> {
+        lock(&self.kept).clone()
+    }
+
+    /// The bytes of every file in `profile`'s folder: its database (with
+    /// its WAL) and files set aside.
+    pub fn bytes_on_disk(&self, profile: &str) -> (u64, u64) {
+        let mut live = 0;
+        let mut set_aside = 0;
+        for (path, size) in files(&self.profile_dir(profile)) {
+            if is_set_aside(&path) {
+                set_aside += size;
+            } else {
+                live += size;
+            }
+        }
+        (live, set_aside)
+    }
+
+    /// Deletes the files set aside in `profile`'s folder.
+    pub fn delete_set_aside(&self, profile: &str) {
+        for (path, _) in files(&self.profile_dir(profile)) {
+            if is_set_aside(&path) {
+                if let Err(err) = std::fs::remove_file(&path) {
+                    log::warn!("could not delete {}: {err}", path.display());
+                }
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The keychain account of `profile`'s data key.
+pub fn data_key_account(profile: &str) -> String {
+    format!("{profile}#data-key")
+}
+
+fn files(dir: &Path) -> Vec<(PathBuf, u64)> {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let metadata = entry.metadata().ok()?;
+            metadata.is_file().then(|| (entry.path(), metadata.len()))
+        })
+        .collect()
+}
+
+fn is_set_aside(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| name.contains(".unreadable-"))
+}
+
+/// What the user is told once about a file set aside.
+fn recovery_notice(recovery: &Recovery) -> String {
+    let why = match &recovery.reason {
+        RecoveryReason::KeyMissing => "its key is no longer in the system keychain".to_owned(),
+        RecoveryReason::WrongKey => "the key in the system keychain does not open it".to_owned(),
+        RecoveryReason::Damaged(_) => {
+            "the file is damaged (perhaps Workdesk was closed while writing)".to_owned()
+        }
+        RecoveryReason::TooNew => "it was written by a newer version of Workdesk".to_owned(),
+    };
+    format!(
+        "The data saved for offline use could not be read because {why}, so Workdesk started afresh. The old file was kept as {}. Your settings, views and API key are unchanged.",
+        recovery.moved_to.display()
+    )
+}
+
+/// Opens `profile`'s cache for the workspace at `base_url` with `key`:
+/// its sealed file when the keychain can keep the data key (made, stored
+/// and read back first when there is none), otherwise an in-memory cache
+/// for the session. A file of an earlier key or server in the profile's
+/// folder is deleted: only the data of the key in use is kept.
+///
+/// # Errors
+/// [`Error::SavedData`] only when not even an in-memory database can be
+/// made (out of memory).
+pub async fn open(
+    saved: &SavedData,
+    keychain: Arc<Keychain>,
+    profile: &'static str,
+    base_url: &BaseUrl,
+    key: &ApiKey,
+    cap_bytes: u64,
+) -> Result<Arc<Cache>> {
+    let origin = base_url.as_url().origin().ascii_serialization();
+    let fingerprint = workdesk_cache::fingerprint(&origin, key.expose_secret());
+    let dir = saved.profile_dir(profile);
+    let opened =
+        tokio::task::spawn_blocking(move || open_blocking(&keychain, profile, &dir, &fingerprint))
+            .await
+            .unwrap_or_else(|err| Err(format!("the saved data could not be opened ({err})")));
+    let (cache, kept) = match opened {
+        Ok((cache, recovery)) => {
+            if let Some(recovery) = recovery {
+                saved.notify(recovery_notice(&recovery));
+            }
+            (cache, Kept::OnDisk)
+        }
+        Err(reason) => {
+            log::warn!("saved data kept in memory for this session: {reason}");
+            let fingerprint = workdesk_cache::fingerprint(&origin, key.expose_secret());
+            let cache =
+                Cache::in_memory(&fingerprint).map_err(|err| Error::SavedData(err.to_string()))?;
+            (cache, Kept::SessionOnly { reason })
+        }
+    };
+    cache.set_cap(cap_bytes);
+    *lock(&saved.kept) = Some(kept);
+    Ok(Arc::new(cache))
+}
+
+fn open_blocking(
+    keychain: &Keychain,
+    profile: &str,
+    dir: &Path,
+    fingerprint: &str,
+) -> Result<(Cache, Option<Recovery>), String> {
+    if let Availability::SessionOnly { reason } = keychain.availability() {
+        return Err(format!(
+            "there is no working system keychain to keep its key ({reason})"
+        ));
+    }
+    let account = data_key_account(profile);
+    let stored = keychain
+        .get_secret(&account)
+        .map_err(|err| format!("the system keychain could not be read ({err})"))?;
+    let (data_key, is_new) = match stored
+        .as_deref()
+        .and_then(|bytes| DataKey::from_bytes(bytes))
+    {
+        Some(data_key) => (data_key, false),
+        None => {
+            // Made, stored and read back before anything is written with it.
+            let data_key = DataKey::generate();
+            keychain
+                .set_secret(&account, data_key.expose_secret())
+                .map_err(|err| format!("the system keychain did not take the data key ({err})"))?;
+            let back = keychain
+                .get_secret(&account)
+                .map_err(|err| format!("the system keychain could not be read ({err})"))?;
+            if back.as_deref().and_then(|bytes| DataKey::from_bytes(bytes))
+                != Some(data_key.clone())
+            {
+                return Err("the system keychain did not keep the data key".into());
+            }
+            (data_key, true)
+        }
+    };
+    let path = workdesk_cache::file_of(dir, fingerprint);
+    // The files of an earlier key or server of this profile go.
+    for (other, _) in files(dir) {
+        let name = other
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if !is_set_aside(&other) && !name.starts_with(fingerprint) {
+            if let Err(err) = std::fs::remove_file(&other) {
+                log::warn!("could not delete old saved data {}: {err}", other.display());
+            }
+        }
+    }
+    Cache::open(&path, fingerprint, &data_key, is_new)
+        .map_err(|err| format!("the saved-data file could not be opened ({err})"))
+}
+
+/// Deletes `profile`'s saved data (its files, set-aside ones included) and
+/// its data key: the workspace's key was removed.
+pub async fn forget(saved: &SavedData, keychain: Arc<Keychain>, profile: &'static str) {
+    let dir = saved.profile_dir(profile);
+    let _ = tokio::task::spawn_blocking(move || {
+        for (path, _) in files(&dir) {
+            if let Err(err) = std::fs::remove_file(&path) {
+                log::warn!("could not delete saved data {}: {err}", path.display());
+            }
+        }
+        if let Err(err) = keychain.delete(&data_key_account(profile)) {
+            log::warn!("could not delete the data key: {err}");
+        }
+    })
+    .await;
+    *lock(&saved.kept) = None;
+}
