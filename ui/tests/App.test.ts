@@ -8,7 +8,7 @@ import App from "../src/App.svelte";
 import type { RateLimit, UiError, WorkspaceStatus } from "../src/lib/bindings";
 import { session } from "../src/lib/session.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
-import { schemas as formSchemas } from "./fixtures/forms";
+import { fresh, schemas as formSchemas } from "./fixtures/forms";
 
 const service: WorkspaceStatus = {
   mode: "service",
@@ -16,6 +16,7 @@ const service: WorkspaceStatus = {
   key: { hint: "service_…3f9a", storage: "keychain" },
   keychain: { available: true, reason: null },
   last_resource: "supplier_invoice",
+  working_offline: false,
 };
 
 function error(kind: UiError["kind"], message: string, retry_after_s: number | null = null): UiError {
@@ -38,7 +39,12 @@ function serve(
       case "list_views":
         return { current: null, saved: [] };
       case "list_records":
-        return list();
+        return fresh(list());
+      case "list_saved":
+      case "saved_record":
+        return other(cmd) ?? null;
+      case "offline_list":
+        return { complete: false, saved: 0, refreshed_at: null };
       case "rate_limit":
         return budget;
       default:
@@ -112,6 +118,44 @@ describe("the workspace window", () => {
     });
     render(App);
     expect(await screen.findByText("Offline: the service can't be reached")).toBeInTheDocument();
+  });
+
+  test("offline, the banner says when the data on screen was saved, kept current; Work offline sends nothing", async () => {
+    const savedAt = new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString();
+    const calls: string[] = [];
+    serve(
+      () => {
+        calls.push("list_records");
+        throw error("network", "The service could not be reached.");
+      },
+      undefined,
+      (cmd) => {
+        calls.push(cmd);
+        if (cmd === "list_saved") return { value: recordPage(1, 45), source: { kind: "saved_page", saved_at: savedAt, stale: false } };
+        if (cmd === "set_working_offline") return true;
+        return null;
+      },
+    );
+    render(App);
+    const user = userEvent.setup();
+    const banner = await screen.findByText(/^Offline/, { selector: "strong" });
+    expect(banner.closest("[role=status]")).toHaveTextContent(/Offline — showing data saved at \d{1,2}:\d{2}.* \(3 hours ago\)/);
+    expect(screen.getByText("45 supplier invoices")).toBeInTheDocument();
+    // Forms say why they cannot send.
+    await user.click(screen.getByRole("button", { name: "New task" }));
+    expect(await screen.findByRole("button", { name: "Create task" })).toBeDisabled();
+    expect(screen.getByText(/can't be reached, so nothing can be sent right now/)).toBeInTheDocument();
+    // Working offline on purpose: nothing more is sent.
+    await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
+    await screen.findByText("45 supplier invoices");
+    const before = calls.filter((c) => c === "list_records").length;
+    await user.click(screen.getByRole("switch", { name: "Work offline" }));
+    await vi.waitFor(() => expect(calls).toContain("set_working_offline"));
+    expect(await screen.findByText("Working offline")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Tasks" }));
+    await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
+    await screen.findByText("45 supplier invoices");
+    expect(calls.filter((c) => c === "list_records").length).toBe(before);
   });
 
   test("the sections open the forms", async () => {

@@ -172,7 +172,7 @@ describe("new stakeholder form", () => {
 
   test("when the list cannot be loaded the ID inputs still work", async () => {
     const { handler, calls } = ipcHandler({
-      list_records: throws(uiError("network", "The service could not be reached.")),
+      list_records: throws(uiError("service", "The service had a problem (status 500). Try again in a moment.")),
       create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
     });
     mockIPC(handler);
@@ -187,6 +187,23 @@ describe("new stakeholder form", () => {
     expect(calls.at(-1)?.[1]).toEqual({
       stakeholder: { document_number: "900123456", document_type: NIT, geographic_location: BOGOTA },
     });
+  });
+
+  test("offline, creating is disabled with the reason and what was typed stays", async () => {
+    const { handler, calls } = ipcHandler({
+      list_records: throws(uiError("network", "The service could not be reached.")),
+      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    await screen.findByText(/could not load the document types/);
+    await user.type(input("Document number"), "900123456");
+    const create = screen.getByRole("button", { name: "Create stakeholder" });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/);
+    expect(input("Document number").value).toBe("900123456");
+    expect(calls.some(([cmd]) => cmd === "create_stakeholder")).toBe(false);
   });
 
   test("an already registered document is explained at the top and field errors beside the fields", async () => {

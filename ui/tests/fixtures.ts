@@ -7,6 +7,7 @@ export const setupStatus: WorkspaceStatus = {
   key: { hint: null, storage: null },
   keychain: { available: true, reason: null },
   last_resource: "supplier_invoice",
+  working_offline: false,
 };
 
 export function uiError(kind: UiError["kind"], message: string, field: string | null = null): UiError {

@@ -103,3 +103,45 @@ export function rfc3339ToLocalInput(iso: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * How long ago `iso` was, from `now` (ms since the epoch), in words in the
+ * user's locale: "just now", "5 minutes ago", "3 hours ago", "2 days ago".
+ */
+export function formatAgo(iso: string, now = Date.now(), locale = userLocale()): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  const key = String(locale);
+  let format = relativeFormats.get(key);
+  if (!format) relativeFormats.set(key, (format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })));
+  if (seconds < 60) return format.format(0, "second");
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["minute", 60],
+    ["hour", 3600],
+    ["day", 86_400],
+  ];
+  let unit: Intl.RelativeTimeFormatUnit = "minute";
+  let size = 60;
+  for (const [name, length] of steps) {
+    if (seconds >= length) [unit, size] = [name, length];
+  }
+  return format.format(-Math.floor(seconds / size), unit);
+}
+
+/**
+ * When saved data was saved, for "showing data saved at …": the time of
+ * day when it was today, else the date and time, in the user's time zone;
+ * and how long ago. `{ at: "10:42", ago: "3 hours ago" }`.
+ */
+export function formatSavedAt(iso: string, now = Date.now(), locale = userLocale()): { at: string; ago: string } {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { at: iso, ago: "" };
+  const today = new Date(now).toDateString() === date.toDateString();
+  const at = today
+    ? dateFormat(locale, { timeStyle: "short" }).format(date)
+    : dateFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  return { at, ago: formatAgo(iso, now, locale) };
+}

@@ -3,7 +3,8 @@
 // typed UiError. Components switch on `error.kind`, never on message text.
 // Every call also updates the connection state and rate-limit budget shown
 // in the status bar (lib/session.svelte.ts).
-import { commands, type ListView, type ResourceName, type UiError, type Value } from "./bindings";
+import { Channel } from "@tauri-apps/api/core";
+import { commands, type ListView, type Progress, type ResourceName, type UiError, type Value } from "./bindings";
 import { session } from "./session.svelte";
 
 export type { UiError };
@@ -67,9 +68,16 @@ export const ipc = {
   startDemo: () => call(commands.startDemo()),
   stopDemo: () => call(commands.stopDemo()),
   resourceSchemas: () => call(commands.resourceSchemas()),
-  /** A page of `resource`; `remember` only for the list on screen (it becomes the resource's current view). */
+  /**
+   * A page of `resource` from the service, and whether it differs from the
+   * saved answer; `remember` only for the list on screen (it becomes the
+   * resource's current view).
+   */
   listRecords: (resource: ResourceName, view: ListView, remember = false) =>
     call(commands.listRecords(resource, view, remember), true),
+  /** A page of `resource` from the service for a form's lookup (the view is not remembered). */
+  lookUp: async (resource: ResourceName, view: ListView) =>
+    (await call(commands.listRecords(resource, view, false), true)).value,
   getRecord: (...a: Args<typeof commands.getRecord>) => call(commands.getRecord(...a), true),
   listViews: (...a: Args<typeof commands.listViews>) => call(commands.listViews(...a)),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
@@ -82,4 +90,20 @@ export const ipc = {
   deleteStakeholder: (...a: Args<typeof commands.deleteStakeholder>) =>
     call(commands.deleteStakeholder(...a), true),
   getCustomer: (...a: Args<typeof commands.getCustomer>) => call(commands.getCustomer(...a), true),
+  /** The saved answer for a view (this computer only), or null. */
+  listSaved: (...a: Args<typeof commands.listSaved>) => call(commands.listSaved(...a)),
+  savedRecord: (...a: Args<typeof commands.savedRecord>) => call(commands.savedRecord(...a)),
+  savedCustomer: (...a: Args<typeof commands.savedCustomer>) => call(commands.savedCustomer(...a)),
+  /** Takes a whole list offline; `onprogress` gets every step (over a Tauri channel). */
+  makeAvailableOffline: (resource: ResourceName, onprogress: (step: Progress) => void) => {
+    const channel = new Channel<Progress>();
+    channel.onmessage = onprogress;
+    return call(commands.makeAvailableOffline(resource, channel), true);
+  },
+  cancelDownload: (...a: Args<typeof commands.cancelDownload>) => call(commands.cancelDownload(...a)),
+  offlineList: (...a: Args<typeof commands.offlineList>) => call(commands.offlineList(...a)),
+  setWorkingOffline: (...a: Args<typeof commands.setWorkingOffline>) => call(commands.setWorkingOffline(...a)),
+  storage: () => call(commands.storage()),
+  setStorageCap: (...a: Args<typeof commands.setStorageCap>) => call(commands.setStorageCap(...a)),
+  clearSavedData: () => call(commands.clearSavedData()),
 };

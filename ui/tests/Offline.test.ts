@@ -1,0 +1,299 @@
+// Saved data in the list view, the offline download and Storage, over
+// mocked IPC: the saved answer first, then the service's; offline the
+// saved answer stays; a view never seen is answered over the saved records.
+import { describe, expect, test, vi } from "vitest";
+import { render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import ListViewComponent from "../src/components/records/ListView.svelte";
+import StorageView from "../src/components/StorageView.svelte";
+import type { ListView, Page, Progress, Storage } from "../src/lib/bindings";
+import type { JsonRecord } from "../src/lib/ipc";
+import { session } from "../src/lib/session.svelte";
+import {
+  byId,
+  deferred,
+  invoiceId,
+  invoiceRecord,
+  listCalls,
+  mockService,
+  recordPage,
+  rowIds,
+  supplierInvoiceSchema,
+  uiError,
+} from "./fixtures/records";
+
+const SAVED_AT = "2026-11-23T10:42:00Z";
+
+function savedPage(page: Page<JsonRecord>, stale = false) {
+  return { value: page, source: { kind: "saved_page", saved_at: SAVED_AT, stale } };
+}
+
+function renderView() {
+  const user = userEvent.setup();
+  const result = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+  return { user, ...result };
+}
+
+describe("a list with saved data", () => {
+  test("shows the saved page at once, marked, then the service's in its place", async () => {
+    const fresh = deferred<Page<JsonRecord>>();
+    const changed = recordPage(1, 46);
+    const calls = mockService({
+      savedAnswer: () => savedPage(recordPage(1, 45)),
+      list: () => fresh.promise,
+    });
+    const { container } = renderView();
+    expect(await screen.findByText(/^Saved at \d{1,2}:\d{2}/)).toBeInTheDocument();
+    expect(container.querySelector("p.count")).toHaveTextContent(/^45 supplier invoices$/);
+    expect(rowIds(container)).toHaveLength(20);
+    expect(listCalls(calls)).toHaveLength(1);
+
+    fresh.resolve(changed);
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^46 supplier invoices$/));
+    expect(screen.queryByText(/Saved at/)).toBeNull();
+    expect(byId("page-status")).toHaveTextContent("Page 1 of 3");
+  });
+
+  test("when the service can't be reached the saved page stays, with no error, and the app is offline", async () => {
+    mockService({
+      savedAnswer: () => savedPage(recordPage(2, 45)),
+      list: () => {
+        throw uiError("network", "The service could not be reached.");
+      },
+    });
+    const { container } = renderView();
+    await vi.waitFor(() => expect(session.connection).toBe("offline"));
+    expect(rowIds(container)[0]).toBe(invoiceId(21));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(session.savedAt).toBe(SAVED_AT);
+    expect(screen.getByText(/Saved at/)).toBeInTheDocument();
+  });
+
+  test("a view never seen, answered over the saved records, counts them as saved records", async () => {
+    mockService({
+      savedAnswer: () => ({
+        value: { count: 12, next: null, previous: null, results: [invoiceRecord(1), invoiceRecord(2)] },
+        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 1204 },
+      }),
+      list: () => {
+        throw uiError("network", "The service could not be reached.");
+      },
+    });
+    const { container } = renderView();
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^12 of 1,?204 saved records$/));
+  });
+
+  test("offline, a condition the saved records cannot answer is refused beside it", async () => {
+    const current: ListView = {
+      page: 1,
+      take: 20,
+      fields: null,
+      sort: [],
+      filters: [{ or: false, not: false, field: "supplier__name", operator: "icontains", values: ["acme"] }],
+    };
+    mockService({
+      current,
+      savedAnswer: () => {
+        throw uiError("invalid_input", "Some conditions can't be checked on the data saved on this computer.", {
+          field_errors: { "filters.0": ["Not available offline: only the supplier's id is saved with each record."] },
+        });
+      },
+      list: () => {
+        throw uiError("network", "The service could not be reached.");
+      },
+    });
+    renderView();
+    expect(await screen.findByText(/only the supplier's id is saved/)).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("can't be checked on the data saved on this computer");
+  });
+
+  test("online, a refused saved answer does not stop the service's", async () => {
+    const calls = mockService({
+      savedAnswer: () => {
+        throw uiError("invalid_input", "Some conditions can't be checked…", { field_errors: { "filters.0": ["No."] } });
+      },
+    });
+    const { container } = renderView();
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^45 supplier invoices$/));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(listCalls(calls)).toHaveLength(1);
+  });
+
+  test("working offline sends nothing and says when nothing of the list is saved", async () => {
+    session.workingOffline = true;
+    const calls = mockService({});
+    renderView();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Workdesk is set to work offline, and none of these supplier invoices is saved on this computer.",
+    );
+    expect(listCalls(calls)).toHaveLength(0);
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
+  test("when the service answers again, the list refreshes by itself", async () => {
+    let down = true;
+    const calls = mockService({
+      savedAnswer: () => savedPage(recordPage(1, 45)),
+      list: (view) => {
+        if (down) throw uiError("network", "The service could not be reached.");
+        return recordPage(view.page, 50);
+      },
+    });
+    const { container } = renderView();
+    await vi.waitFor(() => expect(session.connection).toBe("offline"));
+    down = false;
+    await session.probe();
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^50 supplier invoices$/));
+    // The probe (one id) and the list's own reload.
+    const views = listCalls(calls);
+    expect(views.some((v) => v.take === 1 && v.fields?.join() === "id")).toBe(true);
+    expect(views.at(-1)?.take).toBe(20);
+  });
+});
+
+describe("make available offline", () => {
+  test("shows the progress over the channel, can be cancelled, and says what is saved", async () => {
+    const finish = deferred<unknown>();
+    let send: ((step: Progress) => void) | null = null;
+    const cancels: unknown[] = [];
+    let complete = false;
+    const base = mockService({});
+    void base;
+    mockIPC((cmd, payload) => {
+      const args = (payload ?? {}) as Record<string, unknown>;
+      switch (cmd) {
+        case "list_views":
+          return { current: null, saved: [] };
+        case "list_saved":
+          return null;
+        case "list_records":
+          return { value: recordPage(1, 2437), changed: null };
+        case "offline_list":
+          return complete
+            ? { complete: true, saved: 2437, refreshed_at: SAVED_AT }
+            : { complete: false, saved: 0, refreshed_at: null };
+        case "make_available_offline":
+          send = (args.progress as { onmessage: (step: Progress) => void }).onmessage;
+          return finish.promise;
+        case "cancel_download":
+          cancels.push(args.resource);
+          return null;
+        case "rate_limit":
+          return { limit: null, remaining: null, reset: null };
+        default:
+          return null;
+      }
+    });
+    const { user } = renderView();
+    await user.click(await screen.findByRole("button", { name: "Make available offline" }));
+    await vi.waitFor(() => expect(send).not.toBeNull());
+    send!({
+      phase: "downloading",
+      pages_done: 3,
+      pages_total: 13,
+      records: 600,
+      records_total: 2437,
+      budget: { limit: 1000, remaining: 840, reset: null },
+      paused_until: null,
+    });
+    const bar = await screen.findByRole("progressbar", { name: "Making supplier invoices available offline" });
+    expect(bar).toHaveAttribute("value", "3");
+    expect(bar).toHaveAttribute("max", "13");
+    expect(screen.getByText(/page 3 of 13 · 600 of 2,?437 records · 840 requests left/)).toBeInTheDocument();
+    send!({
+      phase: "downloading",
+      pages_done: 4,
+      pages_total: 13,
+      records: 800,
+      records_total: 2437,
+      budget: { limit: 1000, remaining: 100, reset: "2026-11-23T11:00:00Z" },
+      paused_until: "2026-11-23T11:00:00Z",
+    });
+    expect(await screen.findByText(/Paused to keep the last 10 % of this key's requests/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(cancels).toEqual(["supplier_invoice"]);
+    complete = true;
+    finish.resolve({ complete: true, saved: 2437, refreshed_at: SAVED_AT });
+    expect(await screen.findByText(/All 2,?437 supplier invoices saved, refreshed at/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Update offline copy" })).toBeEnabled();
+  });
+
+  test("is disabled with the reason while working offline", async () => {
+    session.workingOffline = true;
+    mockService({ savedAnswer: () => savedPage(recordPage(1, 45)) });
+    renderView();
+    const button = await screen.findByRole("button", { name: "Make available offline" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("title", "Turn off “Work offline” to download.");
+  });
+});
+
+describe("storage", () => {
+  const storage: Storage = {
+    workspaces: [
+      {
+        name: "api.example.com",
+        on_screen: true,
+        kept: { kind: "on_disk" },
+        bytes: 12 * 1024 * 1024,
+        records: 2437,
+        set_aside_bytes: 0,
+      },
+    ],
+    total_bytes: 12 * 1024 * 1024,
+    cap_mb: 512,
+    notice: "The data saved for offline use could not be read because the file is damaged, so Workdesk started afresh.",
+  };
+
+  test("shows each workspace's size and the total, the notice once, the cap, and clears after asking", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, payload) => {
+      calls.push([cmd, payload]);
+      if (cmd === "storage") return storage;
+      if (cmd === "set_storage_cap") return { ...storage, cap_mb: (payload as { capMb: number }).capMb, notice: null };
+      if (cmd === "clear_saved_data") return { ...storage, workspaces: [{ ...storage.workspaces[0], records: 0, bytes: 65536 }], total_bytes: 65536, notice: null };
+      return null;
+    });
+    const user = userEvent.setup();
+    render(StorageView);
+    const row = (await screen.findByRole("rowheader", { name: /api\.example\.com/ })).closest("tr")!;
+    expect(within(row).getByText("Sealed on this computer")).toBeInTheDocument();
+    expect(within(row).getByText(/2,?437/)).toBeInTheDocument();
+    expect(within(row).getByText("12 MB")).toBeInTheDocument();
+    expect(byId("storage-total")).toHaveTextContent("12 MB");
+    expect(screen.getByRole("alert")).toHaveTextContent("the file is damaged");
+
+    const cap = screen.getByLabelText("Largest size per workspace (MB)");
+    await user.clear(cap);
+    await user.type(cap, "8");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(cap).toHaveAccessibleDescription(/from 16 to 1,048,576/);
+    expect(calls.some(([cmd]) => cmd === "set_storage_cap")).toBe(false);
+    await user.clear(cap);
+    await user.type(cap, "256");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(calls).toContainEqual(["set_storage_cap", { capMb: 256 }]));
+
+    await user.click(screen.getByRole("button", { name: "Clear saved data…" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Clear the saved data of api.example.com?" });
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Clear saved data" }));
+    await vi.waitFor(() => expect(byId("storage-total")).toHaveTextContent("64 KB"));
+    expect(calls.some(([cmd]) => cmd === "clear_saved_data")).toBe(true);
+  });
+
+  test("says when saved data is kept in memory only", async () => {
+    mockIPC((cmd) =>
+      cmd === "storage"
+        ? {
+            ...storage,
+            notice: null,
+            workspaces: [{ ...storage.workspaces[0], kept: { kind: "session_only", reason: "there is no working system keychain" } }],
+          }
+        : null,
+    );
+    render(StorageView);
+    expect(await screen.findByText(/In memory only: nothing is kept after quitting/)).toBeInTheDocument();
+  });
+});
