@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { By, until } from "selenium-webdriver";
 import {
@@ -113,10 +113,12 @@ test("second start: the key is remembered and the table shows without asking", a
   }
 });
 
-test("restarted on page 2 while the service is down: no made-up page numbers or empty list; back once it answers", async () => {
+test("restarted on page 2 while the service is down, with nothing saved: no made-up page numbers or empty list; back once it answers", async () => {
   // The same port and seed bring the same address and keys back later.
   const port = Number(new URL(context.sandbox.baseUrl).port);
   await stopSandbox(context.sandbox);
+  // Nothing saved for offline use (offline.test.mjs covers what is).
+  rmSync(join(process.env.XDG_DATA_HOME, IDENTIFIER, "saved"), { recursive: true, force: true });
   const app = await openApp();
   try {
     const alert = await visible(app, By.css(".list-error[role='alert']"));

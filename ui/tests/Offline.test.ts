@@ -108,6 +108,19 @@ describe("a list with saved data", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("can't be checked on the data saved on this computer");
   });
 
+  test("an answer over the saved records is replaced by the service's even when its saved page is unchanged", async () => {
+    mockService({
+      savedAnswer: () => ({
+        value: { count: 12, next: null, previous: null, results: [invoiceRecord(1)] },
+        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 40 },
+      }),
+      list: (view) => ({ value: recordPage(view.page, 2437), changed: false }),
+    });
+    const { container } = renderView();
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^2,?437 supplier invoices$/));
+    expect(rowIds(container)).toHaveLength(20);
+  });
+
   test("online, a refused saved answer does not stop the service's", async () => {
     const calls = mockService({
       savedAnswer: () => {

@@ -420,8 +420,8 @@ export type Fresh<T> = {
 	/**  The page or record. */
 	value: T,
 	/**
-	 *  Whether it differs from the saved answer shown before it; `None`
-	 *  when nothing was saved.
+	 *  Whether it differs from the copy saved for the same request (the
+	 *  page as last seen, or the record); `None` when none was saved.
 	 */
 	changed: boolean | null,
 };

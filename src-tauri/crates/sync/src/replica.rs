@@ -54,8 +54,8 @@ pub struct Saved<T> {
 pub struct Fresh<T> {
     /// The page or record.
     pub value: T,
-    /// Whether it differs from the saved answer shown before it; `None`
-    /// when nothing was saved.
+    /// Whether it differs from the copy saved for the same request (the
+    /// page as last seen, or the record); `None` when none was saved.
     pub changed: Option<bool>,
 }
 
