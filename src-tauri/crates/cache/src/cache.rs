@@ -301,7 +301,7 @@ impl Cache {
             let mut records = Vec::with_capacity(payload.ids.len());
             let mut lookups = Vec::with_capacity(payload.ids.len());
             for id in &payload.ids {
-                match unreadable_as_none(db.record(resource, id))? {
+                match unreadable_as_none(db.record(schema, id))? {
                     Some((record, _, lookup)) => {
                         records.push(record);
                         lookups.push(lookup);
@@ -337,7 +337,7 @@ impl Cache {
     /// # Errors
     /// SQLite failures; a record that does not open is `None`.
     pub fn record(&self, schema: &'static Schema, id: &str) -> Result<Option<SavedRecord>> {
-        let found = self.db(|db| unreadable_as_none(db.record(schema.resource, id)))?;
+        let found = self.db(|db| unreadable_as_none(db.record(schema, id)))?;
         Ok(found.map(|(record, saved_at, lookup)| {
             self.touch(schema.resource, Vec::new(), vec![lookup]);
             SavedRecord {
@@ -377,7 +377,7 @@ impl Cache {
         let records = self.db(|db| {
             shown
                 .iter()
-                .filter_map(|row| unreadable_as_none(db.body(resource, &row.lookup)).transpose())
+                .filter_map(|row| unreadable_as_none(db.body(schema, &row.lookup)).transpose())
                 .map(|record| record.map(|record| plan.project(&record)))
                 .collect::<Result<Vec<_>>>()
         })?;

@@ -61,6 +61,26 @@ impl Cell {
     }
 }
 
+/// The JSON a service sends for `value`: decimals and UUIDs as text (the
+/// decimal with its scale), instants as RFC 3339 UTC (`Z`, fractions only
+/// when there are any), dates as `YYYY-MM-DD`. A record's JSON value that
+/// this does not reproduce exactly is kept as sent next to the cells.
+pub(crate) fn render(value: &Value) -> serde_json::Value {
+    use serde_json::Value as Json;
+    match value {
+        Value::Null => Json::Null,
+        Value::String(text) => Json::String(text.clone()),
+        Value::Uuid(uuid) => Json::String(uuid.hyphenated().to_string()),
+        Value::Integer(integer) => Json::from(*integer),
+        Value::Decimal(decimal) => Json::String(decimal.to_string()),
+        Value::DateTime(instant) => {
+            Json::String(instant.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true))
+        }
+        Value::Date(date) => Json::String(date.format("%Y-%m-%d").to_string()),
+        Value::Boolean(flag) => Json::Bool(*flag),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

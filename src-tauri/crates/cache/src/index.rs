@@ -9,7 +9,7 @@ use workdesk_query::{
     FieldPath, FieldType, Layout, ListQuery, Record, Schema, ValidationErrors, Value,
 };
 
-use crate::cell::Cell;
+use crate::cell::{render, Cell};
 use crate::seal::Lookup;
 use crate::store::SavedCells;
 
@@ -41,26 +41,13 @@ impl Row {
 
 impl Record for Row {
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
-        self.slot(path).map(|value| Cow::Owned(to_json(value)))
+        self.slot(path).map(|value| Cow::Owned(render(value)))
     }
 
     /// The typed value saved with the record: what `Value::from_json` gave
     /// for the JSON the service sent.
     fn value(&self, path: &FieldPath, _kind: FieldType) -> Cow<'_, Value> {
         Cow::Borrowed(self.slot(path).unwrap_or(&NULL))
-    }
-}
-
-fn to_json(value: &Value) -> Json {
-    match value {
-        Value::Null => Json::Null,
-        Value::String(text) => Json::String(text.clone()),
-        Value::Uuid(uuid) => Json::String(uuid.hyphenated().to_string()),
-        Value::Integer(integer) => Json::from(*integer),
-        Value::Decimal(decimal) => Json::String(decimal.to_string()),
-        Value::DateTime(instant) => Json::String(instant.to_rfc3339()),
-        Value::Date(date) => Json::String(date.format("%Y-%m-%d").to_string()),
-        Value::Boolean(flag) => Json::Bool(*flag),
     }
 }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use workdesk_query::{Schema, Value};
 
-use crate::cell::Cell;
+use crate::cell::{render, Cell};
 use crate::error::{Error, Result};
 use crate::saved::{JsonRecord, ResourceState, Usage};
 use crate::seal::{Lookup, Sealer};
@@ -45,18 +45,33 @@ pub(crate) fn record_id(record: &JsonRecord) -> Option<&str> {
     record.get("id").and_then(Json::as_str)
 }
 
-/// The typed value of each field of `schema` in `record`, in schema order;
-/// `None` where the record lacks the field (a page fetched with `fields=`).
-pub(crate) fn cells_of(schema: &Schema, record: &JsonRecord) -> Vec<Option<Cell>> {
-    schema
+/// `record` split for saving: the typed value of each field of `schema`,
+/// in schema order (`None` where the record lacks the field, as a page
+/// fetched with `fields=`), and the rest: unknown fields, and the fields
+/// whose JSON the typed value does not reproduce exactly (a date-time
+/// written with `+00:00`, an object in `custom_fields`). Together they give
+/// back every field exactly as sent, each value stored once.
+pub(crate) fn split(schema: &Schema, record: &JsonRecord) -> (Vec<Option<Cell>>, JsonRecord) {
+    let mut rest = JsonRecord::new();
+    let cells = schema
         .fields
         .iter()
         .map(|field| {
-            record
-                .get(field.name)
-                .map(|json| Cell::from(&Value::from_json(field.kind, Some(json))))
+            record.get(field.name).map(|json| {
+                let value = Value::from_json(field.kind, Some(json));
+                if render(&value) != *json {
+                    rest.insert(field.name.to_owned(), json.clone());
+                }
+                Cell::from(&value)
+            })
         })
-        .collect()
+        .collect();
+    for (name, value) in record {
+        if schema.field(name).is_none() {
+            rest.insert(name.clone(), value.clone());
+        }
+    }
+    (cells, rest)
 }
 
 /// A saved record's typed cells as the index reads them: its lookup, when
@@ -98,25 +113,53 @@ impl Db<'_> {
         Ok(())
     }
 
-    /// The saved record `id` of `resource`: its JSON and when it was fetched.
-    pub fn record(&self, resource: &str, id: &str) -> Result<Option<(JsonRecord, i64, Lookup)>> {
+    /// The saved record `id` of `schema`'s resource: its JSON and when it
+    /// was fetched.
+    pub fn record(&self, schema: &Schema, id: &str) -> Result<Option<(JsonRecord, i64, Lookup)>> {
+        let resource = schema.resource;
         let lookup = self.sealer.lookup("record", resource, id);
-        let row: Option<(i64, Vec<u8>)> = self
+        let row: Option<(i64, Vec<u8>, Vec<u8>)> = self
             .conn
             .prepare_cached(
-                "SELECT saved_at, body FROM record WHERE resource = ?1 AND lookup = ?2",
+                "SELECT saved_at, cells, body FROM record WHERE resource = ?1 AND lookup = ?2",
             )?
             .query_row(params![resource, &lookup[..]], |row| {
-                Ok((row.get(0)?, row.get(1)?))
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
             })
             .optional()?;
-        let Some((saved_at, body)) = row else {
+        let Some((saved_at, cells, body)) = row else {
             return Ok(None);
         };
-        let plain = self.sealer.open(BODY, resource, &lookup, &body)?;
-        let record: JsonRecord =
-            serde_json::from_slice(&plain).map_err(|_| Error::Unreadable("not a record"))?;
+        let record = self.assemble(schema, &lookup, &cells, &body)?;
         Ok(Some((record, saved_at, lookup)))
+    }
+
+    /// A record from its sealed cells and the rest of its JSON: each saved
+    /// field rendered from its typed value, then the fields kept as sent.
+    fn assemble(
+        &self,
+        schema: &Schema,
+        lookup: &Lookup,
+        cells: &[u8],
+        body: &[u8],
+    ) -> Result<JsonRecord> {
+        let resource = schema.resource;
+        let cells = self.sealer.open(CELLS, resource, lookup, cells)?;
+        let cells: Vec<Option<Cell>> =
+            postcard::from_bytes(&cells).map_err(|_| Error::Unreadable("not a record's cells"))?;
+        let rest = self.sealer.open(BODY, resource, lookup, body)?;
+        let rest: JsonRecord =
+            serde_json::from_slice(&rest).map_err(|_| Error::Unreadable("not a record"))?;
+        let mut record: JsonRecord = schema
+            .fields
+            .iter()
+            .zip(cells)
+            .filter_map(|(field, cell)| {
+                cell.map(|cell| (field.name.to_owned(), render(&cell.into_value())))
+            })
+            .collect();
+        record.extend(rest);
+        Ok(record)
     }
 
     /// The saved page of `resource` under canonical `query`.
@@ -181,18 +224,16 @@ impl Db<'_> {
         Ok(all)
     }
 
-    /// The body of the record at `lookup`, if it is still saved.
-    pub fn body(&self, resource: &str, lookup: &Lookup) -> Result<Option<JsonRecord>> {
-        let sealed: Option<Vec<u8>> = self
+    /// The record at `lookup`, if it is still saved.
+    pub fn body(&self, schema: &Schema, lookup: &Lookup) -> Result<Option<JsonRecord>> {
+        let row: Option<(Vec<u8>, Vec<u8>)> = self
             .conn
-            .prepare_cached("SELECT body FROM record WHERE resource = ?1 AND lookup = ?2")?
-            .query_row(params![resource, &lookup[..]], |row| row.get(0))
-            .optional()?;
-        sealed
-            .map(|sealed| {
-                let plain = self.sealer.open(BODY, resource, lookup, &sealed)?;
-                serde_json::from_slice(&plain).map_err(|_| Error::Unreadable("not a record"))
+            .prepare_cached("SELECT cells, body FROM record WHERE resource = ?1 AND lookup = ?2")?
+            .query_row(params![schema.resource, &lookup[..]], |row| {
+                Ok((row.get(0)?, row.get(1)?))
             })
+            .optional()?;
+        row.map(|(cells, body)| self.assemble(schema, lookup, &cells, &body))
             .transpose()
     }
 
@@ -263,7 +304,7 @@ impl Db<'_> {
                 return Ok(true);
             }
             if !complete {
-                if let Some((saved, _, _)) = self.record(resource, id).ok().flatten() {
+                if let Some((saved, _, _)) = self.record(schema, id).ok().flatten() {
                     merged = saved;
                     for (name, value) in record {
                         merged.insert(name.clone(), value.clone());
@@ -273,9 +314,10 @@ impl Db<'_> {
             }
         }
         let lookup = self.sealer.lookup("record", resource, id);
-        let body = serde_json::to_vec(record).map_err(|_| Error::Unreadable("record encoding"))?;
-        let cells = postcard::to_allocvec(&cells_of(schema, record))
-            .map_err(|_| Error::Unreadable("cells encoding"))?;
+        let (cells, rest) = split(schema, record);
+        let body = serde_json::to_vec(&rest).map_err(|_| Error::Unreadable("record encoding"))?;
+        let cells =
+            postcard::to_allocvec(&cells).map_err(|_| Error::Unreadable("cells encoding"))?;
         self.conn
             .prepare_cached(
                 "INSERT INTO record (resource, lookup, saved_at, viewed_at, cells, body)

@@ -109,6 +109,34 @@ fn pages_and_records_round_trip_with_every_field_and_survive_a_restart() {
 }
 
 #[test]
+fn every_value_comes_back_exactly_as_sent_however_it_was_written() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    let odd: JsonRecord = json!({
+        "id": id(1),
+        "name": "Ñandú",
+        "issue_date": "2025-03-04T12:00:00+02:00",
+        "operation_date": "2025-03-04T10:00:00.250Z",
+        "created_at": "2025-03-04 10:00",
+        "total": "1190.50",
+        "subtotal": "-0.000001",
+        "discount_value": 12.5,
+        "invoice_number": "7",
+        "supplier": "3F2B6C1E-8D4A-4F0E-9B7A-1C2D3E4F5A6B",
+        "is_pay_authorized": "yes",
+        "custom_fields": {"proyecto": "Auditoría 2025", "n": [1, 2]},
+        "description": null,
+        "legacy_code": {"kept": true},
+    })
+    .as_object()
+    .unwrap()
+    .clone();
+    cache.save_records(INVOICES, vec![odd.clone()], false);
+    let back = cache.record(INVOICES, &id(1)).unwrap().unwrap().record;
+    assert_eq!(back, odd, "absent fields stay absent, null stays null, text stays text");
+}
+
+#[test]
 fn a_record_on_several_pages_is_stored_once_and_the_newest_copy_wins() {
     let folder = Folder::new();
     let cache = folder.open("ws", &DataKey::generate());
