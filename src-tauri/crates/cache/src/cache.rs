@@ -56,6 +56,11 @@ enum Job {
         records: Vec<Lookup>,
         at: i64,
     },
+    Confirm {
+        resource: &'static str,
+        page: Lookup,
+        at: i64,
+    },
     Clear,
     Flush(mpsc::SyncSender<()>),
 }
@@ -75,7 +80,13 @@ struct Inner {
     cap: AtomicU64,
     /// Queued writes that change what reads see (not view-time touches).
     pending: AtomicU64,
+    /// The digest of each page saved or read this session, by resource and
+    /// page lookup (at most [`DIGESTS_KEPT`]).
+    digests: Mutex<HashMap<(&'static str, Lookup), [u8; 16]>>,
 }
+
+/// How many page digests [`Cache::page_digest`] keeps in memory.
+const DIGESTS_KEPT: usize = 512;
 
 /// One workspace's offline cache: a sealed SQLite file (or, without a
 /// keychain to keep its data key, an in-memory database for the session).
@@ -157,6 +168,7 @@ impl Cache {
             write_error: Mutex::new(None),
             cap: AtomicU64::new(DEFAULT_CAP_BYTES),
             pending: AtomicU64::new(0),
+            digests: Mutex::new(HashMap::new()),
         });
         let (jobs, queue) = mpsc::channel();
         let thread_inner = inner.clone();
@@ -186,7 +198,7 @@ impl Cache {
     }
 
     fn send(&self, job: Job) {
-        let counts = !matches!(job, Job::Touch { .. } | Job::Flush(_));
+        let counts = !matches!(job, Job::Touch { .. } | Job::Confirm { .. } | Job::Flush(_));
         if counts {
             self.inner.pending.fetch_add(1, Ordering::AcqRel);
         }
@@ -216,12 +228,54 @@ impl Cache {
     /// the records carry every field (no `fields=`); otherwise they are
     /// merged into copies already saved.
     pub fn save_page(&self, schema: &'static Schema, query: &str, page: PageData, complete: bool) {
+        if let Some(digest) = page.digest {
+            self.remember_digest(schema.resource, query, digest);
+        }
         self.send(Job::Page {
             schema,
             query: query.to_owned(),
             page,
             complete,
             fetched_at: millis(Utc::now()),
+        });
+    }
+
+    fn remember_digest(&self, resource: &'static str, query: &str, digest: [u8; 16]) {
+        let lookup = self.inner.sealer.lookup("page", resource, query);
+        let mut digests = lock(&self.inner.digests);
+        if digests.len() >= DIGESTS_KEPT {
+            digests.clear();
+        }
+        digests.insert((resource, lookup), digest);
+    }
+
+    /// The digest the page saved under `query` was saved with (see
+    /// [`PageData::digest`]), from memory when it was saved or read this
+    /// session, else from the file; `None` when the page is not saved.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn page_digest(&self, schema: &'static Schema, query: &str) -> Result<Option<[u8; 16]>> {
+        let lookup = self.inner.sealer.lookup("page", schema.resource, query);
+        if let Some(digest) = lock(&self.inner.digests).get(&(schema.resource, lookup)) {
+            return Ok(Some(*digest));
+        }
+        let found = self.db(|db| unreadable_as_none(db.page(schema.resource, query)))?;
+        let digest = found.and_then(|(payload, ..)| payload.digest);
+        if let Some(digest) = digest {
+            self.remember_digest(schema.resource, query, digest);
+        }
+        Ok(digest)
+    }
+
+    /// Queues noting that the page saved under `query` was fetched again
+    /// and is unchanged: its time and its records' times move on (cheaper
+    /// than saving it again).
+    pub fn confirm_page(&self, schema: &'static Schema, query: &str) {
+        self.send(Job::Confirm {
+            resource: schema.resource,
+            page: self.inner.sealer.lookup("page", schema.resource, query),
+            at: millis(Utc::now()),
         });
     }
 
@@ -527,7 +581,7 @@ fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Jo
             let _ = done.send(());
             continue;
         }
-        let counts = !matches!(job, Job::Touch { .. });
+        let counts = !matches!(job, Job::Touch { .. } | Job::Confirm { .. });
         let mut conn = lock(conn);
         let changed = match run(inner, &mut conn, job) {
             Ok(changed) => changed,
@@ -600,6 +654,7 @@ fn run(inner: &Inner, conn: &mut Connection, job: Job) -> Result<Vec<String>> {
                 ids,
                 next: page.next,
                 previous: page.previous,
+                digest: page.digest,
             };
             db.put_page(schema.resource, &query, &payload, fetched_at)?;
             vec![schema.resource.to_owned()]
@@ -634,6 +689,10 @@ fn run(inner: &Inner, conn: &mut Connection, job: Job) -> Result<Vec<String>> {
             at,
         } => {
             db.touch(resource, &pages, &records, at)?;
+            Vec::new()
+        }
+        Job::Confirm { resource, page, at } => {
+            db.confirm(resource, &page, at)?;
             Vec::new()
         }
         Job::Clear => {

@@ -21,6 +21,10 @@ pub struct PageData {
     pub previous: Option<String>,
     /// `results`, in order.
     pub records: Vec<JsonRecord>,
+    /// A 128-bit fingerprint of the page as it was shown (a hash of its
+    /// JSON), kept to tell cheaply whether a later copy differs
+    /// ([`crate::Cache::page_digest`]).
+    pub digest: Option<[u8; 16]>,
 }
 
 /// A page saved earlier, records in the order the service gave them.

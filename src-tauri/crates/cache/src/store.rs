@@ -28,6 +28,8 @@ pub(crate) struct PagePayload {
     pub ids: Vec<String>,
     pub next: Option<String>,
     pub previous: Option<String>,
+    #[serde(default)]
+    pub digest: Option<[u8; 16]>,
 }
 
 /// Milliseconds since the epoch (UTC), as the tables keep times.
@@ -188,33 +190,52 @@ impl Db<'_> {
     }
 
     /// Every saved record of `resource` as typed cells: `(lookup, saved_at,
-    /// cells)`. A row that does not open is left out (and logged).
+    /// cells)`, in saved order. The sealed rows are read first, then opened
+    /// and decoded on every core. A row that does not open is left out (and
+    /// logged).
     pub fn all_cells(&self, resource: &str) -> Result<Vec<SavedCells>> {
         let mut statement = self.conn.prepare_cached(
-            "SELECT lookup, saved_at, cells FROM record WHERE resource = ?1 ORDER BY id",
+            // One pass over the table in row order (saved order): no sort,
+            // no index lookups per row.
+            "SELECT lookup, saved_at, cells FROM record NOT INDEXED WHERE resource = ?1 ORDER BY id",
         )?;
-        let rows = statement.query_map([resource], |row| {
-            Ok((
-                row.get::<_, Vec<u8>>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, Vec<u8>>(2)?,
-            ))
-        })?;
-        let mut all = Vec::new();
+        let mut rows = statement.query([resource])?;
+        let mut sealed: Vec<(Lookup, i64, Vec<u8>)> = Vec::new();
         let mut unreadable = 0usize;
-        for row in rows {
-            let (lookup, saved_at, sealed) = row?;
-            let Ok(lookup) = Lookup::try_from(lookup.as_slice()) else {
-                unreadable += 1;
-                continue;
-            };
-            let cells = self
-                .sealer
-                .open(CELLS, resource, &lookup, &sealed)
-                .ok()
-                .and_then(|plain| postcard::from_bytes::<Vec<Option<Cell>>>(&plain).ok());
+        while let Some(row) = rows.next()? {
+            let lookup = row.get_ref(0)?.as_blob().map_err(rusqlite::Error::from)?;
+            let cells = row.get_ref(2)?.as_blob().map_err(rusqlite::Error::from)?;
+            match Lookup::try_from(lookup) {
+                Ok(lookup) => sealed.push((lookup, row.get(1)?, cells.to_vec())),
+                Err(_) => unreadable += 1,
+            }
+        }
+        let open = |chunk: &[(Lookup, i64, Vec<u8>)]| -> Vec<Option<SavedCells>> {
+            chunk
+                .iter()
+                .map(|(lookup, saved_at, cells)| {
+                    let plain = self.sealer.open(CELLS, resource, lookup, cells).ok()?;
+                    let cells = postcard::from_bytes::<Vec<Option<Cell>>>(&plain).ok()?;
+                    Some((*lookup, *saved_at, cells))
+                })
+                .collect()
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        let chunk = sealed.len().div_ceil(threads).max(1);
+        let opened: Vec<Option<SavedCells>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = sealed
+                .chunks(chunk)
+                .map(|part| scope.spawn(move || open(part)))
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|worker| worker.join().unwrap_or_default())
+                .collect()
+        });
+        let mut all = Vec::with_capacity(opened.len());
+        for cells in opened {
             match cells {
-                Some(cells) => all.push((lookup, saved_at, cells)),
+                Some(cells) => all.push(cells),
                 None => unreadable += 1,
             }
         }
@@ -361,6 +382,36 @@ impl Db<'_> {
                 fetched_at,
                 self.sealer.seal(PAGE, resource, &lookup, &body)
             ])?;
+        Ok(())
+    }
+
+    /// Notes that the page at `lookup` (and each of its records) was fetched
+    /// again at `at` (ms) and found unchanged: its "saved at" moves on,
+    /// nothing is sealed again.
+    pub fn confirm(&self, resource: &str, lookup: &Lookup, at: i64) -> Result<()> {
+        let sealed: Option<Vec<u8>> = self
+            .conn
+            .prepare_cached("SELECT body FROM page WHERE resource = ?1 AND lookup = ?2")?
+            .query_row(params![resource, &lookup[..]], |row| row.get(0))
+            .optional()?;
+        let Some(sealed) = sealed else {
+            return Ok(());
+        };
+        let plain = self.sealer.open(PAGE, resource, lookup, &sealed)?;
+        let payload: PagePayload =
+            serde_json::from_slice(&plain).map_err(|_| Error::Unreadable("not a page"))?;
+        self.conn
+            .prepare_cached(
+                "UPDATE page SET saved_at = ?3, viewed_at = ?3, stale = 0 WHERE resource = ?1 AND lookup = ?2",
+            )?
+            .execute(params![resource, &lookup[..], at])?;
+        let mut record = self.conn.prepare_cached(
+            "UPDATE record SET saved_at = MAX(saved_at, ?3), viewed_at = ?3 WHERE resource = ?1 AND lookup = ?2",
+        )?;
+        for id in &payload.ids {
+            let lookup = self.sealer.lookup("record", resource, id);
+            record.execute(params![resource, &lookup[..], at])?;
+        }
         Ok(())
     }
 

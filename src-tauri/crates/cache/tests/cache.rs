@@ -40,6 +40,7 @@ fn page(numbers: std::ops::RangeInclusive<u32>, count: u64) -> PageData {
         next: Some("https://api.example.com/account_payable/invoice/?page=2".into()),
         previous: None,
         records: numbers.map(invoice).collect(),
+        digest: None,
     }
 }
 
@@ -133,7 +134,10 @@ fn every_value_comes_back_exactly_as_sent_however_it_was_written() {
     .clone();
     cache.save_records(INVOICES, vec![odd.clone()], false);
     let back = cache.record(INVOICES, &id(1)).unwrap().unwrap().record;
-    assert_eq!(back, odd, "absent fields stay absent, null stays null, text stays text");
+    assert_eq!(
+        back, odd,
+        "absent fields stay absent, null stays null, text stays text"
+    );
 }
 
 #[test]
@@ -151,6 +155,7 @@ fn a_record_on_several_pages_is_stored_once_and_the_newest_copy_wins() {
             next: None,
             previous: None,
             records: vec![changed.clone(), invoice(6), invoice(7)],
+            digest: None,
         },
         true,
     );
@@ -405,6 +410,7 @@ fn writes_update_what_they_touch() {
                         .clone()
                 })
                 .collect(),
+            digest: None,
         },
         true,
     );
@@ -443,6 +449,7 @@ fn writes_update_what_they_touch() {
             next: None,
             previous: None,
             records: vec![],
+            digest: None,
         },
         true,
     );

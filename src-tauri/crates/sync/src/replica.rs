@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value as Json;
 use workdesk_api::{key_problems_by_condition, Client, JsonRecord, ListView, Page, ResourceName};
 use workdesk_cache::{Cache, PageData};
+use xxhash_rust::xxh3::Xxh3;
 
 use crate::error::{Error, Result};
 
@@ -179,7 +180,9 @@ impl Replica {
     }
 
     /// `view` of `resource` from the service, queued to be saved; says
-    /// whether it differs from the saved answer for the same view. Records
+    /// whether it differs from the page saved for the same view when it was
+    /// last fetched (compared by a digest of the page as shown: an
+    /// unchanged page is not saved again, only its time moves on). Records
     /// have the view's fields when it names them (as the saved answer
     /// does), else every field of their type (`null` when absent).
     ///
@@ -193,48 +196,52 @@ impl Replica {
         let client = self.service()?;
         let mut page = client.list_view(resource, view).await?;
         let schema = resource.schema();
-        let changed = match view.list_query(resource) {
-            Ok(query) => {
-                let key = query.to_query_string();
-                let saved = self.cache.page(schema, &key).unwrap_or_else(|err| {
-                    log::warn!("reading a saved page failed: {err}");
-                    None
-                });
-                let changed = saved.map(|saved| {
-                    saved.count != page.count
-                        || saved.records.len() != page.results.len()
-                        || saved
-                            .records
-                            .iter()
-                            .zip(&page.results)
-                            .any(|(old, new)| !same_record(&shaped(old, view), new))
-                });
-                self.cache.save_page(
-                    schema,
-                    &key,
-                    PageData {
-                        count: page.count,
-                        next: page.next.clone(),
-                        previous: page.previous.clone(),
-                        records: page
-                            .results
-                            .iter()
-                            .map(|record| as_sent(resource, record, view))
-                            .collect(),
-                    },
-                    view.fields.is_none(),
-                );
-                changed
-            }
-            Err(_) => None,
+        let Ok(query) = view.list_query(resource) else {
+            return Ok(Fresh {
+                value: page,
+                changed: None,
+            });
         };
-        // The same shape as the saved answer: with `fields=`, those fields.
-        if view.fields.is_some() {
-            page.results = page
-                .results
-                .iter()
-                .map(|record| shaped(record, view))
-                .collect();
+        let key = query.to_query_string();
+        let digest = digest_of(&page, view.fields.as_deref());
+        let before = self.cache.page_digest(schema, &key).unwrap_or_else(|err| {
+            log::warn!("reading a saved page failed: {err}");
+            None
+        });
+        let changed = before.map(|before| before != digest);
+        if changed == Some(false) {
+            self.cache.confirm_page(schema, &key);
+        } else {
+            // What is saved is what the service sent.
+            let records = match &view.fields {
+                Some(_) => page
+                    .results
+                    .iter()
+                    .map(|record| as_sent(resource, record, view))
+                    .collect(),
+                None => page.results.clone(),
+            };
+            self.cache.save_page(
+                schema,
+                &key,
+                PageData {
+                    count: page.count,
+                    next: page.next.clone(),
+                    previous: page.previous.clone(),
+                    records,
+                    digest: Some(digest),
+                },
+                view.fields.is_none(),
+            );
+        }
+        // What is shown: the view's fields, as the saved answer has them.
+        if let Some(fields) = &view.fields {
+            for record in &mut page.results {
+                *record = fields
+                    .iter()
+                    .map(|name| (name.clone(), record.remove(name).unwrap_or(Json::Null)))
+                    .collect();
+            }
         }
         Ok(Fresh {
             value: page,
@@ -308,6 +315,37 @@ impl Replica {
     pub fn deleted(&self, resource: ResourceName, id: &str) {
         self.cache.forget(resource.schema(), id.trim());
     }
+}
+
+/// A 128-bit fingerprint of `page` as shown (count, links, and each
+/// record's `fields` in order, `null` when absent; every field when `None`):
+/// what tells a page fetched again from the one saved. The values are
+/// streamed as JSON into XXH3-128 (`xxhash-rust`; nothing is copied): a
+/// fixed, fast non-cryptographic hash; telling two versions of a page apart
+/// needs no secrecy, and it costs a fraction of a millisecond on a 200-row
+/// page.
+fn digest_of(page: &Page<JsonRecord>, fields: Option<&[String]>) -> [u8; 16] {
+    /// `value` as JSON into the hash, then a separator.
+    fn put(hash: &mut Xxh3, value: &impl serde::Serialize) {
+        if serde_json::to_writer(&mut *hash, value).is_err() {
+            hash.update(b"?");
+        }
+        hash.update(&[0x1f]);
+    }
+    let mut hash = Xxh3::new();
+    put(&mut hash, &(page.count, &page.next, &page.previous));
+    for record in &page.results {
+        match fields {
+            Some(fields) => {
+                for name in fields {
+                    put(&mut hash, record.get(name).unwrap_or(&Json::Null));
+                }
+            }
+            None => put(&mut hash, record),
+        }
+        hash.update(&[0x1e]);
+    }
+    hash.digest128().to_le_bytes()
 }
 
 /// Whether two copies of a record hold the same values, an absent field
