@@ -3,8 +3,9 @@
 // painted: the UI's `workdesk:interactive` performance mark), in the demo
 // workspace; the time from clicking "Next page" to a 200-row page painted
 // (the UI's `workdesk:page` measure, from the request to two animation
-// frames after the rows are in the DOM); and the memory (RSS) of the app and
-// its WebKit processes.
+// frames after the rows are in the DOM); the same for a 200-row page saved
+// earlier, working offline (`workdesk:saved-page`); and the memory (RSS) of
+// the app and its WebKit processes.
 // Run through .ci/bench (it sets up Xvfb, D-Bus and the build).
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -61,6 +62,8 @@ const startup = [];
 const startupInWebview = [];
 const nextPage = [];
 const nextPageRender = [];
+const savedPage = [];
+const savedPageRender = [];
 const memory = [];
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -91,6 +94,21 @@ try {
           nextPage.push((await entries(driver, "workdesk:page")).at(-1).duration);
           nextPageRender.push((await entries(driver, "workdesk:page-render")).at(-1).duration);
         }
+        // The same pages again, saved, working offline (nothing is sent).
+        await driver.findElement(By.xpath("//label[contains(., 'Work offline')]/input")).click();
+        await driver.wait(until.elementLocated(By.css(".offline-banner")), 30_000);
+        await driver.findElement(By.xpath("//button[normalize-space(.)='First page']")).click();
+        await driver.wait(until.elementTextContains(status, "Page 1 of"), 30_000);
+        for (let page = 2; page <= PAGES + 1; page++) {
+          const before = (await entries(driver, "workdesk:saved-page")).length;
+          await driver.findElement(By.xpath("//button[normalize-space(.)='Next page']")).click();
+          await driver.wait(async () => (await entries(driver, "workdesk:saved-page")).length > before, 30_000);
+          const rows = await driver.findElements(By.css("table.records tbody tr"));
+          assert.equal(rows.length, 200, "a saved page of 200 rows painted");
+          savedPage.push((await entries(driver, "workdesk:saved-page")).at(-1).duration);
+          savedPageRender.push((await entries(driver, "workdesk:saved-page-render")).at(-1).duration);
+        }
+        await driver.findElement(By.xpath("//label[contains(., 'Work offline')]/input")).click();
       }
     } finally {
       await driver.quit();
@@ -112,6 +130,8 @@ row(`launch to interactive window (demo, ${RUNS} runs, incl. WebDriver session s
 row(`webview start to interactive window (${RUNS} runs)`, startupInWebview, "ms");
 row(`"Next page" to 200 rows painted (${nextPage.length} pages)`, nextPage, "ms", 1);
 row("  of which: page received to painted (Svelte render, layout, paint)", nextPageRender, "ms", 1);
+row(`saved 200-row page, working offline: "Next page" to painted (${savedPage.length} pages)`, savedPage, "ms", 1);
+row("  of which: saved page received to painted", savedPageRender, "ms", 1);
 row("RSS of the app process", memory.map((m) => m.app), "MiB", 1);
 row("RSS of the app and its WebKit processes", memory.map((m) => m.total), "MiB", 1);
 console.log(`| binary size | ${size.toFixed(1)} MiB | | |`);
