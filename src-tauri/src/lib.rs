@@ -27,7 +27,7 @@ mod webkit;
 pub mod writes;
 
 use tauri::{Manager, Runtime};
-use tauri_specta::collect_commands;
+use tauri_specta::{collect_commands, collect_events, Event};
 
 /// Where the generated TypeScript bindings live, relative to the repo root.
 pub const BINDINGS_PATH: &str = "ui/src/lib/bindings.ts";
@@ -69,6 +69,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::set_storage_cap,
             offline::clear_saved_data,
         ])
+        .events(collect_events![offline::SavedDataNotice])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
         .dangerously_cast_bigints_to_number()
@@ -126,6 +127,14 @@ pub fn configure<R: Runtime>(
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             app.manage(state::AppState::new(keychain, settings, saved_dir));
             let state = app.state::<state::AppState>();
+            let handle = app.handle().clone();
+            state
+                .saved
+                .set_announce(std::sync::Arc::new(move |message| {
+                    if let Err(err) = (offline::SavedDataNotice { message }).emit(&handle) {
+                        log::warn!("the saved-data notice could not reach the window: {err}");
+                    }
+                }));
             if let workdesk_keychain::Availability::SessionOnly { reason } =
                 state.keychain.availability()
             {

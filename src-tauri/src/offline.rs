@@ -12,6 +12,7 @@ use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved};
 
 use crate::error::{Error, UiError};
 use crate::saved_data::Kept;
+use crate::saved_data::SavedData;
 use crate::state::{AppState, DEMO_PROFILE, PROFILE};
 
 /// The saved answer for `view` of `resource`, from this computer only
@@ -173,6 +174,15 @@ pub async fn set_working_offline(state: State<'_, AppState>, on: bool) -> Result
     Ok(on)
 }
 
+/// Pushed to the window when saving data for offline use fails (once,
+/// until the Storage section has shown it): `{message}` in words for the
+/// user. The answer on screen is never affected.
+#[derive(Debug, Clone, Serialize, serde::Deserialize, Type, tauri_specta::Event)]
+pub struct SavedDataNotice {
+    /// What happened, for the user.
+    pub message: String,
+}
+
 /// One workspace's saved data, as the Storage section lists it.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct WorkspaceStorage {
@@ -240,9 +250,7 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
         let usage = match &configured {
             Some(replica) => {
                 if let Some(err) = replica.cache().take_write_error() {
-                    state.saved.notify(format!(
-                        "Some data could not be saved for offline use ({err}). What is on screen is not affected."
-                    ));
+                    state.saved.notify(SavedData::write_failed_notice(&err));
                 }
                 Some(
                     replica

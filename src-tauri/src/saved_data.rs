@@ -28,11 +28,16 @@ pub enum Kept {
     },
 }
 
+/// Tells the window something about saved data at once (a write that
+/// failed); set by the app to emit an event.
+pub type Announce = Arc<dyn Fn(String) + Send + Sync>;
+
 /// The folder of all saved data, and what to tell the user about it once.
 pub struct SavedData {
     dir: PathBuf,
     notice: std::sync::Mutex<Option<String>>,
     kept: std::sync::Mutex<Option<Kept>>,
+    announce: std::sync::Mutex<Option<Announce>>,
 }
 
 impl SavedData {
@@ -42,7 +47,21 @@ impl SavedData {
             dir,
             notice: std::sync::Mutex::new(None),
             kept: std::sync::Mutex::new(None),
+            announce: std::sync::Mutex::new(None),
         }
+    }
+
+    /// How to tell the window at once when a write fails.
+    pub fn set_announce(&self, announce: Announce) {
+        *lock(&self.announce) = Some(announce);
+    }
+
+    /// A failed write's message, in words for the user.
+    pub fn write_failed_notice(error: &str) -> String {
+        format!(
+            "Some data could not be saved for offline use ({}). What is on screen is not affected; the list may not open offline.",
+            error.trim().trim_end_matches('.')
+        )
     }
 
     /// The folder of `profile`'s saved data.
@@ -181,6 +200,11 @@ pub async fn open(
         }
     };
     cache.set_cap(cap_bytes);
+    if let Some(announce) = lock(&saved.announce).clone() {
+        cache.on_write_error(Box::new(move |error| {
+            announce(SavedData::write_failed_notice(error))
+        }));
+    }
     *lock(&saved.kept) = Some(kept);
     Ok(Arc::new(cache))
 }

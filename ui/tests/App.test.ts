@@ -1,7 +1,8 @@
 // The window as a whole, with IPC mocked: the status bar's connection state
 // and rate-limit budget, the key prompt after a 401, and the sections.
 import { describe, expect, test, vi } from "vitest";
-import { render, screen } from "@testing-library/svelte";
+import { render, screen, within } from "@testing-library/svelte";
+import { emit } from "@tauri-apps/api/event";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import App from "../src/App.svelte";
@@ -156,6 +157,39 @@ describe("the workspace window", () => {
     await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
     await screen.findByText("45 supplier invoices");
     expect(calls.filter((c) => c === "list_records").length).toBe(before);
+  });
+
+  test("a failed write of saved data is told at once, and can be dismissed", async () => {
+    session.reset();
+    mockIPC(
+      (cmd) => {
+        switch (cmd) {
+          case "workspace_status":
+            return service;
+          case "resource_schemas":
+            return [supplierInvoiceSchema, ...formSchemas];
+          case "list_views":
+            return { current: null, saved: [] };
+          case "list_records":
+            return fresh(recordPage(1, 3));
+          case "rate_limit":
+            return { limit: null, remaining: null, reset: null };
+          case "offline_list":
+            return { complete: false, saved: 0, refreshed_at: null };
+          default:
+            return null;
+        }
+      },
+      { shouldMockEvents: true },
+    );
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await emit("saved-data-notice", { message: "Some data could not be saved for offline use (disk full)." });
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent("could not be saved for offline use (disk full)");
+    await user.click(within(notice).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText(/could not be saved for offline use/)).toBeNull();
   });
 
   test("the sections open the forms", async () => {

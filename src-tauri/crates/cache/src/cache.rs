@@ -21,6 +21,10 @@ use crate::saved::{
 use crate::seal::{DataKey, Lookup, Sealer};
 use crate::store::{self, instant, millis, record_id, Db, PagePayload};
 
+/// Called with the message of the first write that fails (until it is
+/// taken with [`Cache::take_write_error`]), on the writer's thread.
+pub type WriteErrorListener = Box<dyn Fn(&str) + Send + Sync>;
+
 /// The size cap of one workspace's saved data unless set otherwise: 512 MiB.
 pub const DEFAULT_CAP_BYTES: u64 = 512 * 1024 * 1024;
 
@@ -77,6 +81,8 @@ struct Inner {
     generations: Mutex<HashMap<String, u64>>,
     /// The first write error not yet shown to the user.
     write_error: Mutex<Option<String>>,
+    /// Told of the first write error as it happens (the app shows it once).
+    on_write_error: Mutex<Option<WriteErrorListener>>,
     cap: AtomicU64,
     /// Queued writes that change what reads see (not view-time touches).
     pending: AtomicU64,
@@ -166,6 +172,7 @@ impl Cache {
             indexes: Mutex::new(HashMap::new()),
             generations: Mutex::new(HashMap::new()),
             write_error: Mutex::new(None),
+            on_write_error: Mutex::new(None),
             cap: AtomicU64::new(DEFAULT_CAP_BYTES),
             pending: AtomicU64::new(0),
             digests: Mutex::new(HashMap::new()),
@@ -327,6 +334,13 @@ impl Cache {
     /// The first write error since the last call, to show once.
     pub fn take_write_error(&self) -> Option<String> {
         lock(&self.inner.write_error).take()
+    }
+
+    /// Calls `listener` with the first write error as it happens (again
+    /// after it was taken): how the app tells the user at once, without
+    /// asking.
+    pub fn on_write_error(&self, listener: WriteErrorListener) {
+        *lock(&self.inner.on_write_error) = Some(listener);
     }
 
     fn db<T>(&self, read: impl FnOnce(&Db<'_>) -> Result<T>) -> Result<T> {
@@ -569,9 +583,19 @@ fn unreadable_as_none<T>(result: Result<Option<T>>) -> Result<Option<T>> {
 
 fn note_error(inner: &Inner, err: &Error) {
     log::warn!("saving data for offline use failed: {err}");
-    let mut slot = lock(&inner.write_error);
-    if slot.is_none() {
-        *slot = Some(err.to_string());
+    let message = err.to_string();
+    let first = {
+        let mut slot = lock(&inner.write_error);
+        let first = slot.is_none();
+        if first {
+            *slot = Some(message.clone());
+        }
+        first
+    };
+    if first {
+        if let Some(listener) = lock(&inner.on_write_error).as_ref() {
+            listener(&message);
+        }
     }
 }
 

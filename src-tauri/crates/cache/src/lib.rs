@@ -54,7 +54,7 @@ mod saved;
 mod seal;
 mod store;
 
-pub use cache::{Cache, DEFAULT_CAP_BYTES};
+pub use cache::{Cache, WriteErrorListener, DEFAULT_CAP_BYTES};
 pub use error::{Error, Result};
 pub use file::{file_of, fingerprint};
 pub use saved::{
