@@ -280,3 +280,43 @@ pub async fn forget(saved: &SavedData, keychain: Arc<Keychain>, profile: &'stati
     .await;
     *lock(&saved.kept) = None;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> ApiKey {
+        ApiKey::parse(&format!("service_{}", "k".repeat(40))).unwrap()
+    }
+
+    #[tokio::test]
+    async fn without_a_keychain_saved_data_lives_in_memory_and_says_why() {
+        let dir = std::env::temp_dir().join(format!("workdesk-saved-{}", std::process::id()));
+        let saved = SavedData::new(dir.clone());
+        let keychain = Arc::new(Keychain::session_only(
+            "dev.workdesk.test",
+            "no D-Bus session",
+        ));
+        let url = BaseUrl::parse("https://api.example.com").unwrap();
+        let cache = open(&saved, keychain, "default", &url, &key(), 64 * 1024 * 1024)
+            .await
+            .unwrap();
+        assert_eq!(cache.path(), None, "nothing on disk");
+        let Some(Kept::SessionOnly { reason }) = saved.kept() else {
+            panic!("kept for the session only: {:?}", saved.kept());
+        };
+        assert!(reason.contains("no D-Bus session"), "{reason}");
+        assert!(!dir.exists(), "no folder was made");
+    }
+
+    #[test]
+    fn a_write_failure_reads_as_one_sentence() {
+        let text =
+            SavedData::write_failed_notice("the saved-data file could not be used: disk full.");
+        assert!(
+            text.contains("(the saved-data file could not be used: disk full)"),
+            "{text}"
+        );
+        assert!(!text.contains(".)."), "{text}");
+    }
+}
