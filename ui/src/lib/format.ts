@@ -7,8 +7,12 @@
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = JSON.stringify([locale, options]);
+function numberFormat(
+  locale: string | undefined,
+  options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {},
+): Intl.NumberFormat {
+  // Asked for every money cell of a table: a cheap key.
+  const key = `${locale}|${options.minimumFractionDigits ?? ""}|${options.maximumFractionDigits ?? ""}`;
   let format = numberFormats.get(key);
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
   return format;
@@ -53,12 +57,21 @@ export function formatDate(iso: string | null | undefined, locale = userLocale()
  */
 export function userLocale(): string | undefined {
   if (typeof navigator === "undefined") return undefined;
+  const language = navigator.language;
+  // Asked for every cell of a table: canonicalise once per language.
+  if (language === canonical.language) return canonical.locale;
+  let locale: string | undefined;
   try {
-    return Intl.getCanonicalLocales(navigator.language)[0];
+    locale = Intl.getCanonicalLocales(language)[0];
   } catch {
-    return undefined;
+    locale = undefined;
   }
+  canonical.language = language;
+  canonical.locale = locale;
+  return locale;
 }
+
+const canonical: { language: string | null; locale: string | undefined } = { language: null, locale: undefined };
 
 /** Formats a count ("2,400") in the user's locale. */
 export function formatCount(value: number, locale = userLocale()): string {
