@@ -29,6 +29,7 @@ function serve(
   list: () => unknown,
   budget: RateLimit = { limit: null, remaining: null, reset: null },
   other: (cmd: string) => unknown = () => null,
+  options: { shouldMockEvents?: boolean } = {},
 ) {
   session.reset();
   mockIPC((cmd) => {
@@ -51,7 +52,7 @@ function serve(
       default:
         return other(cmd);
     }
-  });
+  }, options);
 }
 
 describe("the workspace window", () => {
@@ -160,28 +161,7 @@ describe("the workspace window", () => {
   });
 
   test("a failed write of saved data is told at once, and can be dismissed", async () => {
-    session.reset();
-    mockIPC(
-      (cmd) => {
-        switch (cmd) {
-          case "workspace_status":
-            return service;
-          case "resource_schemas":
-            return [supplierInvoiceSchema, ...formSchemas];
-          case "list_views":
-            return { current: null, saved: [] };
-          case "list_records":
-            return fresh(recordPage(1, 3));
-          case "rate_limit":
-            return { limit: null, remaining: null, reset: null };
-          case "offline_list":
-            return { complete: false, saved: 0, refreshed_at: null };
-          default:
-            return null;
-        }
-      },
-      { shouldMockEvents: true },
-    );
+    serve(() => recordPage(1, 3), undefined, () => null, { shouldMockEvents: true });
     render(App);
     const user = userEvent.setup();
     await screen.findByText("3 supplier invoices");

@@ -40,6 +40,26 @@ async fn setup() -> Setup {
     setup_with(Config::default(), |s| s.keys().workspace_a.clone()).await
 }
 
+/// Takes `resource` offline, keeping every progress report.
+async fn with_reports(
+    replica: &Replica,
+    resource: ResourceName,
+    cancel: &CancellationToken,
+) -> (workdesk_sync::OfflineList, Vec<Progress>) {
+    let reports = Arc::new(Mutex::new(Vec::<Progress>::new()));
+    let seen = reports.clone();
+    let list = replica
+        .make_available_offline(
+            resource,
+            move |p| seen.lock().unwrap().push(p.clone()),
+            cancel,
+        )
+        .await
+        .unwrap();
+    let reports = reports.lock().unwrap().clone();
+    (list, reports)
+}
+
 fn ids(records: &[JsonRecord]) -> Vec<String> {
     records
         .iter()
@@ -218,20 +238,15 @@ async fn a_whole_list_goes_offline_with_progress_after_every_page() {
         sandbox: _sandbox,
         _dir,
     } = setup().await;
-    let reports = Arc::new(Mutex::new(Vec::<Progress>::new()));
-    let seen = reports.clone();
-    let list = replica
-        .make_available_offline(
-            ResourceName::SupplierInvoice,
-            move |p| seen.lock().unwrap().push(p.clone()),
-            &CancellationToken::new(),
-        )
-        .await
-        .unwrap();
+    let (list, reports) = with_reports(
+        &replica,
+        ResourceName::SupplierInvoice,
+        &CancellationToken::new(),
+    )
+    .await;
     assert!(list.complete);
     assert_eq!(list.saved, 2437);
     assert!(list.refreshed_at.is_some());
-    let reports = reports.lock().unwrap();
     assert_eq!(reports.len(), 13, "one report a page: 2,437 / 200");
     assert!(reports
         .iter()
@@ -289,18 +304,13 @@ async fn a_download_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes
         sandbox,
         _dir,
     } = setup_with(config, |s| s.keys().workspace_a.clone()).await;
-    let reports = Arc::new(Mutex::new(Vec::<Progress>::new()));
-    let seen = reports.clone();
-    let list = replica
-        .make_available_offline(
-            ResourceName::SupplierInvoice,
-            move |p| seen.lock().unwrap().push(p.clone()),
-            &CancellationToken::new(),
-        )
-        .await
-        .unwrap();
+    let (list, reports) = with_reports(
+        &replica,
+        ResourceName::SupplierInvoice,
+        &CancellationToken::new(),
+    )
+    .await;
     assert_eq!(list.saved, 3000);
-    let reports = reports.lock().unwrap().clone();
     let paused: Vec<_> = reports
         .iter()
         .filter(|p| p.paused_until.is_some())
@@ -360,15 +370,8 @@ async fn a_later_run_fetches_only_what_changed_and_drops_what_the_service_delete
     let gone = sandbox.ids().stakeholder.to_string();
     replica.client().delete_stakeholder(&gone).await.unwrap();
 
-    let reports = Arc::new(Mutex::new(Vec::<Progress>::new()));
-    let seen = reports.clone();
-    replica
-        .make_available_offline(leads, move |p| seen.lock().unwrap().push(p.clone()), &token)
-        .await
-        .unwrap();
+    let (_, reports) = with_reports(&replica, leads, &token).await;
     let updating: Vec<_> = reports
-        .lock()
-        .unwrap()
         .iter()
         .filter(|p| p.phase == Phase::Updating)
         .cloned()
@@ -389,22 +392,9 @@ async fn a_later_run_fetches_only_what_changed_and_drops_what_the_service_delete
         "Perdido"
     );
 
-    let reports = Arc::new(Mutex::new(Vec::<Progress>::new()));
-    let seen = reports.clone();
-    let after = replica
-        .make_available_offline(
-            stakeholders,
-            move |p| seen.lock().unwrap().push(p.clone()),
-            &token,
-        )
-        .await
-        .unwrap();
+    let (after, reports) = with_reports(&replica, stakeholders, &token).await;
     assert!(
-        reports
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|p| p.phase == Phase::CheckingDeleted),
+        reports.iter().any(|p| p.phase == Phase::CheckingDeleted),
         "the counts disagreed, so the ids were walked"
     );
     assert_eq!(after.saved, first.saved - 1);
