@@ -11,8 +11,7 @@ use workdesk_api::{Customer, JsonRecord, ListView, Page, ResourceName};
 use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved};
 
 use crate::error::{Error, UiError};
-use crate::saved_data::Kept;
-use crate::saved_data::SavedData;
+use crate::saved_data::{lock, Kept, SavedData};
 use crate::state::{AppState, DEMO_PROFILE, PROFILE};
 
 /// The saved answer for `view` of `resource`, from this computer only
@@ -328,10 +327,4 @@ pub async fn clear_saved_data(state: State<'_, AppState>) -> Result<Storage, UiE
     }
     log::info!("saved data cleared");
     storage(state).await
-}
-
-fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -115,7 +115,9 @@ impl SavedData {
     }
 }
 
-fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// `mutex` locked, whether or not a thread panicked while holding it (what
+/// it guards stays usable: plain values, replaced whole).
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -97,11 +97,8 @@ fn filter(field: &str, operator: FilterOperator, value: &str) -> FilterSpec {
 
 #[tokio::test]
 async fn a_page_seen_once_opens_saved_then_fresh_says_whether_it_changed() {
-    let Setup {
-        replica,
-        sandbox: _sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let replica = &setup.replica;
     let invoices = ResourceName::SupplierInvoice;
     assert!(replica
         .saved_page(invoices, &view(2, 20))
@@ -129,11 +126,8 @@ async fn a_page_seen_once_opens_saved_then_fresh_says_whether_it_changed() {
 
 #[tokio::test]
 async fn a_change_on_the_service_shows_as_changed_and_replaces_the_saved_copy() {
-    let Setup {
-        replica,
-        sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let (replica, sandbox) = (&setup.replica, &setup.sandbox);
     let leads = ResourceName::Lead;
     let lead_id = sandbox.ids().lead.to_string();
     let one = ListView {
@@ -156,11 +150,8 @@ async fn a_change_on_the_service_shows_as_changed_and_replaces_the_saved_copy() 
 
 #[tokio::test]
 async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_related_names() {
-    let Setup {
-        replica,
-        sandbox: _sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let replica = &setup.replica;
     let invoices = ResourceName::SupplierInvoice;
     for page in 1..=3 {
         replica
@@ -207,11 +198,8 @@ async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_relate
 
 #[tokio::test]
 async fn working_offline_sends_nothing() {
-    let Setup {
-        replica,
-        sandbox: _sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let replica = &setup.replica;
     replica.set_working_offline(true);
     let err = replica
         .fetch_page(ResourceName::Task, &ListView::default())
@@ -233,13 +221,10 @@ async fn working_offline_sends_nothing() {
 
 #[tokio::test]
 async fn a_whole_list_goes_offline_with_progress_after_every_page() {
-    let Setup {
-        replica,
-        sandbox: _sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let replica = &setup.replica;
     let (list, reports) = with_reports(
-        &replica,
+        replica,
         ResourceName::SupplierInvoice,
         &CancellationToken::new(),
     )
@@ -267,11 +252,8 @@ async fn a_whole_list_goes_offline_with_progress_after_every_page() {
 
 #[tokio::test]
 async fn a_cancelled_download_keeps_what_it_saved_but_is_not_complete() {
-    let Setup {
-        replica,
-        sandbox: _sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let replica = &setup.replica;
     let cancel = CancellationToken::new();
     let stop = cancel.clone();
     let result = replica
@@ -299,13 +281,10 @@ async fn a_download_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes
         },
         ..Config::default()
     };
-    let Setup {
-        replica,
-        sandbox,
-        _dir,
-    } = setup_with(config, |s| s.keys().workspace_a.clone()).await;
+    let setup = setup_with(config, |s| s.keys().workspace_a.clone()).await;
+    let (replica, sandbox) = (&setup.replica, &setup.sandbox);
     let (list, reports) = with_reports(
-        &replica,
+        replica,
         ResourceName::SupplierInvoice,
         &CancellationToken::new(),
     )
@@ -342,11 +321,8 @@ async fn reqwest_get(url: &str) -> Json {
 
 #[tokio::test]
 async fn a_later_run_fetches_only_what_changed_and_drops_what_the_service_deleted() {
-    let Setup {
-        replica,
-        sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let (replica, sandbox) = (&setup.replica, &setup.sandbox);
     let (leads, stakeholders) = (ResourceName::Lead, ResourceName::Stakeholder);
     let token = CancellationToken::new();
     replica
@@ -370,7 +346,7 @@ async fn a_later_run_fetches_only_what_changed_and_drops_what_the_service_delete
     let gone = sandbox.ids().stakeholder.to_string();
     replica.client().delete_stakeholder(&gone).await.unwrap();
 
-    let (_, reports) = with_reports(&replica, leads, &token).await;
+    let (_, reports) = with_reports(replica, leads, &token).await;
     let updating: Vec<_> = reports
         .iter()
         .filter(|p| p.phase == Phase::Updating)
@@ -392,7 +368,7 @@ async fn a_later_run_fetches_only_what_changed_and_drops_what_the_service_delete
         "Perdido"
     );
 
-    let (after, reports) = with_reports(&replica, stakeholders, &token).await;
+    let (after, reports) = with_reports(replica, stakeholders, &token).await;
     assert!(
         reports.iter().any(|p| p.phase == Phase::CheckingDeleted),
         "the counts disagreed, so the ids were walked"
@@ -403,11 +379,8 @@ async fn a_later_run_fetches_only_what_changed_and_drops_what_the_service_delete
 
 #[tokio::test]
 async fn writes_update_the_saved_records() {
-    let Setup {
-        replica,
-        sandbox: _sandbox,
-        _dir,
-    } = setup().await;
+    let setup = setup().await;
+    let replica = &setup.replica;
     let stakeholders = ResourceName::Stakeholder;
     let page = replica
         .fetch_page(stakeholders, &ListView::default())
