@@ -19,6 +19,7 @@ import {
   appUnderTest,
   byLabel,
   byButton,
+  cellTexts,
   clearStoredKey,
   connectToSandbox,
   countFromService,
@@ -85,8 +86,7 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
     );
 
     // Money is right-aligned, shown with two decimals as sent.
-    const numbers = await app.findElements(By.css("table.records tbody tr td.num"));
-    const texts = await Promise.all(numbers.map((n) => n.getText()));
+    const texts = await cellTexts(app, By.css("table.records tbody tr td.num"));
     assert.ok(texts.some((t) => /\d[.,]\d{2}$/.test(t)), `decimal cells: ${texts.slice(0, 5)}`);
   } finally {
     await app.quit();

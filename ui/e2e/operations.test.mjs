@@ -14,6 +14,7 @@ import {
   armFault,
   byButton,
   byLabel,
+  cellTexts,
   connectToSandbox,
   journal,
   rowNames,
@@ -192,10 +193,59 @@ test("header click sorts, shift-click adds a second key", async () => {
   }, WAIT_MS, "sort=total,issue_date sent");
   const expected = await serviceGet(context.sandbox, "/account_payable/invoice/?sort=total,issue_date&take=20");
   await app.wait(async () => (await rowNames(app))[0] === expected.results[0].name, WAIT_MS, "smallest total first");
-  const totals = await app.findElements(By.xpath("//table[contains(@class,'records')]//tbody/tr/*[position() = count(//table[contains(@class,'records')]//thead//th[.//button[starts-with(normalize-space(.),'Total')]]/preceding-sibling::th) + 1]"));
-  const values = await Promise.all(totals.map(async (c) => amount(await c.getText())));
+  const totals = await cellTexts(app, By.xpath("//table[contains(@class,'records')]//tbody/tr/*[position() = count(//table[contains(@class,'records')]//thead//th[.//button[starts-with(normalize-space(.),'Total')]]/preceding-sibling::th) + 1]"));
+  const values = totals.map(amount);
   assert.deepEqual(values, [...values].sort((a, b) => a - b), "totals ascending");
   await screenshot(app, "supplier-invoices-sorted");
+});
+
+test("a 200-row page: rows numbered for screen readers, End and Page Up reach records out of view, columns stay put", async () => {
+  await connected();
+  await section("Supplier invoices");
+  await countShown("supplier invoices");
+  const since = (await journal(context.sandbox)).length;
+  await choose("page-size", "200");
+  const status = await byId("page-status");
+  await app.wait(until.elementTextMatches(status, /^Page 1 of 13$/), WAIT_MS, "pages of 200");
+  // The page the app asked for, asked again.
+  const [asked] = (await requestsSince(since, "GET", "/account_payable/invoice/")).slice(-1);
+  const expected = (await serviceGet(context.sandbox, `/account_payable/invoice/?${asked.query}`)).results.map((r) => r.name);
+  assert.equal(expected.length, 200);
+  const table = await visible(app, By.css("table.records"));
+  await app.wait(async () => (await rowNames(app))[0] === expected[0], WAIT_MS, "the first of the 200 rows");
+  assert.equal(await table.getAttribute("aria-rowcount"), "201");
+  const inDocument = (await rowNames(app)).length;
+  assert.ok(inDocument > 10 && inDocument < 100, `only the rows in view (and a few more) are in the document: ${inDocument}`);
+  const widths = () => app.executeScript("return [...document.querySelectorAll('table.records thead th')].map((th) => Math.round(th.getBoundingClientRect().width));");
+  const widthsBefore = await widths();
+
+  // Keyboard: the first row, then End, Page Up and Home.
+  await app.executeScript("document.querySelector('table.records tbody tr[data-id]').focus();");
+  const active = () =>
+    app.executeScript(`
+      const row = document.activeElement.closest('tr[data-id]');
+      return row && { index: Number(row.getAttribute('aria-rowindex')), name: row.querySelector('th').textContent };
+    `);
+  const press = (key) => app.actions().sendKeys(key).perform();
+  await press(Key.END);
+  await app.wait(async () => (await active())?.index === 201, WAIT_MS, "End focuses the 200th record");
+  assert.equal((await active()).name, expected[199]);
+  await screenshot(app, "supplier-invoices-200-rows-end");
+  await press(Key.PAGE_UP);
+  await app.wait(async () => {
+    const now = await active();
+    return now !== null && now.index < 195;
+  }, WAIT_MS, "Page Up moves a screen up");
+  const afterPageUp = await active();
+  assert.equal(afterPageUp.name, expected[afterPageUp.index - 2], "the row Page Up reached is that record");
+  assert.deepEqual(await widths(), widthsBefore, "the columns keep their widths as rows scroll in and out");
+  await press(Key.HOME);
+  await app.wait(async () => (await active())?.index === 2, WAIT_MS, "Home focuses the first record");
+  assert.equal((await active()).name, expected[0]);
+
+  // Back to 20 a page for the files after this one.
+  await choose("page-size", "20");
+  await app.wait(until.elementTextMatches(status, /^Page 1 of 122$/), WAIT_MS);
 });
 
 test("new task: empty dates look empty; a set date shows and can be cleared", async () => {

@@ -52,10 +52,19 @@ export async function connectToSandbox(app, sandbox, key = sandbox.keys.workspac
   await (await visible(app, byButton("Connect"))).click();
 }
 
-/** Names in the first column of the supplier-invoice table. */
-export async function rowNames(app) {
-  const cells = await app.findElements(By.css("table tbody tr th[scope='row']"));
-  return Promise.all(cells.map((c) => c.getText()));
+/**
+ * Names in the first column of the records table, as rendered (the text of
+ * each row's header cell: WebDriver's visible text of a cell with
+ * `overflow: hidden` reads as empty in WebKitWebDriver).
+ */
+export function rowNames(app) {
+  return cellTexts(app, By.css("table tbody tr th[scope='row']"));
+}
+
+/** The text content of every element `locator` finds, in document order. */
+export async function cellTexts(app, locator) {
+  const cells = await app.findElements(locator);
+  return app.executeScript("return [...arguments].map((c) => c.textContent.trim());", ...cells);
 }
 
 /** `count` of supplier invoices as the sandbox reports it to workspace A's key. */
