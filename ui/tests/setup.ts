@@ -6,6 +6,10 @@ import { clearMocks } from "@tauri-apps/api/mocks";
 import { downloads } from "../src/lib/downloads.svelte";
 import { session } from "../src/lib/session.svelte";
 
+// jsdom has no 2D canvas (it logs "Not implemented" when asked): text
+// widths fall back to an estimate by characters, as in the app without one.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
 afterEach(() => {
   cleanup();
   clearMocks();
