@@ -1,7 +1,7 @@
 // Saved data in the list view, the offline download and Storage, over
 // mocked IPC: the saved answer first, then the service's; offline the
 // saved answer stays; a view never seen is answered over the saved records.
-import { describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
@@ -24,6 +24,11 @@ import {
 } from "./fixtures/records";
 
 const SAVED_AT = "2026-11-23T10:42:00Z";
+
+// "Saved at 10:42" names the time alone on the day it was saved: these
+// tests run on that day (only Date is mocked, timers stay real).
+beforeAll(() => vi.setSystemTime(new Date("2026-11-23T11:30:00Z")));
+afterAll(() => vi.useRealTimers());
 
 function savedPage(page: Page<JsonRecord>, stale = false) {
   return { value: page, source: { kind: "saved_page", saved_at: SAVED_AT, stale } };
