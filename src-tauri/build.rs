@@ -33,6 +33,7 @@ const COMMANDS: &[&str] = &[
     "cancel_download",
     "offline_list",
     "set_working_offline",
+    "set_language",
     "storage",
     "set_storage_cap",
     "clear_saved_data",

@@ -15,6 +15,7 @@ use zeroize::Zeroize;
 use crate::demo::Demo;
 use crate::error::{Error, Result, UiError};
 use crate::saved_data;
+use crate::settings::LanguageChoice;
 use crate::state::{AppState, DEMO_PROFILE, PROFILE};
 
 /// Where the current key is kept.
@@ -74,6 +75,8 @@ pub struct WorkspaceStatus {
     pub last_resource: ResourceName,
     /// "Work offline" is on: nothing is sent to the service.
     pub working_offline: bool,
+    /// The language chosen for the UI (settings `language`).
+    pub language: LanguageChoice,
 }
 
 fn keychain_status(state: &AppState) -> KeychainStatus {
@@ -118,6 +121,7 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
             keychain: keychain_status(&state),
             last_resource: state.settings.last_resource(DEMO_PROFILE),
             working_offline: state.working_offline(),
+            language: state.settings.language(),
         });
     }
     let base_url = state.settings.base_url();
@@ -146,7 +150,22 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
         keychain,
         last_resource: state.settings.last_resource(PROFILE),
         working_offline: state.working_offline(),
+        language: state.settings.language(),
     })
+}
+
+/// Sets the language of the UI (`system`: the operating system's) and
+/// keeps it in the settings. Returns it.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub fn set_language(
+    state: State<'_, AppState>,
+    language: LanguageChoice,
+) -> Result<LanguageChoice, UiError> {
+    state.settings.set_language(language)?;
+    Ok(language)
 }
 
 /// Validates and saves the service's base URL (`https://…`, or `http://` to

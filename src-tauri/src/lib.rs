@@ -65,6 +65,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::cancel_download,
             offline::offline_list,
             offline::set_working_offline,
+            commands::set_language,
             offline::storage,
             offline::set_storage_cap,
             offline::clear_saved_data,

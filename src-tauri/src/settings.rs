@@ -6,7 +6,8 @@
 //! the list views: the current one and the named ones
 //! (`views/<profile>/<resource>`), and the resource shown last
 //! (`last_resource/<profile>`); "Work offline" (`working_offline`) and the
-//! size cap of saved data (`saved_data_cap_mb`). Never the API key.
+//! size cap of saved data (`saved_data_cap_mb`); the language of the UI
+//! (`language`). Never the API key.
 
 use std::sync::Arc;
 
@@ -27,6 +28,21 @@ const LAST_RESOURCE: &str = "last_resource";
 const VIEWS: &str = "views";
 const WORKING_OFFLINE: &str = "working_offline";
 const SAVED_DATA_CAP_MB: &str = "saved_data_cap_mb";
+const LANGUAGE: &str = "language";
+
+/// The language of the UI as the user chose it: the operating system's
+/// (English unless it asks for Spanish), or one of the app's two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Type)]
+#[serde(rename_all = "lowercase")]
+pub enum LanguageChoice {
+    /// Follow the operating system's language.
+    #[default]
+    System,
+    /// English.
+    En,
+    /// Spanish (Latin American accounting terms).
+    Es,
+}
 
 /// The size cap of a workspace's saved data unless set otherwise, in MB.
 pub const DEFAULT_CAP_MB: u32 = 512;
@@ -128,6 +144,24 @@ impl Settings {
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_saved_data_cap_mb(&self, mb: u32) -> Result<()> {
         self.0.set(SAVED_DATA_CAP_MB, json!(mb));
+        self.save()
+    }
+
+    /// The language chosen for the UI ([`LanguageChoice::System`] unless set,
+    /// or when the file holds something else).
+    pub fn language(&self) -> LanguageChoice {
+        self.0
+            .get(LANGUAGE)
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// Sets the language of the UI and writes the file.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_language(&self, language: LanguageChoice) -> Result<()> {
+        self.0.set(LANGUAGE, json!(language));
         self.save()
     }
 
@@ -290,6 +324,18 @@ mod tests {
             self.1.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             Ok(())
         }
+    }
+
+    #[test]
+    fn the_language_follows_the_system_until_chosen_and_survives_a_bad_value() {
+        let memory = Arc::new(Memory::default());
+        let settings = Settings(memory.clone(), Arc::default());
+        assert_eq!(settings.language(), LanguageChoice::System);
+        settings.set_language(LanguageChoice::Es).unwrap();
+        assert_eq!(memory.get("language"), Some(json!("es")));
+        assert_eq!(settings.language(), LanguageChoice::Es);
+        memory.set("language", json!("klingon"));
+        assert_eq!(settings.language(), LanguageChoice::System);
     }
 
     #[test]

@@ -18,6 +18,7 @@ const service: WorkspaceStatus = {
   keychain: { available: true, reason: null },
   last_resource: "supplier_invoice",
   working_offline: false,
+  language: "system",
 };
 
 function error(kind: UiError["kind"], message: string, retry_after_s: number | null = null): UiError {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { i18n } from "../src/lib/i18n.svelte";
 import { fireEvent, screen, within } from "@testing-library/svelte";
 import type { FilterSpec } from "../src/lib/bindings";
 import { byId, customerSchema, listCalls, recordPage, renderList, rowIds, uiError } from "./fixtures/records";
@@ -197,7 +198,7 @@ describe("checks before sending", () => {
   });
 
   test("where the locale writes 1234,5 the comma is the decimal separator", async () => {
-    vi.spyOn(navigator, "language", "get").mockReturnValue("de-DE");
+    i18n.use("system", ["de-DE"]);
     const { calls, user } = await renderList();
     await openFilters(user);
     await user.selectOptions(byId("filter-0-field"), "Total");

@@ -8,6 +8,7 @@ export const setupStatus: WorkspaceStatus = {
   keychain: { available: true, reason: null },
   last_resource: "supplier_invoice",
   working_offline: false,
+  language: "system",
 };
 
 export function uiError(kind: UiError["kind"], message: string, field: string | null = null): UiError {

@@ -1,20 +1,21 @@
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { formatCount, formatDate, formatDecimal } from "../src/lib/format";
+import { i18n } from "../src/lib/i18n.svelte";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  i18n.use("system", ["en-US"]);
 });
 
 describe("the user's locale", () => {
   test("a POSIX locale the webview reports as 'c' still formats", () => {
-    vi.stubGlobal("navigator", { language: "c" });
+    i18n.use("system", ["c"]);
     expect(formatDecimal("1234.50")).toMatch(/^1,?234\.50$/);
     expect(formatDate("2025-03-14T00:00:00Z")).not.toBe("");
     expect(formatCount(2437)).toMatch(/^2,?437$/);
   });
 
-  test("follows the webview's language", () => {
-    vi.stubGlobal("navigator", { language: "de-DE" });
+  test("follows the system's locale", () => {
+    i18n.use("system", ["de-DE"]);
     expect(formatDecimal("1234.50")).toBe("1.234,50");
   });
 });

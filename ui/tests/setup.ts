@@ -5,6 +5,7 @@ import { cleanup } from "@testing-library/svelte";
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { downloads } from "../src/lib/downloads.svelte";
 import { session } from "../src/lib/session.svelte";
+import { i18n } from "../src/lib/i18n.svelte";
 
 // jsdom has no 2D canvas (it logs "Not implemented" when asked): text
 // widths fall back to an estimate by characters, as in the app without one.
@@ -18,4 +19,6 @@ afterEach(() => {
   session.reset();
   session.workingOffline = false;
   downloads.reset();
+  // The language as a new window starts in it (English, the test runner's locale).
+  i18n.use("system", ["en-US"]);
 });

@@ -227,6 +227,13 @@ export const commands = {
 	 */
 	setWorkingOffline: (on: boolean) => typedError<boolean, UiError>(__TAURI_INVOKE("set_working_offline", { on })),
 	/**
+	 *  Sets the language of the UI (`system`: the operating system's) and
+	 *  keeps it in the settings. Returns it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setLanguage: (language: LanguageChoice) => typedError<LanguageChoice, UiError>(__TAURI_INVOKE("set_language", { language })),
+	/**
 	 *  The saved data of each workspace and the total, and a notice to show
 	 *  once.
 	 * 
@@ -465,6 +472,18 @@ export type KeychainStatus = {
 	/**  Why not, in words for the user, when `available` is false. */
 	reason: string | null,
 };
+
+/**
+ *  The language of the UI as the user chose it: the operating system's
+ *  (English unless it asks for Spanish), or one of the app's two.
+ */
+export type LanguageChoice = 
+/**  Follow the operating system's language. */
+"system" | 
+/**  English. */
+"en" | 
+/**  Spanish (Latin American accounting terms). */
+"es";
 
 /**  A lead (see the [module rules](crate::records)). */
 export type Lead = {
@@ -929,6 +948,8 @@ export type WorkspaceStatus = {
 	last_resource: ResourceName,
 	/**  "Work offline" is on: nothing is sent to the service. */
 	working_offline: boolean,
+	/**  The language chosen for the UI (settings `language`). */
+	language: LanguageChoice,
 };
 
 /**  One workspace's saved data, as the Storage section lists it. */

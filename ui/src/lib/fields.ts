@@ -4,55 +4,64 @@
 // never pass through a float.
 import type { FieldSchema, ResourceName, ResourceSchema, Value } from "./bindings";
 import { formatDate, formatDateTime, formatDecimal } from "./format";
+import { hasMessage, t, type MessageKey } from "./i18n.svelte";
 
-/** Plural and singular names of each resource. */
-export const resourceLabel: Record<ResourceName, { plural: string; singular: string }> = {
-  supplier_invoice: { plural: "Supplier invoices", singular: "supplier invoice" },
-  customer_invoice: { plural: "Customer invoices", singular: "customer invoice" },
-  sales_quote: { plural: "Sales quotes", singular: "sales quote" },
-  product: { plural: "Products", singular: "product" },
-  task: { plural: "Tasks", singular: "task" },
-  lead: { plural: "Leads", singular: "lead" },
-  stakeholder: { plural: "Stakeholders", singular: "stakeholder" },
-  customer: { plural: "Customers", singular: "customer" },
-};
+const RESOURCES: ResourceName[] = [
+  "supplier_invoice",
+  "customer_invoice",
+  "sales_quote",
+  "product",
+  "task",
+  "lead",
+  "stakeholder",
+  "customer",
+];
 
-const fieldNames: Record<string, string> = {
-  id: "ID",
-  vat_value_included: "VAT",
-  discount_value: "Discount",
-  other_discount_value: "Other discount",
-  is_pay_authorized: "Payment authorized",
-  is_active: "Active",
-  custom_fields: "Custom fields",
-  audit_status: "Audit status",
-  document_type_name: "Document type name",
-  verification_digit: "Verification digit",
-  user_member: "Assigned member",
-  assigned_to_user: "Assigned to",
-  recurrence_rule: "Recurrence rule",
-  completed_at: "Completed at",
-  entity_id: "Entity ID",
-  record_id: "Record ID",
-};
+/**
+ * Plural and singular names of each resource, in the language in use (the
+ * glossary's `resource.<name>.plural` / `.one`): "Supplier invoices",
+ * "supplier invoice"; "Facturas de proveedor", "factura de proveedor".
+ */
+export const resourceLabel = Object.fromEntries(
+  RESOURCES.map((resource) => [
+    resource,
+    {
+      get plural() {
+        return t(`resource.${resource}.plural` as MessageKey);
+      },
+      get singular() {
+        return t(`resource.${resource}.one` as MessageKey);
+      },
+    },
+  ]),
+) as Record<ResourceName, { readonly plural: string; readonly singular: string }>;
 
-/** A field's label: "issue_date" → "Issue date", "supplier__name" → "Supplier name". */
+/** The grammatical gender of `resource`'s name where the language has one (`f`, `m`), else `other`. */
+export function resourceGender(resource: ResourceName): string {
+  return t(`resource.${resource}.gender` as MessageKey);
+}
+
+/** "2,437 supplier invoices", "1 factura de proveedor": a count of `resource`'s records. */
+export function resourceCount(resource: ResourceName, count: number): string {
+  return t(`resource.${resource}.count` as MessageKey, { count });
+}
+
+/**
+ * A field's label in the language in use (the glossary's `field.<name>`),
+ * or one made from its name for a field the glossary lacks: "issue_date"
+ * → "Issue date", "supplier__name" → "Supplier name".
+ */
 export function fieldLabel(name: string): string {
-  if (fieldNames[name]) return fieldNames[name];
+  const key = `field.${name}`;
+  if (hasMessage(key)) return t(key);
   const words = name.split("__").join("_").split("_").filter(Boolean).join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Labels of the spec's choice codes, by field name. */
-export const choiceLabels: Record<string, Record<string, string>> = {
-  operation_status: { PR: "Provisional", CO: "Complete", ER: "Error" },
-  document_type: { ADV: "Advance", INV: "Invoice", CRN: "Credit note" },
-  audit_status: { C: "Created", U: "Updated", D: "Deleted" },
-};
-
-/** The label of `code` in field `field` ("PR" → "Provisional"), or the code itself. */
+/** The label of `code` in field `field` ("PR" → "Provisional", "Completa"), or the code itself. */
 export function choiceLabel(field: string, code: string): string {
-  return choiceLabels[field]?.[code] ?? code;
+  const key = `choice.${field}.${code}`;
+  return hasMessage(key) ? t(key) : code;
 }
 
 /** A value ready to show: its text, a tooltip (UTC instant, full JSON) and alignment. */

@@ -2,6 +2,8 @@
 // handed to Intl.NumberFormat as exact decimal strings (ECMA-402
 // "StringNumericLiteral"), never converted to a float.
 
+import { i18n } from "./i18n.svelte";
+
 // Intl formatters are costly to build and a 200-row page formats about a
 // thousand values: keep one per locale and options.
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -51,27 +53,12 @@ export function formatDate(iso: string | null | undefined, locale = userLocale()
 }
 
 /**
- * The user's locale as the webview reports it (the OS setting), or
- * `undefined` (the runtime's default) when that is not a valid language tag:
- * with `LANG=C` WebKit reports "c", which Intl would reject.
+ * The locale values are formatted in: the one of the language in use
+ * (`i18n.locale`: the system's own, `es-CO`, `en-US`).
  */
-export function userLocale(): string | undefined {
-  if (typeof navigator === "undefined") return undefined;
-  const language = navigator.language;
-  // Asked for every cell of a table: canonicalise once per language.
-  if (language === canonical.language) return canonical.locale;
-  let locale: string | undefined;
-  try {
-    locale = Intl.getCanonicalLocales(language)[0];
-  } catch {
-    locale = undefined;
-  }
-  canonical.language = language;
-  canonical.locale = locale;
-  return locale;
+export function userLocale(): string {
+  return i18n.locale;
 }
-
-const canonical: { language: string | null; locale: string | undefined } = { language: null, locale: undefined };
 
 /** Formats a count ("2,400") in the user's locale. */
 export function formatCount(value: number, locale = userLocale()): string {

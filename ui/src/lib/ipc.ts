@@ -103,6 +103,7 @@ export const ipc = {
   cancelDownload: (...a: Args<typeof commands.cancelDownload>) => call(commands.cancelDownload(...a)),
   offlineList: (...a: Args<typeof commands.offlineList>) => call(commands.offlineList(...a)),
   setWorkingOffline: (...a: Args<typeof commands.setWorkingOffline>) => call(commands.setWorkingOffline(...a)),
+  setLanguage: (...a: Args<typeof commands.setLanguage>) => call(commands.setLanguage(...a)),
   storage: () => call(commands.storage()),
   setStorageCap: (...a: Args<typeof commands.setStorageCap>) => call(commands.setStorageCap(...a)),
   clearSavedData: () => call(commands.clearSavedData()),

@@ -1,0 +1,175 @@
+// The UI's language: English or Spanish, from the operating system unless
+// the user chose one (settings `language`), and the locale numbers and
+// dates are formatted in.
+//
+// Messages live in catalogues, one file per language and area
+// (`ui/src/i18n/en/forms.json`, `ui/src/i18n/es/forms.json`; a key starts
+// with its area's name, except `core`'s), and the domain terms in one
+// glossary with both languages side by side (`ui/src/i18n/glossary.json`):
+// resources, fields, choice codes. They are
+// ICU MessageFormat, run by FormatJS's `intl-messageformat` (plurals by the
+// locale's rules, `#` formatted in it). `t()` reads the language from a
+// rune, so every text on screen follows a change of language at once,
+// without re-creating components (a half-filled form keeps what was typed).
+//
+// Chosen over `@inlang/paraglide-js`, whose compiler loads its plugins from
+// a CDN at build time (unreachable on our CI machines), and over
+// `svelte-i18n`, whose store API predates Svelte 5's runes and re-renders
+// through `$_` stores only.
+import { IntlMessageFormat } from "intl-messageformat";
+import enCore from "../i18n/en/core.json";
+import enErrors from "../i18n/en/errors.json";
+import enFilters from "../i18n/en/filters.json";
+import enForms from "../i18n/en/forms.json";
+import enSetup from "../i18n/en/setup.json";
+import esCore from "../i18n/es/core.json";
+import esErrors from "../i18n/es/errors.json";
+import esFilters from "../i18n/es/filters.json";
+import esForms from "../i18n/es/forms.json";
+import esSetup from "../i18n/es/setup.json";
+import glossary from "../i18n/glossary.json";
+import type { LanguageChoice } from "./bindings";
+
+/** The languages Workdesk speaks. */
+export const LANGUAGES = ["en", "es"] as const;
+/** One of [`LANGUAGES`]. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language's catalogues, by area. */
+export const CATALOGUES = {
+  en: { core: enCore, errors: enErrors, filters: enFilters, forms: enForms, setup: enSetup },
+  es: { core: esCore, errors: esErrors, filters: esFilters, forms: esForms, setup: esSetup },
+} as const;
+
+type English = (typeof CATALOGUES)["en"];
+type Glossary = typeof glossary;
+/** The key of a message: in the catalogues or the glossary. */
+export type MessageKey = Exclude<
+  { [Area in keyof English]: keyof English[Area] }[keyof English] | keyof Glossary,
+  "$comment"
+>;
+/** Values a message's placeholders take. */
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+/**
+ * Whether every screen is in the catalogues yet. Until then Workdesk
+ * speaks English whatever the system's language, and offers no language
+ * switch (a half-translated window would be worse than an English one);
+ * Spanish is reachable only by choosing it explicitly (tests).
+ */
+export const SPANISH_COMPLETE = false;
+
+/** The locale each language formats in when the system's is another language. */
+const DEFAULT_LOCALE: Record<Language, string> = { en: "en-US", es: "es-CO" };
+
+function catalogue(language: Language): Record<string, string> {
+  const messages: Record<string, string> = Object.assign({}, ...Object.values(CATALOGUES[language]));
+  for (const [key, entry] of Object.entries(glossary)) {
+    if (typeof entry === "object" && entry !== null && language in entry) {
+      messages[key] = (entry as Record<Language, string>)[language];
+    }
+  }
+  delete messages.$comment;
+  return messages;
+}
+
+const catalogues: Record<Language, Record<string, string>> = { en: catalogue("en"), es: catalogue("es") };
+
+/** Canonical BCP 47 tags of `tags`, leaving out what is not one ("c" from `LANG=C`). */
+function canonical(tags: readonly string[]): string[] {
+  return tags.flatMap((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag.replace(/_/g, "-").replace(/\..*$/, ""));
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The operating system's preferred languages, as the webview reports them. */
+export function systemLanguages(): readonly string[] {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
+
+/**
+ * The language and formatting locale for `choice`, given the system's
+ * preferred languages: the system's first language Workdesk speaks (else
+ * English), formatted in the system's own locale for that language (its
+ * region: `es-CO`, `es-ES`), else in `en-US` / `es-CO`.
+ */
+export function resolveLanguage(
+  choice: LanguageChoice,
+  system: readonly string[] = systemLanguages(),
+): { language: Language; locale: string } {
+  const tags = canonical(system);
+  const base = (tag: string) => tag.split("-")[0].toLowerCase();
+  const fromSystem = SPANISH_COMPLETE ? tags.map(base).find(isLanguage) : undefined;
+  const language: Language = choice !== "system" ? choice : (fromSystem ?? "en");
+  if (!SPANISH_COMPLETE && choice === "system") return { language, locale: tags[0] ?? DEFAULT_LOCALE.en };
+  const locale = tags.find((tag) => base(tag) === language && tag.includes("-")) ?? DEFAULT_LOCALE[language];
+  return { language, locale };
+}
+
+const current = $state<{ choice: LanguageChoice; language: Language; locale: string }>({
+  choice: "system",
+  ...resolveLanguage("system"),
+});
+
+/** The language in use, and how it was chosen. */
+export const i18n = {
+  /** `system`, `en` or `es`, as chosen in the settings. */
+  get choice(): LanguageChoice {
+    return current.choice;
+  },
+  /** The language the UI speaks. */
+  get language(): Language {
+    return current.language;
+  },
+  /** The BCP 47 locale numbers, money and dates are formatted in (`es-CO`). */
+  get locale(): string {
+    return current.locale;
+  },
+  /** Uses `choice` from now on (every text on screen follows). */
+  use(choice: LanguageChoice, system: readonly string[] = systemLanguages()) {
+    const next = resolveLanguage(choice, system);
+    current.choice = choice;
+    current.language = next.language;
+    current.locale = next.locale;
+    if (typeof document !== "undefined") document.documentElement.lang = next.locale;
+  },
+};
+
+const compiled = new Map<string, IntlMessageFormat>();
+
+/**
+ * The message `key` in the language in use, its placeholders filled from
+ * `values` (ICU MessageFormat: `{count, plural, one {# factura} other {#
+ * facturas}}`). A key missing from Spanish falls back to English; a key
+ * missing from both shows as itself (the catalogue test keeps that from
+ * happening).
+ */
+export function t(key: MessageKey, values?: MessageValues): string {
+  const { language, locale } = current;
+  const cacheKey = `${locale}\u0000${key}`;
+  let format = compiled.get(cacheKey);
+  if (!format) {
+    const source = catalogues[language][key] ?? catalogues.en[key];
+    if (source === undefined) return key;
+    format = new IntlMessageFormat(source, locale);
+    compiled.set(cacheKey, format);
+  }
+  return String(format.format(values as Record<string, string | number | Date>));
+}
+
+/** Whether `key` is a message (for keys built from data: `field.${name}`). */
+export function hasMessage(key: string): key is MessageKey {
+  return key in catalogues.en;
+}
+
+/** Every message key of `language` (catalogue and glossary), for tests. */
+export function messageKeys(language: Language): string[] {
+  return Object.keys(catalogues[language]);
+}
