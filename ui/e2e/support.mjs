@@ -67,6 +67,34 @@ export async function cellTexts(app, locator) {
   return app.executeScript("return [...arguments].map((c) => c.textContent.trim());", ...cells);
 }
 
+/**
+ * The texts of the interface on screen, to check their language: text
+ * nodes and `title`, `aria-label`, `placeholder` and `alt` attributes, and
+ * the window's title, leaving out record values (table cells, detail
+ * values), what was typed into inputs, and what is shown as it came
+ * (`translate="no"`: the system's or the service's own words).
+ */
+export function screenTexts(app) {
+  return app.executeScript(`
+    const data = "tbody td:not(.empty), tbody th[scope='row'], dd, [translate='no']";
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      const parent = node.parentElement;
+      if (text && parent && !parent.closest(data + ", script, style, textarea")) texts.push(text);
+    }
+    for (const element of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
+      if (element.closest(data)) continue;
+      for (const name of ["title", "aria-label", "placeholder", "alt"]) {
+        const text = element.getAttribute(name)?.trim();
+        if (text) texts.push(text);
+      }
+    }
+    return texts;
+  `);
+}
+
 /** `count` of supplier invoices as the sandbox reports it to workspace A's key. */
 export async function countFromService(sandbox) {
   const response = await fetch(`${sandbox.baseUrl}/account_payable/invoice/?take=1`, {
@@ -188,15 +216,16 @@ function freePort() {
 
 /**
  * Starts tauri-driver (and through it WebKitWebDriver) on free ports and
- * resolves with `{ process, url }` once it accepts connections.
+ * resolves with `{ process, url }` once it accepts connections. The app it
+ * starts inherits this process's environment and `env` (`{ LANG }`).
  */
-export async function startTauriDriver() {
+export async function startTauriDriver(env = {}) {
   const port = await freePort();
   const nativePort = await freePort();
   const child = spawn(
     "tauri-driver",
     ["--port", String(port), "--native-port", String(nativePort), "--native-driver", "/usr/bin/WebKitWebDriver"],
-    { stdio: ["ignore", "inherit", "inherit"] },
+    { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } },
   );
   return new Promise((resolve, reject) => {
     let exited = false;
@@ -228,11 +257,12 @@ export async function startTauriDriver() {
  * `{ sandbox, open }`: the sandbox (`{ baseUrl, keys }`, set once `before`
  * ran), `open()`, a new WebDriver session on the app `WORKDESK_APP`
  * (`what` names it in the error when that is missing), and `keep(app)`,
- * which quits a session kept across tests when the file is done. (Node 20
+ * which quits a session kept across tests when the file is done. `env`
+ * adds to the app's environment (`{ LANG: "es_CO.UTF-8" }`). (Node 20
  * runs root-level hooks concurrently: a file's own `before` cannot rely on
  * these.)
  */
-export function appUnderTest(what) {
+export function appUnderTest(what, env = {}) {
   const application = process.env.WORKDESK_APP;
   const context = { sandbox: undefined, open: undefined, kept: [], keep: (app) => (context.kept.push(app), app) };
   let driver;
@@ -242,7 +272,7 @@ export function appUnderTest(what) {
     // only ever inside the private keyring and folders of .ci/session.
     assert.ok(process.env.WORKDESK_TEST_SESSION, "run inside .ci/session: it uses a private keyring and folders");
     context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
-    driver = await startTauriDriver();
+    driver = await startTauriDriver(env);
     context.open = () => openApp(driver.url, application);
   });
   // Node 20 runs a file's root-level hooks concurrently: sessions a file

@@ -149,7 +149,7 @@ describe("checks before sending", () => {
 
     await user.type(byId("filter-0-to"), "12x.5");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Enter a number such as 1234.50");
+    expect(byId("filter-0-error")).toHaveTextContent("Enter a number such as 1,234.50");
 
     await user.clear(byId("filter-0-to"));
     await user.type(byId("filter-0-to"), "99");
@@ -168,15 +168,15 @@ describe("checks before sending", () => {
     expect(document.getElementById("filter-0-error")).toBeNull();
   });
 
-  test("a thousands separator is refused beside the condition instead of becoming a decimal point", async () => {
+  test("a number written another way than the locale's is refused beside the condition, with how to write it", async () => {
     const { calls, user } = await renderList();
     await openFilters(user);
     await user.selectOptions(byId("filter-0-field"), "Total");
     await user.selectOptions(byId("filter-0-operator"), "at least");
-    await user.type(byId("filter-0-value"), "1,234"); // en-US: one thousand two hundred thirty-four
+    await user.type(byId("filter-0-value"), "1234,5"); // en-US: the comma groups thousands, in threes
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Type the number without thousands separators, e.g. 1234.50");
-    expect(byId("filter-0-value")).toHaveAccessibleDescription(/without thousands separators/);
+    expect(byId("filter-0-error")).toHaveTextContent("Write numbers as 1,234,567.89: “,” separates thousands, in groups of three, and “.” the decimals.");
+    expect(byId("filter-0-value")).toHaveAccessibleDescription(/Write numbers as 1,234,567\.89/);
     expect(byId("filter-0-value")).toHaveFocus();
 
     await user.clear(byId("filter-0-value"));
@@ -191,27 +191,27 @@ describe("checks before sending", () => {
     expect(listCalls(calls)).toHaveLength(1);
 
     await user.clear(byId("filter-0-value"));
-    await user.type(byId("filter-0-value"), "1234.50");
+    await user.type(byId("filter-0-value"), "1,234.50");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(listCalls(calls)[1].filters?.[0].values).toEqual(["1234.50"]);
   });
 
-  test("where the locale writes 1234,5 the comma is the decimal separator", async () => {
+  test("where the locale writes 1.234,5 the comma is the decimal separator and the dot groups thousands", async () => {
     i18n.use("system", ["de-DE"]);
     const { calls, user } = await renderList();
     await openFilters(user);
     await user.selectOptions(byId("filter-0-field"), "Total");
     await user.selectOptions(byId("filter-0-operator"), "between");
-    await user.type(byId("filter-0-from"), "1.000"); // de-DE: one thousand, grouped
-    await user.type(byId("filter-0-to"), "2500,75");
+    await user.type(byId("filter-0-from"), "1000.5"); // de-DE: the dot groups thousands, so this is no number
+    await user.type(byId("filter-0-to"), "2.500,75");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("From: Type the number without thousands separators");
+    expect(byId("filter-0-error")).toHaveTextContent("From: Write numbers as 1.234.567,89");
     await user.clear(byId("filter-0-from"));
-    await user.type(byId("filter-0-from"), "1000.5"); // a plain dot is always a decimal point
+    await user.type(byId("filter-0-from"), "1.000"); // one thousand, grouped
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
-    expect(listCalls(calls)[1].filters?.[0].values).toEqual(["1000.5", "2500.75"]);
+    expect(listCalls(calls)[1].filters?.[0].values).toEqual(["1000", "2500.75"]);
   });
 
   test("an empty value and a fractional whole number are refused", async () => {

@@ -223,7 +223,7 @@ describe("lead editor", () => {
     expect(input("Custom fields (JSON)")).not.toHaveAccessibleDescription(/Changed/);
     await user.click(saveButton());
 
-    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status, Source and Assigned member.");
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status, Source, and Assigned member.");
     expect(patches()).toEqual([
       ["patch_lead", { id: LEAD_ID, patch: { status: "qualified", source: null, user_member: OTHER_MEMBER } }],
     ]);

@@ -41,7 +41,7 @@ describe("filter fields", () => {
   });
 
   test("every operator has words", () => {
-    expect(target("total").field.operators.map((op) => operatorLabel[op])).toEqual([
+    expect(target("total").field.operators.map((op) => operatorLabel(op))).toEqual([
       "is",
       "is one of",
       "greater than",
@@ -89,31 +89,42 @@ describe("checking a condition", () => {
     expect(fr.group).toMatch(/^[\s\u00a0\u202f]$/);
   });
 
-  test("decimals take the locale's decimal separator or a plain dot and are sent with a dot", () => {
+  test("numbers are read the locale's way, thousands grouped or not, and sent with a dot", () => {
+    const co = numberSeparators("es-CO");
+    expect(co).toEqual({ decimal: ",", group: "." });
+    // In Spanish (Colombia) "1.234,5" is one thousand two hundred and thirty-four and a half…
+    expect(normaliseDecimal("1.234,5", co)).toBe("1234.5");
+    expect(normaliseDecimal("1234,5", co)).toBe("1234.5");
+    expect(normaliseDecimal("1.234.567,89", co)).toBe("1234567.89");
+    expect(normaliseDecimal("1.234", co)).toBe("1234");
+    // …and in English "1,234.5" is.
+    expect(normaliseDecimal("1,234.5", en)).toBe("1234.5");
     expect(normaliseDecimal("1234.5", en)).toBe("1234.5");
+    expect(normaliseDecimal("1,234", en)).toBe("1234");
     expect(normaliseDecimal("-0.25", en)).toBe("-0.25");
-    expect(normaliseDecimal("1234,5", de)).toBe("1234.5");
-    expect(normaliseDecimal("1234.5", de)).toBe("1234.5");
-    expect(normaliseDecimal("1.5", de)).toBe("1.5");
-    expect(normaliseDecimal("1234,5", fr)).toBe("1234.5");
+    expect(normaliseDecimal("−1.234,5", de)).toBe("-1234.5");
+    expect(normaliseDecimal("1 234,5", fr)).toBe("1234.5");
+    expect(normaliseDecimal(`1${fr.group}234,5`, fr)).toBe("1234.5");
     expect(normaliseDecimal("12a", en)).toBeNull();
-    expect(readDecimal("1..5", en)).toEqual({ ok: false, message: messages.decimal });
+    expect(readDecimal("12a", en)).toEqual({ ok: false, message: messages.decimal });
   });
 
-  test("a thousands separator is refused, not read as a decimal point", () => {
-    const thousands = { ok: false, message: messages.thousands };
-    expect(messages.thousands).toBe("Type the number without thousands separators, e.g. 1234.50.");
-    // "1,234" in en-US is one thousand two hundred thirty-four, never 1.234.
-    expect(readDecimal("1,234", en)).toEqual(thousands);
-    expect(readDecimal("1234,5", en)).toEqual(thousands);
-    expect(readDecimal("1,234.50", en)).toEqual(thousands);
-    expect(readDecimal("1.234,50", de)).toEqual(thousands);
-    // A dotted number that reads as grouped where "." groups.
-    expect(readDecimal("1.234", de)).toEqual(thousands);
-    expect(readDecimal("12.345.678", de)).toEqual(thousands);
-    expect(readDecimal("1 234,5", fr)).toEqual(thousands);
-    expect(readDecimal(`1${fr.group}234,5`, fr)).toEqual(thousands);
-    expect(readDecimal("1'234.5", en)).toEqual(thousands);
+  test("what could be read two ways, or is written the other convention's way, is refused with how to write it", () => {
+    const co = numberSeparators("es-CO");
+    const refused = (separators: typeof en) => ({ ok: false, message: messages.separators(separators) });
+    expect(messages.separators(co)).toBe("Write numbers as 1.234.567,89: “.” separates thousands, in groups of three, and “,” the decimals.");
+    // Where "." groups thousands, a dot with one, two or four digits after it is no thousands group.
+    expect(readDecimal("1234.5", co)).toEqual(refused(co));
+    expect(readDecimal("1.23", co)).toEqual(refused(co));
+    expect(readDecimal("1,234.5", co)).toEqual(refused(co));
+    expect(readDecimal("1.2345", de)).toEqual(refused(de));
+    // Where "," groups thousands, a comma must group three digits.
+    expect(readDecimal("1,5", en)).toEqual(refused(en));
+    expect(readDecimal("1234,5", en)).toEqual(refused(en));
+    expect(readDecimal("1.234,50", en)).toEqual(refused(en));
+    expect(readDecimal("1..5", en)).toEqual(refused(en));
+    expect(readDecimal("1'234.5", en)).toEqual(refused(en));
+    expect(readDecimal("12 34,5", fr)).toEqual(refused(fr));
   });
 
   test("decimals stay within 14 digits before the point and 6 after", () => {
@@ -134,10 +145,12 @@ describe("checking a condition", () => {
       ok: true,
       spec: { or: false, not: false, field: "total", operator: "gte", values: ["1234.5"] },
     });
-    expect(check("1,234")).toEqual({ ok: false, message: messages.thousands });
-    i18n.use("system", ["de-DE"]);
-    expect(check("1234,5")).toMatchObject({ ok: true, spec: { values: ["1234.5"] } });
-    expect(check("1.234")).toEqual({ ok: false, message: messages.thousands });
+    expect(check("1,234")).toMatchObject({ ok: true, spec: { values: ["1234"] } });
+    expect(check("1,23")).toEqual({ ok: false, message: messages.separators() });
+    i18n.use("es", ["es-CO"]);
+    expect(check("1.234,5")).toMatchObject({ ok: true, spec: { values: ["1234.5"] } });
+    expect(check("1234.5")).toEqual({ ok: false, message: messages.separators() });
+    expect(messages.separators()).toBe("Escriba los números como 1.234.567,89: “.” separa los miles, en grupos de tres, y “,” los decimales.");
   });
 
   test("compares decimals exactly", () => {
@@ -160,7 +173,7 @@ describe("checking a condition", () => {
     expect(range("100", "99.5")).toEqual({ ok: false, message: messages.rangeOrder });
     expect(range("1.5x", "2")).toMatchObject({ ok: false, message: expect.stringContaining("From:") });
     expect(range("9", "10.25")).toMatchObject({ ok: true, spec: { values: ["9", "10.25"] } });
-    expect(range("9", "10,25")).toEqual({ ok: false, message: `To: ${messages.thousands}` });
+    expect(range("9", "10,25")).toEqual({ ok: false, message: `To: ${messages.separators()}` });
   });
 
   test("the tests run in America/Bogota (UTC-5, set in vite.config.ts)", () => {
@@ -196,7 +209,9 @@ describe("checking a condition", () => {
     const totals = checkDraft(draftOn("total", { operator: "in", value: "1.5\n2" }), target("total"), true);
     expect(totals).toMatchObject({ ok: true, spec: { values: ["1.5", "2"] } });
     const grouped = checkDraft(draftOn("total", { operator: "in", value: "2\n1,500" }), target("total"), true);
-    expect(grouped).toEqual({ ok: false, message: `${messages.thousands} (“1,500”)` });
+    expect(grouped).toMatchObject({ ok: true, spec: { values: ["2", "1500"] } });
+    const misread = checkDraft(draftOn("total", { operator: "in", value: "2\n1,50" }), target("total"), true);
+    expect(misread).toEqual({ ok: false, message: `${messages.separators()} (“1,50”)` });
     const chips = checkDraft(draftOn("operation_status", { operator: "in", items: [] }), target("operation_status"), true);
     expect(chips).toEqual({ ok: false, message: messages.noChoice });
   });

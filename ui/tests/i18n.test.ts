@@ -33,11 +33,11 @@ const messages: [string, string, string][] = areas.flatMap((name) =>
   catalogueKeys(area("en", name)).map((key): [string, string, string] => [key, area("en", name)[key], area("es", name)[key]]),
 );
 /**
- * Areas whose keys the UI builds from codes Rust sends (`errors.${code}`),
- * so they appear in no literal: their own test checks them against the
- * codes in the bindings.
+ * Keys the UI builds from codes Rust sends (`errors.${code}`,
+ * `filters.operator.${operator}`), so they appear in no literal: they are
+ * checked against the codes in the bindings instead.
  */
-const BUILT_KEYS: Area[] = ["errors"];
+const BUILT_KEYS = ["errors.", "filters.operator."];
 const glossaryEntries = Object.entries(glossary).filter(([key]) => key !== "$comment") as [
   string,
   { en: string; es: string; note?: string },
@@ -85,8 +85,16 @@ describe("the catalogues", () => {
     const code = Object.values(sources).join("\n");
     const unused = messages
       .map(([key]) => key)
-      .filter((key) => !BUILT_KEYS.some((name) => key.startsWith(`${name}.`)) && !code.includes(`"${key}"`));
+      .filter((key) => !BUILT_KEYS.some((prefix) => key.startsWith(prefix)) && !code.includes(`"${key}"`));
     expect(unused).toEqual([]);
+  });
+
+  test("every filter operator of the bindings has words, and no other", () => {
+    const bindings = sources["../src/lib/bindings.ts"];
+    const union = /export type FilterOperator = ([^;]+);/.exec(bindings)?.[1] ?? "";
+    const operators = [...union.matchAll(/"(\w+)"/g)].map((m) => `filters.operator.${m[1]}`).sort();
+    expect(operators.length).toBeGreaterThan(5);
+    expect(messages.map(([key]) => key).filter((key) => key.startsWith("filters.operator.")).sort()).toEqual(operators);
   });
 });
 

@@ -41,6 +41,16 @@ export function resourceGender(resource: ResourceName): string {
   return t(`resource.${resource}.gender` as MessageKey);
 }
 
+/**
+ * What a message about `resource` needs to name it: `{plural, one,
+ * gender}` ("supplier invoices", "supplier invoice", "other"; Spanish
+ * agrees articles with `gender`: "la tarea", "el tercero").
+ */
+export function resourceNamed(resource: ResourceName): { plural: string; one: string; gender: string } {
+  const labels = resourceLabel[resource];
+  return { plural: labels.plural.toLowerCase(), one: labels.singular, gender: resourceGender(resource) };
+}
+
 /** "2,437 supplier invoices", "1 factura de proveedor": a count of `resource`'s records. */
 export function resourceCount(resource: ResourceName, count: number): string {
   return t(`resource.${resource}.count` as MessageKey, { count });
@@ -62,6 +72,11 @@ export function fieldLabel(name: string): string {
 export function choiceLabel(field: string, code: string): string {
   const key = `choice.${field}.${code}`;
   return hasMessage(key) ? t(key) : code;
+}
+
+/** "Yes" / "No" ("Sí" / "No") for a boolean. */
+export function yesNo(value: boolean): string {
+  return value ? t("app.yes") : t("app.no");
 }
 
 /** A value ready to show: its text, a tooltip (UTC instant, full JSON) and alignment. */
@@ -89,13 +104,13 @@ export function formatValue(field: FieldSchema | undefined, name: string, value:
     case "date":
       return typeof value === "string" ? { text: formatDate(value), title: value, numeric: false } : plain(String(value));
     case "boolean":
-      return plain(value === true ? "Yes" : value === false ? "No" : String(value));
+      return plain(typeof value === "boolean" ? yesNo(value) : String(value));
     case "choice":
       return typeof value === "string" ? { text: choiceLabel(name, value), title: value, numeric: false } : plain(String(value));
     default:
       if (typeof value === "string") return plain(value);
       if (typeof value === "number") return plain(String(value), true);
-      if (typeof value === "boolean") return plain(value ? "Yes" : "No");
+      if (typeof value === "boolean") return plain(yesNo(value));
       {
         const json = JSON.stringify(value);
         return { text: json, title: json, numeric: false };

@@ -3,23 +3,15 @@
 // typed, never lost), and the checks that turn a draft into the FilterSpec
 // the backend takes (conventions.md, "Filters, exactly").
 import type { FieldKind, FieldSchema, FilterOperator, FilterSpec, ResourceSchema } from "./bindings";
-import { choiceLabel, fieldLabel } from "./fields";
-import { localInputToRfc3339, rfc3339ToLocalInput, userLocale } from "./format";
+import { choiceLabel, fieldLabel, yesNo } from "./fields";
+import { formatDecimal, localInputToRfc3339, parseServiceDateTime, rfc3339ToLocalInput, userLocale } from "./format";
+import { hasMessage, t } from "./i18n.svelte";
 
-/** How each operator reads in a condition ("Total" "at least" "1000"). */
-export const operatorLabel: Record<FilterOperator, string> = {
-  exact: "is",
-  iexact: "is (any case)",
-  icontains: "contains",
-  in: "is one of",
-  gt: "greater than",
-  gte: "at least",
-  lt: "less than",
-  lte: "at most",
-  startswith: "starts with",
-  range: "between",
-  isnull: "is empty",
-};
+/** How `operator` reads in a condition ("Total" "at least" "1000"), in the language in use. */
+export function operatorLabel(operator: FilterOperator): string {
+  const key = `filters.operator.${operator}`;
+  return hasMessage(key) ? t(key) : operator;
+}
 
 /** A field a condition may address: one of the resource's, or `relation__field`. */
 export type FilterField = {
@@ -81,7 +73,7 @@ export function optionCodes(field: FieldSchema): string[] {
 
 /** "PR Provisional" for a choice code, "Yes"/"No" for booleans. */
 export function optionLabel(path: string, field: FieldSchema, code: string): string {
-  if (field.kind === "boolean") return code === "true" ? "Yes" : "No";
+  if (field.kind === "boolean") return yesNo(code === "true");
   const leaf = path.split("__").pop() ?? path;
   const label = choiceLabel(leaf, code);
   return label === code ? code : `${code} ${label}`;
@@ -202,32 +194,58 @@ export function numberSeparators(locale: string | undefined = userLocale()): Sep
 
 type Typed = { ok: true; value: string } | { ok: false; message: string };
 
+/** A space-like character: how fr-FR groups thousands (a narrow no-break space), or as typed. */
+const SPACE = /[\s\u00a0\u202f]/;
+
 /**
- * A decimal as typed in the service's form ("1234.5"), or why not. Takes the
- * locale's decimal separator ("1234,5" in de-DE) and a plain "." anywhere.
- * Refuses what may hold a thousands separator instead of guessing: the
- * locale's group separator ("1,234" in en-US is not 1.234), both "," and
- * ".", spaces or apostrophes inside, and in locales that group with "."
- * (de-DE) a dotted number that reads as grouped ("1.234", "12.345.678").
+ * A decimal as the user typed it, in their locale's way, in the service's
+ * form ("1234.5"), or why not. The locale's separators decide, and nothing
+ * is guessed:
+ *
+ * - the decimal separator is the locale's ("1234,5" in es-CO and de-DE,
+ *   "1234.5" in en-US and es-MX);
+ * - the group separator is optional, and where present it groups the whole
+ *   part in threes ("1.234.567,89" in es-CO, "1,234,567.89" in en-US,
+ *   "1 234,5" in fr-FR, with any space);
+ * - anything else is refused with the reason: the other convention's
+ *   decimal point ("1234.5" in es-CO, where "." groups thousands; "1,5" in
+ *   en-US), a group separator out of place ("1.23" in es-CO), apostrophes.
+ *
  * Keeps within the service's bounds (14 digits before the point, 6 after).
  */
 export function readDecimal(text: string, separators: Separators = numberSeparators()): Typed {
-  let t = text.trim().replace(/^\u2212/, "-");
-  if (t === "") return { ok: false, message: messages.empty };
+  const typed = text.trim().replace(/^[\u2212\u2013]/, "-");
+  if (typed === "") return { ok: false, message: messages.empty };
   const { decimal, group } = separators;
-  const grouped =
-    (group !== "" && group !== "." && t.includes(group)) ||
-    /[\s\u00a0\u202f'’]/.test(t) ||
-    (t.includes(",") && t.includes(".")) ||
-    (group === "." && /^-?[1-9]\d{0,2}(\.\d{3})+$/.test(t));
-  if (grouped) return { ok: false, message: messages.thousands };
-  if (decimal !== ".") t = t.split(decimal).join(".");
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return { ok: false, message: messages.decimal };
-  const [int, frac = ""] = t.replace(/^-/, "").split(".");
-  if (int.replace(/^0+(?=\d)/, "").length > DECIMAL_INTEGER_DIGITS || frac.length > DECIMAL_FRACTION_DIGITS) {
+  const sign = typed.startsWith("-") ? "-" : "";
+  const body = typed.slice(sign.length);
+  const marksOnly = /^[\d.,'’\s\u00a0\u202f]+$/.test(body);
+  const refuse = (): Typed => ({ ok: false, message: marksOnly ? separatorsMessage(separators) : messages.decimal });
+  // The decimal separator once at most, digits after it.
+  const [whole, frac, extra] = body.split(decimal);
+  if (extra !== undefined || (frac !== undefined && !/^\d+$/.test(frac))) return refuse();
+  let int = whole;
+  if (!/^\d+$/.test(whole)) {
+    const groups = SPACE.test(group) ? whole.split(new RegExp(SPACE.source)) : group ? whole.split(group) : [whole];
+    const inThrees = groups.length > 1 && /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+    if (!inThrees) return refuse();
+    int = groups.join("");
+  }
+  if (int.replace(/^0+(?=\d)/, "").length > DECIMAL_INTEGER_DIGITS || (frac ?? "").length > DECIMAL_FRACTION_DIGITS) {
     return { ok: false, message: messages.decimalBounds };
   }
-  return { ok: true, value: t };
+  return { ok: true, value: `${sign}${int}${frac === undefined ? "" : `.${frac}`}` };
+}
+
+/** Why a number's marks can't be read, saying how the locale of `separators` writes one. */
+function separatorsMessage({ decimal, group }: Separators): string {
+  const spaced = SPACE.test(group);
+  const mark = spaced ? "\u202f" : group;
+  return t("filters.check.separators", {
+    decimal,
+    group: spaced ? t("filters.check.space") : group,
+    example: `1${mark}234${mark}567${decimal}89`,
+  });
 }
 
 /** A decimal as typed (see `readDecimal`) in the service's form ("1234.5"), or null. */
@@ -262,22 +280,51 @@ export function compareDecimal(a: string, b: string): number {
   return sx * magnitude;
 }
 
-/** The reasons a check gives, as the user reads them. */
+/** The reasons a check gives, as the user reads them in the language in use. */
 export const messages = {
-  empty: "Enter a value.",
-  decimal: "Enter a number such as 1234.50 (no thousands separators).",
-  thousands: "Type the number without thousands separators, e.g. 1234.50.",
-  decimalBounds: `Use at most ${DECIMAL_INTEGER_DIGITS} digits before the decimal separator and ${DECIMAL_FRACTION_DIGITS} after it.`,
-  integer: "Enter a whole number such as 42.",
-  date: "Enter a date.",
-  dateTime: "Enter a date and time.",
-  rangeEnds: "Enter both ends of the range: from and to.",
-  rangeOrder: "“From” must not be after “To”.",
-  noItems: "Enter one or more values.",
-  noChoice: "Choose at least one value.",
-  comma: "A value can't contain a comma: put each value on its own line or separate values with “;”.",
-  unknownField: "Choose a field.",
-  badOperator: "Choose an operator this field takes.",
+  get empty() {
+    return t("filters.check.empty");
+  },
+  get decimal() {
+    return t("filters.check.decimal", { example: formatDecimal("1234.50") });
+  },
+  get decimalBounds() {
+    return t("filters.check.decimal_bounds", { before: DECIMAL_INTEGER_DIGITS, after: DECIMAL_FRACTION_DIGITS });
+  },
+  get integer() {
+    return t("filters.check.integer");
+  },
+  get date() {
+    return t("filters.check.date");
+  },
+  get dateTime() {
+    return t("filters.check.date_time");
+  },
+  get rangeEnds() {
+    return t("filters.check.range_ends");
+  },
+  get rangeOrder() {
+    return t("filters.check.range_order");
+  },
+  get noItems() {
+    return t("filters.check.no_items");
+  },
+  get noChoice() {
+    return t("filters.check.no_choice");
+  },
+  get comma() {
+    return t("filters.check.comma");
+  },
+  get unknownField() {
+    return t("filters.check.unknown_field");
+  },
+  get badOperator() {
+    return t("filters.check.bad_operator");
+  },
+  /** Separators out of place: how numbers are written with `separators` (the user's locale's unless given). */
+  separators(separators: Separators = numberSeparators()) {
+    return separatorsMessage(separators);
+  },
 };
 
 /** One value of `kind` as typed → as sent (`in` items and range ends alike). */
@@ -287,15 +334,18 @@ function typedValue(kind: FieldKind, text: string, inList: boolean): Typed {
   switch (kind) {
     case "decimal":
       return readDecimal(t);
-    case "integer":
-      return /^-?\d+$/.test(t) ? { ok: true, value: t } : { ok: false, message: messages.integer };
+    case "integer": {
+      // Grouped as the locale groups ("1.234" in es-CO), never with decimals.
+      const read = readDecimal(t);
+      return read.ok && !read.value.includes(".") ? read : { ok: false, message: messages.integer };
+    }
     case "date":
       return /^\d{4}-\d{2}-\d{2}$/.test(t) ? { ok: true, value: t } : { ok: false, message: messages.date };
     case "date_time": {
       // Controls give local "YYYY-MM-DDTHH:MM"; typed lists may hold ISO text as is.
       const local = localInputToRfc3339(t);
       if (local) return { ok: true, value: local };
-      if (inList && /^\d{4}-\d{2}-\d{2}/.test(t) && !Number.isNaN(new Date(t).getTime())) return { ok: true, value: t };
+      if (inList && parseServiceDateTime(t)) return { ok: true, value: t };
       return { ok: false, message: messages.dateTime };
     }
     default:
@@ -312,7 +362,7 @@ function ordered(kind: FieldKind, from: string, to: string): boolean {
     case "date":
       return from <= to;
     case "date_time":
-      return new Date(from).getTime() <= new Date(to).getTime();
+      return (parseServiceDateTime(from)?.getTime() ?? 0) <= (parseServiceDateTime(to)?.getTime() ?? 0);
     default:
       return true;
   }
@@ -347,7 +397,7 @@ export function checkDraft(draft: FilterDraft, target: FilterField | undefined, 
       for (const item of items) {
         if (textual && item.includes(",")) return { ok: false, message: messages.comma };
         const typed = typedValue(field.kind, item, true);
-        if (!typed.ok) return { ok: false, message: `${typed.message} (“${item}”)` };
+        if (!typed.ok) return { ok: false, message: t("filters.check.item", { message: typed.message, item }) };
         if (typed.value.includes(",")) return { ok: false, message: messages.comma };
         values.push(typed.value);
       }
@@ -356,9 +406,9 @@ export function checkDraft(draft: FilterDraft, target: FilterField | undefined, 
     case "range": {
       if (draft.from.trim() === "" || draft.to.trim() === "") return { ok: false, message: messages.rangeEnds };
       const from = typedValue(field.kind, draft.from, false);
-      if (!from.ok) return { ok: false, message: `From: ${from.message}` };
+      if (!from.ok) return { ok: false, message: t("filters.check.from", { message: from.message }) };
       const to = typedValue(field.kind, draft.to, false);
-      if (!to.ok) return { ok: false, message: `To: ${to.message}` };
+      if (!to.ok) return { ok: false, message: t("filters.check.to", { message: to.message }) };
       if (textual && (from.value.includes(",") || to.value.includes(","))) {
         return { ok: false, message: messages.comma };
       }
@@ -409,7 +459,7 @@ function shownValue(target: FilterField | undefined, text: string): string {
   if (!field) return `“${t}”`;
   switch (field.kind) {
     case "boolean":
-      return t === "true" ? "Yes" : t === "false" ? "No" : t;
+      return t === "true" || t === "false" ? yesNo(t === "true") : t;
     case "choice":
       return choiceLabel(target.path.split("__").pop() ?? target.path, t);
     case "decimal":
@@ -429,9 +479,9 @@ export function describeDraft(draft: FilterDraft, fields: FilterField[]): string
   const label = target?.label ?? fieldLabel(draft.field);
   switch (draft.operator) {
     case "isnull":
-      return `${label} ${draft.value === "false" ? "has a value" : "is empty"}`;
+      return t(draft.value === "false" ? "filters.read.has_value" : "filters.read.is_empty", { label });
     case "range":
-      return `${label} ${operatorLabel.range} ${shownValue(target, draft.from)} and ${shownValue(target, draft.to)}`;
+      return t("filters.read.range", { label, from: shownValue(target, draft.from), to: shownValue(target, draft.to) });
     case "in": {
       const kind = target?.field.kind;
       const items =
@@ -439,10 +489,14 @@ export function describeDraft(draft: FilterDraft, fields: FilterField[]): string
           ? optionCodes(target.field).filter((code) => draft.items.includes(code))
           : splitItems(draft.value);
       const shown = items.length === 0 ? "…" : items.map((item) => shownValue(target, item)).join(", ");
-      return `${label} ${operatorLabel.in} ${shown}`;
+      return t("filters.read.condition", { label, operator: operatorLabel("in"), value: shown });
     }
     default:
-      return `${label} ${operatorLabel[draft.operator] ?? draft.operator} ${shownValue(target, draft.value)}`;
+      return t("filters.read.condition", {
+        label,
+        operator: operatorLabel(draft.operator),
+        value: shownValue(target, draft.value),
+      });
   }
 }
 
@@ -453,8 +507,13 @@ export function describeDraft(draft: FilterDraft, fields: FilterField[]): string
  */
 export function describeFilters(drafts: FilterDraft[], fields: FilterField[]): string {
   if (drafts.length === 0) return "";
-  const one = (draft: FilterDraft) => `${draft.not ? "not " : ""}(${describeDraft(draft, fields)})`;
+  const one = (draft: FilterDraft) => {
+    const condition = describeDraft(draft, fields);
+    return draft.not ? t("filters.read.not", { condition }) : `(${condition})`;
+  };
   let text = one(drafts[0]);
-  for (const draft of drafts.slice(1)) text = `(${text} ${draft.or ? "or" : "and"} ${one(draft)})`;
-  return `Shows rows where ${text}`;
+  for (const draft of drafts.slice(1)) {
+    text = t(draft.or ? "filters.read.or" : "filters.read.and", { left: text, right: one(draft) });
+  }
+  return t("filters.read.shows", { text });
 }

@@ -65,6 +65,47 @@ export function formatCount(value: number, locale = userLocale()): string {
   return numberFormat(locale).format(value);
 }
 
+const SERVICE_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+/**
+ * Reads a date-time as the service means it, the way `workdesk-query`'s
+ * `parse_date_time` does (its filters and request bodies), as an instant:
+ *
+ * - RFC 3339 / ISO 8601 with `T`, `t` or a space between date and time,
+ *   seconds and fractions optional: `2025-03-04T10:00:00Z`,
+ *   `2025-03-04 10:00`, `2025-03-04T10:00:00.250+02:00`;
+ * - offsets `Z`, `+02:00`, `+0200` or `+02`; **none means UTC**, never the
+ *   user's local time;
+ * - a bare date `2025-03-04`: 00:00:00 UTC that day.
+ *
+ * `null` for anything else (a day or time out of range, a `+` decoded to a
+ * space, text longer than 64 characters). Fractions finer than a
+ * millisecond are cut (a `Date` holds milliseconds).
+ */
+export function parseServiceDateTime(text: string): Date | null {
+  if (text.length > 64) return null;
+  const m = SERVICE_DATE_TIME.exec(text);
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", offset = "Z"] = m;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const ms = Number(frac.slice(0, 3).padEnd(3, "0"));
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  // Date.UTC rolls 31 April over to 1 May: the day must exist.
+  if (new Date(local).getUTCDate() !== day) return null;
+  let offsetMinutes = 0;
+  if (offset !== "Z" && offset !== "z") {
+    const digits = offset.slice(1).replace(":", "");
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2) || "0");
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = (offset.startsWith("-") ? -1 : 1) * (oh * 60 + om);
+  }
+  const date = new Date(local - offsetMinutes * 60_000);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /**
  * Formats an instant (RFC 3339 / ISO 8601 date-time) in the user's time zone
  * and locale, with the UTC instant for a tooltip:
@@ -77,8 +118,8 @@ export function formatDateTime(
   timeZone?: string,
 ): { text: string; utc: string } {
   if (!iso) return { text: "", utc: "" };
-  const date = new Date(iso);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(iso) || Number.isNaN(date.getTime())) return { text: iso, utc: "" };
+  const date = parseServiceDateTime(iso);
+  if (!date) return { text: iso, utc: "" };
   const text = dateFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
   const utc = `${date.toISOString().replace("T", " ").replace(/\.\d+Z$|Z$/, "")} UTC`;
   return { text, utc };
@@ -95,11 +136,15 @@ export function localInputToRfc3339(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** The `datetime-local` input value ("2026-11-22T14:30") of an instant, in the user's time zone. */
+/**
+ * The `datetime-local` input value ("2026-11-22T14:30") of a service
+ * date-time (read as `parseServiceDateTime` reads it), in the user's time
+ * zone; "" when it is not one.
+ */
 export function rfc3339ToLocalInput(iso: string | null | undefined): string {
   if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
+  const date = parseServiceDateTime(iso);
+  if (!date) return "";
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
@@ -111,8 +156,8 @@ const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
  * user's locale: "just now", "5 minutes ago", "3 hours ago", "2 days ago".
  */
 export function formatAgo(iso: string, now = Date.now(), locale = userLocale()): string {
-  const then = Date.parse(iso);
-  if (Number.isNaN(then)) return "";
+  const then = parseServiceDateTime(iso)?.getTime();
+  if (then === undefined) return "";
   const seconds = Math.max(0, Math.round((now - then) / 1000));
   const key = String(locale);
   let format = relativeFormats.get(key);
@@ -137,8 +182,8 @@ export function formatAgo(iso: string, now = Date.now(), locale = userLocale()):
  * and how long ago. `{ at: "10:42", ago: "3 hours ago" }`.
  */
 export function formatSavedAt(iso: string, now = Date.now(), locale = userLocale()): { at: string; ago: string } {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return { at: iso, ago: "" };
+  const date = parseServiceDateTime(iso);
+  if (!date) return { at: iso, ago: "" };
   const today = new Date(now).toDateString() === date.toDateString();
   const at = today
     ? dateFormat(locale, { timeStyle: "short" }).format(date)

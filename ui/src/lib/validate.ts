@@ -3,6 +3,7 @@
 // input, or null when the value is fine. Bounds are the spec's
 // (conventions.md, "Task bounds"); the service checks them again.
 import type { Value } from "./bindings";
+import { t } from "./i18n.svelte";
 
 /** The example id shown in messages. */
 export const EXAMPLE_ID = "3f2b6c1e-8d4a-4f0e-9b7a-1c2d3e4f5a6b";
@@ -28,13 +29,13 @@ export function checkRequired(text: string, message: string): string | null {
 export function checkLength(text: string, max: number, label: string): string | null {
   const count = charCount(text.trim());
   if (count <= max) return null;
-  return `${label} can have at most ${max} characters; it has ${count}. Shorten it by ${count - max}.`;
+  return t("forms.check.too_long", { label, max, count, over: count - max });
 }
 
 /** An optional record id: empty is fine, anything else must be a UUID. */
 export function checkUuid(text: string, label: string): string | null {
   if (text.trim() === "" || isUuid(text)) return null;
-  return `${label} must be a record ID like ${EXAMPLE_ID}. Copy it from the record's details.`;
+  return t("forms.check.uuid", { label, example: EXAMPLE_ID });
 }
 
 /** A required record id. */
@@ -42,7 +43,7 @@ export function checkRequiredUuid(text: string, label: string, missing: string):
   return checkRequired(text, missing) ?? checkUuid(text, label);
 }
 
-/** Formats an integer for messages with a real minus sign: −32768. */
+/** Formats an integer for messages with a real minus sign, ungrouped in every language: −32768. */
 function signed(n: number): string {
   return n < 0 ? `−${-n}` : String(n);
 }
@@ -58,11 +59,11 @@ export function parseInteger(
   max: number,
   label: string,
 ): { value: number | null; error: null } | { value: null; error: string } {
-  const t = text.trim().replace(/^[−–]/, "-").replace(/^\+/, "");
-  if (t === "") return { value: null, error: null };
-  const error = `${label} must be a whole number from ${signed(min)} to ${signed(max)}.`;
-  if (!/^-?\d+$/.test(t)) return { value: null, error };
-  const n = Number(t);
+  const typed = text.trim().replace(/^[−–]/, "-").replace(/^\+/, "");
+  if (typed === "") return { value: null, error: null };
+  const error = t("forms.check.integer", { label, min: signed(min), max: signed(max) });
+  if (!/^-?\d+$/.test(typed)) return { value: null, error };
+  const n = Number(typed);
   if (!Number.isSafeInteger(n) || n < min || n > max) return { value: null, error };
   return { value: n === 0 ? 0 : n, error: null };
 }
@@ -81,7 +82,7 @@ export function parseJsonText(
   } catch {
     return {
       value: undefined,
-      error: `${label} must be valid JSON, for example {"project": "Audit 2025"} or null. Check the quotes, commas and brackets.`,
+      error: t("forms.check.json", { label, example: t("forms.custom_example") }),
     };
   }
 }
@@ -128,7 +129,7 @@ export function splitFieldErrors(
     if (!text) continue;
     if (fields.includes(name)) byField[name] = text;
     else if (name === "non_field_errors" || name === "detail" || name === "") other.push(text);
-    else other.push(`${label(name)}: ${text}`);
+    else other.push(t("forms.check.field_said", { field: label(name), text }));
   }
   return { byField, other };
 }

@@ -4,7 +4,9 @@
 // whose outcome is unknown (timeout) holds sending back until "Check"
 // (`checkOutcome`, shown by CreateOutcome.svelte) has looked the record up.
 // Nothing typed is lost on any error.
-import { fieldLabel } from "../../lib/fields";
+import type { ResourceName } from "../../lib/bindings";
+import { fieldLabel, resourceNamed } from "../../lib/fields";
+import { t } from "../../lib/i18n.svelte";
 import { uiError, type UiError } from "../../lib/ipc";
 import { FormErrors, type FormInputs } from "./errors.svelte";
 
@@ -14,8 +16,8 @@ export type Found<Made> = { created: Made; note: string } | { notSaved: string }
 export type CheckResult = { kind: "not_saved"; text: string } | { kind: "failed"; error: UiError } | null;
 
 export type CreateSpec<K extends string, Sent, Made> = FormInputs<K> & {
-  /** "task": "Nothing was sent. Fix the marked fields, then create the task." */
-  noun: string;
+  /** The resource created ("task": "Nothing was sent. Fix the marked fields, then create the task."). */
+  noun: ResourceName;
   /** What to send, from the checked inputs. */
   build: () => Sent;
   send: (sent: Sent) => Promise<Made>;
@@ -48,7 +50,7 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
     event.preventDefault();
     if (this.busy || this.mustCheck) return;
     const spec = this.#spec;
-    if (!(await this.checkAll(`Nothing was sent. Fix the marked fields, then create the ${spec.noun}.`))) return;
+    if (!(await this.checkAll(t("forms.nothing_sent", resourceNamed(spec.noun))))) return;
     const sent = spec.build();
     this.busy = true;
     this.unknown = null;
