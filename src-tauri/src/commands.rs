@@ -134,7 +134,7 @@ pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceSta
             },
             KeychainStatus {
                 available: false,
-                reason: Some(UiError::from(err).message),
+                reason: Some(err.to_string()),
             },
         ),
     };

@@ -153,21 +153,112 @@ pub enum ErrorKind {
     Internal,
 }
 
+/// Which message the UI shows for an error: one variant per situation,
+/// worded by the UI in the user's language (`errors.<code>` in its
+/// catalogues) with [`UiError::params`]. Never a sentence: Rust sends codes
+/// and values, the UI words them (English and Spanish).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The server address can't be used; `reason` says why
+    /// (`not_an_address` with `text`, `not_https`, `scheme` with `scheme`,
+    /// `no_host`, `credentials`, `query_or_fragment`).
+    InvalidBaseUrl,
+    /// The text is not an API key; `reason`: `prefix`, `too_short`, `characters`.
+    InvalidKey,
+    /// 401: the service did not accept the key.
+    KeyRefused,
+    /// 403 on a read: the key's member may not see this.
+    ForbiddenRead,
+    /// 403 on a write: refused, nothing saved.
+    ForbiddenWrite,
+    /// 404 on a page: the list became shorter.
+    PageGone,
+    /// 400: the service refused the request (its field errors beside the inputs).
+    ServiceRefused,
+    /// A list view the engine refused before sending (reasons per condition).
+    InvalidQuery,
+    /// Not a record id; `id` as typed.
+    InvalidId,
+    /// The record (`resource`: `lead`, `task`…) does not exist or was deleted.
+    RecordNotFound,
+    /// A write's answer came from a gateway (`status`): outcome unknown.
+    UnknownOutcomeGateway,
+    /// A write's answer could not be read (`status`, `content_type`): outcome unknown.
+    UnknownOutcomeUnreadable,
+    /// A write's answer could not be understood (`detail`): outcome unknown.
+    UnknownOutcomeUnclear,
+    /// A write timed out: outcome unknown.
+    UnknownOutcomeTimeout,
+    /// The connection broke during a write: outcome unknown.
+    UnknownOutcomeNetwork,
+    /// A view name of 0 or more than 80 characters.
+    ViewName,
+    /// 429; [`UiError::retry_after_s`] says when to retry, if known.
+    RateLimited,
+    /// A 5xx or unexpected status (`status`).
+    ServiceError,
+    /// An answer that could not be read (`status`, `content_type`).
+    UnreadableAnswer,
+    /// No answer in time.
+    Timeout,
+    /// The service could not be reached.
+    Network,
+    /// Another client error (`detail`, English, technical).
+    ServiceOther,
+    /// The key in the keychain is damaged.
+    KeychainDamaged,
+    /// The keychain could not be used (`detail`: the system's words).
+    KeychainUnavailable,
+    /// No supplier invoice list at `url`.
+    WrongAddress,
+    /// No key was typed and none is saved.
+    MissingKey,
+    /// No workspace is set up.
+    NotConfigured,
+    /// Settings could not be saved (`detail`).
+    SettingsUnsaved,
+    /// The demo could not start (`detail`).
+    DemoFailed,
+    /// "Work offline" is on: nothing was sent.
+    WorkingOffline,
+    /// Conditions the saved records can't answer (reasons per condition).
+    SavedDataRefused,
+    /// Cancelled; what was saved stays.
+    Cancelled,
+    /// Saved data could not be read (`detail`).
+    SavedDataUnreadable,
+    /// Saved data could not be kept (`detail`).
+    SavedDataUnavailable,
+    /// The list is already being made available offline.
+    DownloadRunning,
+    /// A size cap outside 16 MB to 1 TB.
+    CapOutOfRange,
+}
+
 /// The error every command returns:
-/// `{kind, message, field, field_errors, retry_after_s}`.
+/// `{kind, code, params, service_message, field, field_errors, retry_after_s}`.
 ///
-/// `message` is a sentence for the user saying what happened and what to do.
-/// `field` names the form input at fault (`"base_url"`, `"api_key"`, `"id"`)
-/// for [`ErrorKind::InvalidInput`], so the form can mark it and keep what
-/// was typed; `field_errors` carries per-field messages: the service's 400
-/// (`{"priority": ["…"]}`, `non_field_errors` for the whole request) or a
-/// list view's problems (`filters.2`, `sort`, …), found before sending.
+/// `kind` is what the UI switches on; `code` and `params` are what it words
+/// (in the user's language: Rust sends no sentences). `service_message` is
+/// what the service itself said (its envelope's `message`, scrubbed of the
+/// key), shown as it came, marked as the service's. `field` names the form
+/// input at fault (`"base_url"`, `"api_key"`, `"id"`) for
+/// [`ErrorKind::InvalidInput`], so the form can mark it and keep what was
+/// typed; `field_errors` carries per-field messages: the service's 400, in
+/// its own words (`{"priority": ["…"]}`, `non_field_errors` for the whole
+/// request), or a list view's problems found before sending (`filters.2`,
+/// `sort`, …; in English, from the query engine).
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct UiError {
     /// Machine-readable kind.
     pub kind: ErrorKind,
-    /// Plain-language message.
-    pub message: String,
+    /// Which message to show.
+    pub code: ErrorCode,
+    /// The values the message names (`status`, `url`, `resource`, `detail`…).
+    pub params: BTreeMap<String, String>,
+    /// What the service said, as it said it; `None` when it said nothing.
+    pub service_message: Option<String>,
     /// The input at fault, if any.
     pub field: Option<String>,
     /// Messages per field (empty when none).
@@ -177,10 +268,12 @@ pub struct UiError {
 }
 
 impl UiError {
-    fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+    fn new(kind: ErrorKind, code: ErrorCode) -> Self {
         Self {
             kind,
-            message: message.into(),
+            code,
+            params: BTreeMap::new(),
+            service_message: None,
             field: None,
             field_errors: BTreeMap::new(),
             retry_after_s: None,
@@ -191,239 +284,180 @@ impl UiError {
         self.field = Some(field.to_owned());
         self
     }
+
+    fn param(mut self, name: &str, value: impl ToString) -> Self {
+        self.params.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// What the service said, unless it said nothing.
+    fn said(mut self, message: &str) -> Self {
+        let message = message.trim();
+        self.service_message = (!message.is_empty()).then(|| message.to_owned());
+        self
+    }
+
+    fn fields(mut self, problems: &workdesk_api::ValidationErrors) -> Self {
+        self.field_errors = problems
+            .iter()
+            .map(|(key, messages)| (key.to_owned(), messages.to_vec()))
+            .collect();
+        self
+    }
+}
+
+/// The words of a base URL problem the UI looks up, and its values.
+fn base_url_reason(ui: UiError, problem: &workdesk_api::BaseUrlProblem) -> UiError {
+    use workdesk_api::BaseUrlProblem as P;
+    match problem {
+        P::NotAnAddress { text, .. } => ui.param("reason", "not_an_address").param("text", text),
+        P::NotHttps => ui.param("reason", "not_https"),
+        P::Scheme(scheme) => ui.param("reason", "scheme").param("scheme", scheme),
+        P::NoHost => ui.param("reason", "no_host"),
+        P::Credentials => ui.param("reason", "credentials"),
+        P::QueryOrFragment => ui.param("reason", "query_or_fragment"),
+    }
 }
 
 impl From<Error> for UiError {
     fn from(err: Error) -> Self {
         use workdesk_api::Error as Api;
+        use ErrorCode as C;
+        use ErrorKind as K;
         match err {
-            Error::Api(Api::InvalidBaseUrl(reason)) => UiError::new(
-                ErrorKind::InvalidInput,
-                format!("That server address can't be used: {reason}."),
-            )
-            .field("base_url"),
-            Error::Api(Api::InvalidKey(reason)) => UiError::new(
-                ErrorKind::InvalidInput,
-                format!("That API key can't be used: {reason}."),
-            )
-            .field("api_key"),
-            Error::Api(Api::Unauthorized { message, .. }) => UiError::new(
-                ErrorKind::Unauthorized,
-                sentences([
-                    "The service did not accept the API key.",
-                    &said("It said", &message),
-                    "Check that it was copied whole and has not expired or been disabled; a workspace member can create a new one under Settings › Workspace › API Keys.",
-                ]),
-            )
-            .field("api_key"),
-            Error::Api(Api::Forbidden { message }) => UiError::new(
-                ErrorKind::Forbidden,
-                sentences([
-                    "Your API key's member is not allowed to see this.",
-                    &said("The service said", &message),
-                    "Ask a workspace administrator for access.",
-                ]),
-            ),
-            Error::WriteForbidden { message } => UiError::new(
-                ErrorKind::Forbidden,
-                sentences([
-                    "Your API key's member is not allowed to make this change, so nothing was saved.",
-                    &said("The service said", &message),
-                    "Ask a workspace administrator for access.",
-                ]),
-            ),
-            Error::Api(Api::NotFound { .. }) => UiError::new(
-                ErrorKind::NotFound,
-                "That page does not exist any more; the list may have become shorter. Go back to the first page.",
-            ),
-            Error::Api(Api::Validation { message, fields, .. }) => UiError {
-                field_errors: fields,
-                ..UiError::new(
-                    ErrorKind::InvalidInput,
-                    sentences(["The service refused the request.", &said("It said", &message)]),
-                )
-            },
-            Error::Api(Api::InvalidQuery(problems)) => UiError {
-                field_errors: problems
-                    .iter()
-                    .map(|(key, messages)| (key.to_owned(), messages.to_vec()))
-                    .collect(),
-                ..UiError::new(
-                    ErrorKind::InvalidInput,
-                    "Some of the list settings can't be used; the reasons are shown beside them. Nothing was sent.",
-                )
-            },
-            Error::Api(Api::InvalidId(id)) => UiError::new(
-                ErrorKind::InvalidInput,
-                format!("“{id}” is not a record id. Ids look like 3f2b6c1e-8d4a-4f0e-9b7a-1c2d3e4f5a6b; copy it from the record's details."),
-            )
-            .field("id"),
-            Error::RecordNotFound(what) => UiError::new(
-                ErrorKind::NotFound,
-                format!("That {what} does not exist in this workspace, or it was deleted."),
-            ),
-            Error::WriteUnconfirmed(err) => {
-                let answer = match err {
-                    Api::Server { status, .. } | Api::UnexpectedStatus { status, .. } => {
-                        format!("a gateway answered with status {status} instead of the service")
-                    }
-                    Api::Decode {
-                        status,
-                        content_type,
-                        ..
-                    } => format!("the answer could not be read (status {status}, {content_type})"),
-                    other => format!("the answer could not be understood ({})", clause(&other.to_string())),
-                };
-                UiError::new(
-                    ErrorKind::UnknownOutcome,
-                    format!("The change was sent, but {answer}, so Workdesk cannot tell whether it was saved. Check before trying again."),
-                )
+            Error::Api(Api::InvalidBaseUrl(problem)) => {
+                base_url_reason(UiError::new(K::InvalidInput, C::InvalidBaseUrl), &problem)
+                    .field("base_url")
             }
-            Error::ViewName => UiError::new(
-                ErrorKind::InvalidInput,
-                "Give the view a name of 1 to 80 characters.",
-            )
-            .field("name"),
+            Error::Api(Api::InvalidKey(problem)) => {
+                let reason = match problem {
+                    workdesk_api::KeyProblem::Prefix => "prefix",
+                    workdesk_api::KeyProblem::TooShort => "too_short",
+                    workdesk_api::KeyProblem::Characters => "characters",
+                };
+                UiError::new(K::InvalidInput, C::InvalidKey)
+                    .param("reason", reason)
+                    .field("api_key")
+            }
+            Error::Api(Api::Unauthorized { message, .. }) => {
+                UiError::new(K::Unauthorized, C::KeyRefused)
+                    .said(&message)
+                    .field("api_key")
+            }
+            Error::Api(Api::Forbidden { message }) => {
+                UiError::new(K::Forbidden, C::ForbiddenRead).said(&message)
+            }
+            Error::WriteForbidden { message } => {
+                UiError::new(K::Forbidden, C::ForbiddenWrite).said(&message)
+            }
+            Error::Api(Api::NotFound { .. }) => UiError::new(K::NotFound, C::PageGone),
+            Error::Api(Api::Validation {
+                message, fields, ..
+            }) => UiError {
+                field_errors: fields,
+                ..UiError::new(K::InvalidInput, C::ServiceRefused).said(&message)
+            },
+            Error::Api(Api::InvalidQuery(problems)) => {
+                UiError::new(K::InvalidInput, C::InvalidQuery).fields(&problems)
+            }
+            Error::Api(Api::InvalidId(id)) => UiError::new(K::InvalidInput, C::InvalidId)
+                .param("id", id)
+                .field("id"),
+            Error::RecordNotFound(resource) => {
+                UiError::new(K::NotFound, C::RecordNotFound).param("resource", resource)
+            }
+            Error::WriteUnconfirmed(err) => match err {
+                Api::Server { status, .. } | Api::UnexpectedStatus { status, .. } => {
+                    UiError::new(K::UnknownOutcome, C::UnknownOutcomeGateway)
+                        .param("status", status)
+                }
+                Api::Decode {
+                    status,
+                    content_type,
+                    ..
+                } => UiError::new(K::UnknownOutcome, C::UnknownOutcomeUnreadable)
+                    .param("status", status)
+                    .param("content_type", content_type),
+                other => UiError::new(K::UnknownOutcome, C::UnknownOutcomeUnclear)
+                    .param("detail", clause(&other.to_string())),
+            },
+            Error::ViewName => UiError::new(K::InvalidInput, C::ViewName).field("name"),
             Error::Api(err @ Api::RateLimited { .. }) => {
                 let seconds = err
                     .retry_in()
                     .map(|d| u32::try_from(d.as_secs()).unwrap_or(u32::MAX));
-                let when = match seconds {
-                    Some(s) if s >= 120 => format!("in about {} minutes", s.div_ceil(60)),
-                    Some(s) => format!("in {s} seconds"),
-                    None => "later".to_owned(),
-                };
                 UiError {
                     retry_after_s: seconds,
-                    ..UiError::new(
-                        ErrorKind::RateLimited,
-                        format!("This API key has made too many requests for now. Try again {when}."),
-                    )
+                    ..UiError::new(K::RateLimited, C::RateLimited)
                 }
             }
-            Error::Api(Api::Server { status, message } | Api::UnexpectedStatus { status, message }) => UiError::new(
-                ErrorKind::Service,
-                sentences([
-                    &format!("The service had a problem (status {status})."),
-                    &said("It said", &message),
-                    "Try again in a moment.",
-                ]),
-            ),
-            Error::Api(Api::Decode { status, content_type, .. }) => UiError::new(
-                ErrorKind::Service,
-                format!(
-                    "The service sent an answer Workdesk could not read (status {status}, {content_type}). Check the server address; a proxy or captive portal may be in the way."
-                ),
-            ),
-            Error::Api(Api::Timeout { may_have_applied: true }) => UiError::new(
-                ErrorKind::UnknownOutcome,
-                "The service did not answer in time, so Workdesk cannot tell whether the change was saved. Check before trying again.",
-            ),
-            Error::Api(Api::Network { may_have_applied: true, .. }) => UiError::new(
-                ErrorKind::UnknownOutcome,
-                "The connection broke before the service answered, so Workdesk cannot tell whether the change was saved. Check before trying again.",
-            ),
-            Error::Api(Api::Timeout { .. }) => UiError::new(
-                ErrorKind::Network,
-                "The service did not answer in time. Check your internet connection and the server address, then try again.",
-            ),
-            Error::Api(Api::Network { .. }) => UiError::new(
-                ErrorKind::Network,
-                "The service could not be reached. Check your internet connection and the server address, then try again.",
-            ),
-            Error::Api(other) => UiError::new(ErrorKind::Service, other.to_string()),
-            Error::Keychain(workdesk_keychain::Error::Corrupt) => UiError::new(
-                ErrorKind::KeychainUnavailable,
-                "The API key saved in the system keychain is damaged. Enter it again.",
-            )
-            .field("api_key"),
-            Error::Keychain(err) => UiError::new(
-                ErrorKind::KeychainUnavailable,
-                format!("The system keychain could not be used ({}). Unlock it, or enter the key again to keep it for this session only.", clause(&err.to_string())),
-            ),
-            Error::WrongAddress(url) => UiError::new(
-                ErrorKind::InvalidInput,
-                format!("Workdesk found no supplier invoices at {url}. Check the server address with your administrator."),
-            )
-            .field("base_url"),
-            Error::MissingKey => UiError::new(ErrorKind::InvalidInput, "Enter your API key.").field("api_key"),
-            Error::NotConfigured => UiError::new(
-                ErrorKind::NotConfigured,
-                "No workspace is set up yet. Enter your server address and API key, or try the demo workspace.",
-            ),
-            Error::Settings(reason) => UiError::new(
-                ErrorKind::Internal,
-                format!("Workdesk could not save its settings ({}). Check that your disk is not full.", clause(&reason)),
-            ),
-            Error::Demo(reason) => UiError::new(
-                ErrorKind::Internal,
-                format!("The demo workspace could not start ({}).", clause(&reason)),
-            ),
-            Error::Sync(workdesk_sync::Error::WorkingOffline) => UiError::new(
-                ErrorKind::Offline,
-                "Workdesk is set to work offline, so nothing was sent to the service. Turn off “Work offline” to do this.",
-            ),
-            Error::Sync(workdesk_sync::Error::Refused(problems)) => UiError {
-                field_errors: problems
-                    .iter()
-                    .map(|(key, messages)| (key.to_owned(), messages.to_vec()))
-                    .collect(),
-                ..UiError::new(
-                    ErrorKind::InvalidInput,
-                    "Some conditions can't be checked on the data saved on this computer; the reasons are shown beside them.",
-                )
-            },
+            Error::Api(
+                Api::Server { status, message } | Api::UnexpectedStatus { status, message },
+            ) => UiError::new(K::Service, C::ServiceError)
+                .param("status", status)
+                .said(&message),
+            Error::Api(Api::Decode {
+                status,
+                content_type,
+                ..
+            }) => UiError::new(K::Service, C::UnreadableAnswer)
+                .param("status", status)
+                .param("content_type", content_type),
+            Error::Api(Api::Timeout {
+                may_have_applied: true,
+            }) => UiError::new(K::UnknownOutcome, C::UnknownOutcomeTimeout),
+            Error::Api(Api::Network {
+                may_have_applied: true,
+                ..
+            }) => UiError::new(K::UnknownOutcome, C::UnknownOutcomeNetwork),
+            Error::Api(Api::Timeout { .. }) => UiError::new(K::Network, C::Timeout),
+            Error::Api(Api::Network { .. }) => UiError::new(K::Network, C::Network),
+            Error::Api(other) => UiError::new(K::Service, C::ServiceOther)
+                .param("detail", clause(&other.to_string())),
+            Error::Keychain(workdesk_keychain::Error::Corrupt) => {
+                UiError::new(K::KeychainUnavailable, C::KeychainDamaged).field("api_key")
+            }
+            Error::Keychain(err) => UiError::new(K::KeychainUnavailable, C::KeychainUnavailable)
+                .param("detail", clause(&err.to_string())),
+            Error::WrongAddress(url) => UiError::new(K::InvalidInput, C::WrongAddress)
+                .param("url", url)
+                .field("base_url"),
+            Error::MissingKey => UiError::new(K::InvalidInput, C::MissingKey).field("api_key"),
+            Error::NotConfigured => UiError::new(K::NotConfigured, C::NotConfigured),
+            Error::Settings(reason) => {
+                UiError::new(K::Internal, C::SettingsUnsaved).param("detail", clause(&reason))
+            }
+            Error::Demo(reason) => {
+                UiError::new(K::Internal, C::DemoFailed).param("detail", clause(&reason))
+            }
+            Error::Sync(workdesk_sync::Error::WorkingOffline) => {
+                UiError::new(K::Offline, C::WorkingOffline)
+            }
+            Error::Sync(workdesk_sync::Error::Refused(problems)) => {
+                UiError::new(K::InvalidInput, C::SavedDataRefused).fields(&problems)
+            }
             Error::Sync(workdesk_sync::Error::Cancelled) => {
-                UiError::new(ErrorKind::Cancelled, "Cancelled. What was already saved stays saved.")
+                UiError::new(K::Cancelled, C::Cancelled)
             }
             Error::Sync(workdesk_sync::Error::Api(api)) => UiError::from(Error::Api(api)),
-            Error::Sync(workdesk_sync::Error::Cache(err)) => UiError::new(
-                ErrorKind::Internal,
-                format!("The data saved on this computer could not be read ({}).", clause(&err.to_string())),
-            ),
-            Error::SavedData(reason) => UiError::new(
-                ErrorKind::Internal,
-                format!("Workdesk could not keep saved data ({}). Restart it.", clause(&reason)),
-            ),
-            Error::DownloadRunning => UiError::new(
-                ErrorKind::InvalidInput,
-                "This list is already being made available offline.",
-            ),
-            Error::CapOutOfRange => UiError::new(
-                ErrorKind::InvalidInput,
-                "Enter a size from 16 to 1,048,576 MB.",
-            )
-            .field("cap_mb"),
+            Error::Sync(workdesk_sync::Error::Cache(err)) => {
+                UiError::new(K::Internal, C::SavedDataUnreadable)
+                    .param("detail", clause(&err.to_string()))
+            }
+            Error::SavedData(reason) => {
+                UiError::new(K::Internal, C::SavedDataUnavailable).param("detail", clause(&reason))
+            }
+            Error::DownloadRunning => UiError::new(K::InvalidInput, C::DownloadRunning),
+            Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange).field("cap_mb"),
         }
     }
 }
 
-/// A sentence quoting what the service sent, once and cleanly:
-/// `It said: “API key has expired.”` (a full stop after the quote only when
-/// the message has no closing punctuation of its own). Empty when the
-/// message is.
-fn said(intro: &str, message: &str) -> String {
-    let message = message.trim();
-    if message.is_empty() {
-        return String::new();
-    }
-    let closed = message.ends_with(['.', '!', '?', '…']);
-    format!("{intro}: “{message}”{}", if closed { "" } else { "." })
-}
-
-/// `text` made fit to sit inside our own sentence's parentheses: trimmed,
-/// without a full stop of its own (so no "(… failed.).").
-fn clause(text: &str) -> &str {
-    text.trim().trim_end_matches('.')
-}
-
-/// Sentences joined by single spaces, the empty ones left out.
-fn sentences<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
-    parts
-        .into_iter()
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A technical detail (the system's or a library's words, English) made
+/// fit to sit inside the UI's parentheses: trimmed, without a full stop
+/// of its own (so no "(… failed.).").
+fn clause(text: &str) -> String {
+    text.trim().trim_end_matches('.').to_owned()
 }
 
 /// `Result` with this crate's [`Error`].
@@ -434,15 +468,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kinds_serialize_as_snake_case_for_the_ui() {
+    fn kinds_and_codes_serialize_as_snake_case_for_the_ui() {
         let ui = UiError::from(Error::NotConfigured);
         let json = serde_json::to_value(&ui).unwrap();
         assert_eq!(json["kind"], "not_configured");
-        let ui = UiError::from(Error::from(workdesk_api::Error::InvalidKey("too short")));
-        assert_eq!(
-            (ui.kind, ui.field.as_deref()),
-            (ErrorKind::InvalidInput, Some("api_key"))
+        assert_eq!(json["code"], "not_configured");
+        assert!(
+            json.get("message").is_none(),
+            "no sentence crosses to the UI: {json}"
         );
+        let ui = UiError::from(Error::from(workdesk_api::Error::InvalidKey(
+            workdesk_api::KeyProblem::TooShort,
+        )));
+        assert_eq!(
+            (
+                ui.kind,
+                ui.code,
+                ui.field.as_deref(),
+                ui.params["reason"].as_str()
+            ),
+            (
+                ErrorKind::InvalidInput,
+                ErrorCode::InvalidKey,
+                Some("api_key"),
+                "too_short"
+            )
+        );
+        let ui = UiError::from(Error::from(
+            workdesk_api::BaseUrl::parse("ftp://x.example").unwrap_err(),
+        ));
+        assert_eq!(ui.params["reason"], "scheme");
+        assert_eq!(ui.params["scheme"], "ftp");
     }
 
     #[test]
@@ -454,8 +510,12 @@ mod tests {
             message: "Invalid input.".into(),
             fields,
         }));
-        assert_eq!(ui.kind, ErrorKind::InvalidInput);
+        assert_eq!(
+            (ui.kind, ui.code),
+            (ErrorKind::InvalidInput, ErrorCode::ServiceRefused)
+        );
         assert_eq!(ui.field_errors["priority"], ["Too big."]);
+        assert_eq!(ui.service_message.as_deref(), Some("Invalid input."));
         let ui = UiError::from(Error::from(workdesk_api::Error::Timeout {
             may_have_applied: true,
         }));
@@ -472,10 +532,12 @@ mod tests {
             status: 502,
             message: "Bad Gateway".into(),
         };
+        let ui = UiError::from(Error::write(gateway(), "task"));
         assert_eq!(
-            UiError::from(Error::write(gateway(), "task")).kind,
-            ErrorKind::UnknownOutcome
+            (ui.kind, ui.code),
+            (ErrorKind::UnknownOutcome, ErrorCode::UnknownOutcomeGateway)
         );
+        assert_eq!(ui.params["status"], "502");
         assert_eq!(
             UiError::from(Error::from(gateway())).kind,
             ErrorKind::Service,
@@ -493,101 +555,46 @@ mod tests {
             message: "Not found.".into(),
         };
         let ui = UiError::from(Error::write(gone, "lead"));
-        assert_eq!(ui.kind, ErrorKind::NotFound);
-        assert!(ui.message.contains("That lead"), "{}", ui.message);
+        assert_eq!(
+            (ui.kind, ui.code),
+            (ErrorKind::NotFound, ErrorCode::RecordNotFound)
+        );
+        assert_eq!(ui.params["resource"], "lead");
     }
 
     #[test]
-    fn the_service_is_quoted_once_without_doubled_punctuation() {
+    fn what_the_service_said_is_passed_on_as_it_came_or_not_at_all() {
         use workdesk_api::Error as Api;
         use workdesk_api::UnauthorizedReason;
-        for said in ["API key has expired.", "API key has expired", " Nope! "] {
-            let errors = [
-                Error::from(Api::Unauthorized {
-                    reason: UnauthorizedReason::Expired,
-                    message: said.into(),
-                }),
-                Error::from(Api::Forbidden {
-                    message: said.into(),
-                }),
-                Error::write(
-                    Api::Forbidden {
-                        message: said.into(),
-                    },
-                    "task",
-                ),
-                Error::from(Api::Server {
-                    status: 500,
-                    message: said.into(),
-                }),
-                Error::from(Api::Validation {
-                    status: 400,
-                    message: said.into(),
-                    fields: BTreeMap::new(),
-                }),
-                Error::write(
-                    Api::Server {
-                        status: 502,
-                        message: said.into(),
-                    },
-                    "task",
-                ),
-                Error::Settings(said.into()),
-                Error::Demo(said.into()),
-            ];
-            for err in errors {
-                let text = UiError::from(err).message;
-                for doubled in [".).", ".)", "..", "!.", "”..", "  ", ". .", ":."] {
-                    assert!(!text.contains(doubled), "{doubled:?} in {text:?}");
-                }
-                assert!(
-                    !text.contains(said.trim()) || text.matches(said.trim()).count() == 1,
-                    "quoted once: {text}"
-                );
-                assert!(
-                    text.ends_with('.') || text.ends_with(".”") || text.ends_with("!”"),
-                    "{text}"
-                );
-            }
-        }
         let ui = UiError::from(Error::from(Api::Unauthorized {
             reason: UnauthorizedReason::Expired,
-            message: "API key has expired.".into(),
+            message: " API key has expired. ".into(),
         }));
-        assert!(
-            ui.message.starts_with(
-                "The service did not accept the API key. It said: “API key has expired.” Check"
-            ),
-            "{}",
-            ui.message
+        assert_eq!(
+            (ui.code, ui.service_message.as_deref()),
+            (ErrorCode::KeyRefused, Some("API key has expired."))
         );
-        let ui = UiError::from(Error::from(Api::Forbidden {
-            message: "Forbidden".into(),
-        }));
-        assert!(
-            ui.message.contains("The service said: “Forbidden”. Ask"),
-            "{}",
-            ui.message
-        );
-    }
-
-    #[test]
-    fn a_refused_write_is_forbidden_and_says_nothing_was_saved() {
         let ui = UiError::from(Error::write(
-            workdesk_api::Error::Forbidden {
+            Api::Forbidden {
                 message: "You do not have permission to perform this action.".into(),
             },
             "stakeholder",
         ));
-        assert_eq!(ui.kind, ErrorKind::Forbidden);
-        assert!(ui.message.contains("nothing was saved"), "{}", ui.message);
-        let read = UiError::from(Error::from(workdesk_api::Error::Forbidden {
-            message: "No.".into(),
+        assert_eq!(
+            (ui.kind, ui.code),
+            (ErrorKind::Forbidden, ErrorCode::ForbiddenWrite)
+        );
+        let read = UiError::from(Error::from(Api::Forbidden {
+            message: "  ".into(),
         }));
-        assert!(
-            read.message.contains("not allowed to see this"),
-            "{}",
-            read.message
+        assert_eq!(
+            (read.code, read.service_message),
+            (ErrorCode::ForbiddenRead, None)
+        );
+        let detail = UiError::from(Error::Settings("disk full.".into()));
+        assert_eq!(
+            detail.params["detail"], "disk full",
+            "no full stop of its own inside the UI's parentheses"
         );
     }
 
@@ -597,7 +604,9 @@ mod tests {
             reset: None,
             retry_after: Some(std::time::Duration::from_secs(600)),
         }));
-        assert_eq!(ui.retry_after_s, Some(600));
-        assert!(ui.message.contains("10 minutes"), "{}", ui.message);
+        assert_eq!(
+            (ui.code, ui.retry_after_s),
+            (ErrorCode::RateLimited, Some(600))
+        );
     }
 }

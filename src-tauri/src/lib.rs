@@ -129,13 +129,11 @@ pub fn configure<R: Runtime>(
             app.manage(state::AppState::new(keychain, settings, saved_dir));
             let state = app.state::<state::AppState>();
             let handle = app.handle().clone();
-            state
-                .saved
-                .set_announce(std::sync::Arc::new(move |message| {
-                    if let Err(err) = (offline::SavedDataNotice { message }).emit(&handle) {
-                        log::warn!("the saved-data notice could not reach the window: {err}");
-                    }
-                }));
+            state.saved.set_announce(std::sync::Arc::new(move |notice| {
+                if let Err(err) = (offline::SavedDataNotice { notice }).emit(&handle) {
+                    log::warn!("the saved-data notice could not reach the window: {err}");
+                }
+            }));
             if let workdesk_keychain::Availability::SessionOnly { reason } =
                 state.keychain.availability()
             {

@@ -11,7 +11,7 @@ use workdesk_api::{Customer, JsonRecord, ListView, Page, ResourceName};
 use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved};
 
 use crate::error::{Error, UiError};
-use crate::saved_data::{lock, Kept, SavedData};
+use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
 use crate::state::{AppState, DEMO_PROFILE, PROFILE};
 
 /// The saved answer for `view` of `resource`, from this computer only
@@ -174,19 +174,20 @@ pub async fn set_working_offline(state: State<'_, AppState>, on: bool) -> Result
 }
 
 /// Pushed to the window when saving data for offline use fails (once,
-/// until the Storage section has shown it): `{message}` in words for the
-/// user. The answer on screen is never affected.
-#[derive(Debug, Clone, Serialize, serde::Deserialize, Type, tauri_specta::Event)]
+/// until the Storage section has shown it): `{notice}`, which the UI words.
+/// The answer on screen is never affected.
+#[derive(Debug, Clone, Serialize, Type, tauri_specta::Event)]
 pub struct SavedDataNotice {
-    /// What happened, for the user.
-    pub message: String,
+    /// What happened.
+    pub notice: Notice,
 }
 
 /// One workspace's saved data, as the Storage section lists it.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct WorkspaceStorage {
-    /// The workspace: its server's host, or "Demo workspace".
-    pub name: String,
+    /// The workspace: its server's host; `None` for the demo workspace
+    /// (the UI names it).
+    pub name: Option<String>,
     /// Whether it is the workspace on screen.
     pub on_screen: bool,
     /// How its data is kept (`null` when nothing was opened yet this session).
@@ -209,7 +210,7 @@ pub struct Storage {
     /// The size cap of each workspace's saved data, in MB.
     pub cap_mb: u32,
     /// Something to tell the user once (a file set aside, a failed write).
-    pub notice: Option<String>,
+    pub notice: Option<Notice>,
 }
 
 /// The saved data of each workspace and the total, and a notice to show
@@ -233,10 +234,11 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
             .map_err(workdesk_sync::Error::from)
             .map_err(Error::from)?;
         workspaces.push(WorkspaceStorage {
-            name: "Demo workspace".into(),
+            name: None,
             on_screen: true,
             kept: Some(Kept::SessionOnly {
-                reason: "the demo's sample data is never written to disk".into(),
+                reason: SessionOnlyReason::Demo,
+                detail: None,
             }),
             bytes: usage.bytes,
             records: Some(usage.records),
@@ -264,11 +266,13 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
         let kept = configured.as_ref().and(state.saved.kept());
         let in_memory = matches!(kept, Some(Kept::SessionOnly { .. }));
         workspaces.push(WorkspaceStorage {
-            name: base_url
-                .as_url()
-                .host_str()
-                .unwrap_or(base_url.as_str())
-                .to_owned(),
+            name: Some(
+                base_url
+                    .as_url()
+                    .host_str()
+                    .unwrap_or(base_url.as_str())
+                    .to_owned(),
+            ),
             on_screen: demo.is_none(),
             bytes: match (&usage, in_memory) {
                 (Some(usage), true) => usage.bytes,

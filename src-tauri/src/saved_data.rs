@@ -21,21 +21,72 @@ use crate::error::{Error, Result};
 pub enum Kept {
     /// In its sealed file, across restarts.
     OnDisk,
-    /// In memory until Workdesk quits, because `reason`.
+    /// In memory until Workdesk quits, because of `reason`.
     SessionOnly {
-        /// Why, in words for the user.
-        reason: String,
+        /// Why (the UI words it).
+        reason: SessionOnlyReason,
+        /// The system's or a library's own words, for whoever helps the
+        /// user (English, technical); `None` when there is nothing to add.
+        detail: Option<String>,
     },
+}
+
+/// Why a workspace's saved data is kept in memory only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionOnlyReason {
+    /// The demo's sample data is never written to disk.
+    Demo,
+    /// There is no working system keychain to keep the data key.
+    NoKeychain,
+    /// The keychain failed to give or take the data key.
+    KeychainFailed,
+    /// The saved-data file could not be opened.
+    FileFailed,
+}
+
+/// Something about saved data the user is told once.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum Notice {
+    /// The file could not be read and was set aside (kept as `moved_to`);
+    /// Workdesk started afresh, settings, views and the key unchanged.
+    SetAside {
+        /// Why it could not be read.
+        reason: SetAsideReason,
+        /// Where the old file is kept.
+        moved_to: String,
+    },
+    /// A write of saved data failed (`detail`: the technical reason);
+    /// what is on screen is not affected.
+    WriteFailed {
+        /// The technical reason, English.
+        detail: String,
+    },
+}
+
+/// Why a saved-data file was set aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum SetAsideReason {
+    /// Its data key is no longer in the system keychain.
+    KeyMissing,
+    /// The key in the keychain does not open it.
+    WrongKey,
+    /// The file is damaged (perhaps closed while writing).
+    Damaged,
+    /// Written by a newer version of Workdesk.
+    TooNew,
 }
 
 /// Tells the window something about saved data at once (a write that
 /// failed); set by the app to emit an event.
-pub type Announce = Arc<dyn Fn(String) + Send + Sync>;
+pub type Announce = Arc<dyn Fn(Notice) + Send + Sync>;
 
 /// The folder of all saved data, and what to tell the user about it once.
 pub struct SavedData {
     dir: PathBuf,
-    notice: std::sync::Mutex<Option<String>>,
+    notice: std::sync::Mutex<Option<Notice>>,
     kept: std::sync::Mutex<Option<Kept>>,
     announce: std::sync::Mutex<Option<Announce>>,
 }
@@ -56,12 +107,11 @@ impl SavedData {
         *lock(&self.announce) = Some(announce);
     }
 
-    /// A failed write's message, in words for the user.
-    pub fn write_failed_notice(error: &str) -> String {
-        format!(
-            "Some data could not be saved for offline use ({}). What is on screen is not affected; the list may not open offline.",
-            error.trim().trim_end_matches('.')
-        )
+    /// The notice of a failed write (`error`: its technical reason).
+    pub fn write_failed_notice(error: &str) -> Notice {
+        Notice::WriteFailed {
+            detail: error.trim().trim_end_matches('.').to_owned(),
+        }
     }
 
     /// The folder of `profile`'s saved data.
@@ -71,12 +121,12 @@ impl SavedData {
 
     /// Something to tell the user once (a file set aside, a write that
     /// failed), taken.
-    pub fn take_notice(&self) -> Option<String> {
+    pub fn take_notice(&self) -> Option<Notice> {
         lock(&self.notice).take()
     }
 
     /// Keeps `message` to tell the user once (the first one wins).
-    pub fn notify(&self, message: String) {
+    pub fn notify(&self, message: Notice) {
         let mut slot = lock(&self.notice);
         if slot.is_none() {
             *slot = Some(message);
@@ -147,19 +197,17 @@ fn is_set_aside(path: &Path) -> bool {
 }
 
 /// What the user is told once about a file set aside.
-fn recovery_notice(recovery: &Recovery) -> String {
-    let why = match &recovery.reason {
-        RecoveryReason::KeyMissing => "its key is no longer in the system keychain".to_owned(),
-        RecoveryReason::WrongKey => "the key in the system keychain does not open it".to_owned(),
-        RecoveryReason::Damaged(_) => {
-            "the file is damaged (perhaps Workdesk was closed while writing)".to_owned()
-        }
-        RecoveryReason::TooNew => "it was written by a newer version of Workdesk".to_owned(),
+fn recovery_notice(recovery: &Recovery) -> Notice {
+    let reason = match &recovery.reason {
+        RecoveryReason::KeyMissing => SetAsideReason::KeyMissing,
+        RecoveryReason::WrongKey => SetAsideReason::WrongKey,
+        RecoveryReason::Damaged(_) => SetAsideReason::Damaged,
+        RecoveryReason::TooNew => SetAsideReason::TooNew,
     };
-    format!(
-        "The data saved for offline use could not be read because {why}, so Workdesk started afresh. The old file was kept as {}. Your settings, views and API key are unchanged.",
-        recovery.moved_to.display()
-    )
+    Notice::SetAside {
+        reason,
+        moved_to: recovery.moved_to.display().to_string(),
+    }
 }
 
 /// Opens `profile`'s cache for the workspace at `base_url` with `key`:
@@ -185,7 +233,7 @@ pub async fn open(
     let opened =
         tokio::task::spawn_blocking(move || open_blocking(&keychain, profile, &dir, &fingerprint))
             .await
-            .unwrap_or_else(|err| Err(format!("the saved data could not be opened ({err})")));
+            .unwrap_or_else(|err| Err((SessionOnlyReason::FileFailed, err.to_string())));
     let (cache, kept) = match opened {
         Ok((cache, recovery)) => {
             if let Some(recovery) = recovery {
@@ -193,12 +241,18 @@ pub async fn open(
             }
             (cache, Kept::OnDisk)
         }
-        Err(reason) => {
-            log::warn!("saved data kept in memory for this session: {reason}");
+        Err((reason, detail)) => {
+            log::warn!("saved data kept in memory for this session ({reason:?}): {detail}");
             let fingerprint = workdesk_cache::fingerprint(&origin, key.expose_secret());
             let cache =
                 Cache::in_memory(&fingerprint).map_err(|err| Error::SavedData(err.to_string()))?;
-            (cache, Kept::SessionOnly { reason })
+            (
+                cache,
+                Kept::SessionOnly {
+                    reason,
+                    detail: Some(detail),
+                },
+            )
         }
     };
     cache.set_cap(cap_bytes);
@@ -216,16 +270,14 @@ fn open_blocking(
     profile: &str,
     dir: &Path,
     fingerprint: &str,
-) -> Result<(Cache, Option<Recovery>), String> {
+) -> Result<(Cache, Option<Recovery>), (SessionOnlyReason, String)> {
     if let Availability::SessionOnly { reason } = keychain.availability() {
-        return Err(format!(
-            "there is no working system keychain to keep its key ({reason})"
-        ));
+        return Err((SessionOnlyReason::NoKeychain, reason));
     }
+    let keychain_failed =
+        |err: workdesk_keychain::Error| (SessionOnlyReason::KeychainFailed, err.to_string());
     let account = data_key_account(profile);
-    let stored = keychain
-        .get_secret(&account)
-        .map_err(|err| format!("the system keychain could not be read ({err})"))?;
+    let stored = keychain.get_secret(&account).map_err(keychain_failed)?;
     let (data_key, is_new) = match stored
         .as_deref()
         .and_then(|bytes| DataKey::from_bytes(bytes))
@@ -236,14 +288,15 @@ fn open_blocking(
             let data_key = DataKey::generate();
             keychain
                 .set_secret(&account, data_key.expose_secret())
-                .map_err(|err| format!("the system keychain did not take the data key ({err})"))?;
-            let back = keychain
-                .get_secret(&account)
-                .map_err(|err| format!("the system keychain could not be read ({err})"))?;
+                .map_err(keychain_failed)?;
+            let back = keychain.get_secret(&account).map_err(keychain_failed)?;
             if back.as_deref().and_then(|bytes| DataKey::from_bytes(bytes))
                 != Some(data_key.clone())
             {
-                return Err("the system keychain did not keep the data key".into());
+                return Err((
+                    SessionOnlyReason::KeychainFailed,
+                    "the data key read back differs from the one stored".into(),
+                ));
             }
             (data_key, true)
         }
@@ -262,7 +315,7 @@ fn open_blocking(
         }
     }
     Cache::open(&path, fingerprint, &data_key, is_new)
-        .map_err(|err| format!("the saved-data file could not be opened ({err})"))
+        .map_err(|err| (SessionOnlyReason::FileFailed, err.to_string()))
 }
 
 /// Deletes `profile`'s saved data (its files, set-aside ones included) and
@@ -304,21 +357,28 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(cache.path(), None, "nothing on disk");
-        let Some(Kept::SessionOnly { reason }) = saved.kept() else {
+        let Some(Kept::SessionOnly { reason, detail }) = saved.kept() else {
             panic!("kept for the session only: {:?}", saved.kept());
         };
-        assert!(reason.contains("no D-Bus session"), "{reason}");
+        assert_eq!(reason, SessionOnlyReason::NoKeychain);
+        assert_eq!(detail.as_deref(), Some("no D-Bus session"));
         assert!(!dir.exists(), "no folder was made");
     }
 
     #[test]
-    fn a_write_failure_reads_as_one_sentence() {
-        let text =
-            SavedData::write_failed_notice("the saved-data file could not be used: disk full.");
-        assert!(
-            text.contains("(the saved-data file could not be used: disk full)"),
-            "{text}"
+    fn a_write_failure_carries_its_reason_without_a_full_stop_of_its_own() {
+        let notice =
+            SavedData::write_failed_notice(" the saved-data file could not be used: disk full. ");
+        assert_eq!(
+            notice,
+            Notice::WriteFailed {
+                detail: "the saved-data file could not be used: disk full".into()
+            }
         );
-        assert!(!text.contains(".)."), "{text}");
+        let json = serde_json::to_value(&notice).unwrap();
+        assert_eq!(
+            json["code"], "write_failed",
+            "the UI words it by code: {json}"
+        );
     }
 }

@@ -421,8 +421,13 @@ fn commands_work_with_no_desktop_around_them() {
         "lead"
     );
     let storage = invoke(&webview, "storage", json!({})).unwrap();
-    assert_eq!(storage["workspaces"][0]["name"], "Demo workspace");
+    assert_eq!(
+        storage["workspaces"][0]["name"],
+        json!(null),
+        "the UI names the demo"
+    );
     assert_eq!(storage["workspaces"][0]["kept"]["kind"], "session_only");
+    assert_eq!(storage["workspaces"][0]["kept"]["reason"], "demo");
     // The demo keeps its own views: the workspace's are untouched.
     let demo_views = invoke(
         &webview,
@@ -472,12 +477,9 @@ fn commands_work_with_no_desktop_around_them() {
     )
     .unwrap_err();
     assert_eq!(err["kind"], "forbidden", "{err}");
-    assert!(
-        err["message"]
-            .as_str()
-            .unwrap()
-            .contains("nothing was saved"),
-        "{err}"
+    assert_eq!(
+        err["code"], "forbidden_write",
+        "refused, nothing saved: {err}"
     );
     // A bad key is still refused, and nothing of it is saved.
     let err = invoke(

@@ -6,7 +6,8 @@ import { emit } from "@tauri-apps/api/event";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import App from "../src/App.svelte";
-import type { RateLimit, UiError, WorkspaceStatus } from "../src/lib/bindings";
+import type { RateLimit, WorkspaceStatus } from "../src/lib/bindings";
+import type { UiError } from "../src/lib/errors";
 import { session } from "../src/lib/session.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { fresh, schemas as formSchemas } from "./fixtures/forms";
@@ -22,7 +23,7 @@ const service: WorkspaceStatus = {
 };
 
 function error(kind: UiError["kind"], message: string, retry_after_s: number | null = null): UiError {
-  return { kind, message, field: null, field_errors: {}, retry_after_s };
+  return { kind, code: "local", text: message, params: {}, service_message: null, field: null, field_errors: {}, retry_after_s };
 }
 
 /** Mocks the commands the window calls; `list` answers list_records, `other` the rest. */
@@ -166,7 +167,7 @@ describe("the workspace window", () => {
     render(App);
     const user = userEvent.setup();
     await screen.findByText("3 supplier invoices");
-    await emit("saved-data-notice", { message: "Some data could not be saved for offline use (disk full)." });
+    await emit("saved-data-notice", { notice: { code: "write_failed", detail: "disk full" } });
     const notice = await screen.findByRole("alert");
     expect(notice).toHaveTextContent("could not be saved for offline use (disk full)");
     await user.click(within(notice).getByRole("button", { name: "Dismiss" }));

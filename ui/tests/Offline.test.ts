@@ -261,7 +261,7 @@ describe("storage", () => {
     ],
     total_bytes: 12 * 1024 * 1024,
     cap_mb: 512,
-    notice: "The data saved for offline use could not be read because the file is damaged, so Workdesk started afresh.",
+    notice: { code: "set_aside", reason: "damaged", moved_to: "/data/saved/default/ws.unreadable-2026-11-23.sqlite3" },
   };
 
   test("shows each workspace's size and the total, the notice once, the cap, and clears after asking", async () => {

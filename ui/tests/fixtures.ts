@@ -1,5 +1,6 @@
 // Shapes the Rust commands return, for mocked IPC.
-import type { UiError, WorkspaceStatus } from "../src/lib/bindings";
+import type { WorkspaceStatus } from "../src/lib/bindings";
+import type { UiError } from "../src/lib/errors";
 
 export const setupStatus: WorkspaceStatus = {
   mode: "setup",
@@ -12,5 +13,5 @@ export const setupStatus: WorkspaceStatus = {
 };
 
 export function uiError(kind: UiError["kind"], message: string, field: string | null = null): UiError {
-  return { kind, message, field, field_errors: {}, retry_after_s: null };
+  return { kind, code: "local", text: message, params: {}, service_message: null, field, field_errors: {}, retry_after_s: null };
 }

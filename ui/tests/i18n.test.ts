@@ -37,7 +37,14 @@ const messages: [string, string, string][] = areas.flatMap((name) =>
  * `filters.operator.${operator}`), so they appear in no literal: they are
  * checked against the codes in the bindings instead.
  */
-const BUILT_KEYS = ["errors.", "filters.operator."];
+const BUILT_KEYS = ["errors.", "filters.operator.", "setup.set_aside.", "setup.session_only."];
+
+/** Built keys whose codes are one union type of the bindings (errors.* are checked in errors.test.ts). */
+const CODE_UNIONS: Record<string, string> = {
+  "filters.operator.": "FilterOperator",
+  "setup.set_aside.": "SetAsideReason",
+  "setup.session_only.": "SessionOnlyReason",
+};
 const glossaryEntries = Object.entries(glossary).filter(([key]) => key !== "$comment") as [
   string,
   { en: string; es: string; note?: string },
@@ -89,12 +96,14 @@ describe("the catalogues", () => {
     expect(unused).toEqual([]);
   });
 
-  test("every filter operator of the bindings has words, and no other", () => {
-    const bindings = sources["../src/lib/bindings.ts"];
-    const union = /export type FilterOperator = ([^;]+);/.exec(bindings)?.[1] ?? "";
-    const operators = [...union.matchAll(/"(\w+)"/g)].map((m) => `filters.operator.${m[1]}`).sort();
-    expect(operators.length).toBeGreaterThan(5);
-    expect(messages.map(([key]) => key).filter((key) => key.startsWith("filters.operator.")).sort()).toEqual(operators);
+  test("every code of the bindings that the UI words has words, and no other", () => {
+    const bindings = sources["../src/lib/bindings.ts"].replace(/\/\*[\s\S]*?\*\//g, "");
+    for (const [prefix, name] of Object.entries(CODE_UNIONS)) {
+      const union = new RegExp(`export type ${name} = ([^;]+);`).exec(bindings)?.[1] ?? "";
+      const codes = [...union.matchAll(/"(\w+)"/g)].map((m) => `${prefix}${m[1]}`).sort();
+      expect(codes.length, name).toBeGreaterThan(2);
+      expect(messages.map(([key]) => key).filter((key) => key.startsWith(prefix)).sort(), name).toEqual(codes);
+    }
   });
 });
 
@@ -123,6 +132,14 @@ describe("the language and locale chosen", () => {
     expect(resolveLanguage("es", ["es-MX", "en-US"])).toEqual({ language: "es", locale: "es-MX" });
     expect(resolveLanguage("es", ["en-US"])).toEqual({ language: "es", locale: "es-CO" });
     expect(resolveLanguage("en", ["es-CO"])).toEqual({ language: "en", locale: "en-US" });
+  });
+
+  test("the system's first language Workdesk speaks, else English in the system's own formats", () => {
+    expect(resolveLanguage("system", ["es-CO", "en-US"])).toEqual({ language: "es", locale: "es-CO" });
+    expect(resolveLanguage("system", ["fr-FR", "es-ES"])).toEqual({ language: "es", locale: "es-ES" });
+    expect(resolveLanguage("system", ["es"])).toEqual({ language: "es", locale: "es-CO" });
+    expect(resolveLanguage("system", ["en-GB", "es-CO"])).toEqual({ language: "en", locale: "en-GB" });
+    expect(resolveLanguage("system", ["de-DE"])).toEqual({ language: "en", locale: "de-DE" });
   });
 
   test("what is not a language tag is left out (LANG=C reports 'c'), POSIX names are read", () => {

@@ -11,6 +11,7 @@ import LeadEditor from "../src/components/forms/LeadEditor.svelte";
 import StakeholderForm from "../src/components/forms/StakeholderForm.svelte";
 import TaskForm from "../src/components/forms/TaskForm.svelte";
 import StorageView from "../src/components/StorageView.svelte";
+import PreferencesView from "../src/components/PreferencesView.svelte";
 import type { Storage } from "../src/lib/bindings";
 import { i18n } from "../src/lib/i18n.svelte";
 import { englishIn, englishOnlyWords } from "../e2e/english-words.mjs";
@@ -150,5 +151,22 @@ describe("in Spanish", () => {
     expect(listCalls(calls)[1].filters?.[0]).toMatchObject({ field: "total", operator: "gte", values: ["1234.5"] });
     expect(screen.getByText("Muestra las filas donde (Total al menos 1.234,5)")).toBeInTheDocument();
     expectSpanish(container);
+  });
+
+  test("preferences: the language switch changes every text at once and is kept in the settings", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      calls.push([cmd, args]);
+      return null;
+    });
+    const user = userEvent.setup();
+    const { container } = render(PreferencesView);
+    expect(screen.getByRole("heading", { name: "Preferencias" })).toBeInTheDocument();
+    expect(screen.getByText(/como en español \(Colombia\)\.$/)).toBeInTheDocument();
+    expectSpanish(container);
+    await user.selectOptions(screen.getByLabelText("Idioma"), "English");
+    expect(screen.getByRole("heading", { name: "Preferences" })).toBeInTheDocument();
+    expect(i18n.locale).toBe("en-US");
+    expect(calls).toContainEqual(["set_language", { language: "en" }]);
   });
 });

@@ -308,6 +308,90 @@ export type Customer = {
 	customer_since?: CalendarDate | null,
 } & { [key in string]: Value };
 
+/**
+ *  Which message the UI shows for an error: one variant per situation,
+ *  worded by the UI in the user's language (`errors.<code>` in its
+ *  catalogues) with [`UiError::params`]. Never a sentence: Rust sends codes
+ *  and values, the UI words them (English and Spanish).
+ */
+export type ErrorCode = 
+/**
+ *  The server address can't be used; `reason` says why
+ *  (`not_an_address` with `text`, `not_https`, `scheme` with `scheme`,
+ *  `no_host`, `credentials`, `query_or_fragment`).
+ */
+"invalid_base_url" | 
+/**  The text is not an API key; `reason`: `prefix`, `too_short`, `characters`. */
+"invalid_key" | 
+/**  401: the service did not accept the key. */
+"key_refused" | 
+/**  403 on a read: the key's member may not see this. */
+"forbidden_read" | 
+/**  403 on a write: refused, nothing saved. */
+"forbidden_write" | 
+/**  404 on a page: the list became shorter. */
+"page_gone" | 
+/**  400: the service refused the request (its field errors beside the inputs). */
+"service_refused" | 
+/**  A list view the engine refused before sending (reasons per condition). */
+"invalid_query" | 
+/**  Not a record id; `id` as typed. */
+"invalid_id" | 
+/**  The record (`resource`: `lead`, `task`…) does not exist or was deleted. */
+"record_not_found" | 
+/**  A write's answer came from a gateway (`status`): outcome unknown. */
+"unknown_outcome_gateway" | 
+/**  A write's answer could not be read (`status`, `content_type`): outcome unknown. */
+"unknown_outcome_unreadable" | 
+/**  A write's answer could not be understood (`detail`): outcome unknown. */
+"unknown_outcome_unclear" | 
+/**  A write timed out: outcome unknown. */
+"unknown_outcome_timeout" | 
+/**  The connection broke during a write: outcome unknown. */
+"unknown_outcome_network" | 
+/**  A view name of 0 or more than 80 characters. */
+"view_name" | 
+/**  429; [`UiError::retry_after_s`] says when to retry, if known. */
+"rate_limited" | 
+/**  A 5xx or unexpected status (`status`). */
+"service_error" | 
+/**  An answer that could not be read (`status`, `content_type`). */
+"unreadable_answer" | 
+/**  No answer in time. */
+"timeout" | 
+/**  The service could not be reached. */
+"network" | 
+/**  Another client error (`detail`, English, technical). */
+"service_other" | 
+/**  The key in the keychain is damaged. */
+"keychain_damaged" | 
+/**  The keychain could not be used (`detail`: the system's words). */
+"keychain_unavailable" | 
+/**  No supplier invoice list at `url`. */
+"wrong_address" | 
+/**  No key was typed and none is saved. */
+"missing_key" | 
+/**  No workspace is set up. */
+"not_configured" | 
+/**  Settings could not be saved (`detail`). */
+"settings_unsaved" | 
+/**  The demo could not start (`detail`). */
+"demo_failed" | 
+/**  "Work offline" is on: nothing was sent. */
+"working_offline" | 
+/**  Conditions the saved records can't answer (reasons per condition). */
+"saved_data_refused" | 
+/**  Cancelled; what was saved stays. */
+"cancelled" | 
+/**  Saved data could not be read (`detail`). */
+"saved_data_unreadable" | 
+/**  Saved data could not be kept (`detail`). */
+"saved_data_unavailable" | 
+/**  The list is already being made available offline. */
+"download_running" | 
+/**  A size cap outside 16 MB to 1 TB. */
+"cap_out_of_range";
+
 /**  What went wrong, as the UI switches on it (never on message text). */
 export type ErrorKind = 
 /**  Something the user typed is not valid; `field` says which input. */
@@ -443,10 +527,15 @@ export type Fresh<T> = {
 export type Kept = 
 /**  In its sealed file, across restarts. */
 { kind: "on_disk" } | 
-/**  In memory until Workdesk quits, because `reason`. */
+/**  In memory until Workdesk quits, because of `reason`. */
 { kind: "session_only"; 
-/**  Why, in words for the user. */
-reason: string };
+/**  Why (the UI words it). */
+reason: SessionOnlyReason; 
+/**
+ *  The system's or a library's own words, for whoever helps the
+ *  user (English, technical); `None` when there is nothing to add.
+ */
+detail: string | null };
 
 /**  What the UI may know about the API key: a masked hint, never the key. */
 export type KeyStatus = {
@@ -623,6 +712,25 @@ export type NewTask = {
 	assigned_to_user?: string | null,
 };
 
+/**  Something about saved data the user is told once. */
+export type Notice = 
+/**
+ *  The file could not be read and was set aside (kept as `moved_to`);
+ *  Workdesk started afresh, settings, views and the key unchanged.
+ */
+{ code: "set_aside"; 
+/**  Why it could not be read. */
+reason: SetAsideReason; 
+/**  Where the old file is kept. */
+moved_to: string } | 
+/**
+ *  A write of saved data failed (`detail`: the technical reason);
+ *  what is on screen is not affected.
+ */
+{ code: "write_failed"; 
+/**  The technical reason, English. */
+detail: string };
+
 /**  The list as saved once a download or refresh is done. */
 export type OfflineList = {
 	/**  Every record of the list is saved. */
@@ -760,13 +868,35 @@ export type SavedCustomer = {
 
 /**
  *  Pushed to the window when saving data for offline use fails (once,
- *  until the Storage section has shown it): `{message}` in words for the
- *  user. The answer on screen is never affected.
+ *  until the Storage section has shown it): `{notice}`, which the UI words.
+ *  The answer on screen is never affected.
  */
 export type SavedDataNotice = {
-	/**  What happened, for the user. */
-	message: string,
+	/**  What happened. */
+	notice: Notice,
 };
+
+/**  Why a workspace's saved data is kept in memory only. */
+export type SessionOnlyReason = 
+/**  The demo's sample data is never written to disk. */
+"demo" | 
+/**  There is no working system keychain to keep the data key. */
+"no_keychain" | 
+/**  The keychain failed to give or take the data key. */
+"keychain_failed" | 
+/**  The saved-data file could not be opened. */
+"file_failed";
+
+/**  Why a saved-data file was set aside. */
+export type SetAsideReason = 
+/**  Its data key is no longer in the system keychain. */
+"key_missing" | 
+/**  The key in the keychain does not open it. */
+"wrong_key" | 
+/**  The file is damaged (perhaps closed while writing). */
+"damaged" | 
+/**  Written by a newer version of Workdesk. */
+"too_new";
 
 /**  One `sort` key: `field` (or `relation__field`), descending when set. */
 export type SortSpec = {
@@ -843,7 +973,7 @@ export type Storage = {
 	/**  The size cap of each workspace's saved data, in MB. */
 	cap_mb: number,
 	/**  Something to tell the user once (a file set aside, a failed write). */
-	notice: string | null,
+	notice: Notice | null,
 };
 
 /**  The wire shape of [`Take`]: `number | "all"`. */
@@ -910,20 +1040,28 @@ export type Timestamp = string;
 
 /**
  *  The error every command returns:
- *  `{kind, message, field, field_errors, retry_after_s}`.
+ *  `{kind, code, params, service_message, field, field_errors, retry_after_s}`.
  * 
- *  `message` is a sentence for the user saying what happened and what to do.
- *  `field` names the form input at fault (`"base_url"`, `"api_key"`, `"id"`)
- *  for [`ErrorKind::InvalidInput`], so the form can mark it and keep what
- *  was typed; `field_errors` carries per-field messages: the service's 400
- *  (`{"priority": ["…"]}`, `non_field_errors` for the whole request) or a
- *  list view's problems (`filters.2`, `sort`, …), found before sending.
+ *  `kind` is what the UI switches on; `code` and `params` are what it words
+ *  (in the user's language: Rust sends no sentences). `service_message` is
+ *  what the service itself said (its envelope's `message`, scrubbed of the
+ *  key), shown as it came, marked as the service's. `field` names the form
+ *  input at fault (`"base_url"`, `"api_key"`, `"id"`) for
+ *  [`ErrorKind::InvalidInput`], so the form can mark it and keep what was
+ *  typed; `field_errors` carries per-field messages: the service's 400, in
+ *  its own words (`{"priority": ["…"]}`, `non_field_errors` for the whole
+ *  request), or a list view's problems found before sending (`filters.2`,
+ *  `sort`, …; in English, from the query engine).
  */
 export type UiError = {
 	/**  Machine-readable kind. */
 	kind: ErrorKind,
-	/**  Plain-language message. */
-	message: string,
+	/**  Which message to show. */
+	code: ErrorCode,
+	/**  The values the message names (`status`, `url`, `resource`, `detail`…). */
+	params: { [key in string]: string },
+	/**  What the service said, as it said it; `None` when it said nothing. */
+	service_message: string | null,
 	/**  The input at fault, if any. */
 	field: string | null,
 	/**  Messages per field (empty when none). */
@@ -954,8 +1092,11 @@ export type WorkspaceStatus = {
 
 /**  One workspace's saved data, as the Storage section lists it. */
 export type WorkspaceStorage = {
-	/**  The workspace: its server's host, or "Demo workspace". */
-	name: string,
+	/**
+	 *  The workspace: its server's host; `None` for the demo workspace
+	 *  (the UI names it).
+	 */
+	name: string | null,
 	/**  Whether it is the workspace on screen. */
 	on_screen: boolean,
 	/**  How its data is kept (`null` when nothing was opened yet this session). */

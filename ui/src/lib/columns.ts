@@ -1,6 +1,7 @@
 // Columns and sort keys of a list view: which columns show by default, the
 // `fields` a view requests for the chosen columns (always with `id`, so rows
 // can be opened), and what a click on a column header does to the sort.
+import { t } from "./i18n.svelte";
 import type { FieldSchema, FilterSpec, ListView, ResourceName, ResourceSchema, SortSpec, Take } from "./bindings";
 
 /** At most this many columns by default. */
@@ -119,8 +120,9 @@ export function nextSort(sort: SortSpec[], field: string, add: boolean): SortSpe
 }
 
 /** What the list says when a restored or saved view had to be trimmed to fit the schema. */
-export const VIEW_LEFT_OUT =
-  "Some columns, sort keys or filters of the saved view no longer exist and were left out.";
+export function viewLeftOut(): string {
+  return t("list.view_left_out");
+}
 
 /** The field at `path` (`total`, or `supplier__name` on a relation), if the schema has it. */
 export function fieldAt(schema: ResourceSchema, path: string): FieldSchema | undefined {

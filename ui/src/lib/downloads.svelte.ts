@@ -1,7 +1,8 @@
 // "Make available offline" of each list, kept here rather than in the list
 // view so a download goes on (and its progress stays visible) while the
 // user looks at other screens.
-import type { OfflineList, Progress, ResourceName, UiError } from "./bindings";
+import type { OfflineList, Progress, ResourceName } from "./bindings";
+import type { UiError } from "./errors";
 import { ipc, uiError } from "./ipc";
 
 export type Download = {

@@ -51,14 +51,6 @@ export type MessageKey = Exclude<
 /** Values a message's placeholders take. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-/**
- * Whether every screen is in the catalogues yet. Until then Workdesk
- * speaks English whatever the system's language, and offers no language
- * switch (a half-translated window would be worse than an English one);
- * Spanish is reachable only by choosing it explicitly (tests).
- */
-export const SPANISH_COMPLETE = false;
-
 /** The locale each language formats in when the system's is another language. */
 const DEFAULT_LOCALE: Record<Language, string> = { en: "en-US", es: "es-CO" };
 
@@ -106,9 +98,11 @@ export function resolveLanguage(
 ): { language: Language; locale: string } {
   const tags = canonical(system);
   const base = (tag: string) => tag.split("-")[0].toLowerCase();
-  const fromSystem = SPANISH_COMPLETE ? tags.map(base).find(isLanguage) : undefined;
+  const fromSystem = tags.map(base).find(isLanguage);
   const language: Language = choice !== "system" ? choice : (fromSystem ?? "en");
-  if (!SPANISH_COMPLETE && choice === "system") return { language, locale: tags[0] ?? DEFAULT_LOCALE.en };
+  // A system in a language Workdesk does not speak (de-DE) gets English
+  // words with its own formats (1.234,5).
+  if (choice === "system" && !fromSystem) return { language, locale: tags[0] ?? DEFAULT_LOCALE.en };
   const locale = tags.find((tag) => base(tag) === language && tag.includes("-")) ?? DEFAULT_LOCALE[language];
   return { language, locale };
 }

@@ -4,7 +4,8 @@
 // Every call also updates the connection state and rate-limit budget shown
 // in the status bar (lib/session.svelte.ts).
 import { Channel } from "@tauri-apps/api/core";
-import { commands, type ListView, type Progress, type ResourceName, type UiError, type Value } from "./bindings";
+import { commands, type ListView, type Progress, type ResourceName, type Value } from "./bindings";
+import type { UiError } from "./errors";
 import { session } from "./session.svelte";
 
 export type { UiError };
@@ -16,16 +17,21 @@ export type JsonRecord = { [key in string]: Value };
 export class CommandError extends Error {
   readonly error: UiError;
   constructor(error: UiError) {
-    super(error.message);
+    super(error.code);
     this.error = error;
   }
 }
 
 type Outcome<T> = { status: "ok"; data: T } | { status: "error"; error: UiError };
 
-/** A UiError made on this side (no command behind it). */
-export function localError(kind: UiError["kind"], message: string, field: string | null = null): UiError {
-  return { kind, message, field, field_errors: {}, retry_after_s: null };
+/** A UiError made on this side (no command behind it), its words already chosen (`text`). */
+export function localError(kind: UiError["kind"], text: string, field: string | null = null): UiError {
+  return { kind, code: "local", text, params: {}, service_message: null, field, field_errors: {}, retry_after_s: null };
+}
+
+/** A failure of the IPC layer itself (`detail`: what it threw). */
+function internalError(detail: string): UiError {
+  return { kind: "internal", code: "internal", params: { detail }, service_message: null, field: null, field_errors: {}, retry_after_s: null };
 }
 
 /**
@@ -39,9 +45,7 @@ export async function call<T>(pending: Promise<Outcome<T>>, talksToService = fal
     outcome = await pending;
   } catch (e) {
     // A failure of the IPC layer itself (unknown command, denied permission).
-    throw new CommandError(
-      localError("internal", `Workdesk hit an internal problem (${String(e)}). Please restart the app.`),
-    );
+    throw new CommandError(internalError(String(e)));
   }
   if (talksToService) session.record(outcome.status === "ok" ? null : outcome.error);
   if (outcome.status === "ok") return outcome.data;
@@ -51,7 +55,7 @@ export async function call<T>(pending: Promise<Outcome<T>>, talksToService = fal
 /** The UiError of anything caught from `call`. */
 export function uiError(e: unknown): UiError {
   if (e instanceof CommandError) return e.error;
-  return localError("internal", String(e));
+  return internalError(String(e));
 }
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>;

@@ -7,7 +7,8 @@
 // again now and then (a tiny read); when it answers, `reconnects` goes up
 // so the screen on view refreshes by itself (a screen whose own call
 // succeeded already has fresh data).
-import { commands, type RateLimit, type ResourceName, type UiError } from "./bindings";
+import { commands, type RateLimit, type ResourceName } from "./bindings";
+import type { UiError } from "./errors";
 
 /** The connection as the last call to the service left it. */
 export type Connection = "unknown" | "online" | "offline" | "key_refused" | "rate_limited" | "service_error";

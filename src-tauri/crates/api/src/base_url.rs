@@ -4,6 +4,7 @@ use std::net::IpAddr;
 
 use url::{Host, Url};
 
+use crate::error::BaseUrlProblem;
 use crate::{Error, Result};
 
 /// Where the service lives, e.g. `https://api.example.com/v1/`.
@@ -28,37 +29,29 @@ impl BaseUrl {
     pub fn parse(text: &str) -> Result<Self> {
         let text = text.trim();
         let mut url = Url::parse(text).map_err(|e| {
-            Error::InvalidBaseUrl(format!(
-                "\"{text}\" is not a web address ({e}); it should look like https://api.example.com"
-            ))
+            Error::InvalidBaseUrl(BaseUrlProblem::NotAnAddress {
+                text: text.to_owned(),
+                detail: e.to_string(),
+            })
         })?;
         match url.scheme() {
             "https" => {}
             "http" if is_loopback(&url) => {}
-            "http" => {
-                return Err(Error::InvalidBaseUrl(
-                    "the address must start with https:// (plain http:// is only allowed to this computer)"
-                        .into(),
-                ))
-            }
+            "http" => return Err(Error::InvalidBaseUrl(BaseUrlProblem::NotHttps)),
             other => {
-                return Err(Error::InvalidBaseUrl(format!(
-                    "\"{other}:\" addresses are not supported; use https://"
+                return Err(Error::InvalidBaseUrl(BaseUrlProblem::Scheme(
+                    other.to_owned(),
                 )))
             }
         }
         if url.host().is_none() {
-            return Err(Error::InvalidBaseUrl("the address has no host name".into()));
+            return Err(Error::InvalidBaseUrl(BaseUrlProblem::NoHost));
         }
         if !url.username().is_empty() || url.password().is_some() {
-            return Err(Error::InvalidBaseUrl(
-                "the address must not contain a user name or password".into(),
-            ));
+            return Err(Error::InvalidBaseUrl(BaseUrlProblem::Credentials));
         }
         if url.query().is_some() || url.fragment().is_some() {
-            return Err(Error::InvalidBaseUrl(
-                "the address must not contain \"?\" or \"#\" parts".into(),
-            ));
+            return Err(Error::InvalidBaseUrl(BaseUrlProblem::QueryOrFragment));
         }
         if !url.path().ends_with('/') {
             let path = format!("{}/", url.path());

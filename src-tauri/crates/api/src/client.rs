@@ -12,6 +12,7 @@ use tokio::sync::watch;
 use url::Url;
 
 use crate::body::Payload;
+use crate::error::KeyProblem;
 use crate::rate_limit::RateLimit;
 use crate::response::Received;
 use crate::{retry, ApiKey, BaseUrl, BodyEncoding, ClientConfig, Error, Result};
@@ -60,8 +61,7 @@ impl Client {
         let mut bearer = format!("Bearer {}", key.expose_secret());
         let auth = HeaderValue::try_from(bearer.as_str());
         bearer.zeroize();
-        let mut auth =
-            auth.map_err(|_| Error::InvalidKey("the API key contains characters a key never has"))?;
+        let mut auth = auth.map_err(|_| Error::InvalidKey(KeyProblem::Characters))?;
         auth.set_sensitive(true);
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, auth);

@@ -25,11 +25,11 @@ pub type FieldErrors = BTreeMap<String, Vec<String>>;
 pub enum Error {
     /// The base URL cannot be used (not a URL, not HTTPS, has a query…).
     #[error("invalid base URL: {0}")]
-    InvalidBaseUrl(String),
+    InvalidBaseUrl(BaseUrlProblem),
 
     /// The text given as an API key is not a `service_…` key.
     #[error("invalid API key: {0}")]
-    InvalidKey(&'static str),
+    InvalidKey(KeyProblem),
 
     /// A list query was refused before sending: an unknown field, an
     /// operator the field's type does not take, a value of the wrong type,
@@ -359,4 +359,52 @@ mod tests {
         let wait = err.retry_in().unwrap().as_secs();
         assert!((98..=100).contains(&wait), "{wait}");
     }
+}
+
+/// Why a base URL cannot be used ([`Error::InvalidBaseUrl`]). Its
+/// `Display` is an English clause for logs; the UI words it by variant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BaseUrlProblem {
+    /// Not a web address at all (`text` as typed, `detail` the URL parser's reason).
+    #[error(
+        "\"{text}\" is not a web address ({detail}); it should look like https://api.example.com"
+    )]
+    NotAnAddress {
+        /// The address as typed.
+        text: String,
+        /// The URL parser's reason, in English.
+        detail: String,
+    },
+    /// `http://` to another computer than this one.
+    #[error(
+        "the address must start with https:// (plain http:// is only allowed to this computer)"
+    )]
+    NotHttps,
+    /// A scheme other than `https` or `http` (`ftp`).
+    #[error("\"{0}:\" addresses are not supported; use https://")]
+    Scheme(String),
+    /// No host name.
+    #[error("the address has no host name")]
+    NoHost,
+    /// A user name or password in the address.
+    #[error("the address must not contain a user name or password")]
+    Credentials,
+    /// A `?query` or `#fragment` in the address.
+    #[error("the address must not contain \"?\" or \"#\" parts")]
+    QueryOrFragment,
+}
+
+/// Why a text is not an API key ([`Error::InvalidKey`]). Its `Display` is
+/// an English clause for logs; the UI words it by variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum KeyProblem {
+    /// It does not start with `service_`.
+    #[error("an API key starts with \"service_\"")]
+    Prefix,
+    /// Shorter than any key.
+    #[error("the API key is too short; copy the whole key")]
+    TooShort,
+    /// Characters a key never has (or that cannot go in a header).
+    #[error("the API key contains characters a key never has")]
+    Characters,
 }

@@ -2,6 +2,7 @@
 
 use secrecy::{ExposeSecret, SecretString};
 
+use crate::error::KeyProblem;
 use crate::{Error, Result};
 
 /// The fixed prefix every key starts with (`service-api.md` §Authentication 2).
@@ -29,20 +30,16 @@ impl ApiKey {
     pub fn parse(text: &str) -> Result<Self> {
         let text = text.trim();
         let Some(secret) = text.strip_prefix(KEY_PREFIX) else {
-            return Err(Error::InvalidKey("an API key starts with \"service_\""));
+            return Err(Error::InvalidKey(KeyProblem::Prefix));
         };
         if secret.len() < MIN_SECRET_LEN {
-            return Err(Error::InvalidKey(
-                "the API key is too short; copy the whole key",
-            ));
+            return Err(Error::InvalidKey(KeyProblem::TooShort));
         }
         if !secret
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~'))
         {
-            return Err(Error::InvalidKey(
-                "the API key contains characters a key never has",
-            ));
+            return Err(Error::InvalidKey(KeyProblem::Characters));
         }
         Ok(Self(SecretString::from(text.to_owned())))
     }

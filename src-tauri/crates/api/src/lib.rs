@@ -92,7 +92,7 @@ pub use base_url::BaseUrl;
 pub use client::Client;
 pub use config::{BodyEncoding, ClientConfig, RetryPolicy};
 pub use envelope::Envelope;
-pub use error::{Error, FieldErrors, Result, UnauthorizedReason};
+pub use error::{BaseUrlProblem, Error, FieldErrors, KeyProblem, Result, UnauthorizedReason};
 pub use input::{LeadPatch, NewStakeholder, NewTask};
 pub use key::ApiKey;
 pub use list::{Page, PageView, Take, TAKE_DEFAULT, TAKE_MAX};

@@ -1,0 +1,109 @@
+// End to end: Workdesk on a computer set to Spanish (Colombia). The real
+// app under `LANG=es_CO.UTF-8` speaks Spanish from its first screen: every
+// section it opens shows no English word (the check: words of the English
+// catalogues that no Spanish message uses), counts and amounts are written
+// the Colombian way (2.437; 1.234.567,89), a number typed the Colombian
+// way ("1.234,5") is sent to the service as 1234.5, and the language
+// switch turns the window to English at once and back. Screenshots of each
+// section land in artifacts/screenshots/es-*.png.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { By, until } from "selenium-webdriver";
+import { say } from "./catalogue.mjs";
+import { englishIn, englishOnlyWords } from "./english-words.mjs";
+import { WAIT_MS, appUnderTest, countFromService, journal, screenTexts, screenshot, visible } from "./support.mjs";
+
+const context = appUnderTest("the built app binary", { LANG: "es_CO.UTF-8", LANGUAGE: "es_CO:es", LC_ALL: "es_CO.UTF-8" });
+const es = (key, values) => say("es", "es-CO", key, values);
+const en = (key, values) => say("en", "en-US", key, values);
+const english = englishOnlyWords();
+
+/** Fails naming every English word on screen, with the text it is in. */
+async function assertSpanish(app, where) {
+  const found = englishIn(await screenTexts(app), english);
+  assert.deepEqual(found, [], `English on the ${where} screen`);
+}
+
+/** The section button of the navigation reading `text`. */
+const section = (text) => By.xpath(`//nav[contains(@class, 'sections')]//button[normalize-space(.) = '${text}']`);
+
+/** Waits until the list's count line reads `text`. */
+async function countIs(app, text) {
+  const count = await visible(app, By.css("p.count"));
+  await app.wait(until.elementTextIs(count, text), WAIT_MS, `the count to read ${text}`);
+}
+
+test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers, and can switch to English", async () => {
+  const { sandbox } = context;
+  const app = context.keep(await context.open());
+
+  // The first-run screen.
+  await visible(app, By.id("base-url"));
+  await assertSpanish(app, "first-run");
+  assert.equal(await app.executeScript("return document.documentElement.lang"), "es-CO");
+  await screenshot(app, "es-first-run");
+  await (await visible(app, By.id("base-url"))).sendKeys(sandbox.baseUrl);
+  await (await visible(app, By.id("api-key"))).sendKeys(sandbox.keys.workspace_a);
+  await (await visible(app, By.css("form button[type='submit']"))).click();
+
+  // Supplier invoices: the count and the amounts written the Colombian way.
+  await (await visible(app, section(es("resource.supplier_invoice.plural")))).click();
+  const total = await countFromService(sandbox);
+  await countIs(app, es("resource.supplier_invoice.count", { count: total }));
+  assert.match(await (await visible(app, By.css("p.count"))).getText(), /^\d{1,3}(\.\d{3})+ facturas de proveedor$/);
+  const amounts = await app.executeScript(
+    "return [...document.querySelectorAll('table.records tbody td.num')].map((c) => c.textContent.trim()).filter(Boolean);",
+  );
+  // Money has a decimal comma and groups thousands with dots; whole
+  // numbers (an invoice's number) are shown as they are.
+  const money = amounts.filter((amount) => amount.includes(","));
+  assert.ok(money.length > 0, `amounts on the page: ${amounts.join(" ")}`);
+  for (const amount of money) assert.match(amount, /^-?\d{1,3}(\.\d{3})*,\d+$/, `an amount written the Colombian way: ${amount}`);
+  for (const amount of amounts) assert.doesNotMatch(amount, /\.\d{1,2}$/, `no English decimal point: ${amount}`);
+  await assertSpanish(app, "supplier invoice list");
+  await screenshot(app, "es-supplier-invoices");
+
+  // A number typed the Colombian way reaches the service as a decimal.
+  const since = (await journal(sandbox)).length;
+  await (await visible(app, By.xpath(`//button[starts-with(normalize-space(.), '${es("list.filters")}')]`))).click();
+  await choose(app, "filter-0-field", es("field.total"));
+  await choose(app, "filter-0-operator", es("filters.operator.gte"));
+  await (await visible(app, By.id("filter-0-value"))).sendKeys("1.234,5");
+  await assertSpanish(app, "filter builder");
+  await screenshot(app, "es-filters");
+  await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("filters.apply")}']`))).click();
+  await app.wait(
+    async () => (await journal(sandbox)).slice(since).some((r) => r.path === "/account_payable/invoice/" && r.query.includes("total__gte=1234.5")),
+    WAIT_MS,
+    "the list asked for total__gte=1234.5",
+  );
+  await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("filters.clear")}']`))).click();
+
+  // Every other section, in Spanish.
+  const sections = await app.findElements(By.css("nav.sections button"));
+  const names = await Promise.all(sections.map((button) => button.getText()));
+  for (const name of names) {
+    await (await visible(app, section(name))).click();
+    await app.wait(until.elementLocated(By.css("main.content > *")), WAIT_MS);
+    await app.wait(async () => (await app.findElements(By.css("[aria-busy='true']"))).length === 0, WAIT_MS, `${name} to load`);
+    await assertSpanish(app, name);
+    await screenshot(app, `es-${name.toLowerCase().normalize("NFD").replace(/[^a-z]+/g, "-")}`);
+  }
+
+  // The switch: English at once, and back to the system's language.
+  await (await visible(app, section(es("app.nav_preferences")))).click();
+  await assertSpanish(app, "preferences");
+  await choose(app, "language", "English");
+  await visible(app, section(en("app.nav_preferences")));
+  assert.equal(await app.executeScript("return document.documentElement.lang"), "en-US");
+  await screenshot(app, "es-switched-to-english");
+  await choose(app, "language", en("preferences.language_system", { language: "Español" }));
+  await visible(app, section(es("app.nav_preferences")));
+  assert.equal(await app.executeScript("return document.documentElement.lang"), "es-CO");
+});
+
+/** Chooses the option reading `text` in the select `id`. */
+async function choose(app, id, text) {
+  const select = await visible(app, By.id(id));
+  await select.findElement(By.xpath(`.//option[normalize-space(.) = '${text}']`)).click();
+}
