@@ -3,15 +3,16 @@
 // section it opens shows no English word (the check: words of the English
 // catalogues that no Spanish message uses), counts and amounts are written
 // the Colombian way (2.437; 1.234.567,89), a number typed the Colombian
-// way ("1.234,5") is sent to the service as 1234.5, and the language
-// switch turns the window to English at once and back. Screenshots of each
+// way ("1.234,5") is sent to the service as 1234.5, a spent rate limit and
+// a form's error are told in Spanish, and the language switch turns the
+// window to English at once and back. Screenshots of each
 // section land in artifacts/screenshots/es-*.png.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { By, until } from "selenium-webdriver";
 import { say } from "./catalogue.mjs";
 import { englishIn, englishOnlyWords } from "./english-words.mjs";
-import { WAIT_MS, appUnderTest, countFromService, journal, screenTexts, screenshot, visible } from "./support.mjs";
+import { WAIT_MS, appUnderTest, armFault, countFromService, journal, screenTexts, screenshot, visible } from "./support.mjs";
 
 const context = appUnderTest("the built app binary", { LANG: "es_CO.UTF-8", LANGUAGE: "es_CO:es", LC_ALL: "es_CO.UTF-8" });
 const es = (key, values) => say("es", "es-CO", key, values);
@@ -42,8 +43,15 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await assertSpanish(app, "first-run");
   assert.equal(await app.executeScript("return document.documentElement.lang"), "es-CO");
   await screenshot(app, "es-first-run");
-  await (await visible(app, By.id("base-url"))).sendKeys(sandbox.baseUrl);
-  await (await visible(app, By.id("api-key"))).sendKeys(sandbox.keys.workspace_a);
+  // Earlier files leave their own sandbox's address in the form.
+  for (const [id, text] of [
+    ["base-url", sandbox.baseUrl],
+    ["api-key", sandbox.keys.workspace_a],
+  ]) {
+    const field = await visible(app, By.id(id));
+    await field.clear();
+    await field.sendKeys(text);
+  }
   await (await visible(app, By.css("form button[type='submit']"))).click();
 
   // Supplier invoices: the count and the amounts written the Colombian way.
@@ -78,6 +86,26 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
     "the list asked for total__gte=1234.5",
   );
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("filters.clear")}']`))).click();
+
+  // The key's hourly budget spent: the list says so, and when it resets.
+  await armFault(sandbox, "429=120", 1);
+  await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("pager.next")}']`))).click();
+  const alert = await visible(app, By.css(".error[role='alert']"));
+  await app.wait(until.elementTextContains(alert, es("list.rate_limited")), WAIT_MS, "the rate limit, in Spanish");
+  assert.match(await alert.getText(), /se reinicia/i);
+  await assertSpanish(app, "rate limit");
+  await screenshot(app, "es-rate-limited");
+
+  // A form refuses a value with the reason, in Spanish, and keeps it.
+  await (await visible(app, section(es("app.nav_new_task")))).click();
+  const priority = await visible(app, By.id("task-priority"));
+  await priority.sendKeys("99999");
+  await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("forms.task.create")}']`))).click();
+  const problem = await visible(app, By.id("task-priority-error"));
+  await app.wait(until.elementTextContains(problem, "debe ser un número entero entre −32768 y 32767"), WAIT_MS);
+  assert.equal(await priority.getAttribute("value"), "99999");
+  await assertSpanish(app, "new task with an error");
+  await screenshot(app, "es-form-error");
 
   // Every other section, in Spanish.
   const sections = await app.findElements(By.css("nav.sections button"));

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { formatCount, formatDate, formatDecimal } from "../src/lib/format";
+import { numberSeparators, readDecimal } from "../src/lib/filters";
 import { i18n } from "../src/lib/i18n.svelte";
 
 afterEach(() => {
@@ -49,5 +50,29 @@ describe("formatDate", () => {
 
   test("leaves an unreadable date as it came", () => {
     expect(formatDate("someday", "en-US")).toBe("someday");
+  });
+});
+
+describe("amounts both ways, in both languages' locales", () => {
+  const cases: [locale: string, sent: string, shown: string][] = [
+    ["es-CO", "99999999999999.999999", "99.999.999.999.999,999999"],
+    ["en-US", "99999999999999.999999", "99,999,999,999,999.999999"],
+    ["es-CO", "-1234567.89", "-1.234.567,89"],
+    ["en-US", "-1234567.89", "-1,234,567.89"],
+    ["es-CO", "-0.50", "-0,50"],
+    ["en-US", "0.000001", "0.000001"],
+  ];
+
+  test.each(cases)("%s: %s is shown as %s, and read back exactly as typed that way", (locale, sent, shown) => {
+    expect(formatDecimal(sent, locale)).toBe(shown);
+    expect(readDecimal(shown, numberSeparators(locale))).toEqual({ ok: true, value: sent });
+    // Typed without grouping, too.
+    const plain = shown.split(numberSeparators(locale).group).join("");
+    expect(readDecimal(plain, numberSeparators(locale))).toEqual({ ok: true, value: sent });
+  });
+
+  test("one more digit than the service takes is refused, not rounded", () => {
+    expect(readDecimal("99.999.999.999.999,9999999", numberSeparators("es-CO"))).toMatchObject({ ok: false });
+    expect(readDecimal("999,999,999,999,999.5", numberSeparators("en-US"))).toMatchObject({ ok: false });
   });
 });

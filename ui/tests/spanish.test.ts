@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
+import App from "../src/App.svelte";
 import Setup from "../src/components/Setup.svelte";
 import CustomerView from "../src/components/forms/CustomerView.svelte";
 import LeadEditor from "../src/components/forms/LeadEditor.svelte";
@@ -15,8 +16,9 @@ import PreferencesView from "../src/components/PreferencesView.svelte";
 import type { Storage } from "../src/lib/bindings";
 import { i18n } from "../src/lib/i18n.svelte";
 import { englishIn, englishOnlyWords } from "../e2e/english-words.mjs";
-import { byId, listCalls, renderList } from "./fixtures/records";
-import { customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder } from "./fixtures/forms";
+import { session } from "../src/lib/session.svelte";
+import { byId, listCalls, recordPage, renderList, supplierInvoiceSchema } from "./fixtures/records";
+import { fresh, customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder } from "./fixtures/forms";
 
 const english = englishOnlyWords();
 
@@ -76,14 +78,24 @@ describe("in Spanish", () => {
       cap_mb: 512,
       notice: null,
     };
-    mockIPC((cmd) => (cmd === "storage" ? storage : null));
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      calls.push([cmd, args]);
+      return cmd === "storage" || cmd === "set_storage_cap" ? storage : null;
+    });
     const { container } = render(StorageView);
     const row = (await screen.findByRole("rowheader", { name: /api\.example\.com/ })).closest("tr")!;
     expect(within(row).getByText("Sellado en este equipo")).toBeInTheDocument();
     expect(within(row).getByText("2.437")).toBeInTheDocument();
     expect(within(row).getByText("12,5 MB")).toBeInTheDocument();
-    expect(screen.getByLabelText("Tamaño máximo por espacio de trabajo (MB)")).toHaveValue("512");
+    const cap = screen.getByLabelText("Tamaño máximo por espacio de trabajo (MB)");
+    expect(cap).toHaveValue("512");
     expectSpanish(container);
+    const user = userEvent.setup();
+    await user.clear(cap);
+    await user.type(cap, "2.048");
+    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await vi.waitFor(() => expect(calls).toContainEqual(["set_storage_cap", { capMb: 2048 }]));
   });
 
   test("new task: labels, hints and checks in Spanish; what was typed stays when the language changes", async () => {
@@ -168,5 +180,56 @@ describe("in Spanish", () => {
     expect(screen.getByRole("heading", { name: "Preferences" })).toBeInTheDocument();
     expect(i18n.locale).toBe("en-US");
     expect(calls).toContainEqual(["set_language", { language: "en" }]);
+  });
+
+  test("the window: header, sections, status bar, a list, a record's details, columns and saved views", async () => {
+    session.reset();
+    const reset = new Date(Date.now() + 90_500).toISOString();
+    mockIPC((cmd) => {
+      switch (cmd) {
+        case "workspace_status":
+          return {
+            mode: "service",
+            base_url: "https://api.example.com/",
+            key: { hint: "service_…3f9a", storage: "keychain" },
+            keychain: { available: true, reason: null },
+            last_resource: "supplier_invoice",
+            working_offline: false,
+            language: "es",
+          };
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...schemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "list_records":
+          return fresh(recordPage(1, 45));
+        case "get_record":
+          return fresh(recordPage(1, 45).results[0]);
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          return { limit: 1000, remaining: 998, reset };
+        case "storage":
+          return { workspaces: [], total_bytes: 0, cap_mb: 512, notice: null };
+        default:
+          return null;
+      }
+    });
+    const user = userEvent.setup();
+    render(App);
+    expect(await screen.findByText("45 facturas de proveedor")).toBeInTheDocument();
+    expect(await screen.findByText(/Solicitudes restantes: 998\s*\/\s*1\.000/)).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Secciones" })).toBeInTheDocument();
+    expectSpanish(document.body);
+
+    await user.click(document.querySelector<HTMLElement>("table.records tbody tr th[scope='row']")!);
+    await vi.waitFor(() => expect(document.querySelector("aside.detail")).not.toBeNull());
+    expectSpanish(document.body);
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: /^Columnas/ }));
+    expectSpanish(document.body);
+    await user.click(screen.getByRole("button", { name: /^Guardar vista/ }));
+    expectSpanish(document.body);
   });
 });
