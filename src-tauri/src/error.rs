@@ -236,6 +236,31 @@ pub enum ErrorCode {
     CapOutOfRange,
 }
 
+/// One reason beside an input or a list's condition (a `UiError`'s
+/// `field_errors`): the service's own words, shown as they came, or one of
+/// Workdesk's own checks by code, which the UI words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum FieldProblem {
+    /// What the service said about this field (its 400), as it said it.
+    Service {
+        /// The service's words.
+        message: String,
+    },
+    /// A check of the query engine or the offline cache: the rule broken
+    /// (`not_a_number`, `offline_related_field`, …) and the values its
+    /// message names; `message` is the same in English, for a code the UI
+    /// does not know yet.
+    Check {
+        /// The rule, snake_case.
+        code: String,
+        /// The values the message names (`value`, `field`, `operator`…).
+        values: BTreeMap<String, String>,
+        /// The reason in English.
+        message: String,
+    },
+}
+
 /// The error every command returns:
 /// `{kind, code, params, service_message, field, field_errors, retry_after_s}`.
 ///
@@ -261,8 +286,8 @@ pub struct UiError {
     pub service_message: Option<String>,
     /// The input at fault, if any.
     pub field: Option<String>,
-    /// Messages per field (empty when none).
-    pub field_errors: BTreeMap<String, Vec<String>>,
+    /// Reasons per field or condition (empty when none).
+    pub field_errors: BTreeMap<String, Vec<FieldProblem>>,
     /// For [`ErrorKind::RateLimited`]: seconds until a retry may succeed.
     pub retry_after_s: Option<u32>,
 }
@@ -297,10 +322,41 @@ impl UiError {
         self
     }
 
+    /// Workdesk's own checks, by code where the check has one.
     fn fields(mut self, problems: &workdesk_api::ValidationErrors) -> Self {
-        self.field_errors = problems
-            .iter()
-            .map(|(key, messages)| (key.to_owned(), messages.to_vec()))
+        for (key, message, code) in problems.problems() {
+            let (code, values) = match code {
+                Some(code) => (
+                    code.name.to_owned(),
+                    code.values
+                        .iter()
+                        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                        .collect(),
+                ),
+                None => ("text".to_owned(), BTreeMap::new()),
+            };
+            self.field_errors
+                .entry(key.to_owned())
+                .or_default()
+                .push(FieldProblem::Check {
+                    code,
+                    values,
+                    message: message.to_owned(),
+                });
+        }
+        self
+    }
+
+    /// The service's own words per field.
+    fn service_fields(mut self, fields: BTreeMap<String, Vec<String>>) -> Self {
+        self.field_errors = fields
+            .into_iter()
+            .map(|(key, messages)| {
+                let said = messages
+                    .into_iter()
+                    .map(|message| FieldProblem::Service { message });
+                (key, said.collect())
+            })
             .collect();
         self
     }
@@ -353,10 +409,9 @@ impl From<Error> for UiError {
             Error::Api(Api::NotFound { .. }) => UiError::new(K::NotFound, C::PageGone),
             Error::Api(Api::Validation {
                 message, fields, ..
-            }) => UiError {
-                field_errors: fields,
-                ..UiError::new(K::InvalidInput, C::ServiceRefused).said(&message)
-            },
+            }) => UiError::new(K::InvalidInput, C::ServiceRefused)
+                .said(&message)
+                .service_fields(fields),
             Error::Api(Api::InvalidQuery(problems)) => {
                 UiError::new(K::InvalidInput, C::InvalidQuery).fields(&problems)
             }
@@ -514,7 +569,12 @@ mod tests {
             (ui.kind, ui.code),
             (ErrorKind::InvalidInput, ErrorCode::ServiceRefused)
         );
-        assert_eq!(ui.field_errors["priority"], ["Too big."]);
+        assert_eq!(
+            ui.field_errors["priority"],
+            [FieldProblem::Service {
+                message: "Too big.".into()
+            }]
+        );
         assert_eq!(ui.service_message.as_deref(), Some("Invalid input."));
         let ui = UiError::from(Error::from(workdesk_api::Error::Timeout {
             may_have_applied: true,
@@ -595,6 +655,31 @@ mod tests {
         assert_eq!(
             detail.params["detail"], "disk full",
             "no full stop of its own inside the UI's parentheses"
+        );
+    }
+
+    #[test]
+    fn the_engines_reasons_reach_the_ui_by_code_beside_their_condition() {
+        let mut problems = workdesk_api::ValidationErrors::default();
+        problems.add_problem(
+            "filters.0",
+            workdesk_api::Problem::new("not_a_number", [("value", "12a")], "Enter a number."),
+        );
+        problems.add("sort", "Words from elsewhere.");
+        let ui = UiError::from(Error::from(workdesk_api::Error::InvalidQuery(problems)));
+        assert_eq!(ui.code, ErrorCode::InvalidQuery);
+        assert_eq!(
+            ui.field_errors["filters.0"],
+            [FieldProblem::Check {
+                code: "not_a_number".into(),
+                values: [("value".to_owned(), "12a".to_owned())].into(),
+                message: "Enter a number.".into(),
+            }]
+        );
+        assert!(
+            matches!(&ui.field_errors["sort"][..], [FieldProblem::Check { code, .. }] if code == "text"),
+            "{:?}",
+            ui.field_errors
         );
     }
 

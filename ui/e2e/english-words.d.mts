@@ -5,3 +5,5 @@ export function words(text: string): string[];
 export function englishOnlyWords(): Set<string>;
 /** The English words in `texts`, each with the text it was found in. */
 export function englishIn(texts: readonly string[], english?: Set<string>): { word: string; text: string }[];
+/** The texts of the interface under `root`, record values and verbatim words left out. */
+export function collectScreenTexts(root: Element): string[];

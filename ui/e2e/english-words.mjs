@@ -64,3 +64,30 @@ export function englishOnlyWords() {
 export function englishIn(texts, english = englishOnlyWords()) {
   return texts.flatMap((text) => words(text).filter((word) => english.has(word)).map((word) => ({ word, text })));
 }
+
+/**
+ * The texts of the interface under `root`: text nodes and `title`,
+ * `aria-label`, `placeholder` and `alt` attributes, leaving out record
+ * values (table cells, detail values) and what is shown as it came
+ * (`translate="no"`: the system's or the service's own words). Runs in a
+ * page as it is (the end-to-end test sends its source to the webview), so
+ * it uses nothing from outside itself.
+ */
+export function collectScreenTexts(root) {
+  const data = "tbody td:not(.empty), tbody th[scope='row'], dd, [translate='no']";
+  const texts = [];
+  const walker = root.ownerDocument.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (text && parent && !parent.closest(`${data}, script, style, textarea`)) texts.push(text);
+  }
+  for (const element of root.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
+    if (element.closest(data)) continue;
+    for (const name of ["title", "aria-label", "placeholder", "alt"]) {
+      const text = element.getAttribute(name)?.trim();
+      if (text) texts.push(text);
+    }
+  }
+  return texts;
+}

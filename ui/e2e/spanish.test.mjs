@@ -28,10 +28,17 @@ async function assertSpanish(app, where) {
 /** The section button of the navigation reading `text`. */
 const section = (text) => By.xpath(`//nav[contains(@class, 'sections')]//button[normalize-space(.) = '${text}']`);
 
+/**
+ * The text of the first element `selector` finds, read in one step (the
+ * list re-renders as answers arrive: a kept element reference would go
+ * stale), or null.
+ */
+const textOf = (app, selector) =>
+  app.executeScript("return document.querySelector(arguments[0])?.textContent.trim() ?? null;", selector);
+
 /** Waits until the list's count line reads `text`. */
 async function countIs(app, text) {
-  const count = await visible(app, By.css("p.count"));
-  await app.wait(until.elementTextIs(count, text), WAIT_MS, `the count to read ${text}`);
+  await app.wait(async () => (await textOf(app, "p.count")) === text, WAIT_MS, `the count to read ${text}`);
 }
 
 test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers, and can switch to English", async () => {
@@ -58,7 +65,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await (await visible(app, section(es("resource.supplier_invoice.plural")))).click();
   const total = await countFromService(sandbox);
   await countIs(app, es("resource.supplier_invoice.count", { count: total }));
-  assert.match(await (await visible(app, By.css("p.count"))).getText(), /^\d{1,3}(\.\d{3})+ facturas de proveedor$/);
+  assert.match(await textOf(app, "p.count"), /^\d{1,3}(\.\d{3})+ facturas de proveedor$/);
   const amounts = await app.executeScript(
     "return [...document.querySelectorAll('table.records tbody td.num')].map((c) => c.textContent.trim()).filter(Boolean);",
   );
@@ -90,9 +97,12 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   // The key's hourly budget spent: the list says so, and when it resets.
   await armFault(sandbox, "429=120", 1);
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("pager.next")}']`))).click();
-  const alert = await visible(app, By.css(".error[role='alert']"));
-  await app.wait(until.elementTextContains(alert, es("list.rate_limited")), WAIT_MS, "the rate limit, in Spanish");
-  assert.match(await alert.getText(), /se reinicia/i);
+  await app.wait(
+    async () => (await textOf(app, ".error[role='alert']"))?.includes(es("list.rate_limited")),
+    WAIT_MS,
+    "the rate limit, in Spanish",
+  );
+  assert.match(await textOf(app, ".error[role='alert']"), /se reinicia/i);
   await assertSpanish(app, "rate limit");
   await screenshot(app, "es-rate-limited");
 
@@ -101,15 +111,18 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   const priority = await visible(app, By.id("task-priority"));
   await priority.sendKeys("99999");
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("forms.task.create")}']`))).click();
-  const problem = await visible(app, By.id("task-priority-error"));
-  await app.wait(until.elementTextContains(problem, "debe ser un número entero entre −32768 y 32767"), WAIT_MS);
+  await app.wait(
+    async () => (await textOf(app, "#task-priority-error"))?.includes("debe ser un número entero entre −32768 y 32767"),
+    WAIT_MS,
+    "the priority's reason, in Spanish",
+  );
   assert.equal(await priority.getAttribute("value"), "99999");
   await assertSpanish(app, "new task with an error");
   await screenshot(app, "es-form-error");
 
   // Every other section, in Spanish.
   const sections = await app.findElements(By.css("nav.sections button"));
-  const names = await Promise.all(sections.map((button) => button.getText()));
+  const names = await app.executeScript("return [...arguments].map((b) => b.textContent.trim());", ...sections);
   for (const name of names) {
     await (await visible(app, section(name))).click();
     await app.wait(until.elementLocated(By.css("main.content > *")), WAIT_MS);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
 import { Builder, By, until } from "selenium-webdriver";
+import { collectScreenTexts } from "./english-words.mjs";
 
 /** The app's identifier: its keychain service name and data folder. */
 export const IDENTIFIER = "dev.workdesk.desktop";
@@ -68,31 +69,11 @@ export async function cellTexts(app, locator) {
 }
 
 /**
- * The texts of the interface on screen, to check their language: text
- * nodes and `title`, `aria-label`, `placeholder` and `alt` attributes, and
- * the window's title, leaving out record values (table cells, detail
- * values), what was typed into inputs, and what is shown as it came
- * (`translate="no"`: the system's or the service's own words).
+ * The texts of the interface on screen, to check their language: the
+ * window's title and what `collectScreenTexts` reads under `<body>`.
  */
 export function screenTexts(app) {
-  return app.executeScript(`
-    const data = "tbody td:not(.empty), tbody th[scope='row'], dd, [translate='no']";
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent.trim();
-      const parent = node.parentElement;
-      if (text && parent && !parent.closest(data + ", script, style, textarea")) texts.push(text);
-    }
-    for (const element of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
-      if (element.closest(data)) continue;
-      for (const name of ["title", "aria-label", "placeholder", "alt"]) {
-        const text = element.getAttribute(name)?.trim();
-        if (text) texts.push(text);
-      }
-    }
-    return texts;
-  `);
+  return app.executeScript(`return [document.title, ...(${collectScreenTexts})(document.body)];`);
 }
 
 /** `count` of supplier invoices as the sandbox reports it to workspace A's key. */

@@ -10,17 +10,10 @@ import type { RateLimit, WorkspaceStatus } from "../src/lib/bindings";
 import type { UiError } from "../src/lib/errors";
 import { session } from "../src/lib/session.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
+import { serviceStatus } from "./fixtures";
 import { fresh, schemas as formSchemas } from "./fixtures/forms";
 
-const service: WorkspaceStatus = {
-  mode: "service",
-  base_url: "https://api.example.com/",
-  key: { hint: "service_…3f9a", storage: "keychain" },
-  keychain: { available: true, reason: null },
-  last_resource: "supplier_invoice",
-  working_offline: false,
-  language: "system",
-};
+const service = serviceStatus;
 
 function error(kind: UiError["kind"], message: string, retry_after_s: number | null = null): UiError {
   return { kind, code: "local", text: message, params: {}, service_message: null, field: null, field_errors: {}, retry_after_s };

@@ -233,7 +233,9 @@ describe("checks before sending", () => {
       list: (view) => {
         if ((view.filters ?? []).length > 0) {
           throw uiError("invalid_input", "Some conditions can't be used.", {
-            field_errors: { "filters.1": ["Enter a valid UUID."] },
+            field_errors: {
+              "filters.1": [{ source: "check", code: "not_a_uuid", values: { value: "not-a-uuid" }, message: "“not-a-uuid” is not a valid UUID." }],
+            },
           });
         }
         return recordPage(view.page, 45);
@@ -248,7 +250,7 @@ describe("checks before sending", () => {
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Some conditions can't be used.");
-    expect(byId("filter-1-error")).toHaveTextContent("Enter a valid UUID.");
+    expect(byId("filter-1-error")).toHaveTextContent("“not-a-uuid” is not a valid record ID.");
     expect(document.getElementById("filter-0-error")).toBeNull();
     expect(byId("filter-1-value")).toHaveAttribute("aria-invalid", "true");
     expect(byId<HTMLInputElement>("filter-1-value").value).toBe("not-a-uuid");

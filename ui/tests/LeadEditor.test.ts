@@ -266,7 +266,7 @@ describe("lead editor", () => {
       get_lead: () => lead(),
       patch_lead: throws(
         uiError("invalid_input", "The service refused the request: Invalid input.", null, {
-          user_member: ["Not a member of this workspace."],
+          user_member: [{ source: "service", message: "Not a member of this workspace." }],
         }),
       ),
     });

@@ -334,7 +334,7 @@ describe("errors", () => {
       list: (view) => {
         if ((view.sort ?? []).length > 0) {
           throw uiError("invalid_input", "This view can't be listed.", {
-            field_errors: { sort: ["Cannot sort by total"] },
+            field_errors: { sort: [{ source: "check", code: "cannot_sort", values: { field: "total" }, message: "Cannot sort by total" }] },
           });
         }
         return recordPage(view.page, 45);
@@ -342,7 +342,7 @@ describe("errors", () => {
     });
     await user.click(screen.getByRole("button", { name: "Total" }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Cannot sort by total");
+    expect(alert).toHaveTextContent("Cannot sort by Total");
     await user.click(within(alert).getByRole("button", { name: "Reset to default view" }));
     await vi.waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
     expect(listCalls(calls).at(-1)).toEqual({ page: 1, take: 20, fields: DEFAULT_FIELDS, sort: [], filters: [] });
@@ -380,7 +380,9 @@ describe("errors", () => {
       list: (view) => {
         if ((view.filters ?? []).length > 0) {
           throw uiError("invalid_input", "Some conditions can't be used.", {
-            field_errors: { "filters.0": ["Enter a valid UUID."] },
+            field_errors: {
+              "filters.0": [{ source: "check", code: "not_a_uuid", values: { value: "x" }, message: "“x” is not a valid UUID." }],
+            },
           });
         }
         return recordPage(view.page, 45);
@@ -390,7 +392,7 @@ describe("errors", () => {
     await user.type(byId("filter-0-value"), "x");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
     const alert = await screen.findByRole("alert");
-    expect(byId("filter-0-error")).toHaveTextContent("Enter a valid UUID.");
+    expect(byId("filter-0-error")).toHaveTextContent("“x” is not a valid record ID.");
     expect(within(alert).queryByRole("button", { name: "Reset to default view" })).toBeNull();
   });
 });

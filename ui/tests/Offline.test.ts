@@ -101,7 +101,16 @@ describe("a list with saved data", () => {
       current,
       savedAnswer: () => {
         throw uiError("invalid_input", "Some conditions can't be checked on the data saved on this computer.", {
-          field_errors: { "filters.0": ["Not available offline: only the supplier's id is saved with each record."] },
+          field_errors: {
+            "filters.0": [
+              {
+                source: "check",
+                code: "offline_related_field",
+                values: { relation: "supplier", field: "name" },
+                message: "Not available offline: only the supplier's id is saved with each record, not its name.",
+              },
+            ],
+          },
         });
       },
       list: () => {
@@ -109,7 +118,7 @@ describe("a list with saved data", () => {
       },
     });
     renderView();
-    expect(await screen.findByText(/only the supplier's id is saved/)).toBeInTheDocument();
+    expect(await screen.findByText("Not available offline: only the supplier's ID is saved with each record, not its name.")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("can't be checked on the data saved on this computer");
   });
 
@@ -129,7 +138,9 @@ describe("a list with saved data", () => {
   test("online, a refused saved answer does not stop the service's", async () => {
     const calls = mockService({
       savedAnswer: () => {
-        throw uiError("invalid_input", "Some conditions can't be checked…", { field_errors: { "filters.0": ["No."] } });
+        throw uiError("invalid_input", "Some conditions can't be checked…", {
+          field_errors: { "filters.0": [{ source: "check", code: "text", values: {}, message: "No." }] },
+        });
       },
     });
     const { container } = renderView();

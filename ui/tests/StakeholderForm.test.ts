@@ -211,8 +211,8 @@ describe("new stakeholder form", () => {
       list_records: () => inUse,
       create_stakeholder: throws(
         uiError("invalid_input", "The service refused the request: Invalid input.", null, {
-          non_field_errors: ["A stakeholder with this document type and number already exists."],
-          verification_digit: ["Ensure this field has no more than 1 characters."],
+          non_field_errors: [{ source: "service", message: "A stakeholder with this document type and number already exists." }],
+          verification_digit: [{ source: "service", message: "Ensure this field has no more than 1 characters." }],
         }),
       ),
     });

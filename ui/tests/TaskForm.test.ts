@@ -192,8 +192,8 @@ describe("new task form", () => {
     const { handler } = ipcHandler({
       create_task: throws(
         uiError("invalid_input", "The service refused the request: Invalid input.", null, {
-          assigned_to_user: ["Not a member of this workspace."],
-          non_field_errors: ["Something about the whole task."],
+          assigned_to_user: [{ source: "service", message: "Not a member of this workspace." }],
+          non_field_errors: [{ source: "service", message: "Something about the whole task." }],
         }),
       ),
     });

@@ -1,7 +1,9 @@
 // The check the Spanish screens are held to: it finds English words, and
 // leaves Spanish texts, numbers and names alone.
 import { describe, expect, test } from "vitest";
-import { englishIn, englishOnlyWords } from "../e2e/english-words.mjs";
+import { render } from "@testing-library/svelte";
+import Setup from "../src/components/Setup.svelte";
+import { collectScreenTexts, englishIn, englishOnlyWords } from "../e2e/english-words.mjs";
 
 describe("English words on a Spanish screen", () => {
   const english = englishOnlyWords();
@@ -16,5 +18,15 @@ describe("English words on a Spanish screen", () => {
 
   test("Spanish texts, figures and names pass", () => {
     expect(englishIn(["2.437 facturas de proveedor", "Página 1 de 122", "Workdesk", "NIT", "Clave de API •••• 1a2b"], english)).toEqual([]);
+  });
+
+  test("a screen in English is caught, and what the system said (translate=no) is left alone", () => {
+    const { container } = render(Setup, {
+      props: { baseUrl: null, keychain: { available: false, reason: "Try again later: the secret service is locked" }, onready: () => {} },
+    });
+    const found = englishIn(collectScreenTexts(container), english).map((f) => f.word);
+    expect(found).toContain("connect");
+    expect(englishIn(["Try again later"], english).length).toBeGreaterThan(0);
+    expect(found).not.toContain("later");
   });
 });

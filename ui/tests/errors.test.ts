@@ -1,7 +1,7 @@
 // Errors in the user's words: Rust sends codes and values, the UI words
 // them; what the service said is quoted once, cleanly, as the service's.
 import { describe, expect, test } from "vitest";
-import { errorText, type UiError } from "../src/lib/errors";
+import { errorText, problemText, type UiError } from "../src/lib/errors";
 import { hasMessage, i18n } from "../src/lib/i18n.svelte";
 
 const bindings = import.meta.glob("../src/lib/bindings.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
@@ -17,7 +17,33 @@ function error(code: UiError["code"], extra: Partial<UiError> = {}): UiError {
   return { kind: "service", code, params: {}, service_message: null, field: null, field_errors: {}, retry_after_s: null, ...extra };
 }
 
+const rust = import.meta.glob("../../src-tauri/crates/*/src/**/*.rs", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+
 describe("error messages", () => {
+  test("every check the Rust crates make by code has words (errors.problem.<code>)", () => {
+    const codes = new Set(
+      Object.values(rust).flatMap((source) => [...source.matchAll(/Problem::new\(\s*"(\w+)"/g)].map((m) => m[1])),
+    );
+    expect(codes.size).toBeGreaterThan(15);
+    expect([...codes].filter((code) => !hasMessage(`errors.problem.${code}`))).toEqual([]);
+  });
+
+  test("a check's values are worded as the user sees them elsewhere; the service's words stay as they came", () => {
+    expect(
+      problemText({ source: "check", code: "operator_not_allowed", values: { operator: "gte", field: "name" }, message: "" }),
+    ).toBe("The “at least” operator does not apply to Name.");
+    expect(problemText({ source: "check", code: "brand_new", values: {}, message: "A new rule." })).toBe("A new rule.");
+    expect(problemText({ source: "service", message: "Not a member of this workspace." })).toBe("Not a member of this workspace.");
+    i18n.use("es", ["es-CO"]);
+    expect(
+      problemText({ source: "check", code: "offline_related_field", values: { relation: "supplier", field: "name" }, message: "" }),
+    ).toBe("No disponible sin conexión: con cada registro solo se guarda el ID de proveedor, no su nombre.");
+  });
+
   test("every code Rust can send has words", () => {
     const codes = union("ErrorCode");
     expect(codes.length).toBeGreaterThan(30);

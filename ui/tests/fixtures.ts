@@ -12,6 +12,17 @@ export const setupStatus: WorkspaceStatus = {
   language: "system",
 };
 
+/** A workspace connected to a service, its key in the keychain, on supplier invoices. */
+export const serviceStatus: WorkspaceStatus = {
+  mode: "service",
+  base_url: "https://api.example.com/",
+  key: { hint: "service_…3f9a", storage: "keychain" },
+  keychain: { available: true, reason: null },
+  last_resource: "supplier_invoice",
+  working_offline: false,
+  language: "system",
+};
+
 export function uiError(kind: UiError["kind"], message: string, field: string | null = null): UiError {
   return { kind, code: "local", text: message, params: {}, service_message: null, field, field_errors: {}, retry_after_s: null };
 }

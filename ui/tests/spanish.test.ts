@@ -15,38 +15,15 @@ import StorageView from "../src/components/StorageView.svelte";
 import PreferencesView from "../src/components/PreferencesView.svelte";
 import type { Storage } from "../src/lib/bindings";
 import { i18n } from "../src/lib/i18n.svelte";
-import { englishIn, englishOnlyWords } from "../e2e/english-words.mjs";
+import { collectScreenTexts, englishIn, englishOnlyWords } from "../e2e/english-words.mjs";
 import { session } from "../src/lib/session.svelte";
+import { serviceStatus } from "./fixtures";
 import { byId, listCalls, recordPage, renderList, supplierInvoiceSchema } from "./fixtures/records";
 import { fresh, customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder } from "./fixtures/forms";
 
 const english = englishOnlyWords();
 
-/**
- * The interface's texts in `root`: text nodes and `title`, `aria-label`,
- * `placeholder` and `alt`, leaving out record values and what is shown as
- * it came (`translate="no"`: the system's or the service's own words), as
- * the end-to-end test's `screenTexts` does.
- */
-export function screenTexts(root: HTMLElement): string[] {
-  const data = "tbody td:not(.empty), tbody th[scope='row'], dd, [translate='no']";
-  const texts: string[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim();
-    if (text && !node.parentElement?.closest(`${data}, script, style`)) texts.push(text);
-  }
-  for (const element of root.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
-    if (element.closest(data)) continue;
-    for (const name of ["title", "aria-label", "placeholder", "alt"]) {
-      const text = element.getAttribute(name)?.trim();
-      if (text) texts.push(text);
-    }
-  }
-  return texts;
-}
-
-const expectSpanish = (root: HTMLElement) => expect(englishIn(screenTexts(root), english)).toEqual([]);
+const expectSpanish = (root: HTMLElement) => expect(englishIn(collectScreenTexts(root), english)).toEqual([]);
 
 beforeEach(() => i18n.use("es", ["es-CO"]));
 
@@ -188,15 +165,7 @@ describe("in Spanish", () => {
     mockIPC((cmd) => {
       switch (cmd) {
         case "workspace_status":
-          return {
-            mode: "service",
-            base_url: "https://api.example.com/",
-            key: { hint: "service_…3f9a", storage: "keychain" },
-            keychain: { available: true, reason: null },
-            last_resource: "supplier_invoice",
-            working_offline: false,
-            language: "es",
-          };
+          return { ...serviceStatus, language: "es" };
         case "resource_schemas":
           return [supplierInvoiceSchema, ...schemas];
         case "list_views":

@@ -99,9 +99,12 @@ describe("service field errors", () => {
   test("go beside the form's inputs; the rest to the top of the form", () => {
     const split = splitFieldErrors(
       {
-        priority: ["Too big.", "Really."],
-        non_field_errors: ["Already exists."],
-        member: ["Not yours."],
+        priority: [
+          { source: "service", message: "Too big." },
+          { source: "service", message: "Really." },
+        ],
+        non_field_errors: [{ source: "service", message: "Already exists." }],
+        member: [{ source: "service", message: "Not yours." }],
       },
       ["title", "priority"],
       (name) => name.toUpperCase(),

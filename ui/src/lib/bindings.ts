@@ -448,6 +448,30 @@ export type FieldKind =
 /**  Any JSON (`custom_fields`). */
 "json";
 
+/**
+ *  One reason beside an input or a list's condition (a `UiError`'s
+ *  `field_errors`): the service's own words, shown as they came, or one of
+ *  Workdesk's own checks by code, which the UI words.
+ */
+export type FieldProblem = 
+/**  What the service said about this field (its 400), as it said it. */
+{ source: "service"; 
+/**  The service's words. */
+message: string } | 
+/**
+ *  A check of the query engine or the offline cache: the rule broken
+ *  (`not_a_number`, `offline_related_field`, …) and the values its
+ *  message names; `message` is the same in English, for a code the UI
+ *  does not know yet.
+ */
+{ source: "check"; 
+/**  The rule, snake_case. */
+code: string; 
+/**  The values the message names (`value`, `field`, `operator`…). */
+values: { [key in string]: string }; 
+/**  The reason in English. */
+message: string };
+
 /**  One field. */
 export type FieldSchema = {
 	/**  Name in records and queries, `issue_date`. */
@@ -1064,8 +1088,8 @@ export type UiError = {
 	service_message: string | null,
 	/**  The input at fault, if any. */
 	field: string | null,
-	/**  Messages per field (empty when none). */
-	field_errors: { [key in string]: string[] },
+	/**  Reasons per field or condition (empty when none). */
+	field_errors: { [key in string]: FieldProblem[] },
 	/**  For [`ErrorKind::RateLimited`]: seconds until a retry may succeed. */
 	retry_after_s: number | null,
 };

@@ -3,8 +3,9 @@
 // catalogues in the language in use. What the service itself said
 // (`service_message`) is quoted as it came, introduced as the service's.
 // Errors made on this side carry their words already (`code: "local"`).
-import type { ErrorCode, ResourceName, UiError as CommandUiError } from "./bindings";
-import { resourceNamed } from "./fields";
+import type { ErrorCode, FieldProblem, ResourceName, UiError as CommandUiError } from "./bindings";
+import { fieldLabel, resourceNamed } from "./fields";
+import { operatorLabel } from "./filters";
 import { hasMessage, t, type MessageKey } from "./i18n.svelte";
 
 /**
@@ -57,4 +58,35 @@ export function errorText(error: UiError): string {
   const key = `errors.${error.code}`;
   if (!hasMessage(key)) return error.service_message ?? error.code;
   return t(key as MessageKey, { ...values(error), said: said(error.code, error.service_message) });
+}
+
+/** Values that name a field or an operator, in the words the user sees elsewhere. */
+const WORDED: Record<string, (value: string) => string> = {
+  field: (name) => fieldLabel(name),
+  relation: (name) => fieldLabel(name).toLowerCase(),
+  operator: (operator) => operatorLabel(operator as Parameters<typeof operatorLabel>[0]),
+};
+
+/**
+ * One reason beside an input or a condition, in the user's words: the
+ * service's own as it said them, or a check of Workdesk's by its code
+ * (its English message when the code is new to this UI).
+ */
+export function problemText(problem: FieldProblem): string {
+  if (problem.source === "service") return problem.message;
+  const key = `errors.problem.${problem.code}`;
+  if (!hasMessage(key)) return problem.message;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(problem.values)) {
+    if (value !== undefined) values[name] = WORDED[name]?.(value) ?? value;
+  }
+  if (problem.code === "offline_related_field" || problem.code === "offline_field_missing") {
+    values.field = values.field?.toLowerCase() ?? "";
+  }
+  return t(key as MessageKey, values);
+}
+
+/** The reasons of `problems` as one text ("" when none). */
+export function problemsText(problems: readonly FieldProblem[] | undefined): string {
+  return (problems ?? []).map(problemText).join(" ");
 }

@@ -2,7 +2,8 @@
 // at once what to fix. Each check returns the message to show beside the
 // input, or null when the value is fine. Bounds are the spec's
 // (conventions.md, "Task bounds"); the service checks them again.
-import type { Value } from "./bindings";
+import type { FieldProblem, Value } from "./bindings";
+import { problemsText } from "./errors";
 import { t } from "./i18n.svelte";
 
 /** The example id shown in messages. */
@@ -118,14 +119,14 @@ export function jsonToText(value: Value | undefined): string {
  * form has no input for prefixed with the field's name.
  */
 export function splitFieldErrors(
-  fieldErrors: { [key in string]: string[] } | null | undefined,
+  fieldErrors: { [key in string]: FieldProblem[] | undefined } | null | undefined,
   fields: readonly string[],
   label: (name: string) => string,
 ): { byField: Record<string, string>; other: string[] } {
   const byField: Record<string, string> = {};
   const other: string[] = [];
   for (const [name, messages] of Object.entries(fieldErrors ?? {})) {
-    const text = (messages ?? []).join(" ");
+    const text = problemsText(messages);
     if (!text) continue;
     if (fields.includes(name)) byField[name] = text;
     else if (name === "non_field_errors" || name === "detail" || name === "") other.push(text);

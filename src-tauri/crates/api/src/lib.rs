@@ -107,4 +107,6 @@ pub use view::{
     key_problems_by_condition, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,
     SortSpec,
 };
-pub use workdesk_query::{resources, Field, FieldType, Operator, Schema, ValidationErrors};
+pub use workdesk_query::{
+    resources, Field, FieldType, Operator, Problem, Schema, ValidationErrors,
+};

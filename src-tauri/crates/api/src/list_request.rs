@@ -8,7 +8,9 @@ use std::num::NonZeroU32;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use rust_decimal::Decimal;
-use workdesk_query::{Condition, FieldPath, ListQuery, Operator, SortKey, ValidationErrors};
+use workdesk_query::{
+    Condition, FieldPath, ListQuery, Operator, Problem, SortKey, ValidationErrors,
+};
 
 use crate::{Error, PageView, Resource, Result, Take, TAKE_MAX};
 
@@ -175,7 +177,10 @@ impl<T: Resource> ListRequest<T> {
     pub fn page(mut self, page: u32) -> Self {
         match NonZeroU32::new(page) {
             Some(page) => self.query.page = Some(page),
-            None => self.problems.add("page", "Pages are numbered from 1."),
+            None => self.problems.add_problem(
+                "page",
+                Problem::new("page_from_one", [], "Pages are numbered from 1."),
+            ),
         }
         self
     }
@@ -186,10 +191,14 @@ impl<T: Resource> ListRequest<T> {
     pub fn take(mut self, take: Take) -> Self {
         if let Take::Count(count) = take {
             if count == 0 || count > TAKE_MAX {
-                self.problems.add(
+                self.problems.add_problem(
                     "take",
-                    format!(
-                        "Ask for 1 to {TAKE_MAX} rows per page or all ({count} is out of range)."
+                    Problem::new(
+                        "take_out_of_range",
+                        [("max", &TAKE_MAX.to_string()), ("count", &count.to_string())],
+                        format!(
+                            "Ask for 1 to {TAKE_MAX} rows per page or all ({count} is out of range)."
+                        ),
                     ),
                 );
             }
@@ -293,9 +302,13 @@ impl<T: Resource> ListRequest<T> {
 
     fn check_items(&mut self, parameter: &str, items: &[String]) {
         for item in items.iter().filter(|item| item.contains(',')) {
-            self.problems.add(
+            self.problems.add_problem(
                 parameter,
-                format!("“{item}” contains a comma, which separates items: it cannot be sent."),
+                Problem::new(
+                    "comma_in_item",
+                    [("value", item)],
+                    format!("“{item}” contains a comma, which separates items: it cannot be sent."),
+                ),
             );
         }
     }

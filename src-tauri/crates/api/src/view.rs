@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use workdesk_query::{Operator, Schema, ValidationErrors};
+use workdesk_query::{Operator, Problem, Schema, ValidationErrors};
 
 use crate::records::Resource;
 use crate::{
@@ -273,7 +273,10 @@ impl ListView {
         let mut request = ListRequest::<T>::new().page(self.page).take(self.take);
         if let Some(fields) = &self.fields {
             if fields.is_empty() {
-                problems.add("fields", "Choose at least one column.");
+                problems.add_problem(
+                    "fields",
+                    Problem::new("no_columns", [], "Choose at least one column."),
+                );
             }
             request = request.fields(fields.iter().cloned());
         }
@@ -286,10 +289,8 @@ impl ListView {
             request = request.sort(&key.field, order);
         }
         if let Err(Error::InvalidQuery(errors)) = request.validate() {
-            for (parameter, messages) in errors.iter() {
-                for message in messages {
-                    problems.add(parameter, message.clone());
-                }
+            for (parameter, message, code) in errors.problems() {
+                problems.add_coded(parameter, message, code);
             }
         }
         for (index, filter) in self.filters.iter().enumerate() {
@@ -298,15 +299,13 @@ impl ListView {
                 Ok(value) => {
                     let alone = add_filter(ListRequest::<T>::new(), filter, value.clone());
                     if let Err(Error::InvalidQuery(errors)) = alone.validate() {
-                        for (_, messages) in errors.iter() {
-                            for message in messages {
-                                problems.add(key.clone(), message.clone());
-                            }
+                        for (_, message, code) in errors.problems() {
+                            problems.add_coded(key.clone(), message, code);
                         }
                     }
                     request = add_filter(request, filter, value);
                 }
-                Err(message) => problems.add(key, message),
+                Err(problem) => problems.add_problem(key, problem),
             }
         }
         if problems.is_empty() {
@@ -378,21 +377,19 @@ pub fn key_problems_by_condition(
 ) -> ValidationErrors {
     let parameters: Vec<String> = query.filters.iter().map(|c| c.parameter()).collect();
     let mut keyed = ValidationErrors::default();
-    for (key, messages) in problems.iter() {
-        for message in messages {
-            keyed.add(condition_key(key.to_owned(), &parameters), message.clone());
-        }
+    for (key, message, code) in problems.problems() {
+        keyed.add_coded(condition_key(key.to_owned(), &parameters), message, code);
     }
     keyed
 }
 
 /// The value of `filter` as the request builder takes it, or why it has none.
-fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, &'static str> {
+fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
     match filter.operator {
         FilterOperator::In => {
             if values.is_empty() || values.iter().any(|v| v.is_empty()) {
-                return Err("Enter one or more values.");
+                return Err(Problem::new("no_values", [], "Enter one or more values."));
             }
             Ok(FilterValue::Items(
                 values.into_iter().map(str::to_owned).collect(),
@@ -402,11 +399,15 @@ fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, &'stati
             [low, high] if !low.is_empty() && !high.is_empty() => {
                 Ok(FilterValue::Bounds((*low).to_owned(), (*high).to_owned()))
             }
-            _ => Err("Enter both ends of the range: from and to."),
+            _ => Err(Problem::new(
+                "range_ends",
+                [],
+                "Enter both ends of the range: from and to.",
+            )),
         },
         _ => match values.as_slice() {
             [value] if !value.is_empty() => Ok(FilterValue::One((*value).to_owned())),
-            _ => Err("Enter a value."),
+            _ => Err(Problem::new("no_value", [], "Enter a value.")),
         },
     }
 }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::Value as Json;
 use workdesk_query::{
-    FieldPath, FieldType, Layout, ListQuery, Record, Schema, ValidationErrors, Value,
+    FieldPath, FieldType, Layout, ListQuery, Problem, Record, Schema, ValidationErrors, Value,
 };
 
 use crate::cell::{render, Cell};
@@ -99,32 +99,40 @@ impl Index {
     pub fn refusals(&self, query: &ListQuery) -> ValidationErrors {
         let mut refused = ValidationErrors::default();
         let layout = Layout::of(self.schema);
-        let why = |path: &FieldPath| -> Option<String> {
+        let why = |path: &FieldPath| -> Option<Problem> {
             match &path.relation {
-                Some(relation) if path.field != "id" => Some(format!(
-                    "Not available offline: only the {relation}'s id is saved with each record, not its {}.",
-                    path.field.replace('_', " ")
+                Some(relation) if path.field != "id" => Some(Problem::new(
+                    "offline_related_field",
+                    [("relation", relation.as_str()), ("field", path.field.as_str())],
+                    format!(
+                        "Not available offline: only the {relation}'s id is saved with each record, not its {}.",
+                        path.field.replace('_', " ")
+                    ),
                 )),
                 Some(_) => None,
                 None => layout
                     .position(&path.field)
                     .filter(|&position| self.missing[position])
                     .map(|_| {
-                        format!(
-                            "Not available offline: {} was not saved for every record. Show that column while online, or make the whole list available offline.",
-                            path.field.replace('_', " ")
+                        Problem::new(
+                            "offline_field_missing",
+                            [("field", path.field.as_str())],
+                            format!(
+                                "Not available offline: {} was not saved for every record. Show that column while online, or make the whole list available offline.",
+                                path.field.replace('_', " ")
+                            ),
                         )
                     }),
             }
         };
         for condition in &query.filters {
-            if let Some(message) = why(&condition.path) {
-                refused.add(condition.parameter(), message);
+            if let Some(problem) = why(&condition.path) {
+                refused.add_problem(condition.parameter(), problem);
             }
         }
         for key in &query.sort {
-            if let Some(message) = why(&key.path) {
-                refused.add("sort", message);
+            if let Some(problem) = why(&key.path) {
+                refused.add_problem("sort", problem);
             }
         }
         refused

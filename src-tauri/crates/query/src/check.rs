@@ -1,5 +1,6 @@
 //! Checking a [`ListQuery`] against a resource [`Schema`]: the [`Plan`].
 
+use crate::error::Problem;
 use crate::error::ValidationErrors;
 use crate::query::{Condition, FieldPath, ListQuery, Operator, SortKey, DEFAULT_TAKE};
 use crate::schema::{Field, FieldType, Schema};
@@ -84,7 +85,7 @@ impl ListQuery {
         let fields = self.fields.as_ref().map(|names| {
             for name in names {
                 if schema.field(name).is_none() {
-                    errors.add("fields", format!("Unknown field: {name}"));
+                    errors.add_problem("fields", unknown_field(name));
                 }
             }
             schema
@@ -103,7 +104,7 @@ impl ListQuery {
             .iter()
             .filter_map(|condition| {
                 check_condition(schema, condition)
-                    .map_err(|message| errors.add(condition.parameter(), message))
+                    .map_err(|problem| errors.add_problem(condition.parameter(), problem))
                     .ok()
             })
             .collect();
@@ -123,15 +124,24 @@ impl ListQuery {
     }
 }
 
-/// The schema field at `path`, or a message naming it.
-fn resolve(schema: &'static Schema, path: &FieldPath) -> Result<&'static Field, String> {
+/// "Unknown field: x".
+fn unknown_field(path: &str) -> Problem {
+    Problem::new(
+        "unknown_field",
+        [("field", path)],
+        format!("Unknown field: {path}"),
+    )
+}
+
+/// The schema field at `path`, or the problem naming it.
+fn resolve(schema: &'static Schema, path: &FieldPath) -> Result<&'static Field, Problem> {
     let field = match &path.relation {
         None => schema.field(&path.field),
         Some(relation) => schema
             .relation(relation)
             .and_then(|relation| relation.fields.iter().find(|f| f.name == path.field)),
     };
-    field.ok_or_else(|| format!("Unknown field: {path}"))
+    field.ok_or_else(|| unknown_field(&path.to_string()))
 }
 
 fn check_sort_key(
@@ -142,11 +152,19 @@ fn check_sort_key(
     let field = match resolve(schema, &key.path) {
         Ok(field) if field.sortable => field,
         Ok(_) => {
-            errors.add("sort", format!("Cannot sort by {}", key.path));
+            let path = key.path.to_string();
+            errors.add_problem(
+                "sort",
+                Problem::new(
+                    "cannot_sort",
+                    [("field", &path)],
+                    format!("Cannot sort by {path}"),
+                ),
+            );
             return None;
         }
-        Err(message) => {
-            errors.add("sort", message);
+        Err(problem) => {
+            errors.add_problem("sort", problem);
             return None;
         }
     };
@@ -160,27 +178,50 @@ fn check_sort_key(
 fn check_condition(
     schema: &'static Schema,
     condition: &Condition,
-) -> Result<TypedCondition, String> {
+) -> Result<TypedCondition, Problem> {
     let field = resolve(schema, &condition.path)?;
+    let path = condition.path.to_string();
     if !field.filterable {
-        return Err(format!("Cannot filter by {}", condition.path));
+        return Err(Problem::new(
+            "cannot_filter",
+            [("field", &path)],
+            format!("Cannot filter by {path}"),
+        ));
     }
     let operator = condition.operator;
     if !field.kind.supports(operator) {
-        return Err(format!(
-            "The {operator} operator does not apply to {} (a {} field).",
-            condition.path, field.kind
+        return Err(Problem::new(
+            "operator_not_allowed",
+            [
+                ("operator", &operator.to_string()),
+                ("field", &path),
+                ("kind", &field.kind.to_string()),
+            ],
+            format!(
+                "The {operator} operator does not apply to {path} (a {} field).",
+                field.kind
+            ),
         ));
     }
     let value = condition.value.as_str();
     let operand = match operator {
         Operator::Isnull => match parse_boolean(value.trim()) {
             Some(is_null) => Operand::IsNull(is_null),
-            None => return Err(format!("Enter true or false (“{value}” is neither).")),
+            None => {
+                return Err(Problem::new(
+                    "not_a_boolean",
+                    [("value", value)],
+                    format!("Enter true or false (“{value}” is neither)."),
+                ))
+            }
         },
         Operator::In => {
             if value.is_empty() {
-                return Err("Enter one or more comma-separated values.".to_owned());
+                return Err(Problem::new(
+                    "empty_list",
+                    [],
+                    "Enter one or more comma-separated values.",
+                ));
             }
             let items = value
                 .split(',')
@@ -196,8 +237,10 @@ fn check_condition(
                     Value::parse(field.kind, high)?,
                 ),
                 _ => {
-                    return Err(format!(
-                        "Enter two comma-separated values, low and high (“{value}”)."
+                    return Err(Problem::new(
+                        "range_needs_two",
+                        [("value", value)],
+                        format!("Enter two comma-separated values, low and high (“{value}”)."),
                     ))
                 }
             }
@@ -220,12 +263,14 @@ fn check_condition(
 }
 
 /// A value of `kind` for an equality test: enumerations must be one of their codes.
-fn typed(kind: FieldType, text: &str) -> Result<Value, String> {
+fn typed(kind: FieldType, text: &str) -> Result<Value, Problem> {
     if let FieldType::Enum(choices) = kind {
         if !choices.contains(&text) {
-            return Err(format!(
-                "Select a valid choice: “{text}” is not one of {}.",
-                choices.join(", ")
+            let list = choices.join(", ");
+            return Err(Problem::new(
+                "not_a_choice",
+                [("value", text), ("choices", &list)],
+                format!("Select a valid choice: “{text}” is not one of {list}."),
             ));
         }
     }

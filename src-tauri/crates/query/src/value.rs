@@ -2,6 +2,7 @@
 //! values read from JSON, compared by their schema type
 //! (conventions.md, "Filters, exactly": comparisons are typed).
 
+use crate::error::Problem;
 use std::cmp::Ordering;
 use std::str::FromStr;
 
@@ -51,7 +52,7 @@ impl Value {
     /// # Errors
     ///
     /// A message for the user saying what is expected, e.g. "Enter a number.".
-    pub fn parse(kind: FieldType, text: &str) -> Result<Value, String> {
+    pub fn parse(kind: FieldType, text: &str) -> Result<Value, Problem> {
         // Like Django's form fields, typed values ignore surrounding blanks.
         let text = match kind {
             FieldType::String | FieldType::Enum(_) | FieldType::Json => text,
@@ -63,31 +64,41 @@ impl Value {
             }
             FieldType::Uuid => Uuid::try_parse(text)
                 .map(Value::Uuid)
-                .map_err(|_| format!("“{text}” is not a valid UUID.")),
+                .map_err(|_| Problem::new("not_a_uuid", [("value", text)], format!("“{text}” is not a valid UUID."))),
             FieldType::Integer => text
                 .parse::<i64>()
                 .map(Value::Integer)
-                .map_err(|_| format!("Enter a whole number (“{text}” is not one).")),
+                .map_err(|_| {
+                    Problem::new("not_an_integer", [("value", text)], format!("Enter a whole number (“{text}” is not one)."))
+                }),
             FieldType::Decimal => parse_decimal(text)
                 .map(Value::Decimal)
-                .ok_or_else(|| format!("Enter a number (“{text}” is not one).")),
+                .ok_or_else(|| Problem::new("not_a_number", [("value", text)], format!("Enter a number (“{text}” is not one)."))),
             FieldType::DateTime => parse_date_time(text).map(Value::DateTime).ok_or_else(|| {
                 // A `+` sent unencoded arrives as a space: say so when that is the fault.
                 let plus = text.rfind(' ').map(|at| format!("{}+{}", &text[..at], &text[at + 1..]));
                 if plus.is_some_and(|fixed| parse_date_time(&fixed).is_some()) {
-                    format!("Enter a valid date/time (“{text}”; a “+” offset must be sent as %2B).")
+                    Problem::new(
+                        "plus_not_encoded",
+                        [("value", text)],
+                        format!("Enter a valid date/time (“{text}”; a “+” offset must be sent as %2B)."),
+                    )
                 } else {
-                    format!(
-                        "Enter a valid date/time such as 2025-03-04T10:00:00Z (“{text}” is not one)."
+                    Problem::new(
+                        "not_a_date_time",
+                        [("value", text)],
+                        format!("Enter a valid date/time such as 2025-03-04T10:00:00Z (“{text}” is not one)."),
                     )
                 }
             }),
             FieldType::Date => NaiveDate::parse_from_str(text, "%Y-%m-%d")
                 .map(Value::Date)
-                .map_err(|_| format!("Enter a valid date as YYYY-MM-DD (“{text}” is not one).")),
+                .map_err(|_| {
+                    Problem::new("not_a_date", [("value", text)], format!("Enter a valid date as YYYY-MM-DD (“{text}” is not one)."))
+                }),
             FieldType::Boolean => parse_boolean(text)
                 .map(Value::Boolean)
-                .ok_or_else(|| format!("Enter true or false (“{text}” is neither).")),
+                .ok_or_else(|| Problem::new("not_a_boolean", [("value", text)], format!("Enter true or false (“{text}” is neither)."))),
         }
     }
 
@@ -326,9 +337,20 @@ mod tests {
     #[test]
     fn a_plus_decoded_to_a_space_gets_a_hint() {
         let error = Value::parse(FieldType::DateTime, "2025-03-04T12:00:00 02:00").unwrap_err();
-        assert!(error.contains("%2B"), "{error}");
+        assert!(error.message.contains("%2B"), "{error}");
+        assert_eq!(
+            error.code.name, "plus_not_encoded",
+            "the UI words it in its language"
+        );
         let error = Value::parse(FieldType::DateTime, "next tuesday").unwrap_err();
-        assert!(!error.contains("%2B"), "{error}");
+        assert!(!error.message.contains("%2B"), "{error}");
+        assert_eq!(
+            (error.code.name, error.code.values.as_slice()),
+            (
+                "not_a_date_time",
+                &[("value", "next tuesday".to_owned())][..]
+            )
+        );
     }
 
     #[test]
