@@ -7,9 +7,6 @@
 const COMMANDS: &[&str] = &[
     "workspace_status",
     "connect",
-    "save_base_url",
-    "set_api_key",
-    "get_api_key",
     "clear_api_key",
     "rate_limit",
     "start_demo",

@@ -2,8 +2,9 @@
 //!
 //! Each is thin: it validates input with the API types, touches the keychain,
 //! the settings store or the API client, and turns failures into [`UiError`].
-//! The API key goes in (`set_api_key`) but never comes out: the UI only ever
-//! receives a masked hint.
+//! The API key goes in (`connect`) but never comes out: the UI only ever
+//! receives a masked hint. A stored key is sent only to the origin (scheme,
+//! host, port) it was entered for: no command can point it at another.
 
 use serde::Serialize;
 use specta::Type;
@@ -168,28 +169,16 @@ pub fn set_language(
     Ok(language)
 }
 
-/// Validates and saves the service's base URL (`https://…`, or `http://` to
-/// this computer only). Returns it normalised (trailing `/`).
-///
-/// Errors: `invalid_input` with `field = "base_url"`.
-#[tauri::command]
-#[specta::specta]
-pub async fn save_base_url(
-    state: State<'_, AppState>,
-    base_url: String,
-) -> Result<String, UiError> {
-    let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
-    state.settings.set_base_url(&base_url)?;
-    state.client.lock().await.invalidate();
-    log::info!("base URL set to {base_url}");
-    Ok(base_url.to_string())
-}
-
 /// Connects to a workspace: checks the address and key by asking the service
 /// for one supplier invoice, and only if the service accepts the key saves
 /// the address and stores the key (OS keychain, or this session only when
 /// there is none). `api_key: null` keeps the key already stored. Nothing is
 /// saved on failure.
+///
+/// A stored key is never sent to another origin than the one it was saved
+/// with: `api_key: null` with an address of another scheme, host or port
+/// is refused before anything is sent (`invalid_input`, `field` =
+/// `api_key`, code `key_for_another_server`): the user types the key again.
 ///
 /// A 403 is a success here: the service authenticated the key (a bad key
 /// is a 401), and its member may simply not read supplier invoices
@@ -215,11 +204,18 @@ pub async fn connect(
     let new_key = new_key.transpose()?;
     let key = match &new_key {
         Some(key) => key.clone(),
-        None => state
-            .with_keychain(|k| k.get(PROFILE))
-            .await
-            .map_err(Error::from)?
-            .ok_or(Error::MissingKey)?,
+        None => {
+            // The stored key was entered for the saved address's origin only.
+            let saved = state.settings.base_url();
+            if saved.as_ref().map(origin) != Some(origin(&base_url)) {
+                return Err(Error::KeyForAnotherServer.into());
+            }
+            state
+                .with_keychain(|k| k.get(PROFILE))
+                .await
+                .map_err(Error::from)?
+                .ok_or(Error::MissingKey)?
+        }
     };
     let probe = ListRequest::new().page(1).take(Take::Count(1));
     let client = Client::new(base_url.clone(), key).map_err(Error::from)?;
@@ -245,25 +241,6 @@ pub async fn connect(
     workspace_status(state).await
 }
 
-/// Checks the key's form and stores it in the OS keychain (or for this
-/// session only when there is none: see the returned `storage`).
-///
-/// Errors: `invalid_input` with `field = "api_key"`.
-#[tauri::command]
-#[specta::specta]
-pub async fn set_api_key(
-    state: State<'_, AppState>,
-    api_key: String,
-) -> Result<KeyStatus, UiError> {
-    let key = typed_key(api_key)?;
-    let hint = key.hint();
-    let storage = store_key(&state, key).await;
-    Ok(KeyStatus {
-        hint: Some(hint),
-        storage: Some(storage),
-    })
-}
-
 /// Parses a key as typed, then wipes the typed text: from here on the key
 /// lives only in [`ApiKey`], which zeroes its memory on drop.
 fn typed_key(mut text: String) -> Result<ApiKey> {
@@ -287,15 +264,6 @@ async fn store_key(state: &AppState, key: ApiKey) -> KeyStorage {
     };
     log::info!("API key {hint} saved ({storage:?})");
     storage
-}
-
-/// The stored key's masked hint and where it is kept.
-///
-/// Errors: `keychain_unavailable` when the keychain cannot be read.
-#[tauri::command]
-#[specta::specta]
-pub async fn get_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiError> {
-    Ok(stored_key_status(&state).await?)
 }
 
 /// Removes the key from the keychain (and memory), and with it the
@@ -356,4 +324,9 @@ pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, Ui
         demo.stop().await;
     }
     workspace_status(state).await
+}
+
+/// `base_url`'s origin: scheme, host and port (`https://api.example.com:443`).
+fn origin(base_url: &BaseUrl) -> String {
+    base_url.as_url().origin().ascii_serialization()
 }

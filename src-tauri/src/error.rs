@@ -29,6 +29,11 @@ pub enum Error {
     #[error("no API key was entered")]
     MissingKey,
 
+    /// Connecting to another origin than the stored key's without typing
+    /// a key: the stored key is never sent there.
+    #[error("the stored API key belongs to another server")]
+    KeyForAnotherServer,
+
     /// Reading or writing `settings.json` (tauri-plugin-store) failed.
     #[error("settings could not be saved: {0}")]
     Settings(String),
@@ -214,6 +219,9 @@ pub enum ErrorCode {
     WrongAddress,
     /// No key was typed and none is saved.
     MissingKey,
+    /// No key was typed for a server other than the stored key's: it is
+    /// never sent there.
+    KeyForAnotherServer,
     /// No workspace is set up.
     NotConfigured,
     /// Settings could not be saved (`detail`).
@@ -478,6 +486,9 @@ impl From<Error> for UiError {
                 .param("url", url)
                 .field("base_url"),
             Error::MissingKey => UiError::new(K::InvalidInput, C::MissingKey).field("api_key"),
+            Error::KeyForAnotherServer => {
+                UiError::new(K::InvalidInput, C::KeyForAnotherServer).field("api_key")
+            }
             Error::NotConfigured => UiError::new(K::NotConfigured, C::NotConfigured),
             Error::Settings(reason) => {
                 UiError::new(K::Internal, C::SettingsUnsaved).param("detail", clause(&reason))

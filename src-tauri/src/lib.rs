@@ -39,9 +39,6 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         .commands(collect_commands![
             commands::workspace_status,
             commands::connect,
-            commands::save_base_url,
-            commands::set_api_key,
-            commands::get_api_key,
             commands::clear_api_key,
             commands::rate_limit,
             commands::start_demo,

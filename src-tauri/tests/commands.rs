@@ -69,15 +69,20 @@ fn commands_work_with_no_desktop_around_them() {
     // Bad input is refused with the field it concerns.
     let err = invoke(
         &webview,
-        "save_base_url",
-        json!({"baseUrl": "http://example.com"}),
+        "connect",
+        json!({"baseUrl": "http://example.com", "apiKey": format!("service_{}", "k".repeat(40))}),
     )
     .unwrap_err();
     assert_eq!(
         (err["kind"].as_str(), err["field"].as_str()),
         (Some("invalid_input"), Some("base_url"))
     );
-    let err = invoke(&webview, "set_api_key", json!({"apiKey": "hello"})).unwrap_err();
+    let err = invoke(
+        &webview,
+        "connect",
+        json!({"baseUrl": "https://api.example.com", "apiKey": "hello"}),
+    )
+    .unwrap_err();
     assert_eq!(
         (err["kind"].as_str(), err["field"].as_str()),
         (Some("invalid_input"), Some("api_key"))
@@ -89,14 +94,14 @@ fn commands_work_with_no_desktop_around_them() {
     ))
     .unwrap();
     let key = sandbox.keys().workspace_a.clone();
-    let saved = invoke(
+    let connected = invoke(
         &webview,
-        "save_base_url",
-        json!({"baseUrl": sandbox.base_url()}),
+        "connect",
+        json!({"baseUrl": sandbox.base_url(), "apiKey": key}),
     )
     .unwrap();
-    assert_eq!(saved, format!("{}/", sandbox.base_url()));
-    let key_status = invoke(&webview, "set_api_key", json!({"apiKey": key})).unwrap();
+    assert_eq!(connected["base_url"], format!("{}/", sandbox.base_url()));
+    let key_status = &connected["key"];
     assert_eq!(key_status["storage"], "keychain");
     assert_eq!(
         key_status["hint"],
@@ -385,9 +390,45 @@ fn commands_work_with_no_desktop_around_them() {
     assert!(budget["reset"].is_string(), "{budget}");
 
     assert_eq!(
-        invoke(&webview, "get_api_key", json!({})).unwrap()["hint"],
+        invoke(&webview, "workspace_status", json!({})).unwrap()["key"]["hint"],
         key_status["hint"]
     );
+
+    // The stored key goes only where it was entered for: another server
+    // (another port on this computer) without the key typed again gets
+    // nothing, not even a connection, and the UI is asked for the key.
+    let elsewhere = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    elsewhere.set_nonblocking(true).unwrap();
+    let other = format!("http://{}", elsewhere.local_addr().unwrap());
+    let err = invoke(
+        &webview,
+        "connect",
+        json!({"baseUrl": other, "apiKey": null}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err["code"].as_str(), err["field"].as_str()),
+        (Some("key_for_another_server"), Some("api_key")),
+        "{err}"
+    );
+    assert_eq!(
+        elsewhere.accept().unwrap_err().kind(),
+        std::io::ErrorKind::WouldBlock,
+        "the other server was never contacted"
+    );
+    let still = invoke(&webview, "workspace_status", json!({})).unwrap();
+    assert_eq!(
+        still["base_url"],
+        format!("{}/", sandbox.base_url()),
+        "nothing saved"
+    );
+    // The same server without the key typed again keeps the stored key.
+    invoke(
+        &webview,
+        "connect",
+        json!({"baseUrl": sandbox.base_url(), "apiKey": null}),
+    )
+    .unwrap();
 
     // The key never comes back out, and never lands in the settings file.
     assert!(!status.to_string().contains(&key));
@@ -493,7 +534,7 @@ fn commands_work_with_no_desktop_around_them() {
         (Some("unauthorized"), Some("api_key"))
     );
     assert_eq!(
-        invoke(&webview, "get_api_key", json!({})).unwrap()["hint"],
+        invoke(&webview, "workspace_status", json!({})).unwrap()["key"]["hint"],
         status["key"]["hint"]
     );
 

@@ -106,7 +106,7 @@ describe("changing a working connection", () => {
     return { onready, oncancel };
   }
 
-  test("a new address with the key field left empty keeps the stored key", async () => {
+  test("a new server with the key field left empty asks for its key and sends nothing: the stored key stays with its server", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
       if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
@@ -119,8 +119,27 @@ describe("changing a working connection", () => {
     await user.clear(address);
     await user.type(address, "https://new.example.com");
     await user.click(screen.getByRole("button", { name: "Connect" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("The saved API key belongs to another server");
+    expect(screen.getByLabelText("API key")).toHaveFocus();
+    expect(screen.getByLabelText("API key")).toHaveAttribute("aria-invalid", "true");
+    expect(address).toHaveValue("https://new.example.com");
+    expect(calls).toEqual([]);
+    expect(onready).not.toHaveBeenCalled();
+  });
+
+  test("the same server with the key field left empty keeps the stored key", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
+      calls.push([cmd, args]);
+      return { ...setupStatus, mode: "service" };
+    });
+    const { onready } = renderEdit();
+    const user = userEvent.setup();
+    expect(screen.getByLabelText("API key")).toHaveAttribute("placeholder", "Leave empty to keep service_…6789 (same server only)");
+    await user.click(screen.getByRole("button", { name: "Connect" }));
     await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
-    expect(calls).toEqual([["connect", { baseUrl: "https://new.example.com", apiKey: null }]]);
+    expect(calls).toEqual([["connect", { baseUrl: "https://old.example.com/", apiKey: null }]]);
   });
 
   test("cancel changes nothing", async () => {

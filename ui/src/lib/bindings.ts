@@ -20,6 +20,11 @@ export const commands = {
 	 *  there is none). `api_key: null` keeps the key already stored. Nothing is
 	 *  saved on failure.
 	 * 
+	 *  A stored key is never sent to another origin than the one it was saved
+	 *  with: `api_key: null` with an address of another scheme, host or port
+	 *  is refused before anything is sent (`invalid_input`, `field` =
+	 *  `api_key`, code `key_for_another_server`): the user types the key again.
+	 * 
 	 *  A 403 is a success here: the service authenticated the key (a bad key
 	 *  is a 401), and its member may simply not read supplier invoices
 	 *  (`service-api.md` §Authentication 6: the member's permissions apply).
@@ -31,26 +36,6 @@ export const commands = {
 	 *  ("Work offline" is on).
 	 */
 	connect: (baseUrl: string, apiKey: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("connect", { baseUrl, apiKey })),
-	/**
-	 *  Validates and saves the service's base URL (`https://…`, or `http://` to
-	 *  this computer only). Returns it normalised (trailing `/`).
-	 * 
-	 *  Errors: `invalid_input` with `field = "base_url"`.
-	 */
-	saveBaseUrl: (baseUrl: string) => typedError<string, UiError>(__TAURI_INVOKE("save_base_url", { baseUrl })),
-	/**
-	 *  Checks the key's form and stores it in the OS keychain (or for this
-	 *  session only when there is none: see the returned `storage`).
-	 * 
-	 *  Errors: `invalid_input` with `field = "api_key"`.
-	 */
-	setApiKey: (apiKey: string) => typedError<KeyStatus, UiError>(__TAURI_INVOKE("set_api_key", { apiKey })),
-	/**
-	 *  The stored key's masked hint and where it is kept.
-	 * 
-	 *  Errors: `keychain_unavailable` when the keychain cannot be read.
-	 */
-	getApiKey: () => typedError<KeyStatus, UiError>(__TAURI_INVOKE("get_api_key")),
 	/**
 	 *  Removes the key from the keychain (and memory), and with it the
 	 *  workspace's saved data and data key. The base URL stays.
@@ -371,6 +356,11 @@ export type ErrorCode =
 "wrong_address" | 
 /**  No key was typed and none is saved. */
 "missing_key" | 
+/**
+ *  No key was typed for a server other than the stored key's: it is
+ *  never sent there.
+ */
+"key_for_another_server" | 
 /**  No workspace is set up. */
 "not_configured" | 
 /**  Settings could not be saved (`detail`). */

@@ -64,11 +64,7 @@ type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
   connect: (baseUrl: string, apiKey: string | null) => call(commands.connect(baseUrl, apiKey), true),
-  saveBaseUrl: (baseUrl: string) => call(commands.saveBaseUrl(baseUrl)),
-  setApiKey: (apiKey: string) => call(commands.setApiKey(apiKey)),
-  getApiKey: () => call(commands.getApiKey()),
   clearApiKey: () => call(commands.clearApiKey()),
-  rateLimit: () => call(commands.rateLimit()),
   startDemo: () => call(commands.startDemo()),
   stopDemo: () => call(commands.stopDemo()),
   resourceSchemas: () => call(commands.resourceSchemas()),
