@@ -6,8 +6,11 @@
 /// main window, and nothing else is granted.
 const COMMANDS: &[&str] = &[
     "workspace_status",
-    "connect",
-    "clear_api_key",
+    "add_workspace",
+    "update_workspace",
+    "rename_workspace",
+    "switch_workspace",
+    "remove_workspace",
     "rate_limit",
     "start_demo",
     "stop_demo",

@@ -1,10 +1,13 @@
-//! The Tauri commands the UI calls (exported to TypeScript by tauri-specta).
+//! The workspace commands the UI calls (exported to TypeScript by
+//! tauri-specta): add, change, rename, switch and remove workspaces, the
+//! demo, the language, the rate-limit budget.
 //!
 //! Each is thin: it validates input with the API types, touches the keychain,
 //! the settings store or the API client, and turns failures into [`UiError`].
-//! The API key goes in (`connect`) but never comes out: the UI only ever
-//! receives a masked hint. A stored key is sent only to the origin (scheme,
-//! host, port) it was entered for: no command can point it at another.
+//! An API key goes in (`add_workspace`, `update_workspace`) but never comes
+//! out: the UI only ever receives a masked hint. A stored key is sent only
+//! to the origin (scheme, host, port) it was entered for: no command can
+//! point it at another.
 
 use serde::Serialize;
 use specta::Type;
@@ -17,7 +20,8 @@ use crate::demo::Demo;
 use crate::error::{Error, Result, UiError};
 use crate::saved_data;
 use crate::settings::LanguageChoice;
-use crate::state::{AppState, DEMO_PROFILE, PROFILE};
+use crate::state::AppState;
+use crate::workspaces::{check_name, default_name, WorkspaceEntry, WorkspaceId, NAME_MAX_CHARS};
 
 /// Where the current key is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
@@ -61,18 +65,24 @@ pub enum Mode {
     Demo,
 }
 
-/// Everything the UI needs at start-up to pick a screen.
+/// Everything the UI needs at start-up and after each change of workspace.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct WorkspaceStatus {
     /// Which workspace is shown.
     pub mode: Mode,
+    /// The current workspace (shown unless the demo runs; reopened when it
+    /// stops); `None` before any was added.
+    pub workspace: Option<WorkspaceEntry>,
+    /// Every workspace, in the order they were added (`Ctrl+1`…`Ctrl+9`
+    /// switch to the first nine). Never the demo.
+    pub workspaces: Vec<WorkspaceEntry>,
     /// The base URL in use (the demo's loopback URL in demo mode).
     pub base_url: Option<String>,
-    /// The key's hint and storage.
+    /// The shown workspace's key: hint and storage.
     pub key: KeyStatus,
     /// Whether the OS keychain works.
     pub keychain: KeychainStatus,
-    /// The resource whose list was shown last in this workspace.
+    /// The resource whose list was shown last in the shown workspace.
     pub last_resource: ResourceName,
     /// "Work offline" is on: nothing is sent to the service.
     pub working_offline: bool,
@@ -93,8 +103,11 @@ fn keychain_status(state: &AppState) -> KeychainStatus {
     }
 }
 
-async fn stored_key_status(state: &AppState) -> Result<KeyStatus> {
-    let key = state.with_keychain(|k| k.get(PROFILE)).await?;
+async fn stored_key_status(state: &AppState, workspace: &WorkspaceId) -> Result<KeyStatus> {
+    let account = workspace.clone();
+    let key = state
+        .with_keychain(move |k| k.get(account.as_str()))
+        .await?;
     let storage = match state.keychain.availability() {
         Availability::Os => KeyStorage::Keychain,
         Availability::SessionOnly { .. } => KeyStorage::Session,
@@ -105,51 +118,67 @@ async fn stored_key_status(state: &AppState) -> Result<KeyStatus> {
     })
 }
 
-/// Start-up state: which screen to show, the key hint, keychain health and
-/// the last view. A keychain that cannot be read is reported in `keychain`,
-/// not as an error, so the app still opens.
+/// Start-up state: which screen to show, the workspaces, the shown one's
+/// key hint, keychain health and the last view. A keychain that cannot be
+/// read is reported in `keychain`, not as an error, so the app still opens.
 #[tauri::command]
 #[specta::specta]
 pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
+    status(&state).await
+}
+
+async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
+    let workspaces = state.settings.workspaces();
+    let current = state.settings.current_workspace();
     if let Some(demo) = state.demo.lock().await.as_ref() {
         return Ok(WorkspaceStatus {
             mode: Mode::Demo,
+            workspace: current,
+            workspaces,
             base_url: Some(demo.replica.client().base_url().to_string()),
             key: KeyStatus {
                 hint: Some(demo.key_hint()),
                 storage: Some(KeyStorage::Demo),
             },
-            keychain: keychain_status(&state),
-            last_resource: state.settings.last_resource(DEMO_PROFILE),
+            keychain: keychain_status(state),
+            last_resource: state.settings.last_resource(&WorkspaceId::demo()),
             working_offline: state.working_offline(),
             language: state.settings.language(),
         });
     }
-    let base_url = state.settings.base_url();
-    let (key, keychain) = match stored_key_status(&state).await {
-        Ok(key) => (key, keychain_status(&state)),
-        Err(err) => (
-            KeyStatus {
-                hint: None,
-                storage: None,
-            },
-            KeychainStatus {
-                available: false,
-                reason: Some(err.to_string()),
-            },
-        ),
+    let no_key = KeyStatus {
+        hint: None,
+        storage: None,
     };
-    let mode = if base_url.is_some() && key.hint.is_some() {
+    let (key, keychain) = match &current {
+        None => (no_key, keychain_status(state)),
+        Some(entry) => match stored_key_status(state, &entry.id).await {
+            Ok(key) => (key, keychain_status(state)),
+            Err(err) => (
+                no_key,
+                KeychainStatus {
+                    available: false,
+                    reason: Some(err.to_string()),
+                },
+            ),
+        },
+    };
+    let mode = if current.is_some() && key.hint.is_some() {
         Mode::Service
     } else {
         Mode::Setup
     };
     Ok(WorkspaceStatus {
         mode,
-        base_url: base_url.map(|u| u.to_string()),
+        base_url: current.as_ref().map(|w| w.base_url.clone()),
+        last_resource: current
+            .as_ref()
+            .map(|w| state.settings.last_resource(&w.id))
+            .unwrap_or(ResourceName::SupplierInvoice),
+        workspace: current,
+        workspaces,
         key,
         keychain,
-        last_resource: state.settings.last_resource(PROFILE),
         working_offline: state.working_offline(),
         language: state.settings.language(),
     })
@@ -169,30 +198,116 @@ pub fn set_language(
     Ok(language)
 }
 
-/// Connects to a workspace: checks the address and key by asking the service
-/// for one supplier invoice, and only if the service accepts the key saves
-/// the address and stores the key (OS keychain, or this session only when
-/// there is none). `api_key: null` keeps the key already stored. Nothing is
-/// saved on failure.
+/// Asks the service at `base_url` for one supplier invoice with `key`: the
+/// check that the address is the service's and that it accepts the key.
+///
+/// A 403 is a success here: the service authenticated the key (a bad key
+/// is a 401), and its member may simply not read supplier invoices
+/// (`service-api.md` §Authentication: the member's permissions apply).
+/// The list then says so in its place, and the other lists work.
+async fn check_key(base_url: &BaseUrl, key: ApiKey) -> Result<()> {
+    let probe = ListRequest::new().page(1).take(Take::Count(1));
+    let client = Client::new(base_url.clone(), key)?;
+    match client.list_supplier_invoices(&probe).await {
+        Ok(_) => Ok(()),
+        Err(workdesk_api::Error::Forbidden { .. }) => {
+            log::info!("the key's member may not read supplier invoices at {base_url}");
+            Ok(())
+        }
+        Err(workdesk_api::Error::NotFound { .. }) => Err(Error::WrongAddress(base_url.to_string())),
+        Err(err) => {
+            log::warn!("connecting to {base_url} failed: {err}");
+            Err(Error::from(err))
+        }
+    }
+}
+
+/// Adds a workspace and shows it: checks the address and key by asking the
+/// service for one supplier invoice, and only if the service accepts the
+/// key stores it (OS keychain under a new id, or this session only when
+/// there is none) and adds the workspace to the settings. `name` empty:
+/// the server's host (numbered when taken). Nothing is kept on failure.
+/// The demo stops if it ran.
+///
+/// Errors: `invalid_input` (`field` = `name`, `base_url` or `api_key`;
+/// also a `base_url` that answers 404), `unauthorized` (`field` =
+/// `api_key`), `network`, `rate_limited`, `service`, `offline` ("Work
+/// offline" is on), `internal` (settings).
+#[tauri::command]
+#[specta::specta]
+pub async fn add_workspace(
+    state: State<'_, AppState>,
+    name: String,
+    base_url: String,
+    api_key: String,
+) -> Result<WorkspaceStatus, UiError> {
+    let key = typed_key(api_key);
+    if state.working_offline() {
+        return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
+    }
+    let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
+    let key = key?;
+    let existing = state.settings.workspaces();
+    let name = if name.trim().is_empty() {
+        free_name(&default_name(&base_url), &existing)
+    } else {
+        check_name(&name, &existing, None)?
+    };
+    check_key(&base_url, key.clone()).await?;
+    let entry = WorkspaceEntry {
+        id: WorkspaceId::generate(),
+        name,
+        base_url: base_url.to_string(),
+    };
+    store_key(&state, &entry.id, key).await;
+    if let Err(err) = state.settings.add_workspace(&entry) {
+        // Nothing kept on failure: the key goes too.
+        let account = entry.id.clone();
+        if let Err(err) = state
+            .with_keychain(move |k| k.delete(account.as_str()))
+            .await
+        {
+            log::warn!("the key of a workspace not added could not be deleted: {err}");
+        }
+        return Err(err.into());
+    }
+    leave_demo(&state).await;
+    state.switched().await;
+    log::info!("workspace {:?} added ({base_url})", entry.name);
+    status(&state).await
+}
+
+/// `wanted`, or `wanted 2`, `wanted 3`… when another workspace has it.
+fn free_name(wanted: &str, existing: &[WorkspaceEntry]) -> String {
+    let wanted: String = wanted.chars().take(NAME_MAX_CHARS - 4).collect();
+    (1..)
+        .map(|n| {
+            if n == 1 {
+                wanted.clone()
+            } else {
+                format!("{wanted} {n}")
+            }
+        })
+        .find(|name| check_name(name, existing, None).is_ok())
+        .expect("some number is free")
+}
+
+/// Changes a workspace's server address and/or key: checks them with the
+/// service first (as [`add_workspace`]), then saves the address and stores
+/// the key typed. `api_key: null` keeps the stored key. Nothing is saved on
+/// failure.
 ///
 /// A stored key is never sent to another origin than the one it was saved
 /// with: `api_key: null` with an address of another scheme, host or port
 /// is refused before anything is sent (`invalid_input`, `field` =
 /// `api_key`, code `key_for_another_server`): the user types the key again.
 ///
-/// A 403 is a success here: the service authenticated the key (a bad key
-/// is a 401), and its member may simply not read supplier invoices
-/// (`service-api.md` §Authentication 6: the member's permissions apply).
-/// The list then says so in its place, and the other lists work.
-///
-/// Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
-/// `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
-/// `network`, `rate_limited`, `service`, `keychain_unavailable`, `offline`
-/// ("Work offline" is on).
+/// Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 #[tauri::command]
 #[specta::specta]
-pub async fn connect(
+pub async fn update_workspace(
     state: State<'_, AppState>,
+    workspace: WorkspaceId,
     base_url: String,
     api_key: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
@@ -200,45 +315,112 @@ pub async fn connect(
     if state.working_offline() {
         return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
     }
+    let entry = state
+        .settings
+        .workspace(&workspace)
+        .ok_or(Error::UnknownWorkspace)?;
     let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
     let new_key = new_key.transpose()?;
     let key = match &new_key {
         Some(key) => key.clone(),
         None => {
             // The stored key was entered for the saved address's origin only.
-            let saved = state.settings.base_url();
+            let saved = entry.base_url().ok();
             if saved.as_ref().map(origin) != Some(origin(&base_url)) {
                 return Err(Error::KeyForAnotherServer.into());
             }
+            let account = workspace.clone();
             state
-                .with_keychain(|k| k.get(PROFILE))
+                .with_keychain(move |k| k.get(account.as_str()))
                 .await
                 .map_err(Error::from)?
                 .ok_or(Error::MissingKey)?
         }
     };
-    let probe = ListRequest::new().page(1).take(Take::Count(1));
-    let client = Client::new(base_url.clone(), key).map_err(Error::from)?;
-    match client.list_supplier_invoices(&probe).await {
-        Ok(_) => {}
-        Err(workdesk_api::Error::Forbidden { .. }) => {
-            log::info!("the key's member may not read supplier invoices at {base_url}");
-        }
-        Err(workdesk_api::Error::NotFound { .. }) => {
-            return Err(Error::WrongAddress(base_url.to_string()).into())
-        }
-        Err(err) => {
-            log::warn!("connecting to {base_url} failed: {err}");
-            return Err(Error::from(err).into());
-        }
-    }
-    state.settings.set_base_url(&base_url)?;
+    check_key(&base_url, key).await?;
+    state
+        .settings
+        .update_workspace(&workspace, |w| w.base_url = base_url.to_string())?;
     if let Some(key) = new_key {
-        store_key(&state, key).await;
+        store_key(&state, &workspace, key).await;
     }
-    state.client.lock().await.invalidate();
-    log::info!("connected to {base_url}");
-    workspace_status(state).await
+    if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
+        state.switched().await;
+    }
+    log::info!("workspace {:?} connected to {base_url}", entry.name);
+    status(&state).await
+}
+
+/// Renames a workspace (its key, data and views stay; they are kept under
+/// its id, never its name).
+///
+/// Errors: `invalid_input` (`field` = `name`: empty, longer than 60
+/// characters, or another workspace's), `not_found`, `internal`.
+#[tauri::command]
+#[specta::specta]
+pub async fn rename_workspace(
+    state: State<'_, AppState>,
+    workspace: WorkspaceId,
+    name: String,
+) -> Result<WorkspaceStatus, UiError> {
+    state
+        .settings
+        .update_workspace(&workspace, |w| w.name = name)?;
+    status(&state).await
+}
+
+/// Shows workspace `workspace` (and reopens it at the next start, on its
+/// last view); the demo stops if it ran. Answers still on their way for
+/// the workspace before are dropped (`cancelled`, code
+/// `workspace_changed`), and its downloads stop (what they saved stays).
+///
+/// Errors: `not_found`, `internal`.
+#[tauri::command]
+#[specta::specta]
+pub async fn switch_workspace(
+    state: State<'_, AppState>,
+    workspace: WorkspaceId,
+) -> Result<WorkspaceStatus, UiError> {
+    state.settings.set_current_workspace(&workspace)?;
+    leave_demo(&state).await;
+    state.switched().await;
+    log::info!("switched to workspace {workspace}");
+    status(&state).await
+}
+
+/// Removes workspace `workspace`: its key and its saved data's data key
+/// from the keychain, its saved data (the folder, files set aside
+/// included), its views; then shows the first of the others (or the
+/// first-run screen). The UI confirms first, naming it.
+///
+/// Errors: `keychain_unavailable` when the keychain refuses to delete the
+/// key (then nothing is removed); `not_found`; `internal`.
+#[tauri::command]
+#[specta::specta]
+pub async fn remove_workspace(
+    state: State<'_, AppState>,
+    workspace: WorkspaceId,
+) -> Result<WorkspaceStatus, UiError> {
+    let entry = state
+        .settings
+        .workspace(&workspace)
+        .ok_or(Error::UnknownWorkspace)?;
+    let account = workspace.clone();
+    state
+        .with_keychain(move |k| k.delete(account.as_str()))
+        .await
+        .map_err(Error::from)?;
+    let shown = state.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
+    if shown {
+        state.switched().await;
+    }
+    saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
+    state.settings.remove_workspace(&workspace)?;
+    log::info!(
+        "workspace {:?} removed, with its key and saved data",
+        entry.name
+    );
+    status(&state).await
 }
 
 /// Parses a key as typed, then wipes the typed text: from here on the key
@@ -249,11 +431,14 @@ fn typed_key(mut text: String) -> Result<ApiKey> {
     Ok(parsed?)
 }
 
-/// Stores `key` for the profile (OS keychain, or this session only when there
-/// is none) and drops the cached client built from the previous key.
-async fn store_key(state: &AppState, key: ApiKey) -> KeyStorage {
+/// Stores `key` for `workspace` (OS keychain, or this session only when
+/// there is none) and drops the cached client built from the previous key.
+async fn store_key(state: &AppState, workspace: &WorkspaceId, key: ApiKey) -> KeyStorage {
     let hint = key.hint();
-    let persistence = state.with_keychain(move |k| k.set(PROFILE, &key)).await;
+    let account = workspace.clone();
+    let persistence = state
+        .with_keychain(move |k| k.set(account.as_str(), &key))
+        .await;
     state.client.lock().await.invalidate();
     let storage = match persistence {
         Persistence::Os => KeyStorage::Keychain,
@@ -266,25 +451,12 @@ async fn store_key(state: &AppState, key: ApiKey) -> KeyStorage {
     storage
 }
 
-/// Removes the key from the keychain (and memory), and with it the
-/// workspace's saved data and data key. The base URL stays.
-///
-/// Errors: `keychain_unavailable` when the keychain refuses.
-#[tauri::command]
-#[specta::specta]
-pub async fn clear_api_key(state: State<'_, AppState>) -> Result<KeyStatus, UiError> {
-    state
-        .with_keychain(|k| k.delete(PROFILE))
-        .await
-        .map_err(Error::from)?;
-    state.client.lock().await.invalidate();
-    // The key's saved data and its data key go with it.
-    saved_data::forget(&state.saved, state.keychain.clone(), PROFILE).await;
-    log::info!("API key removed, with its saved data");
-    Ok(KeyStatus {
-        hint: None,
-        storage: None,
-    })
+/// Stops the demo if it runs (a real workspace is to be shown).
+async fn leave_demo(state: &AppState) {
+    let demo = state.demo.lock().await.take();
+    if let Some(demo) = demo {
+        demo.stop().await;
+    }
 }
 
 /// The key's rate-limit budget as the latest response reported it
@@ -311,19 +483,18 @@ pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, U
             *demo = Some(Demo::start().await?);
         }
     }
-    workspace_status(state).await
+    state.switched().await;
+    status(&state).await
 }
 
-/// Stops the demo workspace and returns to the configured workspace (or the
+/// Stops the demo workspace and returns to the current workspace (or the
 /// first-run screen).
 #[tauri::command]
 #[specta::specta]
 pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    let demo = state.demo.lock().await.take();
-    if let Some(demo) = demo {
-        demo.stop().await;
-    }
-    workspace_status(state).await
+    leave_demo(&state).await;
+    state.switched().await;
+    status(&state).await
 }
 
 /// `base_url`'s origin: scheme, host and port (`https://api.example.com:443`).

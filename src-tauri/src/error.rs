@@ -16,7 +16,8 @@ pub enum Error {
     #[error(transparent)]
     Keychain(#[from] workdesk_keychain::Error),
 
-    /// No workspace is configured (no base URL or no key) and no demo runs.
+    /// No workspace is set up (none added, or the current one has no key)
+    /// and no demo runs.
     #[error("no workspace is configured")]
     NotConfigured,
 
@@ -79,6 +80,19 @@ pub enum Error {
     /// A size cap for saved data outside 16 MB to 1 TB.
     #[error("the size cap must be 16 to 1,048,576 MB")]
     CapOutOfRange,
+
+    /// A workspace name that is empty, too long or taken.
+    #[error("the workspace name cannot be used ({0:?})")]
+    WorkspaceName(crate::workspaces::NameProblem),
+
+    /// No workspace has that id (removed meanwhile).
+    #[error("there is no such workspace")]
+    UnknownWorkspace,
+
+    /// The user switched to another workspace while the command ran: its
+    /// answer belongs to the one before and is not shown.
+    #[error("the workspace on screen changed")]
+    WorkspaceChanged,
 }
 
 impl From<workdesk_sync::Error> for Error {
@@ -150,7 +164,8 @@ pub enum ErrorKind {
     KeychainUnavailable,
     /// "Work offline" is on: nothing was sent to the service.
     Offline,
-    /// The user cancelled (a download).
+    /// The user cancelled (a download), or switched to another workspace
+    /// while the command ran (its answer is not shown).
     Cancelled,
     /// No workspace is set up yet.
     NotConfigured,
@@ -242,6 +257,14 @@ pub enum ErrorCode {
     DownloadRunning,
     /// A size cap outside 16 MB to 1 TB.
     CapOutOfRange,
+    /// A workspace name that can't be used; `reason`: `empty`, `too_long`
+    /// (more than `max` characters), `taken`.
+    WorkspaceName,
+    /// The workspace no longer exists.
+    WorkspaceNotFound,
+    /// The answer was for the workspace on screen before a switch (the UI
+    /// drops it).
+    WorkspaceChanged,
 }
 
 /// One reason beside an input or a list's condition (a `UiError`'s
@@ -515,6 +538,20 @@ impl From<Error> for UiError {
             }
             Error::DownloadRunning => UiError::new(K::InvalidInput, C::DownloadRunning),
             Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange).field("cap_mb"),
+            Error::WorkspaceName(problem) => {
+                use crate::workspaces::NameProblem as P;
+                let reason = match problem {
+                    P::Empty => "empty",
+                    P::TooLong => "too_long",
+                    P::Taken => "taken",
+                };
+                UiError::new(K::InvalidInput, C::WorkspaceName)
+                    .param("reason", reason)
+                    .param("max", crate::workspaces::NAME_MAX_CHARS)
+                    .field("name")
+            }
+            Error::UnknownWorkspace => UiError::new(K::NotFound, C::WorkspaceNotFound),
+            Error::WorkspaceChanged => UiError::new(K::Cancelled, C::WorkspaceChanged),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Workdesk's Tauri app crate: thin glue between the web UI and the
 //! Tauri-free crates (`workdesk-api`, `workdesk-keychain`, `workdesk-sandbox`).
 //!
-//! - [`commands`]: workspace, key and demo commands;
+//! - [`commands`]: workspace (add, change, rename, switch, remove), key
+//!   and demo commands, over [`workspaces`] (the list in the settings and
+//!   the upgrade from the single connection of earlier versions);
 //! - [`records`]: lists of every resource, one record, saved views;
 //! - [`offline`]: saved answers, "Make available offline", "Work
 //!   offline" and the Storage section, over [`saved_data`] (where each
@@ -9,7 +11,8 @@
 //! - [`writes`]: the single-record operations (task, lead, stakeholder,
 //!   customer);
 //! - [`schema`]: the resources' field schemas for the UI;
-//! - [`state`]: what lives between commands (keychain, client, demo);
+//! - [`state`]: what lives between commands (keychain, the shown
+//!   workspace's client and cache, demo);
 //! - [`settings`]: non-secret settings in tauri-plugin-store;
 //! - [`demo`]: the in-process demo workspace;
 //! - [`error`]: the crate's error and the UI's `UiError`.
@@ -24,6 +27,7 @@ pub mod schema;
 pub mod settings;
 pub mod state;
 mod webkit;
+pub mod workspaces;
 pub mod writes;
 
 use tauri::{Manager, Runtime};
@@ -38,8 +42,11 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
     tauri_specta::Builder::<R>::new()
         .commands(collect_commands![
             commands::workspace_status,
-            commands::connect,
-            commands::clear_api_key,
+            commands::add_workspace,
+            commands::update_workspace,
+            commands::rename_workspace,
+            commands::switch_workspace,
+            commands::remove_workspace,
             commands::rate_limit,
             commands::start_demo,
             commands::stop_demo,
@@ -122,6 +129,11 @@ pub fn configure<R: Runtime>(
         .setup(move |app| {
             specta.mount_events(app);
             let settings = settings::Settings::open(app.handle())?;
+            if let Err(err) = settings.upgrade() {
+                log::warn!(
+                    "the connection of an earlier version could not become a workspace yet: {err}"
+                );
+            }
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             app.manage(state::AppState::new(keychain, settings, saved_dir));
             let state = app.state::<state::AppState>();

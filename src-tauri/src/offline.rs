@@ -12,7 +12,7 @@ use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved};
 
 use crate::error::{Error, UiError};
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
-use crate::state::{AppState, DEMO_PROFILE, PROFILE};
+use crate::state::AppState;
 
 /// The saved answer for `view` of `resource`, from this computer only
 /// (never the network): the page as saved when it was last seen, or, for a
@@ -35,6 +35,7 @@ pub async fn list_saved(
     let saved = tokio::task::spawn_blocking(move || replica.saved_page(resource, &view))
         .await
         .map_err(|err| Error::SavedData(err.to_string()))?;
+    state.check_shown(&workspace)?;
     Ok(saved.map_err(Error::from)?)
 }
 
@@ -49,10 +50,12 @@ pub async fn saved_record(
     id: String,
 ) -> Result<Option<Saved<JsonRecord>>, UiError> {
     let workspace = state.workspace().await?;
-    Ok(workspace
+    let saved = workspace
         .replica
         .saved_record(resource, &id)
-        .map_err(Error::from)?)
+        .map_err(Error::from)?;
+    state.check_shown(&workspace)?;
+    Ok(saved)
 }
 
 /// A customer as saved, for the customer card before (or without) the
@@ -79,6 +82,7 @@ pub async fn saved_customer(
         .replica
         .saved_record(ResourceName::Customer, &id)
         .map_err(Error::from)?;
+    state.check_shown(&workspace)?;
     Ok(saved.and_then(|saved| {
         let saved_at = match saved.source {
             workdesk_sync::Source::SavedPage { saved_at, .. } => saved_at,
@@ -185,8 +189,8 @@ pub struct SavedDataNotice {
 /// One workspace's saved data, as the Storage section lists it.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct WorkspaceStorage {
-    /// The workspace: its server's host; `None` for the demo workspace
-    /// (the UI names it).
+    /// The workspace's name; `None` for the demo workspace (the UI names
+    /// it).
     pub name: Option<String>,
     /// Whether it is the workspace on screen.
     pub on_screen: bool,
@@ -203,7 +207,7 @@ pub struct WorkspaceStorage {
 /// The Storage section: each workspace's saved data and the total.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct Storage {
-    /// The workspaces with saved data.
+    /// Every workspace (the demo first, while it runs) and its saved data.
     pub workspaces: Vec<WorkspaceStorage>,
     /// Bytes of all saved data.
     pub total_bytes: u64,
@@ -245,10 +249,21 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
             set_aside_bytes: 0,
         });
     }
-    if let Some(base_url) = state.settings.base_url() {
-        let configured = state.client.lock().await.replica.clone();
-        let (on_disk, set_aside) = state.saved.bytes_on_disk(PROFILE);
-        let usage = match &configured {
+    let shown = if demo.is_none() {
+        state.settings.current_workspace().map(|w| w.id)
+    } else {
+        None
+    };
+    let open = state.client.lock().await.open.clone();
+    for entry in state.settings.workspaces() {
+        let (on_disk, set_aside) = state.saved.bytes_on_disk(&entry.id);
+        // Only the open workspace's cache is counted in records; the
+        // others are measured by their files.
+        let replica = open
+            .as_ref()
+            .filter(|(id, _)| id == &entry.id)
+            .map(|(_, replica)| replica);
+        let usage = match replica {
             Some(replica) => {
                 if let Some(err) = replica.cache().take_write_error() {
                     state.saved.notify(SavedData::write_failed_notice(&err));
@@ -263,17 +278,11 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
             }
             None => None,
         };
-        let kept = configured.as_ref().and(state.saved.kept());
+        let kept = replica.and(state.saved.kept());
         let in_memory = matches!(kept, Some(Kept::SessionOnly { .. }));
         workspaces.push(WorkspaceStorage {
-            name: Some(
-                base_url
-                    .as_url()
-                    .host_str()
-                    .unwrap_or(base_url.as_str())
-                    .to_owned(),
-            ),
-            on_screen: demo.is_none(),
+            name: Some(entry.name),
+            on_screen: shown.as_ref() == Some(&entry.id),
             bytes: match (&usage, in_memory) {
                 (Some(usage), true) => usage.bytes,
                 _ => on_disk,
@@ -304,7 +313,7 @@ pub async fn set_storage_cap(state: State<'_, AppState>, cap_mb: u32) -> Result<
         return Err(Error::CapOutOfRange.into());
     }
     state.settings.set_saved_data_cap_mb(cap_mb)?;
-    if let Some(replica) = state.client.lock().await.replica.as_ref() {
+    if let Some(replica) = state.client.lock().await.replica() {
         replica.cache().set_cap(u64::from(cap_mb) * 1024 * 1024);
     }
     storage(state).await
@@ -326,8 +335,8 @@ pub async fn clear_saved_data(state: State<'_, AppState>) -> Result<Storage, UiE
     })
     .await
     .map_err(|err| Error::SavedData(err.to_string()))?;
-    if workspace.profile != DEMO_PROFILE {
-        state.saved.delete_set_aside(PROFILE);
+    if !workspace.id.is_demo() {
+        state.saved.delete_set_aside(&workspace.id);
     }
     log::info!("saved data cleared");
     storage(state).await

@@ -43,7 +43,7 @@ pub async fn list_records(
     remember: bool,
 ) -> Result<Fresh<Page<JsonRecord>>, UiError> {
     let workspace = state.workspace().await?;
-    let ticket = remember.then(|| state.view_tickets.issue(resource));
+    let ticket = remember.then(|| state.view_tickets.issue(&workspace.id, resource));
     let started = std::time::Instant::now();
     let result = workspace.replica.fetch_page(resource, &view).await;
     match &result {
@@ -62,11 +62,13 @@ pub async fn list_records(
     let fresh = result.map_err(Error::from)?;
     // Only the latest request's view is remembered: an earlier one that
     // answers late is not what the screen shows.
-    if ticket.is_some_and(|t| state.view_tickets.is_latest(resource, t)) {
+    if ticket.is_some_and(|t| state.view_tickets.is_latest(&workspace.id, resource, t)) {
         state
             .settings
-            .set_current_view(workspace.profile, resource, &view)?;
+            .set_current_view(&workspace.id, resource, &view)?;
     }
+    // An answer for the workspace shown before a switch is not shown.
+    state.check_shown(&workspace)?;
     Ok(fresh)
 }
 
@@ -84,14 +86,16 @@ pub async fn get_record(
     id: String,
 ) -> Result<Fresh<JsonRecord>, UiError> {
     let workspace = state.workspace().await?;
-    Ok(workspace
+    let record = workspace
         .replica
         .fetch_record(resource, &id)
         .await
         .map_err(|e| match e {
             workdesk_sync::Error::Api(api) => Error::record(api, resource.label()),
             other => Error::from(other),
-        })?)
+        })?;
+    state.check_shown(&workspace)?;
+    Ok(record)
 }
 
 /// The views of `resource` kept for the workspace on screen: the current
@@ -104,15 +108,17 @@ pub async fn list_views(
     state: State<'_, AppState>,
     resource: ResourceName,
 ) -> Result<ResourceViews, UiError> {
-    let profile = state.profile().await;
-    Ok(state.settings.views(profile, resource))
+    Ok(match state.shown().await {
+        Some(workspace) => state.settings.views(&workspace, resource),
+        None => ResourceViews::default(),
+    })
 }
 
 /// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
 /// replacing a saved view of the same name. Returns the resource's views.
 ///
-/// Errors: `invalid_input` with `field` = `name`; `internal` when the
-/// settings file cannot be written.
+/// Errors: `invalid_input` with `field` = `name`; `not_configured`;
+/// `internal` when the settings file cannot be written.
 #[tauri::command]
 #[specta::specta]
 pub async fn save_view(
@@ -126,8 +132,8 @@ pub async fn save_view(
     if length == 0 || length > 80 {
         return Err(Error::ViewName.into());
     }
-    let profile = state.profile().await;
-    Ok(state.settings.update_views(profile, resource, |views| {
+    let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+    Ok(state.settings.update_views(&workspace, resource, |views| {
         match views.saved.iter_mut().find(|saved| saved.name == name) {
             Some(saved) => saved.view = view,
             None => views.saved.push(NamedView { name, view }),
@@ -138,7 +144,8 @@ pub async fn save_view(
 /// Deletes the saved view `name` of `resource` (nothing if there is none).
 /// Returns the resource's views.
 ///
-/// Errors: `internal` when the settings file cannot be written.
+/// Errors: `not_configured`; `internal` when the settings file cannot be
+/// written.
 #[tauri::command]
 #[specta::specta]
 pub async fn delete_view(
@@ -146,8 +153,8 @@ pub async fn delete_view(
     resource: ResourceName,
     name: String,
 ) -> Result<ResourceViews, UiError> {
-    let profile = state.profile().await;
-    Ok(state.settings.update_views(profile, resource, |views| {
+    let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+    Ok(state.settings.update_views(&workspace, resource, |views| {
         views.saved.retain(|saved| saved.name != name);
     })?)
 }

@@ -1,7 +1,7 @@
 //! Where each workspace's saved data lives and how it is opened: one sealed
-//! file per workspace under `<app local data>/saved/<profile>/`, named by
-//! the workspace's fingerprint, its data key in the OS keychain next to the
-//! API key (account `<profile>#data-key`). Without a keychain the data is
+//! file per workspace under `<app local data>/saved/<workspace id>/`, named
+//! by the workspace's fingerprint, its data key in the OS keychain next to
+//! the API key (account `<workspace id>#data-key`). Without a keychain the data is
 //! kept in memory for the session, and the user is told so.
 
 use std::path::{Path, PathBuf};
@@ -14,6 +14,7 @@ use workdesk_cache::{Cache, DataKey, Recovery, RecoveryReason};
 use workdesk_keychain::{Availability, Keychain};
 
 use crate::error::{Error, Result};
+use crate::workspaces::WorkspaceId;
 
 /// How a workspace's saved data is kept.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
@@ -114,9 +115,9 @@ impl SavedData {
         }
     }
 
-    /// The folder of `profile`'s saved data.
-    pub fn profile_dir(&self, profile: &str) -> PathBuf {
-        self.dir.join(profile)
+    /// The folder of `workspace`'s saved data.
+    pub fn workspace_dir(&self, workspace: &WorkspaceId) -> PathBuf {
+        self.dir.join(workspace.as_str())
     }
 
     /// Something to tell the user once (a file set aside, a write that
@@ -133,17 +134,17 @@ impl SavedData {
         }
     }
 
-    /// How the configured workspace's data is kept, once it was opened.
+    /// How the open workspace's data is kept, once it was opened.
     pub fn kept(&self) -> Option<Kept> {
         lock(&self.kept).clone()
     }
 
-    /// The bytes of every file in `profile`'s folder: its database (with
+    /// The bytes of every file in `workspace`'s folder: its database (with
     /// its WAL) and files set aside.
-    pub fn bytes_on_disk(&self, profile: &str) -> (u64, u64) {
+    pub fn bytes_on_disk(&self, workspace: &WorkspaceId) -> (u64, u64) {
         let mut live = 0;
         let mut set_aside = 0;
-        for (path, size) in files(&self.profile_dir(profile)) {
+        for (path, size) in files(&self.workspace_dir(workspace)) {
             if is_set_aside(&path) {
                 set_aside += size;
             } else {
@@ -153,9 +154,9 @@ impl SavedData {
         (live, set_aside)
     }
 
-    /// Deletes the files set aside in `profile`'s folder.
-    pub fn delete_set_aside(&self, profile: &str) {
-        for (path, _) in files(&self.profile_dir(profile)) {
+    /// Deletes the files set aside in `workspace`'s folder.
+    pub fn delete_set_aside(&self, workspace: &WorkspaceId) {
+        for (path, _) in files(&self.workspace_dir(workspace)) {
             if is_set_aside(&path) {
                 if let Err(err) = std::fs::remove_file(&path) {
                     log::warn!("could not delete {}: {err}", path.display());
@@ -173,9 +174,9 @@ pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, 
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The keychain account of `profile`'s data key.
-pub fn data_key_account(profile: &str) -> String {
-    format!("{profile}#data-key")
+/// The keychain account of `workspace`'s data key.
+pub fn data_key_account(workspace: &WorkspaceId) -> String {
+    format!("{workspace}#data-key")
 }
 
 fn files(dir: &Path) -> Vec<(PathBuf, u64)> {
@@ -210,11 +211,11 @@ fn recovery_notice(recovery: &Recovery) -> Notice {
     }
 }
 
-/// Opens `profile`'s cache for the workspace at `base_url` with `key`:
-/// its sealed file when the keychain can keep the data key (made, stored
-/// and read back first when there is none), otherwise an in-memory cache
-/// for the session. A file of an earlier key or server in the profile's
-/// folder is deleted: only the data of the key in use is kept.
+/// Opens `workspace`'s cache at `base_url` with `key`: its sealed file
+/// when the keychain can keep the data key (made, stored and read back
+/// first when there is none), otherwise an in-memory cache for the
+/// session. A file of an earlier key or server in the workspace's folder
+/// is deleted: only the data of the key in use is kept.
 ///
 /// # Errors
 /// [`Error::SavedData`] only when not even an in-memory database can be
@@ -222,16 +223,17 @@ fn recovery_notice(recovery: &Recovery) -> Notice {
 pub async fn open(
     saved: &SavedData,
     keychain: Arc<Keychain>,
-    profile: &'static str,
+    workspace: &WorkspaceId,
     base_url: &BaseUrl,
     key: &ApiKey,
     cap_bytes: u64,
 ) -> Result<Arc<Cache>> {
     let origin = base_url.as_url().origin().ascii_serialization();
     let fingerprint = workdesk_cache::fingerprint(&origin, key.expose_secret());
-    let dir = saved.profile_dir(profile);
+    let dir = saved.workspace_dir(workspace);
+    let id = workspace.clone();
     let opened =
-        tokio::task::spawn_blocking(move || open_blocking(&keychain, profile, &dir, &fingerprint))
+        tokio::task::spawn_blocking(move || open_blocking(&keychain, &id, &dir, &fingerprint))
             .await
             .unwrap_or_else(|err| Err((SessionOnlyReason::FileFailed, err.to_string())));
     let (cache, kept) = match opened {
@@ -267,7 +269,7 @@ pub async fn open(
 
 fn open_blocking(
     keychain: &Keychain,
-    profile: &str,
+    workspace: &WorkspaceId,
     dir: &Path,
     fingerprint: &str,
 ) -> Result<(Cache, Option<Recovery>), (SessionOnlyReason, String)> {
@@ -276,7 +278,7 @@ fn open_blocking(
     }
     let keychain_failed =
         |err: workdesk_keychain::Error| (SessionOnlyReason::KeychainFailed, err.to_string());
-    let account = data_key_account(profile);
+    let account = data_key_account(workspace);
     let stored = keychain.get_secret(&account).map_err(keychain_failed)?;
     let (data_key, is_new) = match stored
         .as_deref()
@@ -302,7 +304,7 @@ fn open_blocking(
         }
     };
     let path = workdesk_cache::file_of(dir, fingerprint);
-    // The files of an earlier key or server of this profile go.
+    // The files of an earlier key or server of this workspace go.
     for (other, _) in files(dir) {
         let name = other
             .file_name()
@@ -318,17 +320,24 @@ fn open_blocking(
         .map_err(|err| (SessionOnlyReason::FileFailed, err.to_string()))
 }
 
-/// Deletes `profile`'s saved data (its files, set-aside ones included) and
-/// its data key: the workspace's key was removed.
-pub async fn forget(saved: &SavedData, keychain: Arc<Keychain>, profile: &'static str) {
-    let dir = saved.profile_dir(profile);
+/// Deletes `workspace`'s saved data (its folder, set-aside files
+/// included) and its data key: the workspace was removed. The cache must
+/// be closed first ([`crate::state::AppState::switched`]).
+pub async fn forget(saved: &SavedData, keychain: Arc<Keychain>, workspace: &WorkspaceId) {
+    let dir = saved.workspace_dir(workspace);
+    let account = data_key_account(workspace);
     let _ = tokio::task::spawn_blocking(move || {
         for (path, _) in files(&dir) {
             if let Err(err) = std::fs::remove_file(&path) {
                 log::warn!("could not delete saved data {}: {err}", path.display());
             }
         }
-        if let Err(err) = keychain.delete(&data_key_account(profile)) {
+        if let Err(err) = std::fs::remove_dir(&dir) {
+            if err.kind() != std::io::ErrorKind::NotFound {
+                log::warn!("could not delete the folder {}: {err}", dir.display());
+            }
+        }
+        if let Err(err) = keychain.delete(&account) {
             log::warn!("could not delete the data key: {err}");
         }
     })
@@ -353,7 +362,8 @@ mod tests {
             "no D-Bus session",
         ));
         let url = BaseUrl::parse("https://api.example.com").unwrap();
-        let cache = open(&saved, keychain, "default", &url, &key(), 64 * 1024 * 1024)
+        let id = WorkspaceId::parse("default").unwrap();
+        let cache = open(&saved, keychain, &id, &url, &key(), 64 * 1024 * 1024)
             .await
             .unwrap();
         assert_eq!(cache.path(), None, "nothing on disk");

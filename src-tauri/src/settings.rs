@@ -2,12 +2,13 @@
 //! data folder (`$XDG_DATA_HOME/<identifier>/` on Linux, `~/Library/Application
 //! Support/<identifier>/` on macOS, `%APPDATA%\<identifier>\` on Windows).
 //!
-//! Holds the base URL and, per profile (`default`, `demo`) and resource,
-//! the list views: the current one and the named ones
-//! (`views/<profile>/<resource>`), and the resource shown last
-//! (`last_resource/<profile>`); "Work offline" (`working_offline`) and the
-//! size cap of saved data (`saved_data_cap_mb`); the language of the UI
-//! (`language`). Never the API key.
+//! Holds the workspaces (names and server addresses, see
+//! [`crate::workspaces`]) and, per workspace (its id, or `demo`) and
+//! resource, the list views: the current one and the named ones
+//! (`views/<workspace>/<resource>`), and the resource shown last
+//! (`last_resource/<workspace>`); "Work offline" (`working_offline`) and
+//! the size cap of saved data (`saved_data_cap_mb`); the language of the
+//! UI (`language`). Never an API key.
 
 use std::sync::Arc;
 
@@ -16,14 +17,14 @@ use serde_json::{json, Value};
 use specta::Type;
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::StoreExt;
-use workdesk_api::{BaseUrl, ListView, ResourceName};
+use workdesk_api::{ListView, ResourceName};
 
 use crate::error::{Error, Result};
+use crate::workspaces::WorkspaceId;
 
 /// File name of the store, relative to the app data folder.
 pub const FILE: &str = "settings.json";
 
-const BASE_URL: &str = "base_url";
 const LAST_RESOURCE: &str = "last_resource";
 const VIEWS: &str = "views";
 const WORKING_OFFLINE: &str = "working_offline";
@@ -55,6 +56,10 @@ pub trait KeyValueStore: Send + Sync {
     fn get(&self, key: &str) -> Option<Value>;
     /// Sets `key` to `value` in memory.
     fn set(&self, key: &str, value: Value);
+    /// Removes `key` in memory.
+    fn delete(&self, key: &str);
+    /// Every key.
+    fn keys(&self) -> Vec<String>;
     /// Writes the store to disk.
     fn save(&self) -> std::result::Result<(), String>;
 }
@@ -65,6 +70,12 @@ impl<R: Runtime> KeyValueStore for tauri_plugin_store::Store<R> {
     }
     fn set(&self, key: &str, value: Value) {
         tauri_plugin_store::Store::set(self, key, value);
+    }
+    fn delete(&self, key: &str) {
+        tauri_plugin_store::Store::delete(self, key);
+    }
+    fn keys(&self) -> Vec<String> {
+        tauri_plugin_store::Store::keys(self)
     }
     fn save(&self) -> std::result::Result<(), String> {
         tauri_plugin_store::Store::save(self).map_err(|e| e.to_string())
@@ -88,21 +99,36 @@ impl Settings {
         Ok(Self(store, Arc::default()))
     }
 
-    fn save(&self) -> Result<()> {
+    /// Settings over `store` (tests keep them in memory).
+    pub fn over(store: Arc<dyn KeyValueStore>) -> Self {
+        Self(store, Arc::default())
+    }
+
+    /// The store itself.
+    pub(crate) fn store(&self) -> &dyn KeyValueStore {
+        &*self.0
+    }
+
+    /// The lock that makes a read-modify-write of the settings one step.
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.1.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Writes the store to disk.
+    pub(crate) fn save(&self) -> Result<()> {
         self.0.save().map_err(Error::Settings)
     }
 
-    /// The saved base URL, if one was saved and still parses.
-    pub fn base_url(&self) -> Option<BaseUrl> {
-        self.0
-            .get(BASE_URL)
-            .and_then(|v| v.as_str().and_then(|s| BaseUrl::parse(s).ok()))
-    }
-
-    /// Saves the (validated) base URL and writes the file.
-    pub fn set_base_url(&self, base_url: &BaseUrl) -> Result<()> {
-        self.0.set(BASE_URL, json!(base_url.as_str()));
-        self.save()
+    /// Removes the views and the last resource of `workspace` (in memory;
+    /// the caller saves).
+    pub(crate) fn forget_views(&self, workspace: &WorkspaceId) {
+        let views = format!("{VIEWS}/{workspace}/");
+        let last = format!("{LAST_RESOURCE}/{workspace}");
+        for key in self.0.keys() {
+            if key.starts_with(&views) || key == last {
+                self.0.delete(&key);
+            }
+        }
     }
 
     /// Whether "Work offline" is on (off unless turned on).
@@ -165,25 +191,29 @@ impl Settings {
         self.save()
     }
 
-    /// The resource whose list `profile` showed last (supplier invoices if
+    /// The resource whose list `workspace` showed last (supplier invoices if
     /// none).
-    pub fn last_resource(&self, profile: &str) -> ResourceName {
+    pub fn last_resource(&self, workspace: &WorkspaceId) -> ResourceName {
         self.0
-            .get(&format!("{LAST_RESOURCE}/{profile}"))
+            .get(&format!("{LAST_RESOURCE}/{workspace}"))
             .and_then(|v| serde_json::from_value(v).ok())
             .unwrap_or(ResourceName::SupplierInvoice)
     }
 
-    /// The views of `resource` kept for `profile`: the current one and the
+    /// The views of `resource` kept for `workspace`: the current one and the
     /// saved ones. A stored view that no longer reads (another version's
     /// format) is left out here, and kept in the file.
-    pub fn views(&self, profile: &str, resource: ResourceName) -> ResourceViews {
-        self.stored_views(profile, resource).0
+    pub fn views(&self, workspace: &WorkspaceId, resource: ResourceName) -> ResourceViews {
+        self.stored_views(workspace, resource).0
     }
 
     /// The views and the saved entries that do not read as views.
-    fn stored_views(&self, profile: &str, resource: ResourceName) -> (ResourceViews, Vec<Value>) {
-        let stored = self.0.get(&views_key(profile, resource));
+    fn stored_views(
+        &self,
+        workspace: &WorkspaceId,
+        resource: ResourceName,
+    ) -> (ResourceViews, Vec<Value>) {
+        let stored = self.0.get(&views_key(workspace, resource));
         let field = |name: &str| stored.as_ref().and_then(|v| v.get(name)).cloned();
         let current = field("current").and_then(|v| serde_json::from_value(v).ok());
         let mut saved = Vec::new();
@@ -205,7 +235,7 @@ impl Settings {
         (ResourceViews { current, saved }, unreadable)
     }
 
-    /// Changes the views of `resource` for `profile` with `change` and
+    /// Changes the views of `resource` for `workspace` with `change` and
     /// writes the file if they changed; returns them. One change at a time:
     /// a list remembering its view cannot undo a view being saved.
     ///
@@ -213,24 +243,24 @@ impl Settings {
     /// [`Error::Settings`] when the file cannot be written.
     pub fn update_views(
         &self,
-        profile: &str,
+        workspace: &WorkspaceId,
         resource: ResourceName,
         change: impl FnOnce(&mut ResourceViews),
     ) -> Result<ResourceViews> {
-        self.change_views(profile, resource, change, false)
+        self.change_views(workspace, resource, change, false)
     }
 
     /// [`Settings::update_views`], writing the file also when `dirty` (an
     /// other setting was changed in memory before).
     fn change_views(
         &self,
-        profile: &str,
+        workspace: &WorkspaceId,
         resource: ResourceName,
         change: impl FnOnce(&mut ResourceViews),
         mut dirty: bool,
     ) -> Result<ResourceViews> {
-        let _one_at_a_time = self.1.lock().unwrap_or_else(|e| e.into_inner());
-        let (mut views, unreadable) = self.stored_views(profile, resource);
+        let _one_at_a_time = self.lock();
+        let (mut views, unreadable) = self.stored_views(workspace, resource);
         let before = views.clone();
         change(&mut views);
         if views != before {
@@ -239,7 +269,7 @@ impl Settings {
                 entries.extend(unreadable);
             }
             self.0.set(
-                &views_key(profile, resource),
+                &views_key(workspace, resource),
                 json!({"current": views.current, "saved": saved}),
             );
             dirty = true;
@@ -250,7 +280,7 @@ impl Settings {
         Ok(views)
     }
 
-    /// Remembers `view` as the current view of `resource` for `profile`,
+    /// Remembers `view` as the current view of `resource` for `workspace`,
     /// and `resource` as the one shown last. Writes the file only when
     /// either changed (every page shown comes through here).
     ///
@@ -258,17 +288,17 @@ impl Settings {
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_current_view(
         &self,
-        profile: &str,
+        workspace: &WorkspaceId,
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
-        let moved = self.last_resource(profile) != resource;
+        let moved = self.last_resource(workspace) != resource;
         if moved {
             self.0
-                .set(&format!("{LAST_RESOURCE}/{profile}"), json!(resource));
+                .set(&format!("{LAST_RESOURCE}/{workspace}"), json!(resource));
         }
         self.change_views(
-            profile,
+            workspace,
             resource,
             |views| views.current = Some(view.clone()),
             moved,
@@ -277,8 +307,8 @@ impl Settings {
     }
 }
 
-fn views_key(profile: &str, resource: ResourceName) -> String {
-    format!("{VIEWS}/{profile}/{}", resource.as_str())
+fn views_key(workspace: &WorkspaceId, resource: ResourceName) -> String {
+    format!("{VIEWS}/{workspace}/{}", resource.as_str())
 }
 
 /// The views of one resource: the one on screen and the ones saved by name.
@@ -301,14 +331,20 @@ pub struct NamedView {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::HashMap;
     use std::sync::Mutex;
 
     use super::*;
 
+    /// Settings in memory, and their store.
+    pub(crate) fn memory_settings() -> (Arc<Memory>, Settings) {
+        let memory = Arc::new(Memory::default());
+        (memory.clone(), Settings::over(memory))
+    }
+
     #[derive(Default)]
-    struct Memory(
+    pub(crate) struct Memory(
         Mutex<HashMap<String, Value>>,
         std::sync::atomic::AtomicUsize,
     );
@@ -320,6 +356,12 @@ mod tests {
         fn set(&self, key: &str, value: Value) {
             self.0.lock().unwrap().insert(key.to_owned(), value);
         }
+        fn delete(&self, key: &str) {
+            self.0.lock().unwrap().remove(key);
+        }
+        fn keys(&self) -> Vec<String> {
+            self.0.lock().unwrap().keys().cloned().collect()
+        }
         fn save(&self) -> std::result::Result<(), String> {
             self.1.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             Ok(())
@@ -328,8 +370,7 @@ mod tests {
 
     #[test]
     fn the_language_follows_the_system_until_chosen_and_survives_a_bad_value() {
-        let memory = Arc::new(Memory::default());
-        let settings = Settings(memory.clone(), Arc::default());
+        let (memory, settings) = memory_settings();
         assert_eq!(settings.language(), LanguageChoice::System);
         settings.set_language(LanguageChoice::Es).unwrap();
         assert_eq!(memory.get("language"), Some(json!("es")));
@@ -349,25 +390,24 @@ mod tests {
             ]}),
         );
         let settings = Settings(memory.clone(), Arc::default());
-        let views = settings.views(PROFILE_FOR_TEST, ResourceName::Task);
+        let workspace = WorkspaceId::parse("default").unwrap();
+        let views = settings.views(&workspace, ResourceName::Task);
         assert_eq!(views.current, None, "an unreadable current view is ignored");
         assert_eq!(views.saved.len(), 1);
 
         settings
-            .set_current_view(PROFILE_FOR_TEST, ResourceName::Task, &ListView::default())
+            .set_current_view(&workspace, ResourceName::Task, &ListView::default())
             .unwrap();
         let stored = memory.get("views/default/task").unwrap();
         assert_eq!(stored["saved"].as_array().unwrap().len(), 2, "{stored}");
         assert_eq!(stored["saved"][1]["name"], "Future");
-        assert_eq!(settings.last_resource(PROFILE_FOR_TEST), ResourceName::Task);
+        assert_eq!(settings.last_resource(&workspace), ResourceName::Task);
 
         // Showing the same view again writes nothing.
         let saves = memory.1.load(std::sync::atomic::Ordering::SeqCst);
         settings
-            .set_current_view(PROFILE_FOR_TEST, ResourceName::Task, &ListView::default())
+            .set_current_view(&workspace, ResourceName::Task, &ListView::default())
             .unwrap();
         assert_eq!(memory.1.load(std::sync::atomic::Ordering::SeqCst), saves);
     }
-
-    const PROFILE_FOR_TEST: &str = "default";
 }

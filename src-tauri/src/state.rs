@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
@@ -16,28 +16,22 @@ use crate::demo::Demo;
 use crate::error::{Error, Result};
 use crate::saved_data::{self, SavedData};
 use crate::settings::Settings;
-
-/// Keychain account of the one workspace profile this version has. Later
-/// versions store one key per profile under the profile's name.
-pub const PROFILE: &str = "default";
-
-/// Profile name under which the demo workspace's views are kept.
-pub const DEMO_PROFILE: &str = "demo";
+use crate::workspaces::WorkspaceId;
 
 /// Managed state of the app.
 pub struct AppState {
-    /// Non-secret settings (tauri-plugin-store).
+    /// Non-secret settings (tauri-plugin-store), the workspaces among them.
     pub settings: Settings,
     /// The OS keychain (or its session-only fallback).
     pub keychain: Arc<Keychain>,
-    /// The configured workspace's client and cache, built on first use and
-    /// dropped whenever the base URL or key changes.
+    /// The current workspace's client and cache, built on first use and
+    /// dropped whenever the workspace, its address or its key changes.
     pub client: Mutex<CachedClient>,
     /// The demo workspace, while it runs; it takes precedence over the
-    /// configured workspace.
+    /// current workspace.
     pub demo: Mutex<Option<Demo>>,
-    /// The latest list request per resource whose view is to be
-    /// remembered: only its answer may become the remembered view.
+    /// The latest list request per workspace and resource whose view is to
+    /// be remembered: only its answer may become the remembered view.
     pub view_tickets: ViewTickets,
     /// Where saved data lives, and what to tell the user about it once.
     pub saved: SavedData,
@@ -45,38 +39,47 @@ pub struct AppState {
     pub working_offline: AtomicBool,
     /// The downloads under way ("Make available offline"), by resource.
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
+    /// Counts the changes of the workspace on screen (a switch, the demo
+    /// started or stopped, a workspace added or removed): an answer
+    /// computed for an earlier count is not shown.
+    switches: AtomicU64,
 }
 
-/// Numbers the list requests whose view is remembered, per resource, so
-/// that a slow earlier answer never overwrites the view of a later request
-/// (the UI shows only the latest answer; the remembered view must match).
+/// Numbers the list requests whose view is remembered, per workspace and
+/// resource, so that a slow earlier answer never overwrites the view of a
+/// later request (the UI shows only the latest answer; the remembered view
+/// must match).
 #[derive(Default)]
-pub struct ViewTickets(std::sync::Mutex<std::collections::HashMap<ResourceName, u64>>);
+pub struct ViewTickets(std::sync::Mutex<HashMap<(WorkspaceId, ResourceName), u64>>);
 
 impl ViewTickets {
-    /// A ticket for a new request on `resource`, newer than all before.
-    pub fn issue(&self, resource: ResourceName) -> u64 {
+    /// A ticket for a new request on `resource` in `workspace`, newer than
+    /// all before.
+    pub fn issue(&self, workspace: &WorkspaceId, resource: ResourceName) -> u64 {
         let mut tickets = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let ticket = tickets.entry(resource).or_default();
+        let ticket = tickets.entry((workspace.clone(), resource)).or_default();
         *ticket += 1;
         *ticket
     }
 
-    /// Whether `ticket` is still the latest issued for `resource`.
-    pub fn is_latest(&self, resource: ResourceName, ticket: u64) -> bool {
+    /// Whether `ticket` is still the latest issued for `resource` in
+    /// `workspace`.
+    pub fn is_latest(&self, workspace: &WorkspaceId, resource: ResourceName, ticket: u64) -> bool {
         let tickets = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        tickets.get(&resource) == Some(&ticket)
+        tickets.get(&(workspace.clone(), resource)) == Some(&ticket)
     }
 }
 
-/// The workspace on screen: its client and cache, and the profile its
-/// settings (saved views) are kept under.
+/// The workspace on screen when a command started: its client and cache,
+/// and its id (the key of its views in the settings).
 #[derive(Clone)]
 pub struct Workspace {
     /// Client and offline cache of the workspace.
     pub replica: Replica,
-    /// [`PROFILE`], or [`DEMO_PROFILE`] while the demo runs.
-    pub profile: &'static str,
+    /// Its id ([`WorkspaceId::demo`] while the demo runs).
+    pub id: WorkspaceId,
+    /// [`AppState`]'s switch count when it was taken.
+    switch: u64,
 }
 
 impl Workspace {
@@ -101,6 +104,7 @@ impl AppState {
             saved: SavedData::new(saved_dir),
             working_offline: AtomicBool::new(working_offline),
             downloads: std::sync::Mutex::default(),
+            switches: AtomicU64::new(0),
         }
     }
 
@@ -115,12 +119,13 @@ impl AppState {
             .expect("keychain task panicked")
     }
 
-    /// The profile whose settings apply now: the demo's while it runs.
-    pub async fn profile(&self) -> &'static str {
+    /// The workspace whose settings apply now: the demo's while it runs,
+    /// else the current workspace's; `None` before any was added.
+    pub async fn shown(&self) -> Option<WorkspaceId> {
         if self.demo.lock().await.is_some() {
-            DEMO_PROFILE
+            Some(WorkspaceId::demo())
         } else {
-            PROFILE
+            self.settings.current_workspace().map(|w| w.id)
         }
     }
 
@@ -129,10 +134,36 @@ impl AppState {
         self.working_offline.load(Ordering::Relaxed)
     }
 
-    /// The workspace to talk to: the demo's while it runs, else the
-    /// configured one (a client built from the saved base URL and the
-    /// keychain's key, with its offline cache, then kept until either
-    /// changes). "Work offline" applies to whichever it is.
+    /// Notes that the workspace on screen changed: answers computed for
+    /// the one before are no longer shown ([`AppState::check_shown`]), its
+    /// client and cache are closed, and its downloads stop (what they saved
+    /// stays).
+    pub async fn switched(&self) {
+        self.switches.fetch_add(1, Ordering::SeqCst);
+        self.client.lock().await.invalidate();
+        for (_, cancel) in saved_data::lock(&self.downloads).drain() {
+            cancel.cancel();
+        }
+    }
+
+    /// Whether `workspace` is still the one on screen.
+    ///
+    /// # Errors
+    /// [`Error::WorkspaceChanged`] when the user switched meanwhile: the
+    /// answer belongs to a workspace no longer shown, and is dropped.
+    pub fn check_shown(&self, workspace: &Workspace) -> Result<()> {
+        if self.switches.load(Ordering::SeqCst) == workspace.switch {
+            Ok(())
+        } else {
+            Err(Error::WorkspaceChanged)
+        }
+    }
+
+    /// The workspace to talk to: the demo's while it runs, else the current
+    /// one (a client built from its base URL and the keychain's key under
+    /// its id, with its offline cache, then kept until the workspace, its
+    /// address or its key changes). "Work offline" applies to whichever it
+    /// is.
     ///
     /// The keychain is read without holding the cache lock, so a slow
     /// keychain (an unlock prompt) never blocks the commands that change the
@@ -140,40 +171,50 @@ impl AppState {
     /// meanwhile.
     ///
     /// # Errors
-    /// [`Error::NotConfigured`] without a base URL or key;
+    /// [`Error::NotConfigured`] without a workspace or its key;
     /// [`Error::Keychain`] when the keychain cannot be read.
     pub async fn workspace(&self) -> Result<Workspace> {
+        let switch = self.switches.load(Ordering::SeqCst);
         let working_offline = self.working_offline();
         if let Some(demo) = self.demo.lock().await.as_ref() {
             demo.replica.set_working_offline(working_offline);
             return Ok(Workspace {
                 replica: demo.replica.clone(),
-                profile: DEMO_PROFILE,
+                id: WorkspaceId::demo(),
+                switch,
             });
         }
-        let configured = |replica: Replica| {
+        let entry = self
+            .settings
+            .current_workspace()
+            .ok_or(Error::NotConfigured)?;
+        let shown = |replica: Replica| {
             replica.set_working_offline(working_offline);
             Workspace {
                 replica,
-                profile: PROFILE,
+                id: entry.id.clone(),
+                switch,
             }
         };
         let generation = {
             let cached = self.client.lock().await;
-            if let Some(replica) = cached.replica.as_ref() {
-                return Ok(configured(replica.clone()));
+            if let Some((id, replica)) = cached.open.as_ref() {
+                if id == &entry.id {
+                    return Ok(shown(replica.clone()));
+                }
             }
             cached.generation
         };
-        let base_url = self.settings.base_url().ok_or(Error::NotConfigured)?;
+        let base_url = entry.base_url().map_err(|_| Error::NotConfigured)?;
+        let account = entry.id.clone();
         let key = self
-            .with_keychain(|k| k.get(PROFILE))
+            .with_keychain(move |k| k.get(account.as_str()))
             .await?
             .ok_or(Error::NotConfigured)?;
         let cache = saved_data::open(
             &self.saved,
             self.keychain.clone(),
-            PROFILE,
+            &entry.id,
             &base_url,
             &key,
             self.settings.saved_data_cap_bytes(),
@@ -182,28 +223,33 @@ impl AppState {
         let replica = Replica::new(Client::new(base_url, key)?, cache);
         let mut cached = self.client.lock().await;
         if cached.generation == generation {
-            cached.replica = Some(replica.clone());
+            cached.open = Some((entry.id.clone(), replica.clone()));
         }
-        Ok(configured(replica))
+        Ok(shown(replica))
     }
 }
 
-/// The configured workspace's client and cache, with a generation that
-/// counts changes of base URL or key.
+/// The current workspace's client and cache, with a generation that
+/// counts changes of workspace, base URL or key.
 #[derive(Default)]
 pub struct CachedClient {
-    /// The client and cache, once built.
-    pub replica: Option<Replica>,
+    /// The workspace's id, client and cache, once built.
+    pub open: Option<(WorkspaceId, Replica)>,
     /// Bumped by [`CachedClient::invalidate`].
     pub generation: u64,
 }
 
 impl CachedClient {
-    /// Drops the client and closes its cache after the base URL or key
-    /// changed.
+    /// Drops the client and closes its cache after the workspace, its base
+    /// URL or its key changed.
     pub fn invalidate(&mut self) {
-        self.replica = None;
+        self.open = None;
         self.generation += 1;
+    }
+
+    /// The open replica, if any.
+    pub fn replica(&self) -> Option<&Replica> {
+        self.open.as_ref().map(|(_, replica)| replica)
     }
 }
 
@@ -214,12 +260,16 @@ mod tests {
     #[test]
     fn only_the_latest_ticket_of_a_resource_counts() {
         let tickets = ViewTickets::default();
-        let first = tickets.issue(ResourceName::Task);
-        let other = tickets.issue(ResourceName::Lead);
-        assert!(tickets.is_latest(ResourceName::Task, first));
-        let second = tickets.issue(ResourceName::Task);
-        assert!(!tickets.is_latest(ResourceName::Task, first));
-        assert!(tickets.is_latest(ResourceName::Task, second));
-        assert!(tickets.is_latest(ResourceName::Lead, other));
+        let a = WorkspaceId::parse("a").unwrap();
+        let b = WorkspaceId::parse("b").unwrap();
+        let first = tickets.issue(&a, ResourceName::Task);
+        let other = tickets.issue(&a, ResourceName::Lead);
+        let elsewhere = tickets.issue(&b, ResourceName::Task);
+        assert!(tickets.is_latest(&a, ResourceName::Task, first));
+        let second = tickets.issue(&a, ResourceName::Task);
+        assert!(!tickets.is_latest(&a, ResourceName::Task, first));
+        assert!(tickets.is_latest(&a, ResourceName::Task, second));
+        assert!(tickets.is_latest(&a, ResourceName::Lead, other));
+        assert!(tickets.is_latest(&b, ResourceName::Task, elsewhere));
     }
 }

@@ -67,6 +67,7 @@ pub async fn get_lead(state: State<'_, AppState>, id: String) -> Result<Lead, Ui
     if let Some(record) = as_json(&lead) {
         workspace.replica.changed(ResourceName::Lead, record);
     }
+    state.check_shown(&workspace)?;
     Ok(lead)
 }
 
@@ -164,6 +165,7 @@ pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Cust
     if let Some(record) = as_json(&customer) {
         workspace.replica.changed(ResourceName::Customer, record);
     }
+    state.check_shown(&workspace)?;
     Ok(customer)
 }
 

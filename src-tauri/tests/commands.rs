@@ -69,8 +69,8 @@ fn commands_work_with_no_desktop_around_them() {
     // Bad input is refused with the field it concerns.
     let err = invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": "http://example.com", "apiKey": format!("service_{}", "k".repeat(40))}),
+        "add_workspace",
+        json!({"name": "", "baseUrl": "http://example.com", "apiKey": format!("service_{}", "k".repeat(40))}),
     )
     .unwrap_err();
     assert_eq!(
@@ -79,8 +79,8 @@ fn commands_work_with_no_desktop_around_them() {
     );
     let err = invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": "https://api.example.com", "apiKey": "hello"}),
+        "add_workspace",
+        json!({"name": "", "baseUrl": "https://api.example.com", "apiKey": "hello"}),
     )
     .unwrap_err();
     assert_eq!(
@@ -96,11 +96,17 @@ fn commands_work_with_no_desktop_around_them() {
     let key = sandbox.keys().workspace_a.clone();
     let connected = invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": sandbox.base_url(), "apiKey": key}),
+        "add_workspace",
+        json!({"name": "", "baseUrl": sandbox.base_url(), "apiKey": key}),
     )
     .unwrap();
     assert_eq!(connected["base_url"], format!("{}/", sandbox.base_url()));
+    assert_eq!(
+        connected["workspace"]["name"], "127.0.0.1",
+        "named after its host"
+    );
+    let workspace_id = connected["workspace"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(connected["workspaces"].as_array().unwrap().len(), 1);
     let key_status = &connected["key"];
     assert_eq!(key_status["storage"], "keychain");
     assert_eq!(
@@ -402,8 +408,8 @@ fn commands_work_with_no_desktop_around_them() {
     let other = format!("http://{}", elsewhere.local_addr().unwrap());
     let err = invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": other, "apiKey": null}),
+        "update_workspace",
+        json!({"workspace": workspace_id, "baseUrl": other, "apiKey": null}),
     )
     .unwrap_err();
     assert_eq!(
@@ -425,8 +431,8 @@ fn commands_work_with_no_desktop_around_them() {
     // The same server without the key typed again keeps the stored key.
     invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": sandbox.base_url(), "apiKey": null}),
+        "update_workspace",
+        json!({"workspace": workspace_id, "baseUrl": sandbox.base_url(), "apiKey": null}),
     )
     .unwrap();
 
@@ -487,8 +493,8 @@ fn commands_work_with_no_desktop_around_them() {
     let reader = sandbox.keys().read_only.clone();
     let status = invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": sandbox.base_url(), "apiKey": reader}),
+        "update_workspace",
+        json!({"workspace": workspace_id, "baseUrl": sandbox.base_url(), "apiKey": reader}),
     )
     .unwrap();
     assert_eq!(status["mode"], "service");
@@ -525,8 +531,8 @@ fn commands_work_with_no_desktop_around_them() {
     // A bad key is still refused, and nothing of it is saved.
     let err = invoke(
         &webview,
-        "connect",
-        json!({"baseUrl": sandbox.base_url(), "apiKey": sandbox.keys().expired}),
+        "update_workspace",
+        json!({"workspace": workspace_id, "baseUrl": sandbox.base_url(), "apiKey": sandbox.keys().expired}),
     )
     .unwrap_err();
     assert_eq!(
@@ -548,7 +554,10 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(err["field"], "cap_mb");
     let storage = invoke(&webview, "set_storage_cap", json!({"capMb": 64})).unwrap();
     assert_eq!(storage["cap_mb"], 64);
-    let saved_dir = data.join("dev.workdesk.test").join("saved").join("default");
+    let saved_dir = data
+        .join("dev.workdesk.test")
+        .join("saved")
+        .join(&workspace_id);
     let files = |dir: &std::path::Path| -> Vec<String> {
         std::fs::read_dir(dir)
             .map(|entries| {
@@ -570,7 +579,8 @@ fn commands_work_with_no_desktop_around_them() {
             "named by a fingerprint, never by the key"
         );
     }
-    let data_key = keyring_core::Entry::new("dev.workdesk.test", "default#data-key").unwrap();
+    let data_key =
+        keyring_core::Entry::new("dev.workdesk.test", &format!("{workspace_id}#data-key")).unwrap();
     assert_eq!(
         data_key.get_secret().unwrap().len(),
         32,
@@ -579,24 +589,38 @@ fn commands_work_with_no_desktop_around_them() {
     let cleared = invoke(&webview, "clear_saved_data", json!({})).unwrap();
     assert_eq!(cleared["workspaces"][0]["records"], 0);
 
-    // Clearing the key goes back to the first-run screen, base URL kept.
-    assert_eq!(
-        invoke(&webview, "clear_api_key", json!({})).unwrap()["hint"],
-        Value::Null
-    );
-    let status = invoke(&webview, "workspace_status", json!({})).unwrap();
-    assert_eq!(status["mode"], "setup");
-    assert_eq!(status["base_url"], format!("{}/", sandbox.base_url()));
-    // ...and its saved data and data key are gone with it.
+    // Removing the only workspace goes back to the first-run screen...
+    let api_key = keyring_core::Entry::new("dev.workdesk.test", &workspace_id).unwrap();
     assert!(
-        !files(&saved_dir).iter().any(|f| f.contains(".sqlite3")),
-        "{:?}",
-        files(&saved_dir)
+        api_key.get_password().is_ok(),
+        "the key is under the workspace's id"
     );
+    let status = invoke(
+        &webview,
+        "remove_workspace",
+        json!({"workspace": workspace_id}),
+    )
+    .unwrap();
+    assert_eq!(status["mode"], "setup");
+    assert_eq!(status["workspace"], Value::Null);
+    assert_eq!(status["workspaces"], json!([]));
+    // ...and its key, saved data and data key are gone with it.
+    assert!(!saved_dir.exists(), "{:?}", files(&saved_dir));
+    assert!(matches!(
+        api_key.get_password(),
+        Err(keyring_core::Error::NoEntry)
+    ));
     assert!(matches!(
         data_key.get_secret(),
         Err(keyring_core::Error::NoEntry)
     ));
+    let err = invoke(
+        &webview,
+        "remove_workspace",
+        json!({"workspace": workspace_id}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "not_found");
 
     let _ = std::fs::remove_dir_all(&data);
 }

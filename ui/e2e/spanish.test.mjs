@@ -92,7 +92,15 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
     WAIT_MS,
     "the list asked for total__gte=1234.5",
   );
+  const cleared = (await journal(sandbox)).length;
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("filters.clear")}']`))).click();
+  // The unfiltered list's own request reaches the service before the fault
+  // is armed: the 429 must answer the next page, not this one.
+  await app.wait(
+    async () => (await journal(sandbox)).slice(cleared).some((r) => r.path === "/account_payable/invoice/" && !r.query.includes("total__gte")),
+    WAIT_MS,
+    "the list asked for the unfiltered page",
+  );
 
   // The key's hourly budget spent: the list says so, and when it resets.
   await armFault(sandbox, "429=120", 1);

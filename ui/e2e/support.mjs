@@ -76,10 +76,10 @@ export function screenTexts(app) {
   return app.executeScript(`return [document.title, ...(${collectScreenTexts})(document.body)];`);
 }
 
-/** `count` of supplier invoices as the sandbox reports it to workspace A's key. */
-export async function countFromService(sandbox) {
+/** `count` of supplier invoices as the sandbox reports it to `key` (workspace A's unless given). */
+export async function countFromService(sandbox, key = sandbox.keys.workspace_a) {
   const response = await fetch(`${sandbox.baseUrl}/account_payable/invoice/?take=1`, {
-    headers: { Authorization: `Bearer ${sandbox.keys.workspace_a}` },
+    headers: { Authorization: `Bearer ${key}` },
   });
   const body = await response.json();
   return body.data.count;

@@ -56,7 +56,7 @@ describe("the workspace window", () => {
     serve(() => recordPage(1, 45), { limit: 100, remaining: 42, reset });
     render(App);
     expect(await screen.findByText("45 supplier invoices")).toBeInTheDocument();
-    expect(screen.getByText(/Workspace at api\.example\.com/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^Workspace: Acme S\.A\.S\./ })).toBeInTheDocument();
     expect(screen.getByText(/service_…3f9a/)).toBeInTheDocument();
     expect(await screen.findByText("Connected")).toBeInTheDocument();
     expect(await screen.findByText(/Requests left: 42\s*\/\s*100/)).toBeInTheDocument();
@@ -165,6 +165,135 @@ describe("the workspace window", () => {
     expect(notice).toHaveTextContent("could not be saved for offline use (disk full)");
     await user.click(within(notice).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByText(/could not be saved for offline use/)).toBeNull();
+  });
+
+  test("the workspace menu lists every workspace with its shortcut and the demo apart, and switches with a click or Ctrl+2", async () => {
+    const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/" };
+    const both = { ...service, workspaces: [...service.workspaces, perez] };
+    const calls: [string, unknown][] = [];
+    session.reset();
+    mockIPC((cmd, args) => {
+      switch (cmd) {
+        case "workspace_status":
+          return both;
+        case "switch_workspace": {
+          calls.push([cmd, args]);
+          const target = both.workspaces.find((w) => w.id === (args as { workspace: string }).workspace);
+          return { ...both, workspace: target, base_url: target?.base_url, last_resource: "supplier_invoice" };
+        }
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "list_records":
+          return fresh(recordPage(1, 3));
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          return { limit: null, remaining: null, reset: null };
+        default:
+          return null;
+      }
+    });
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    const button = screen.getByRole("button", { name: /^Workspace: Acme S\.A\.S\./ });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    await user.click(button);
+    const menu = screen.getByRole("menu", { name: "Workspaces" });
+    const entries = within(menu).getAllByRole("menuitemradio");
+    expect(entries.map((e) => e.textContent?.replace(/\s+/g, " ").trim())).toEqual([
+      "✓ Acme S.A.S. api.example.com Ctrl+1",
+      "Pérez y Cía perez.example.com Ctrl+2",
+      "Demo Demo workspace (sample data)",
+    ]);
+    expect(entries[0]).toHaveAttribute("aria-checked", "true");
+    expect(entries[0]).toHaveFocus();
+    // Arrows move, Escape closes and gives focus back.
+    await user.keyboard("{ArrowDown}");
+    expect(entries[1]).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(button).toHaveFocus();
+
+    await user.keyboard("{Control>}2{/Control}");
+    await vi.waitFor(() => expect(calls).toEqual([["switch_workspace", { workspace: perez.id }]]));
+    expect(await screen.findByRole("button", { name: /^Workspace: Pérez y Cía/ })).toBeInTheDocument();
+    // Ctrl+2 again: already there, nothing sent; Ctrl+3: no third workspace.
+    await user.keyboard("{Control>}2{/Control}{Control>}3{/Control}");
+    await user.click(screen.getByRole("button", { name: /^Workspace: Pérez y Cía/ }));
+    await user.click(screen.getByRole("menuitemradio", { name: /Acme S\.A\.S\./ }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual(["switch_workspace", { workspace: service.workspaces[0].id }]);
+  });
+
+  test("Add workspace… opens the form over the window; a new workspace is shown once the service accepts it", async () => {
+    const added = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/" };
+    serve(
+      () => recordPage(1, 3),
+      undefined,
+      (cmd) => {
+        if (cmd === "add_workspace") return { ...service, workspace: added, workspaces: [...service.workspaces, added], base_url: added.base_url };
+        return null;
+      },
+    );
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await user.click(screen.getByRole("button", { name: /^Workspace: Acme/ }));
+    await user.click(screen.getByRole("menuitem", { name: "Add workspace…" }));
+    const dialog = screen.getByRole("dialog", { name: "Add a workspace" });
+    await user.type(within(dialog).getByLabelText("Name"), "Pérez y Cía");
+    await user.type(within(dialog).getByLabelText("Server address"), "https://perez.example.com");
+    await user.type(within(dialog).getByLabelText("API key"), "service_abcdefghijklmnopqrstuvwxyz0123456789");
+    await user.click(within(dialog).getByRole("button", { name: "Add workspace" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("button", { name: /^Workspace: Pérez y Cía/ })).toBeInTheDocument();
+  });
+
+  test("removing a workspace asks first, naming it and what goes with it", async () => {
+    const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/" };
+    const both = { ...service, workspaces: [...service.workspaces, perez] };
+    const calls: [string, unknown][] = [];
+    session.reset();
+    mockIPC((cmd, args) => {
+      switch (cmd) {
+        case "workspace_status":
+          return both;
+        case "remove_workspace":
+          calls.push([cmd, args]);
+          return service;
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "list_records":
+          return fresh(recordPage(1, 3));
+        case "rate_limit":
+          return { limit: null, remaining: null, reset: null };
+        default:
+          return null;
+      }
+    });
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await user.click(screen.getByRole("button", { name: "Workspaces" }));
+    const rows = await screen.findAllByRole("row");
+    const perezRow = rows.find((row) => row.textContent?.includes("Pérez y Cía"))!;
+    await user.click(within(perezRow).getByRole("button", { name: "Remove…" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Remove the workspace Pérez y Cía?" });
+    expect(dialog).toHaveTextContent("Its API key, its saved data and its views are deleted from this computer");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(calls).toEqual([]);
+    await user.click(within(perezRow).getByRole("button", { name: "Remove…" }));
+    await user.click(screen.getByRole("button", { name: "Remove Pérez y Cía" }));
+    await vi.waitFor(() => expect(calls).toEqual([["remove_workspace", { workspace: perez.id }]]));
+    await vi.waitFor(() => expect(screen.queryByText("Pérez y Cía")).toBeNull());
+    expect(screen.getByRole("rowheader", { name: /Acme S\.A\.S\./ })).toBeInTheDocument();
   });
 
   test("the sections open the forms", async () => {

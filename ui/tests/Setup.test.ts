@@ -10,7 +10,7 @@ const KEY = "service_abcdefghijklmnopqrstuvwxyz0123456789";
 
 function renderSetup(keychain: KeychainStatus = { available: true, reason: null }) {
   const onready = vi.fn();
-  render(Setup, { props: { baseUrl: null, keychain, onready } });
+  render(Setup, { props: { keychain, onready } });
   return onready;
 }
 
@@ -27,19 +27,34 @@ describe("first-run screen", () => {
     mockIPC((cmd, args) => {
       if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
       calls.push([cmd, args]);
-      if (cmd === "connect") return { ...setupStatus, mode: "service", base_url: "https://api.example.com/" };
+      if (cmd === "add_workspace") return { ...setupStatus, mode: "service", base_url: "https://api.example.com/" };
     });
     const onready = renderSetup();
     await fillAndConnect("https://api.example.com", KEY);
 
     await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
     expect(onready.mock.calls[0][0].mode).toBe("service");
-    expect(calls).toEqual([["connect", { baseUrl: "https://api.example.com", apiKey: KEY }]]);
+    // No name typed: the app names it after its server.
+    expect(calls).toEqual([["add_workspace", { name: "", baseUrl: "https://api.example.com", apiKey: KEY }]]);
+  });
+
+  test("a workspace can be named, and a name refused keeps what was typed", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "add_workspace") throw { ...uiError("invalid_input", "", "name"), code: "workspace_name", params: { reason: "taken", max: "60" } };
+    });
+    const onready = renderSetup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Name"), "Contabilidad Pérez");
+    await fillAndConnect("https://api.example.com", KEY);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Another workspace already has this name");
+    expect(screen.getByLabelText("Name")).toHaveValue("Contabilidad Pérez");
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(onready).not.toHaveBeenCalled();
   });
 
   test("a bad address is explained, marked, and nothing typed is lost", async () => {
     mockIPC((cmd) => {
-      if (cmd === "connect") {
+      if (cmd === "add_workspace") {
         throw uiError("invalid_input", "That server address can't be used: use https://.", "base_url");
       }
     });
@@ -56,7 +71,7 @@ describe("first-run screen", () => {
 
   test("a key the service refuses is marked, and the form stays filled in", async () => {
     mockIPC((cmd) => {
-      if (cmd === "connect") {
+      if (cmd === "add_workspace") {
         throw uiError("unauthorized", "The service did not accept the API key (invalid).", "api_key");
       }
     });
@@ -90,13 +105,36 @@ describe("first-run screen", () => {
   });
 });
 
+describe("adding a workspace and opening another", () => {
+  test("with others set up, a workspace without its key offers to open them instead", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      calls.push([cmd, args]);
+      return { ...setupStatus, mode: "service" };
+    });
+    const onready = vi.fn();
+    render(Setup, {
+      props: {
+        workspace: { id: "default", name: "Acme", base_url: "https://acme.example.com/" },
+        others: [{ id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Pérez y Cía", base_url: "https://perez.example.com/" }],
+        keychain: { available: true, reason: null },
+        onready,
+      },
+    });
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Enter the API key of this workspace");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Pérez y Cía" }));
+    await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
+    expect(calls).toEqual([["switch_workspace", { workspace: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b" }]]);
+  });
+});
+
 describe("changing a working connection", () => {
   function renderEdit() {
     const onready = vi.fn();
     const oncancel = vi.fn();
     render(Setup, {
       props: {
-        baseUrl: "https://old.example.com/",
+        workspace: { id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Acme", base_url: "https://old.example.com/" },
         keychain: { available: true, reason: null },
         keyHint: "service_…6789",
         onready,
@@ -139,7 +177,11 @@ describe("changing a working connection", () => {
     expect(screen.getByLabelText("API key")).toHaveAttribute("placeholder", "Leave empty to keep service_…6789 (same server only)");
     await user.click(screen.getByRole("button", { name: "Connect" }));
     await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
-    expect(calls).toEqual([["connect", { baseUrl: "https://old.example.com/", apiKey: null }]]);
+    expect(calls).toEqual([
+      ["update_workspace", { workspace: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", baseUrl: "https://old.example.com/", apiKey: null }],
+    ]);
+    expect(screen.queryByLabelText("Name")).toBeNull();
+    expect(screen.getByText("Workspace: Acme")).toBeInTheDocument();
   });
 
   test("cancel changes nothing", async () => {
@@ -149,18 +191,5 @@ describe("changing a working connection", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
     expect(oncancel).toHaveBeenCalledOnce();
     expect(calls).toEqual([]);
-  });
-
-  test("the saved key can be removed", async () => {
-    const calls: string[] = [];
-    mockIPC((cmd) => {
-      calls.push(cmd);
-      if (cmd === "clear_api_key") return { hint: null, storage: null };
-      return setupStatus;
-    });
-    const { onready } = renderEdit();
-    await userEvent.setup().click(screen.getByRole("button", { name: "Remove the saved key (service_…6789)" }));
-    await vi.waitFor(() => expect(onready).toHaveBeenCalledWith(setupStatus));
-    expect(calls).toEqual(["clear_api_key", "workspace_status"]);
   });
 });

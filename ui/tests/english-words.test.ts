@@ -22,7 +22,7 @@ describe("English words on a Spanish screen", () => {
 
   test("a screen in English is caught, and what the system said (translate=no) is left alone", () => {
     const { container } = render(Setup, {
-      props: { baseUrl: null, keychain: { available: false, reason: "Try again later: the secret service is locked" }, onready: () => {} },
+      props: { keychain: { available: false, reason: "Try again later: the secret service is locked" }, onready: () => {} },
     });
     const found = englishIn(collectScreenTexts(container), english).map((f) => f.word);
     expect(found).toContain("connect");

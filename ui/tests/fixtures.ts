@@ -4,6 +4,8 @@ import type { UiError } from "../src/lib/errors";
 
 export const setupStatus: WorkspaceStatus = {
   mode: "setup",
+  workspace: null,
+  workspaces: [],
   base_url: null,
   key: { hint: null, storage: null },
   keychain: { available: true, reason: null },
@@ -13,8 +15,12 @@ export const setupStatus: WorkspaceStatus = {
 };
 
 /** A workspace connected to a service, its key in the keychain, on supplier invoices. */
+export const acme = { id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Acme S.A.S.", base_url: "https://api.example.com/" };
+
 export const serviceStatus: WorkspaceStatus = {
   mode: "service",
+  workspace: acme,
+  workspaces: [acme],
   base_url: "https://api.example.com/",
   key: { hint: "service_…3f9a", storage: "keychain" },
   keychain: { available: true, reason: null },

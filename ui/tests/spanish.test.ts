@@ -30,7 +30,7 @@ beforeEach(() => i18n.use("es", ["es-CO"]));
 describe("in Spanish", () => {
   test("the first-run screen", () => {
     const { container } = render(Setup, {
-      props: { baseUrl: null, keychain: { available: false, reason: "no secret service" }, onready: vi.fn() },
+      props: { keychain: { available: false, reason: "no secret service" }, onready: vi.fn() },
     });
     expect(screen.getByRole("heading", { name: "Bienvenido a Workdesk" })).toBeInTheDocument();
     expect(screen.getByLabelText("Dirección del servidor")).toBeInTheDocument();

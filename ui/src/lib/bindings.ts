@@ -8,41 +8,66 @@ import * as __TAURI_EVENT from "@tauri-apps/api/event";
 /** Commands */
 export const commands = {
 	/**
-	 *  Start-up state: which screen to show, the key hint, keychain health and
-	 *  the last view. A keychain that cannot be read is reported in `keychain`,
-	 *  not as an error, so the app still opens.
+	 *  Start-up state: which screen to show, the workspaces, the shown one's
+	 *  key hint, keychain health and the last view. A keychain that cannot be
+	 *  read is reported in `keychain`, not as an error, so the app still opens.
 	 */
 	workspaceStatus: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("workspace_status")),
 	/**
-	 *  Connects to a workspace: checks the address and key by asking the service
-	 *  for one supplier invoice, and only if the service accepts the key saves
-	 *  the address and stores the key (OS keychain, or this session only when
-	 *  there is none). `api_key: null` keeps the key already stored. Nothing is
-	 *  saved on failure.
+	 *  Adds a workspace and shows it: checks the address and key by asking the
+	 *  service for one supplier invoice, and only if the service accepts the
+	 *  key stores it (OS keychain under a new id, or this session only when
+	 *  there is none) and adds the workspace to the settings. `name` empty:
+	 *  the server's host (numbered when taken). Nothing is kept on failure.
+	 *  The demo stops if it ran.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `name`, `base_url` or `api_key`;
+	 *  also a `base_url` that answers 404), `unauthorized` (`field` =
+	 *  `api_key`), `network`, `rate_limited`, `service`, `offline` ("Work
+	 *  offline" is on), `internal` (settings).
+	 */
+	addWorkspace: (name: string, baseUrl: string, apiKey: string) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("add_workspace", { name, baseUrl, apiKey })),
+	/**
+	 *  Changes a workspace's server address and/or key: checks them with the
+	 *  service first (as [`add_workspace`]), then saves the address and stores
+	 *  the key typed. `api_key: null` keeps the stored key. Nothing is saved on
+	 *  failure.
 	 * 
 	 *  A stored key is never sent to another origin than the one it was saved
 	 *  with: `api_key: null` with an address of another scheme, host or port
 	 *  is refused before anything is sent (`invalid_input`, `field` =
 	 *  `api_key`, code `key_for_another_server`): the user types the key again.
 	 * 
-	 *  A 403 is a success here: the service authenticated the key (a bad key
-	 *  is a 401), and its member may simply not read supplier invoices
-	 *  (`service-api.md` §Authentication 6: the member's permissions apply).
-	 *  The list then says so in its place, and the other lists work.
-	 * 
-	 *  Errors: `invalid_input` (`field` = `base_url` or `api_key`; also a
-	 *  `base_url` that answers 404), `unauthorized` (`field` = `api_key`),
-	 *  `network`, `rate_limited`, `service`, `keychain_unavailable`, `offline`
-	 *  ("Work offline" is on).
+	 *  Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 	 */
-	connect: (baseUrl: string, apiKey: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("connect", { baseUrl, apiKey })),
+	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey })),
 	/**
-	 *  Removes the key from the keychain (and memory), and with it the
-	 *  workspace's saved data and data key. The base URL stays.
+	 *  Renames a workspace (its key, data and views stay; they are kept under
+	 *  its id, never its name).
 	 * 
-	 *  Errors: `keychain_unavailable` when the keychain refuses.
+	 *  Errors: `invalid_input` (`field` = `name`: empty, longer than 60
+	 *  characters, or another workspace's), `not_found`, `internal`.
 	 */
-	clearApiKey: () => typedError<KeyStatus, UiError>(__TAURI_INVOKE("clear_api_key")),
+	renameWorkspace: (workspace: WorkspaceId, name: string) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("rename_workspace", { workspace, name })),
+	/**
+	 *  Shows workspace `workspace` (and reopens it at the next start, on its
+	 *  last view); the demo stops if it ran. Answers still on their way for
+	 *  the workspace before are dropped (`cancelled`, code
+	 *  `workspace_changed`), and its downloads stop (what they saved stays).
+	 * 
+	 *  Errors: `not_found`, `internal`.
+	 */
+	switchWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("switch_workspace", { workspace })),
+	/**
+	 *  Removes workspace `workspace`: its key and its saved data's data key
+	 *  from the keychain, its saved data (the folder, files set aside
+	 *  included), its views; then shows the first of the others (or the
+	 *  first-run screen). The UI confirms first, naming it.
+	 * 
+	 *  Errors: `keychain_unavailable` when the keychain refuses to delete the
+	 *  key (then nothing is removed); `not_found`; `internal`.
+	 */
+	removeWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("remove_workspace", { workspace })),
 	/**
 	 *  The key's rate-limit budget as the latest response reported it
 	 *  (`service-api.md` §Limits): `limit`, `remaining` and `reset` (UTC,
@@ -56,7 +81,7 @@ export const commands = {
 	 */
 	startDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("start_demo")),
 	/**
-	 *  Stops the demo workspace and returns to the configured workspace (or the
+	 *  Stops the demo workspace and returns to the current workspace (or the
 	 *  first-run screen).
 	 */
 	stopDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("stop_demo")),
@@ -104,15 +129,16 @@ export const commands = {
 	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
 	 *  replacing a saved view of the same name. Returns the resource's views.
 	 * 
-	 *  Errors: `invalid_input` with `field` = `name`; `internal` when the
-	 *  settings file cannot be written.
+	 *  Errors: `invalid_input` with `field` = `name`; `not_configured`;
+	 *  `internal` when the settings file cannot be written.
 	 */
 	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
 	/**
 	 *  Deletes the saved view `name` of `resource` (nothing if there is none).
 	 *  Returns the resource's views.
 	 * 
-	 *  Errors: `internal` when the settings file cannot be written.
+	 *  Errors: `not_configured`; `internal` when the settings file cannot be
+	 *  written.
 	 */
 	deleteView: (resource: ResourceName, name: string) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
 	/**
@@ -380,7 +406,19 @@ export type ErrorCode =
 /**  The list is already being made available offline. */
 "download_running" | 
 /**  A size cap outside 16 MB to 1 TB. */
-"cap_out_of_range";
+"cap_out_of_range" | 
+/**
+ *  A workspace name that can't be used; `reason`: `empty`, `too_long`
+ *  (more than `max` characters), `taken`.
+ */
+"workspace_name" | 
+/**  The workspace no longer exists. */
+"workspace_not_found" | 
+/**
+ *  The answer was for the workspace on screen before a switch (the UI
+ *  drops it).
+ */
+"workspace_changed";
 
 /**  What went wrong, as the UI switches on it (never on message text). */
 export type ErrorKind = 
@@ -410,7 +448,10 @@ export type ErrorKind =
 "keychain_unavailable" | 
 /**  "Work offline" is on: nothing was sent to the service. */
 "offline" | 
-/**  The user cancelled (a download). */
+/**
+ *  The user cancelled (a download), or switched to another workspace
+ *  while the command ran (its answer is not shown).
+ */
 "cancelled" | 
 /**  No workspace is set up yet. */
 "not_configured" | 
@@ -980,7 +1021,7 @@ export type Stakeholder = {
 
 /**  The Storage section: each workspace's saved data and the total. */
 export type Storage = {
-	/**  The workspaces with saved data. */
+	/**  Every workspace (the demo first, while it runs) and its saved data. */
 	workspaces: WorkspaceStorage[],
 	/**  Bytes of all saved data. */
 	total_bytes: number,
@@ -1086,17 +1127,55 @@ export type UiError = {
 
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 
-/**  Everything the UI needs at start-up to pick a screen. */
+/**
+ *  One workspace as the settings keep it and the UI lists it (no key: the
+ *  key is in the keychain, and only its hint ever reaches the UI).
+ */
+export type WorkspaceEntry = {
+	/**  Its id. */
+	id: WorkspaceId,
+	/**
+	 *  The name the user gave it (1 to [`NAME_MAX_CHARS`] characters,
+	 *  unique ignoring case).
+	 */
+	name: string,
+	/**
+	 *  The server's base URL, as validated by [`BaseUrl`]. Its key is sent
+	 *  to this origin (scheme, host, port) only.
+	 */
+	base_url: string,
+};
+
+/**
+ *  A workspace's id: the keychain account of its key, the folder of its
+ *  saved data and the prefix of its settings. A UUID (simple form) for
+ *  workspaces added in this version, `default` for the one connection of
+ *  earlier versions, `demo` for the demo's views. 1 to 64 ASCII letters,
+ *  digits, `-` or `_`, so it is safe as a file name and an account.
+ */
+export type WorkspaceId = string;
+
+/**  Everything the UI needs at start-up and after each change of workspace. */
 export type WorkspaceStatus = {
 	/**  Which workspace is shown. */
 	mode: Mode,
+	/**
+	 *  The current workspace (shown unless the demo runs; reopened when it
+	 *  stops); `None` before any was added.
+	 */
+	workspace: WorkspaceEntry | null,
+	/**
+	 *  Every workspace, in the order they were added (`Ctrl+1`…`Ctrl+9`
+	 *  switch to the first nine). Never the demo.
+	 */
+	workspaces: WorkspaceEntry[],
 	/**  The base URL in use (the demo's loopback URL in demo mode). */
 	base_url: string | null,
-	/**  The key's hint and storage. */
+	/**  The shown workspace's key: hint and storage. */
 	key: KeyStatus,
 	/**  Whether the OS keychain works. */
 	keychain: KeychainStatus,
-	/**  The resource whose list was shown last in this workspace. */
+	/**  The resource whose list was shown last in the shown workspace. */
 	last_resource: ResourceName,
 	/**  "Work offline" is on: nothing is sent to the service. */
 	working_offline: boolean,
@@ -1107,8 +1186,8 @@ export type WorkspaceStatus = {
 /**  One workspace's saved data, as the Storage section lists it. */
 export type WorkspaceStorage = {
 	/**
-	 *  The workspace: its server's host; `None` for the demo workspace
-	 *  (the UI names it).
+	 *  The workspace's name; `None` for the demo workspace (the UI names
+	 *  it).
 	 */
 	name: string | null,
 	/**  Whether it is the workspace on screen. */

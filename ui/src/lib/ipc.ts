@@ -63,8 +63,15 @@ type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
 /** Typed wrappers of every command. */
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
-  connect: (baseUrl: string, apiKey: string | null) => call(commands.connect(baseUrl, apiKey), true),
-  clearApiKey: () => call(commands.clearApiKey()),
+  /** Adds a workspace (checked with the service first) and shows it. */
+  addWorkspace: (name: string, baseUrl: string, apiKey: string) =>
+    call(commands.addWorkspace(name, baseUrl, apiKey), true),
+  /** A new address or key for a workspace; `apiKey` null keeps the stored one (same server only). */
+  updateWorkspace: (workspace: string, baseUrl: string, apiKey: string | null) =>
+    call(commands.updateWorkspace(workspace, baseUrl, apiKey), true),
+  renameWorkspace: (workspace: string, name: string) => call(commands.renameWorkspace(workspace, name)),
+  switchWorkspace: (workspace: string) => call(commands.switchWorkspace(workspace)),
+  removeWorkspace: (workspace: string) => call(commands.removeWorkspace(workspace)),
   startDemo: () => call(commands.startDemo()),
   stopDemo: () => call(commands.stopDemo()),
   resourceSchemas: () => call(commands.resourceSchemas()),

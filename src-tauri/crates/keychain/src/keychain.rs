@@ -34,10 +34,10 @@ pub enum Persistence {
     },
 }
 
-/// The API keys of Workdesk's workspace profiles.
+/// The API keys of Workdesk's workspaces.
 ///
-/// One item per profile: service = the app's identifier (e.g.
-/// `app.workdesk.desktop`), account = the profile name. All methods block on
+/// One item per workspace: service = the app's identifier (e.g.
+/// `dev.workdesk.desktop`), account = the workspace's id. All methods block on
 /// the platform keychain (a D-Bus round trip on Linux): call them from a
 /// blocking thread in async code.
 #[derive(Debug)]

@@ -4,8 +4,8 @@
 //! Rust on Linux over D-Bus).
 //!
 //! Each key is one keychain item under a fixed *service* name (the app's
-//! identifier) and an *account* naming the workspace profile, so several
-//! profiles can each hold one key. Other secrets of a workspace (the data
+//! identifier) and an *account* naming the workspace (its id, never its
+//! name), so several workspaces can each hold one key. Other secrets of a workspace (the data
 //! key that seals its saved data) are items of their own, stored with
 //! [`Keychain::set_secret`] in the OS keychain only.
 //!

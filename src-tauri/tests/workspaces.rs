@@ -1,0 +1,342 @@
+//! Several workspaces, through Tauri's IPC on the mock runtime: the upgrade
+//! of the single connection of earlier versions, add, switch, rename and
+//! remove, each workspace's views, key and saved data kept apart, and an
+//! answer for the workspace shown before a switch dropped. A mock keychain,
+//! the real settings store and the real sandbox (its workspaces A and B).
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use serde_json::{json, Value};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
+use tauri::webview::InvokeRequest;
+use tauri::{Manager, WebviewWindow};
+use workdesk_lib::{configure, Options};
+
+const SERVICE: &str = "dev.workdesk.test";
+
+fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    get_ipc_response(
+        webview,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().unwrap())
+}
+
+/// One plain HTTP/1.1 request to the sandbox's control routes; the JSON
+/// body of the answer.
+fn control(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> Value {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (_, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    serde_json::from_str(body).unwrap_or(Value::Null)
+}
+
+fn ids(page: &Value) -> Vec<String> {
+    page["value"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() {
+    let data = std::env::temp_dir().join(format!("workdesk-workspaces-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let app_dir = data.join(SERVICE);
+    std::fs::create_dir_all(&app_dir).unwrap();
+    std::env::set_var("XDG_DATA_HOME", &data);
+    keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+
+    let sandbox =
+        tauri::async_runtime::block_on(workdesk_sandbox::start(workdesk_sandbox::Config {
+            faults: true,
+            ..workdesk_sandbox::Config::default()
+        }))
+        .unwrap();
+    let keys = sandbox.keys().clone();
+
+    // What the version before workspaces left: its settings file and its
+    // one keychain item (account `default`).
+    std::fs::write(
+        app_dir.join("settings.json"),
+        json!({
+            "base_url": format!("{}/", sandbox.base_url()),
+            "last_resource/default": "task",
+            "views/default/task": {
+                "current": {"page": 3, "take": 50},
+                "saved": [{"name": "Mías", "view": {"page": 1, "take": 20, "sort": [{"field": "title"}]}}]
+            },
+            "working_offline": false,
+            "language": "es"
+        })
+        .to_string(),
+    )
+    .unwrap();
+    keyring_core::Entry::new(SERVICE, "default")
+        .unwrap()
+        .set_password(&keys.workspace_a)
+        .unwrap();
+
+    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
+    context.config_mut().identifier = SERVICE.into();
+    let mut app = configure(
+        mock_builder(),
+        Options::default(),
+        workdesk_keychain::Keychain::with_default_store(SERVICE),
+    )
+    .build(context)
+    .expect("the app builds on the mock runtime");
+    #[allow(deprecated)]
+    app.run_iteration(|_, _| {});
+    let webview = app.get_webview_window("main").unwrap();
+
+    // Upgrade: the connection is the first workspace, nothing lost.
+    let status = invoke(&webview, "workspace_status", json!({})).unwrap();
+    assert_eq!(status["mode"], "service", "{status}");
+    assert_eq!(status["workspace"]["id"], "default");
+    assert_eq!(status["workspace"]["name"], "127.0.0.1");
+    assert_eq!(status["workspaces"].as_array().unwrap().len(), 1);
+    assert_eq!(status["last_resource"], "task");
+    assert_eq!(status["language"], "es");
+    let hint_a = format!(
+        "service_…{}",
+        &keys.workspace_a[keys.workspace_a.len() - 4..]
+    );
+    assert_eq!(status["key"]["hint"], hint_a);
+    let views = invoke(&webview, "list_views", json!({"resource": "task"})).unwrap();
+    assert_eq!(views["current"]["page"], 3);
+    assert_eq!(views["saved"][0]["name"], "Mías");
+    let settings: Value =
+        serde_json::from_str(&std::fs::read_to_string(app_dir.join("settings.json")).unwrap())
+            .unwrap();
+    assert_eq!(settings.get("base_url"), None, "{settings}");
+    assert_eq!(settings["current_workspace"], "default");
+
+    // Workspace A's list, seen once (saved), and a view saved by name.
+    let first = json!({"page": 1, "take": 20});
+    let page_a = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": true, "view": first}),
+    )
+    .unwrap();
+    invoke(
+        &webview,
+        "save_view",
+        json!({"resource": "supplier_invoice", "name": "Solo A", "view": first}),
+    )
+    .unwrap();
+
+    // A second workspace: its own name, the sandbox's workspace B key.
+    let err = invoke(
+        &webview,
+        "add_workspace",
+        json!({"name": " 127.0.0.1 ", "baseUrl": sandbox.base_url(), "apiKey": keys.workspace_b}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (
+            err["code"].as_str(),
+            err["field"].as_str(),
+            err["params"]["reason"].as_str()
+        ),
+        (Some("workspace_name"), Some("name"), Some("taken")),
+        "{err}"
+    );
+    let status = invoke(
+        &webview,
+        "add_workspace",
+        json!({"name": "Empresa B", "baseUrl": sandbox.base_url(), "apiKey": keys.workspace_b}),
+    )
+    .unwrap();
+    let b = status["workspace"]["id"].as_str().unwrap().to_owned();
+    assert_ne!(b, "default");
+    assert_eq!(status["workspace"]["name"], "Empresa B");
+    assert_eq!(
+        status["workspaces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["name"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["127.0.0.1", "Empresa B"],
+        "in the order they were added"
+    );
+    assert_ne!(status["key"]["hint"], hint_a);
+    assert_eq!(status["last_resource"], "supplier_invoice");
+
+    // Nothing of A shows in B: no saved page, no views, other records.
+    assert_eq!(
+        invoke(
+            &webview,
+            "list_saved",
+            json!({"resource": "supplier_invoice", "view": first})
+        )
+        .unwrap(),
+        Value::Null,
+        "A's saved page is not B's"
+    );
+    let views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(views, json!({"current": null, "saved": []}));
+    let views = invoke(&webview, "list_views", json!({"resource": "task"})).unwrap();
+    assert_eq!(views, json!({"current": null, "saved": []}));
+    let page_b = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": true, "view": first}),
+    )
+    .unwrap();
+    assert!(
+        ids(&page_b).iter().all(|id| !ids(&page_a).contains(id)),
+        "B's invoices are not A's"
+    );
+
+    // An answer for B still on its way when the user switches to A is
+    // dropped: it never reaches A's screen.
+    control(
+        sandbox.addr(),
+        "POST",
+        "/_sandbox/faults",
+        r#"{"mode": "delay-ms=3000", "times": 1}"#,
+    );
+    let slow = {
+        let webview = webview.clone();
+        std::thread::spawn(move || {
+            invoke(
+                &webview,
+                "list_records",
+                json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 2, "take": 20}}),
+            )
+        })
+    };
+    // The request has reached the sandbox when the armed fault is used up.
+    while !control(sandbox.addr(), "GET", "/_sandbox/faults", "")["data"]["armed"].is_null() {
+        std::thread::yield_now();
+    }
+    let status = invoke(
+        &webview,
+        "switch_workspace",
+        json!({"workspace": "default"}),
+    )
+    .unwrap();
+    assert_eq!(status["workspace"]["id"], "default");
+    assert_eq!(status["key"]["hint"], hint_a);
+    let late = slow.join().unwrap().unwrap_err();
+    assert_eq!(
+        (late["kind"].as_str(), late["code"].as_str()),
+        (Some("cancelled"), Some("workspace_changed")),
+        "{late}"
+    );
+    // A is as it was: its saved page, its views.
+    let saved = invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": first}),
+    )
+    .unwrap();
+    assert_eq!(saved["value"]["results"], page_a["value"]["results"]);
+    let views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(views["saved"][0]["name"], "Solo A");
+    assert_eq!(views["current"]["page"], 1);
+
+    // Rename: the name changes, nothing else; a taken name is refused.
+    let err = invoke(
+        &webview,
+        "rename_workspace",
+        json!({"workspace": b, "name": "127.0.0.1"}),
+    )
+    .unwrap_err();
+    assert_eq!(err["params"]["reason"], "taken");
+    let status = invoke(
+        &webview,
+        "rename_workspace",
+        json!({"workspace": b, "name": "  Empresa Beta "}),
+    )
+    .unwrap();
+    assert_eq!(status["workspaces"][1]["name"], "Empresa Beta");
+    assert_eq!(
+        status["workspace"]["id"], "default",
+        "renaming does not switch"
+    );
+
+    // Remove B: its key, data key, saved data and views go; A is untouched.
+    let b_dir = app_dir.join("saved").join(&b);
+    assert!(b_dir.exists(), "B's saved data was on disk");
+    let b_key = keyring_core::Entry::new(SERVICE, &b).unwrap();
+    let b_data_key = keyring_core::Entry::new(SERVICE, &format!("{b}#data-key")).unwrap();
+    assert!(b_key.get_password().is_ok());
+    assert_eq!(b_data_key.get_secret().unwrap().len(), 32);
+    let status = invoke(&webview, "remove_workspace", json!({"workspace": b})).unwrap();
+    assert_eq!(status["workspaces"].as_array().unwrap().len(), 1);
+    assert_eq!(status["workspace"]["id"], "default");
+    assert!(!b_dir.exists());
+    assert!(matches!(
+        b_key.get_password(),
+        Err(keyring_core::Error::NoEntry)
+    ));
+    assert!(matches!(
+        b_data_key.get_secret(),
+        Err(keyring_core::Error::NoEntry)
+    ));
+    let settings = std::fs::read_to_string(app_dir.join("settings.json")).unwrap();
+    assert!(
+        !settings.contains(&b),
+        "nothing of B in the settings: {settings}"
+    );
+    assert!(keyring_core::Entry::new(SERVICE, "default")
+        .unwrap()
+        .get_password()
+        .is_ok());
+    assert!(app_dir.join("saved").join("default").exists());
+    let saved = invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": first}),
+    )
+    .unwrap();
+    assert_eq!(saved["value"]["results"], page_a["value"]["results"]);
+
+    // An unknown workspace is refused, not created.
+    let err = invoke(&webview, "switch_workspace", json!({"workspace": b})).unwrap_err();
+    assert_eq!(err["kind"], "not_found");
+    assert!(
+        invoke(
+            &webview,
+            "switch_workspace",
+            json!({"workspace": "../../etc"})
+        )
+        .is_err(),
+        "not an id: refused at the boundary"
+    );
+
+    let _ = std::fs::remove_dir_all(&data);
+}
