@@ -12,7 +12,9 @@
 use serde::Serialize;
 use specta::Type;
 use tauri::State;
-use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest, RateLimit, ResourceName, Take};
+use workdesk_api::{
+    ApiKey, BaseUrl, Client, ClientConfig, ListRequest, ProxyUrl, RateLimit, ResourceName, Take,
+};
 use workdesk_keychain::{Availability, Persistence};
 use zeroize::Zeroize;
 
@@ -21,7 +23,9 @@ use crate::error::{Error, Result, UiError};
 use crate::saved_data;
 use crate::settings::LanguageChoice;
 use crate::state::AppState;
-use crate::workspaces::{check_name, default_name, WorkspaceEntry, WorkspaceId, NAME_MAX_CHARS};
+use crate::workspaces::{
+    check_name, default_name, typed_proxy, WorkspaceEntry, WorkspaceId, NAME_MAX_CHARS,
+};
 
 /// Where the current key is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
@@ -205,9 +209,13 @@ pub fn set_language(
 /// is a 401), and its member may simply not read supplier invoices
 /// (`service-api.md` §Authentication: the member's permissions apply).
 /// The list then says so in its place, and the other lists work.
-async fn check_key(base_url: &BaseUrl, key: ApiKey) -> Result<()> {
+async fn check_key(base_url: &BaseUrl, key: ApiKey, proxy: Option<ProxyUrl>) -> Result<()> {
     let probe = ListRequest::new().page(1).take(Take::Count(1));
-    let client = Client::new(base_url.clone(), key)?;
+    let config = ClientConfig {
+        proxy,
+        ..ClientConfig::default()
+    };
+    let client = Client::with_config(base_url.clone(), key, config)?;
     match client.list_supplier_invoices(&probe).await {
         Ok(_) => Ok(()),
         Err(workdesk_api::Error::Forbidden { .. }) => {
@@ -223,16 +231,17 @@ async fn check_key(base_url: &BaseUrl, key: ApiKey) -> Result<()> {
 }
 
 /// Adds a workspace and shows it: checks the address and key by asking the
-/// service for one supplier invoice, and only if the service accepts the
-/// key stores it (OS keychain under a new id, or this session only when
-/// there is none) and adds the workspace to the settings. `name` empty:
-/// the server's host (numbered when taken). Nothing is kept on failure.
-/// The demo stops if it ran.
+/// service for one supplier invoice (through `proxy` when one is typed),
+/// and only if the service accepts the key stores it (OS keychain under a
+/// new id, or this session only when there is none) and adds the workspace
+/// to the settings. `name` empty: the server's host (numbered when taken).
+/// Nothing is kept on failure. The demo stops if it ran.
 ///
-/// Errors: `invalid_input` (`field` = `name`, `base_url` or `api_key`;
-/// also a `base_url` that answers 404), `unauthorized` (`field` =
-/// `api_key`), `network`, `rate_limited`, `service`, `offline` ("Work
-/// offline" is on), `internal` (settings).
+/// Errors: `invalid_input` (`field` = `name`, `base_url`, `api_key` or
+/// `proxy`; also a `base_url` that answers 404), `unauthorized` (`field` =
+/// `api_key`), `network` (code `certificate` when the server's certificate
+/// is refused, naming its host), `rate_limited`, `service`, `offline`
+/// ("Work offline" is on), `internal` (settings).
 #[tauri::command]
 #[specta::specta]
 pub async fn add_workspace(
@@ -240,6 +249,7 @@ pub async fn add_workspace(
     name: String,
     base_url: String,
     api_key: String,
+    proxy: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
     let key = typed_key(api_key);
     if state.working_offline() {
@@ -247,17 +257,19 @@ pub async fn add_workspace(
     }
     let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
     let key = key?;
+    let proxy = typed_proxy(proxy.as_deref())?;
     let existing = state.settings.workspaces();
     let name = if name.trim().is_empty() {
         free_name(&default_name(&base_url), &existing)
     } else {
         check_name(&name, &existing, None)?
     };
-    check_key(&base_url, key.clone()).await?;
+    check_key(&base_url, key.clone(), proxy.clone()).await?;
     let entry = WorkspaceEntry {
         id: WorkspaceId::generate(),
         name,
         base_url: base_url.to_string(),
+        proxy: proxy.map(|p| p.to_string()),
     };
     store_key(&state, &entry.id, key).await;
     if let Err(err) = state.settings.add_workspace(&entry) {
@@ -292,10 +304,10 @@ fn free_name(wanted: &str, existing: &[WorkspaceEntry]) -> String {
         .expect("some number is free")
 }
 
-/// Changes a workspace's server address and/or key: checks them with the
-/// service first (as [`add_workspace`]), then saves the address and stores
-/// the key typed. `api_key: null` keeps the stored key. Nothing is saved on
-/// failure.
+/// Changes a workspace's server address, key or proxy: checks them with
+/// the service first (as [`add_workspace`]), then saves the address and
+/// proxy (`null` or empty: none) and stores the key typed. `api_key: null`
+/// keeps the stored key. Nothing is saved on failure.
 ///
 /// A stored key is never sent to another origin than the one it was saved
 /// with: `api_key: null` with an address of another scheme, host or port
@@ -310,6 +322,7 @@ pub async fn update_workspace(
     workspace: WorkspaceId,
     base_url: String,
     api_key: Option<String>,
+    proxy: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
     let new_key = api_key.map(typed_key);
     if state.working_offline() {
@@ -321,6 +334,7 @@ pub async fn update_workspace(
         .ok_or(Error::UnknownWorkspace)?;
     let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
     let new_key = new_key.transpose()?;
+    let proxy = typed_proxy(proxy.as_deref())?;
     let key = match &new_key {
         Some(key) => key.clone(),
         None => {
@@ -337,10 +351,11 @@ pub async fn update_workspace(
                 .ok_or(Error::MissingKey)?
         }
     };
-    check_key(&base_url, key).await?;
-    state
-        .settings
-        .update_workspace(&workspace, |w| w.base_url = base_url.to_string())?;
+    check_key(&base_url, key, proxy.clone()).await?;
+    state.settings.update_workspace(&workspace, |w| {
+        w.base_url = base_url.to_string();
+        w.proxy = proxy.map(|p| p.to_string());
+    })?;
     if let Some(key) = new_key {
         store_key(&state, &workspace, key).await;
     }
@@ -411,11 +426,13 @@ pub async fn remove_workspace(
         .await
         .map_err(Error::from)?;
     let shown = state.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
+    // Out of the settings first: from here no command can open it again
+    // (and make its saved data anew) while its files go.
+    state.settings.remove_workspace(&workspace)?;
     if shown {
         state.switched().await;
     }
     saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
-    state.settings.remove_workspace(&workspace)?;
     log::info!(
         "workspace {:?} removed, with its key and saved data",
         entry.name

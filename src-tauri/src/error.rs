@@ -257,6 +257,13 @@ pub enum ErrorCode {
     DownloadRunning,
     /// A size cap outside 16 MB to 1 TB.
     CapOutOfRange,
+    /// A proxy address that can't be used; `reason`: `not_an_address`,
+    /// `scheme` (with `scheme`), `no_host`, `credentials`, `path`.
+    InvalidProxy,
+    /// The server's TLS certificate was refused: `host`, and `reason`
+    /// `untrusted` (not from an authority in the system's certificate
+    /// store), `expired` or `wrong_host`.
+    Certificate,
     /// A workspace name that can't be used; `reason`: `empty`, `too_long`
     /// (more than `max` characters), `taken`.
     WorkspaceName,
@@ -489,6 +496,30 @@ impl From<Error> for UiError {
             }) => UiError::new(K::Service, C::UnreadableAnswer)
                 .param("status", status)
                 .param("content_type", content_type),
+            Error::Api(Api::InvalidProxy(problem)) => {
+                let ui = UiError::new(K::InvalidInput, C::InvalidProxy).field("proxy");
+                match problem {
+                    workdesk_api::ProxyProblem::NotAnAddress => {
+                        ui.param("reason", "not_an_address")
+                    }
+                    workdesk_api::ProxyProblem::Scheme(scheme) => {
+                        ui.param("reason", "scheme").param("scheme", scheme)
+                    }
+                    workdesk_api::ProxyProblem::NoHost => ui.param("reason", "no_host"),
+                    workdesk_api::ProxyProblem::Credentials => ui.param("reason", "credentials"),
+                    workdesk_api::ProxyProblem::Path => ui.param("reason", "path"),
+                }
+            }
+            Error::Api(Api::Certificate { host, problem }) => {
+                let reason = match problem {
+                    workdesk_api::CertificateProblem::Untrusted => "untrusted",
+                    workdesk_api::CertificateProblem::Expired => "expired",
+                    workdesk_api::CertificateProblem::WrongHost => "wrong_host",
+                };
+                UiError::new(K::Network, C::Certificate)
+                    .param("host", host)
+                    .param("reason", reason)
+            }
             Error::Api(Api::Timeout {
                 may_have_applied: true,
             }) => UiError::new(K::UnknownOutcome, C::UnknownOutcomeTimeout),

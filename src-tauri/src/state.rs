@@ -220,7 +220,10 @@ impl AppState {
             self.settings.saved_data_cap_bytes(),
         )
         .await?;
-        let replica = Replica::new(Client::new(base_url, key)?, cache);
+        let replica = Replica::new(
+            Client::with_config(base_url, key, entry.client_config())?,
+            cache,
+        );
         let mut cached = self.client.lock().await;
         if cached.generation == generation {
             cached.open = Some((entry.id.clone(), replica.clone()));

@@ -21,7 +21,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use specta::Type;
-use workdesk_api::BaseUrl;
+use workdesk_api::{BaseUrl, ClientConfig, ProxyUrl};
 
 use crate::error::{Error, Result};
 use crate::settings::Settings;
@@ -110,6 +110,11 @@ pub struct WorkspaceEntry {
     /// The server's base URL, as validated by [`BaseUrl`]. Its key is sent
     /// to this origin (scheme, host, port) only.
     pub base_url: String,
+    /// The workspace's own HTTP proxy (`http://proxy.example.com:3128`, as
+    /// validated by [`ProxyUrl`]); `None`: the environment's
+    /// (`HTTPS_PROXY`, `NO_PROXY`), if any. Never used for loopback.
+    #[serde(default)]
+    pub proxy: Option<String>,
 }
 
 impl WorkspaceEntry {
@@ -120,6 +125,32 @@ impl WorkspaceEntry {
     /// into something that is not one.
     pub fn base_url(&self) -> Result<BaseUrl> {
         Ok(BaseUrl::parse(&self.base_url)?)
+    }
+
+    /// How its client is built: the default timeouts and retries, and its
+    /// proxy (one the settings file was edited into that does not read is
+    /// left out, and logged).
+    pub fn client_config(&self) -> ClientConfig {
+        let proxy = self.proxy.as_deref().and_then(|text| {
+            ProxyUrl::parse(text)
+                .map_err(|err| log::warn!("the proxy of workspace {} is not used: {err}", self.id))
+                .ok()
+        });
+        ClientConfig {
+            proxy,
+            ..ClientConfig::default()
+        }
+    }
+}
+
+/// A proxy address as typed in a form: `None` when empty.
+///
+/// # Errors
+/// [`Error::Api`] (`InvalidProxy`) with the reason.
+pub fn typed_proxy(text: Option<&str>) -> Result<Option<ProxyUrl>> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(text) => Ok(Some(ProxyUrl::parse(text)?)),
     }
 }
 
@@ -340,6 +371,7 @@ impl Settings {
             id: WorkspaceId(WorkspaceId::LEGACY.to_owned()),
             name: default_name(&base_url),
             base_url: base_url.to_string(),
+            proxy: None,
         };
         self.write_workspaces(std::slice::from_ref(&entry), Vec::new());
         self.store().set(CURRENT, json!(WorkspaceId::LEGACY));
@@ -364,6 +396,7 @@ mod tests {
             id: WorkspaceId::parse(id).unwrap(),
             name: name.into(),
             base_url: "https://api.example.com/".into(),
+            proxy: None,
         }
     }
 

@@ -1,28 +1,13 @@
 //! The commands, run through Tauri's IPC on the mock runtime: no window, no
 //! display, a mock keychain, the real settings store and the real sandbox.
 
-use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{Manager, WebviewWindow};
-use workdesk_lib::{configure, Options};
+mod common;
 
-fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    get_ipc_response(
-        webview,
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<Value>().unwrap())
-}
+use common::invoke;
+use serde_json::{json, Value};
+use tauri::test::{mock_builder, MockRuntime};
+use tauri::Manager;
+use workdesk_lib::{configure, Options};
 
 /// One app per process: Tauri's mock app and the global keyring store are
 /// process-wide, so the whole story runs in one test.

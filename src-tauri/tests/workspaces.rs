@@ -7,30 +7,15 @@
 use std::io::{Read, Write};
 use std::net::TcpStream;
 
+mod common;
+
+use common::invoke;
 use serde_json::{json, Value};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
-use tauri::{Manager, WebviewWindow};
+use tauri::test::{mock_builder, MockRuntime};
+use tauri::Manager;
 use workdesk_lib::{configure, Options};
 
 const SERVICE: &str = "dev.workdesk.test";
-
-fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    get_ipc_response(
-        webview,
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<Value>().unwrap())
-}
 
 /// One plain HTTP/1.1 request to the sandbox's control routes; the JSON
 /// body of the answer.
@@ -162,12 +147,32 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         (Some("workspace_name"), Some("name"), Some("taken")),
         "{err}"
     );
+    let err = invoke(
+        &webview,
+        "add_workspace",
+        json!({"name": "Empresa B", "baseUrl": sandbox.base_url(), "apiKey": keys.workspace_b,
+               "proxy": "http://me:secret@proxy.example.com:3128"}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (
+            err["code"].as_str(),
+            err["field"].as_str(),
+            err["params"]["reason"].as_str()
+        ),
+        (Some("invalid_proxy"), Some("proxy"), Some("credentials")),
+        "{err}"
+    );
+    // A company proxy is kept with the workspace; loopback never goes
+    // through it (nothing listens there, and B still connects).
     let status = invoke(
         &webview,
         "add_workspace",
-        json!({"name": "Empresa B", "baseUrl": sandbox.base_url(), "apiKey": keys.workspace_b}),
+        json!({"name": "Empresa B", "baseUrl": sandbox.base_url(), "apiKey": keys.workspace_b,
+               "proxy": " proxy.invalid:3128 "}),
     )
     .unwrap();
+    assert_eq!(status["workspace"]["proxy"], "http://proxy.invalid:3128");
     let b = status["workspace"]["id"].as_str().unwrap().to_owned();
     assert_ne!(b, "default");
     assert_eq!(status["workspace"]["name"], "Empresa B");

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { By, Key, until } from "selenium-webdriver";
 import {
@@ -139,8 +139,14 @@ test("two workspaces: each its own data and last page, switched from the menu an
     await workspaceShown(app, "Empresa B");
     await countIs(app, countB);
     await pageIs(app, `Page 1 of ${Math.ceil(countB / 20)}`);
+    // One item each in the keychain, its account the workspace's id (with
+    // its saved data's key beside it), never its name.
+    const settings = JSON.parse(readFileSync(join(process.env.XDG_DATA_HOME, IDENTIFIER, "settings.json"), "utf8"));
+    const [idA, idB] = settings.workspaces.map((w) => w.id);
     const secrets = storedSecrets();
+    for (const id of [idA, idB]) assert.ok(secrets.includes(id) && secrets.includes(`${id}#data-key`), `items of ${id}: ${secrets}`);
     assert.ok(secrets.includes(sandbox.keys.workspace_a) && secrets.includes(sandbox.keys.workspace_b), "one key each in the keychain");
+    assert.ok(!secrets.includes("Empresa"), "items are never named by the workspace's name");
 
     // Remove A, after a confirmation naming it.
     await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Workspaces']"))).click();
@@ -154,8 +160,8 @@ test("two workspaces: each its own data and last page, switched from the menu an
       "Empresa A to leave the list",
     );
     const left = storedSecrets();
-    assert.ok(!left.includes(sandbox.keys.workspace_a), "A's key left the keychain");
-    assert.ok(left.includes(sandbox.keys.workspace_b), "B's key stays");
+    assert.ok(!left.includes(sandbox.keys.workspace_a) && !left.includes(idA), `A's key and data key left the keychain: ${left}`);
+    assert.ok(left.includes(sandbox.keys.workspace_b) && left.includes(`${idB}#data-key`), "B's stay");
     await workspaceShown(app, "Empresa B");
     await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Supplier invoices']"))).click();
     await countIs(app, countB);

@@ -50,6 +50,39 @@ function serve(
   }, options);
 }
 
+/**
+ * Mocks a window showing `status` (several workspaces), with a page of 3
+ * supplier invoices; `workspaceCommand` answers the workspace commands
+ * (`switch_workspace`, `remove_workspace`…), which `calls` records.
+ */
+function serveWorkspaces(status: WorkspaceStatus, workspaceCommand: (cmd: string, args: unknown) => unknown) {
+  const calls: [string, unknown][] = [];
+  session.reset();
+  mockIPC((cmd, args) => {
+    switch (cmd) {
+      case "workspace_status":
+        return status;
+      case "resource_schemas":
+        return [supplierInvoiceSchema, ...formSchemas];
+      case "list_views":
+        return { current: null, saved: [] };
+      case "list_records":
+        return fresh(recordPage(1, 3));
+      case "offline_list":
+        return { complete: false, saved: 0, refreshed_at: null };
+      case "rate_limit":
+        return { limit: null, remaining: null, reset: null };
+      default:
+        if (cmd.endsWith("_workspace")) {
+          calls.push([cmd, args]);
+          return workspaceCommand(cmd, args);
+        }
+        return null;
+    }
+  });
+  return calls;
+}
+
 describe("the workspace window", () => {
   test("shows the workspace, the masked key and the budget with its reset countdown", async () => {
     const reset = new Date(Date.now() + 90_500).toISOString();
@@ -168,32 +201,11 @@ describe("the workspace window", () => {
   });
 
   test("the workspace menu lists every workspace with its shortcut and the demo apart, and switches with a click or Ctrl+2", async () => {
-    const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/" };
+    const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
     const both = { ...service, workspaces: [...service.workspaces, perez] };
-    const calls: [string, unknown][] = [];
-    session.reset();
-    mockIPC((cmd, args) => {
-      switch (cmd) {
-        case "workspace_status":
-          return both;
-        case "switch_workspace": {
-          calls.push([cmd, args]);
-          const target = both.workspaces.find((w) => w.id === (args as { workspace: string }).workspace);
-          return { ...both, workspace: target, base_url: target?.base_url, last_resource: "supplier_invoice" };
-        }
-        case "resource_schemas":
-          return [supplierInvoiceSchema, ...formSchemas];
-        case "list_views":
-          return { current: null, saved: [] };
-        case "list_records":
-          return fresh(recordPage(1, 3));
-        case "offline_list":
-          return { complete: false, saved: 0, refreshed_at: null };
-        case "rate_limit":
-          return { limit: null, remaining: null, reset: null };
-        default:
-          return null;
-      }
+    const calls = serveWorkspaces(both, (_, args) => {
+      const target = both.workspaces.find((w) => w.id === (args as { workspace: string }).workspace);
+      return { ...both, workspace: target, base_url: target?.base_url, last_resource: "supplier_invoice" };
     });
     render(App);
     const user = userEvent.setup();
@@ -229,7 +241,7 @@ describe("the workspace window", () => {
   });
 
   test("Add workspace… opens the form over the window; a new workspace is shown once the service accepts it", async () => {
-    const added = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/" };
+    const added = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
     serve(
       () => recordPage(1, 3),
       undefined,
@@ -253,29 +265,9 @@ describe("the workspace window", () => {
   });
 
   test("removing a workspace asks first, naming it and what goes with it", async () => {
-    const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/" };
+    const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
     const both = { ...service, workspaces: [...service.workspaces, perez] };
-    const calls: [string, unknown][] = [];
-    session.reset();
-    mockIPC((cmd, args) => {
-      switch (cmd) {
-        case "workspace_status":
-          return both;
-        case "remove_workspace":
-          calls.push([cmd, args]);
-          return service;
-        case "resource_schemas":
-          return [supplierInvoiceSchema, ...formSchemas];
-        case "list_views":
-          return { current: null, saved: [] };
-        case "list_records":
-          return fresh(recordPage(1, 3));
-        case "rate_limit":
-          return { limit: null, remaining: null, reset: null };
-        default:
-          return null;
-      }
-    });
+    const calls = serveWorkspaces(both, () => service);
     render(App);
     const user = userEvent.setup();
     await screen.findByText("3 supplier invoices");

@@ -35,7 +35,7 @@ describe("first-run screen", () => {
     await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
     expect(onready.mock.calls[0][0].mode).toBe("service");
     // No name typed: the app names it after its server.
-    expect(calls).toEqual([["add_workspace", { name: "", baseUrl: "https://api.example.com", apiKey: KEY }]]);
+    expect(calls).toEqual([["add_workspace", { name: "", baseUrl: "https://api.example.com", apiKey: KEY, proxy: "" }]]);
   });
 
   test("a workspace can be named, and a name refused keeps what was typed", async () => {
@@ -50,6 +50,48 @@ describe("first-run screen", () => {
     expect(screen.getByLabelText("Name")).toHaveValue("Contabilidad Pérez");
     expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
     expect(onready).not.toHaveBeenCalled();
+  });
+
+  test("a company proxy can be given; a bad one is marked beside its field and kept", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, args) => {
+      if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
+      calls.push([cmd, args]);
+      if (cmd === "add_workspace") {
+        if ((args as { proxy: string }).proxy.includes("@")) {
+          throw { ...uiError("invalid_input", "", "proxy"), code: "invalid_proxy", params: { reason: "credentials" } };
+        }
+        return { ...setupStatus, mode: "service" };
+      }
+    });
+    const onready = renderSetup();
+    const user = userEvent.setup();
+    await user.click(screen.getByText("Company network"));
+    await user.type(screen.getByLabelText("Proxy (optional)"), "http://me:secret@proxy.example.com:3128");
+    await fillAndConnect("https://api.example.com", KEY);
+    expect(await screen.findByRole("alert")).toHaveTextContent("a user name or password can't be kept");
+    const proxy = screen.getByLabelText("Proxy (optional)");
+    expect(proxy).toHaveAttribute("aria-invalid", "true");
+    expect(proxy).toHaveValue("http://me:secret@proxy.example.com:3128");
+    expect(onready).not.toHaveBeenCalled();
+    await user.clear(proxy);
+    await user.type(proxy, "proxy.example.com:3128");
+    await user.click(screen.getByRole("button", { name: "Connect" }));
+    await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
+    expect(calls.at(-1)).toEqual(["add_workspace", { name: "", baseUrl: "https://api.example.com", apiKey: KEY, proxy: "proxy.example.com:3128" }]);
+  });
+
+  test("a server whose certificate this computer does not trust is named, with what to ask IT", async () => {
+    mockIPC((cmd) => {
+      if (cmd === "add_workspace") {
+        throw { ...uiError("network", ""), code: "certificate", params: { host: "api.example.com", reason: "untrusted" } };
+      }
+    });
+    renderSetup();
+    await fillAndConnect("https://api.example.com", KEY);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The certificate of api.example.com is not trusted by this computer, so Workdesk did not connect. If your company inspects HTTPS traffic, ask IT to install its root certificate",
+    );
   });
 
   test("a bad address is explained, marked, and nothing typed is lost", async () => {
@@ -115,8 +157,8 @@ describe("adding a workspace and opening another", () => {
     const onready = vi.fn();
     render(Setup, {
       props: {
-        workspace: { id: "default", name: "Acme", base_url: "https://acme.example.com/" },
-        others: [{ id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Pérez y Cía", base_url: "https://perez.example.com/" }],
+        workspace: { id: "default", name: "Acme", base_url: "https://acme.example.com/", proxy: null },
+        others: [{ id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null }],
         keychain: { available: true, reason: null },
         onready,
       },
@@ -134,7 +176,7 @@ describe("changing a working connection", () => {
     const oncancel = vi.fn();
     render(Setup, {
       props: {
-        workspace: { id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Acme", base_url: "https://old.example.com/" },
+        workspace: { id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Acme", base_url: "https://old.example.com/", proxy: null },
         keychain: { available: true, reason: null },
         keyHint: "service_…6789",
         onready,
@@ -178,7 +220,7 @@ describe("changing a working connection", () => {
     await user.click(screen.getByRole("button", { name: "Connect" }));
     await vi.waitFor(() => expect(onready).toHaveBeenCalledOnce());
     expect(calls).toEqual([
-      ["update_workspace", { workspace: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", baseUrl: "https://old.example.com/", apiKey: null }],
+      ["update_workspace", { workspace: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", baseUrl: "https://old.example.com/", apiKey: null, proxy: "" }],
     ]);
     expect(screen.queryByLabelText("Name")).toBeNull();
     expect(screen.getByText("Workspace: Acme")).toBeInTheDocument();

@@ -15,7 +15,7 @@ export const setupStatus: WorkspaceStatus = {
 };
 
 /** A workspace connected to a service, its key in the keychain, on supplier invoices. */
-export const acme = { id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Acme S.A.S.", base_url: "https://api.example.com/" };
+export const acme = { id: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", name: "Acme S.A.S.", base_url: "https://api.example.com/", proxy: null };
 
 export const serviceStatus: WorkspaceStatus = {
   mode: "service",

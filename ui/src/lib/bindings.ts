@@ -15,23 +15,24 @@ export const commands = {
 	workspaceStatus: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("workspace_status")),
 	/**
 	 *  Adds a workspace and shows it: checks the address and key by asking the
-	 *  service for one supplier invoice, and only if the service accepts the
-	 *  key stores it (OS keychain under a new id, or this session only when
-	 *  there is none) and adds the workspace to the settings. `name` empty:
-	 *  the server's host (numbered when taken). Nothing is kept on failure.
-	 *  The demo stops if it ran.
+	 *  service for one supplier invoice (through `proxy` when one is typed),
+	 *  and only if the service accepts the key stores it (OS keychain under a
+	 *  new id, or this session only when there is none) and adds the workspace
+	 *  to the settings. `name` empty: the server's host (numbered when taken).
+	 *  Nothing is kept on failure. The demo stops if it ran.
 	 * 
-	 *  Errors: `invalid_input` (`field` = `name`, `base_url` or `api_key`;
-	 *  also a `base_url` that answers 404), `unauthorized` (`field` =
-	 *  `api_key`), `network`, `rate_limited`, `service`, `offline` ("Work
-	 *  offline" is on), `internal` (settings).
+	 *  Errors: `invalid_input` (`field` = `name`, `base_url`, `api_key` or
+	 *  `proxy`; also a `base_url` that answers 404), `unauthorized` (`field` =
+	 *  `api_key`), `network` (code `certificate` when the server's certificate
+	 *  is refused, naming its host), `rate_limited`, `service`, `offline`
+	 *  ("Work offline" is on), `internal` (settings).
 	 */
-	addWorkspace: (name: string, baseUrl: string, apiKey: string) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("add_workspace", { name, baseUrl, apiKey })),
+	addWorkspace: (name: string, baseUrl: string, apiKey: string, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("add_workspace", { name, baseUrl, apiKey, proxy })),
 	/**
-	 *  Changes a workspace's server address and/or key: checks them with the
-	 *  service first (as [`add_workspace`]), then saves the address and stores
-	 *  the key typed. `api_key: null` keeps the stored key. Nothing is saved on
-	 *  failure.
+	 *  Changes a workspace's server address, key or proxy: checks them with
+	 *  the service first (as [`add_workspace`]), then saves the address and
+	 *  proxy (`null` or empty: none) and stores the key typed. `api_key: null`
+	 *  keeps the stored key. Nothing is saved on failure.
 	 * 
 	 *  A stored key is never sent to another origin than the one it was saved
 	 *  with: `api_key: null` with an address of another scheme, host or port
@@ -40,7 +41,7 @@ export const commands = {
 	 * 
 	 *  Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 	 */
-	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey })),
+	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey, proxy })),
 	/**
 	 *  Renames a workspace (its key, data and views stay; they are kept under
 	 *  its id, never its name).
@@ -407,6 +408,17 @@ export type ErrorCode =
 "download_running" | 
 /**  A size cap outside 16 MB to 1 TB. */
 "cap_out_of_range" | 
+/**
+ *  A proxy address that can't be used; `reason`: `not_an_address`,
+ *  `scheme` (with `scheme`), `no_host`, `credentials`, `path`.
+ */
+"invalid_proxy" | 
+/**
+ *  The server's TLS certificate was refused: `host`, and `reason`
+ *  `untrusted` (not from an authority in the system's certificate
+ *  store), `expired` or `wrong_host`.
+ */
+"certificate" | 
 /**
  *  A workspace name that can't be used; `reason`: `empty`, `too_long`
  *  (more than `max` characters), `taken`.
@@ -1144,6 +1156,12 @@ export type WorkspaceEntry = {
 	 *  to this origin (scheme, host, port) only.
 	 */
 	base_url: string,
+	/**
+	 *  The workspace's own HTTP proxy (`http://proxy.example.com:3128`, as
+	 *  validated by [`ProxyUrl`]); `None`: the environment's
+	 *  (`HTTPS_PROXY`, `NO_PROXY`), if any. Never used for loopback.
+	 */
+	proxy?: string | null,
 };
 
 /**

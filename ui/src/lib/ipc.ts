@@ -63,12 +63,12 @@ type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
 /** Typed wrappers of every command. */
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
-  /** Adds a workspace (checked with the service first) and shows it. */
-  addWorkspace: (name: string, baseUrl: string, apiKey: string) =>
-    call(commands.addWorkspace(name, baseUrl, apiKey), true),
-  /** A new address or key for a workspace; `apiKey` null keeps the stored one (same server only). */
-  updateWorkspace: (workspace: string, baseUrl: string, apiKey: string | null) =>
-    call(commands.updateWorkspace(workspace, baseUrl, apiKey), true),
+  /** Adds a workspace (checked with the service first) and shows it; `proxy` "" or null: none. */
+  addWorkspace: (name: string, baseUrl: string, apiKey: string, proxy: string | null = null) =>
+    call(commands.addWorkspace(name, baseUrl, apiKey, proxy), true),
+  /** A new address, key or proxy for a workspace; `apiKey` null keeps the stored one (same server only). */
+  updateWorkspace: (workspace: string, baseUrl: string, apiKey: string | null, proxy: string | null = null) =>
+    call(commands.updateWorkspace(workspace, baseUrl, apiKey, proxy), true),
   renameWorkspace: (workspace: string, name: string) => call(commands.renameWorkspace(workspace, name)),
   switchWorkspace: (workspace: string) => call(commands.switchWorkspace(workspace)),
   removeWorkspace: (workspace: string) => call(commands.removeWorkspace(workspace)),

@@ -66,11 +66,22 @@ impl Client {
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, auth);
         headers.insert(header::ACCEPT, HeaderValue::from_static("application/json"));
+        // TLS trusts the operating system's certificate store (rustls with
+        // rustls-native-certs: a company's root installed on the computer
+        // works) besides the public authorities of webpki-roots.
         let mut http = reqwest::Client::builder();
         if base_url.is_loopback() {
             // A proxy from HTTP_PROXY/ALL_PROXY would receive the key in
             // clear text and cannot reach this computer's loopback anyway.
             http = http.no_proxy();
+        } else if let Some(proxy) = &config.proxy {
+            // Before the environment's proxies (it takes every request).
+            let proxy =
+                reqwest::Proxy::all(proxy.as_url().clone()).map_err(|source| Error::Network {
+                    may_have_applied: false,
+                    source,
+                })?;
+            http = http.proxy(proxy);
         }
         let http = http
             .default_headers(headers)
@@ -204,10 +215,19 @@ impl Client {
     }
 }
 
-/// A reqwest error as [`Error::Timeout`] or [`Error::Network`]. A write may
-/// have been applied unless the connection was never made.
+/// A reqwest error as [`Error::Certificate`] (the server's certificate was
+/// refused), [`Error::Timeout`] or [`Error::Network`]. A write may have been
+/// applied unless the connection was never made.
 fn transport_error(error: reqwest::Error, write: bool) -> Error {
     let may_have_applied = write && !error.is_connect();
+    if let Some(problem) = crate::proxy::certificate_problem(&error) {
+        let host = error
+            .url()
+            .and_then(|url| url.host_str())
+            .unwrap_or_default()
+            .to_owned();
+        return Error::Certificate { host, problem };
+    }
     if error.is_timeout() {
         Error::Timeout { may_have_applied }
     } else {

@@ -1,4 +1,5 @@
-//! How a [`Client`](crate::Client) behaves: timeouts, retries, body encoding.
+//! How a [`Client`](crate::Client) behaves: timeouts, retries, body encoding,
+//! proxy.
 
 use std::time::Duration;
 
@@ -25,6 +26,10 @@ pub struct ClientConfig {
     pub body_encoding: BodyEncoding,
     /// Retries of reads.
     pub retry: RetryPolicy,
+    /// The workspace's own proxy (default none: then `HTTPS_PROXY`,
+    /// `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY` from the environment
+    /// apply). Never used for a loopback base URL.
+    pub proxy: Option<crate::ProxyUrl>,
 }
 
 impl Default for ClientConfig {
@@ -34,6 +39,7 @@ impl Default for ClientConfig {
             timeout: Duration::from_secs(30),
             body_encoding: BodyEncoding::Json,
             retry: RetryPolicy::default(),
+            proxy: None,
         }
     }
 }

@@ -131,6 +131,22 @@ pub enum Error {
         source: reqwest::Error,
     },
 
+    /// The server's TLS certificate was refused (nothing was sent): not
+    /// signed by an authority in this computer's certificate store (a
+    /// company proxy re-signing HTTPS with a root not installed), expired,
+    /// or made for another host.
+    #[error("the certificate of {host} {problem}")]
+    Certificate {
+        /// The host whose certificate it is.
+        host: String,
+        /// What is wrong with it.
+        problem: crate::proxy::CertificateProblem,
+    },
+
+    /// A proxy address that cannot be used (nothing was sent).
+    #[error("invalid proxy address: {0}")]
+    InvalidProxy(crate::proxy::ProxyProblem),
+
     /// The connect or total timeout of
     /// [`ClientConfig`](crate::ClientConfig) ran out.
     #[error("the service did not answer in time{}", if *may_have_applied { "; the change may or may not have been applied" } else { "" })]

@@ -82,6 +82,7 @@ mod list_request;
 mod operations;
 mod pages;
 mod patch;
+mod proxy;
 mod rate_limit;
 pub mod records;
 mod response;
@@ -98,6 +99,7 @@ pub use key::ApiKey;
 pub use list::{Page, PageView, Take, TAKE_DEFAULT, TAKE_MAX};
 pub use list_request::{FilterValue, ListRequest, Order};
 pub use patch::Patch;
+pub use proxy::{CertificateProblem, ProxyProblem, ProxyUrl};
 pub use rate_limit::RateLimit;
 pub use records::{
     AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
