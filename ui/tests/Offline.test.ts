@@ -312,6 +312,27 @@ describe("storage", () => {
     expect(calls.some(([cmd]) => cmd === "clear_saved_data")).toBe(true);
   });
 
+  test("lists every workspace, the demo apart even beside a workspace named demo; only the one on screen can be cleared", async () => {
+    const row = (name: string | null, onScreen: boolean, bytes: number) => ({
+      name,
+      on_screen: onScreen,
+      kept: onScreen ? ({ kind: "on_disk" } as const) : null,
+      bytes,
+      records: onScreen ? 10 : null,
+      set_aside_bytes: 0,
+    });
+    mockIPC((cmd) =>
+      cmd === "storage"
+        ? { ...storage, notice: null, workspaces: [row(null, false, 0), row("demo", true, 2 * 1024 * 1024), row("Pérez y Cía", false, 3 * 1024 * 1024)], total_bytes: 5 * 1024 * 1024 }
+        : null,
+    );
+    render(StorageView);
+    const names = (await screen.findAllByRole("rowheader")).map((h) => h.textContent?.trim());
+    expect(names).toEqual(["Demo workspace", "demo (on screen)", "Pérez y Cía", "Total"]);
+    expect(screen.getAllByRole("button", { name: "Clear saved data…" })).toHaveLength(1);
+    expect(byId("storage-total")).toHaveTextContent("5 MB");
+  });
+
   test("says when saved data is kept in memory only", async () => {
     mockIPC((cmd) =>
       cmd === "storage"
