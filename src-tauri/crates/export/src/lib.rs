@@ -1,0 +1,36 @@
+//! # workdesk-export
+//!
+//! Writes a list of records to a spreadsheet file, a row per record, as
+//! Workdesk's "Export…" does; free of Tauri and of the service, so it is
+//! tested on its own and fed by whoever walks the list (`workdesk-sync`).
+//!
+//! - **Formats** ([`Format`]): XLSX through `rust_xlsxwriter` in constant
+//!   memory mode (rows stream to a temporary file, so the size of the list
+//!   does not matter), or CSV through the `csv` crate, UTF-8 with a
+//!   byte-order mark (so Excel reads accents right), comma or semicolon.
+//! - **Cells** ([`Column`]): the service's values by the field's type:
+//!   money and other decimals exact (an XLSX number only when it has at
+//!   most 15 significant digits, which a spreadsheet's double keeps
+//!   exactly; text otherwise), date-times in the user's time zone, choice
+//!   codes and booleans by the labels the screen shows, related records by
+//!   name.
+//! - **No formulas from data**: text that starts with `=`, `+`, `-`, `@`,
+//!   a tab or a carriage return is written so no spreadsheet runs it (OWASP
+//!   "CSV injection"): a text cell in XLSX, a leading `'` in CSV. Numbers,
+//!   negative amounts included, stay numbers.
+//! - **Whole or nothing** ([`Sheet`]): the file is written beside the
+//!   chosen path under a temporary name and moved onto it only by
+//!   [`Sheet::finish`]; dropped before that (cancelled, failed), it leaves
+//!   nothing behind.
+
+#![warn(missing_docs)]
+
+mod cell;
+mod column;
+mod error;
+mod sheet;
+
+pub use cell::{escape_formula, excel_number, system_time_zone, LocalTime};
+pub use column::{Column, Format, Layout, Separator};
+pub use error::{Error, Result};
+pub use sheet::{Sheet, Written};
