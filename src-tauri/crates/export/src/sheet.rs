@@ -50,7 +50,7 @@ pub struct Sheet {
 enum Out {
     Xlsx(Box<Xlsx>),
     Csv {
-        writer: csv::Writer<BufWriter<File>>,
+        writer: Box<csv::Writer<BufWriter<File>>>,
         decimal_mark: char,
     },
 }
@@ -113,7 +113,7 @@ impl Sheet {
                         .map(|(column, _)| escape_formula(&column.header).into_owned()),
                 )?;
                 Out::Csv {
-                    writer,
+                    writer: Box::new(writer),
                     decimal_mark: layout.separator.decimal_mark(),
                 }
             }

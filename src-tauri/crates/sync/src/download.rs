@@ -39,9 +39,12 @@ pub enum Phase {
     Updating,
     /// Fetching every id, to drop records the service deleted.
     CheckingDeleted,
+    /// Writing a list to a file (from the service, or from saved records).
+    Exporting,
 }
 
-/// How far a download has come, sent after every page and pause.
+/// How far a download or an export has come, sent after every page and
+/// pause.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Progress {
@@ -87,12 +90,12 @@ impl OfflineList {
     }
 }
 
-struct Run<'a, F> {
+pub(crate) struct Run<'a, F> {
     replica: &'a Replica,
     resource: ResourceName,
     cancel: &'a CancellationToken,
     report: F,
-    progress: Progress,
+    pub(crate) progress: Progress,
     /// The reset a pause already waited for: the budget the client knows is
     /// stale until the next answer, so it must not pause again for it.
     waited_for: Option<Option<DateTime<Utc>>>,
@@ -123,22 +126,7 @@ impl Replica {
         let schema = resource.schema();
         let state = self.cache().state(schema)?;
         let started = Utc::now();
-        let mut run = Run {
-            replica: self,
-            resource,
-            cancel,
-            report,
-            progress: Progress {
-                phase: Phase::Downloading,
-                pages_done: 0,
-                pages_total: None,
-                records: 0,
-                records_total: None,
-                budget: self.client().rate_limit(),
-                paused_until: None,
-            },
-            waited_for: None,
-        };
+        let mut run = Run::new(self, resource, cancel, report, Phase::Downloading);
         let state = match changed_since(&state) {
             Some(since) if state.complete => run.update(state, since).await?,
             _ => run.download().await?,
@@ -167,7 +155,32 @@ impl Replica {
     }
 }
 
-impl<F: FnMut(&Progress) + Send> Run<'_, F> {
+impl<'a, F: FnMut(&Progress) + Send> Run<'a, F> {
+    pub(crate) fn new(
+        replica: &'a Replica,
+        resource: ResourceName,
+        cancel: &'a CancellationToken,
+        report: F,
+        phase: Phase,
+    ) -> Self {
+        Run {
+            replica,
+            resource,
+            cancel,
+            report,
+            progress: Progress {
+                phase,
+                pages_done: 0,
+                pages_total: None,
+                records: 0,
+                records_total: None,
+                budget: replica.client().rate_limit(),
+                paused_until: None,
+            },
+            waited_for: None,
+        }
+    }
+
     fn start_phase(&mut self, phase: Phase) {
         self.progress.phase = phase;
         self.progress.pages_done = 0;
@@ -176,7 +189,15 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
         self.progress.records_total = None;
     }
 
-    fn report(&mut self) {
+    pub(crate) fn resource(&self) -> ResourceName {
+        self.resource
+    }
+
+    pub(crate) fn cancelled(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+
+    pub(crate) fn report(&mut self) {
         self.progress.budget = self.replica.client().rate_limit();
         (self.report)(&self.progress);
     }
@@ -190,7 +211,7 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
             take: Take::Count(PAGE_SIZE),
             ..ListView::default()
         };
-        let (seen, count, newest) = self.walk(view, true).await?;
+        let (seen, count, newest) = self.walk_saving(view, true).await?;
         self.drop_unseen(&seen)?;
         let now = Utc::now();
         Ok(ResourceState {
@@ -228,7 +249,7 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
             filters: filters.clone(),
             ..ListView::default()
         };
-        let (_, _, newest) = self.walk(view, true).await?;
+        let (_, _, newest) = self.walk_saving(view, true).await?;
         let schema = self.resource.schema();
         let now = Utc::now();
         // One cheap request for the service's total.
@@ -255,7 +276,7 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
                 fields: Some(vec!["id".into()]),
                 ..ListView::default()
             };
-            let (seen, _, _) = self.walk(view, false).await?;
+            let (seen, _, _) = self.walk_saving(view, false).await?;
             self.drop_unseen(&seen)?;
             ids_walked_at = Some(now);
         }
@@ -268,17 +289,13 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
         })
     }
 
-    /// Fetches the pages of `view(1)`, `view(2)`, … to the last, saving the
-    /// records when `save`; returns the ids seen, the count and the newest
-    /// change.
-    async fn walk(
+    /// Fetches the pages of `view(1)`, `view(2)`, … to the last, handing
+    /// each page's records to `each`; returns the count the service gave.
+    pub(crate) async fn walk(
         &mut self,
         view: impl Fn(u32) -> ListView,
-        save: bool,
-    ) -> Result<(HashSet<String>, u64, Option<DateTime<Utc>>)> {
-        let schema = self.resource.schema();
-        let mut seen = HashSet::new();
-        let mut newest: Option<DateTime<Utc>> = None;
+        mut each: impl FnMut(Vec<JsonRecord>) -> Result<()>,
+    ) -> Result<u64> {
         let mut count = 0;
         let mut page = 1u32;
         loop {
@@ -293,24 +310,42 @@ impl<F: FnMut(&Progress) + Send> Run<'_, F> {
             self.progress.records_total = Some(answer.count);
             self.progress.pages_done = page;
             self.progress.records += answer.results.len() as u64;
-            for record in &answer.results {
-                if let Some(id) = record.get("id").and_then(Json::as_str) {
-                    seen.insert(id.to_owned());
-                }
-                newest = newest.max(changed_at(record));
-            }
             let empty = answer.results.is_empty();
-            if save {
-                self.replica
-                    .cache()
-                    .save_records(schema, answer.results, true);
-            }
+            each(answer.results)?;
             self.report();
             if empty || page >= pages {
                 break;
             }
             page += 1;
         }
+        Ok(count)
+    }
+
+    /// [`Run::walk`] keeping the records (when `save`), and returning the
+    /// ids seen, the count and the newest change.
+    async fn walk_saving(
+        &mut self,
+        view: impl Fn(u32) -> ListView,
+        save: bool,
+    ) -> Result<(HashSet<String>, u64, Option<DateTime<Utc>>)> {
+        let schema = self.resource.schema();
+        let replica = self.replica;
+        let mut seen = HashSet::new();
+        let mut newest: Option<DateTime<Utc>> = None;
+        let count = self
+            .walk(view, |records| {
+                for record in &records {
+                    if let Some(id) = record.get("id").and_then(Json::as_str) {
+                        seen.insert(id.to_owned());
+                    }
+                    newest = newest.max(changed_at(record));
+                }
+                if save {
+                    replica.cache().save_records(schema, records, true);
+                }
+                Ok(())
+            })
+            .await?;
         Ok((seen, count, newest))
     }
 

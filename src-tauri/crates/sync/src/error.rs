@@ -24,6 +24,10 @@ pub enum Error {
     #[error("the saved records cannot answer this: {0}")]
     Refused(ValidationErrors),
 
+    /// An export's file could not be written.
+    #[error(transparent)]
+    Export(#[from] workdesk_export::Error),
+
     /// A download was cancelled by the user.
     #[error("cancelled")]
     Cancelled,

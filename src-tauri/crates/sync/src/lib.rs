@@ -17,6 +17,10 @@
 //!   reset and goes on); later runs fetch only what changed
 //!   (`updated_at` / `created_at`) and walk the ids to drop what the
 //!   service deleted.
+//! - **Export a list** ([`Replica::export`]): every record of a view, in
+//!   its order, into a `workdesk_export::Sheet`, from the service within
+//!   the same budget rule, or from the saved records when working offline
+//!   or the list was made available offline ([`ExportSource`]).
 //! - **Writes update what they touch** ([`Replica::created`],
 //!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline"
 //!   ([`Replica::set_working_offline`]) stops every request.
@@ -28,11 +32,13 @@
 
 mod download;
 mod error;
+mod export;
 mod replica;
 
 pub use download::{
     OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE, RESERVE_PERCENT,
 };
 pub use error::{Error, Result};
+pub use export::ExportSource;
 pub use replica::{Fresh, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;

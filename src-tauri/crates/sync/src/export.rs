@@ -1,0 +1,146 @@
+//! "Export…": every record of a list's current view (all its pages, its
+//! filters and sort, the columns shown) written to a file, from the
+//! service within the key's budget, or from the saved records.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use tokio_util::sync::CancellationToken;
+use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_export::Sheet;
+
+use crate::download::{Phase, Progress, Run, PAGE_SIZE};
+use crate::error::{Error, Result};
+use crate::replica::Replica;
+
+/// Where an export reads its records.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ExportSource {
+    /// The service, 200 records a request, never spending the last 10 % of
+    /// the key's hourly budget.
+    Service,
+    /// The records saved on this computer: "Work offline" is on, or the
+    /// list was made available offline.
+    SavedRecords {
+        /// Records of the resource saved.
+        saved: u64,
+        /// Whether every record of the list is saved (made available
+        /// offline); `false` when only the pages seen are.
+        complete: bool,
+        /// When the list was last brought up to date whole (UTC), else
+        /// `null`.
+        refreshed_at: Option<DateTime<Utc>>,
+    },
+}
+
+impl Replica {
+    /// Where an export of `resource` reads: saved records when "Work
+    /// offline" is on or the list was made available offline, otherwise
+    /// the service.
+    ///
+    /// # Errors
+    /// [`Error::Cache`] for SQLite failures.
+    pub fn export_source(&self, resource: ResourceName) -> Result<ExportSource> {
+        let schema = resource.schema();
+        let state = self.cache().state(schema)?;
+        if self.working_offline() || state.complete {
+            self.cache().flush();
+            Ok(ExportSource::SavedRecords {
+                saved: self.cache().saved_count(schema)?,
+                complete: state.complete,
+                refreshed_at: state.refreshed_at,
+            })
+        } else {
+            Ok(ExportSource::Service)
+        }
+    }
+
+    /// Writes every record `view` of `resource` selects (all pages, in its
+    /// sort order; its `page` and `take` are ignored) to `sheet`, from
+    /// [`Replica::export_source`]. When the saved records cannot answer
+    /// the view (a related record's name) and the service can be reached,
+    /// the service answers instead. `report` gets [`Progress`] (phase
+    /// `exporting`) after every page and pause; from the service, it
+    /// pauses before the last 10 % of the key's budget and goes on after
+    /// the reset. `cancel` stops it between or during pages. Returns the
+    /// source the records came from.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`]; [`Error::Refused`] (keyed `filters.<index>`,
+    /// `sort`, `fields`) offline for what the saved records cannot answer;
+    /// [`Error::Export`] when the file cannot be written; the service's
+    /// errors.
+    pub async fn export(
+        &self,
+        resource: ResourceName,
+        view: &ListView,
+        sheet: &mut Sheet,
+        report: impl FnMut(&Progress) + Send,
+        cancel: &CancellationToken,
+    ) -> Result<ExportSource> {
+        let mut run = Run::new(self, resource, cancel, report, Phase::Exporting);
+        let page_of = |page| ListView {
+            page,
+            take: Take::Count(PAGE_SIZE),
+            ..view.clone()
+        };
+        let source = self.export_source(resource)?;
+        if source != ExportSource::Service {
+            match self.export_saved(&mut run, page_of, sheet).await {
+                Err(Error::Refused(_)) if !self.working_offline() && sheet.records() == 0 => {}
+                other => return other.map(|()| source),
+            }
+        }
+        run.walk(page_of, |records| {
+            for record in &records {
+                sheet.write(record)?;
+            }
+            Ok(())
+        })
+        .await?;
+        Ok(ExportSource::Service)
+    }
+
+    async fn export_saved<F: FnMut(&Progress) + Send>(
+        &self,
+        run: &mut Run<'_, F>,
+        page_of: impl Fn(u32) -> ListView,
+        sheet: &mut Sheet,
+    ) -> Result<()> {
+        let resource = run.resource();
+        let schema = resource.schema();
+        self.cache().flush();
+        let mut page = 1u32;
+        loop {
+            if run.cancelled() {
+                return Err(Error::Cancelled);
+            }
+            let query = page_of(page)
+                .list_query(resource)
+                .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;
+            let answer = match self.cache().query(schema, &query) {
+                Err(workdesk_cache::Error::PastLastPage { .. }) => break,
+                other => other?,
+            };
+            for record in &answer.records {
+                sheet.write(record)?;
+            }
+            let pages = u32::try_from(answer.count.div_ceil(u64::from(PAGE_SIZE)))
+                .unwrap_or(u32::MAX)
+                .max(1);
+            run.progress.pages_total = Some(pages);
+            run.progress.records_total = Some(answer.count);
+            run.progress.pages_done = page;
+            run.progress.records += answer.records.len() as u64;
+            run.report();
+            if page >= pages {
+                break;
+            }
+            page += 1;
+            // Lets a cancel and other work in between pages.
+            tokio::task::yield_now().await;
+        }
+        Ok(())
+    }
+}
