@@ -37,6 +37,9 @@ const COMMANDS: &[&str] = &[
     "storage",
     "set_storage_cap",
     "clear_saved_data",
+    "export_source",
+    "export_list",
+    "cancel_export",
 ];
 
 fn main() {

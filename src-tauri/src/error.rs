@@ -77,6 +77,10 @@ pub enum Error {
     #[error("that list is already being made available offline")]
     DownloadRunning,
 
+    /// "Export…" while an export is under way.
+    #[error("another export is under way")]
+    ExportRunning,
+
     /// A size cap for saved data outside 16 MB to 1 TB.
     #[error("the size cap must be 16 to 1,048,576 MB")]
     CapOutOfRange,
@@ -269,6 +273,11 @@ pub enum ErrorCode {
     WorkspaceName,
     /// The workspace no longer exists.
     WorkspaceNotFound,
+    /// Another export is under way.
+    ExportRunning,
+    /// The export's file could not be written: `path`, `detail` (the
+    /// system's words).
+    ExportFailed,
     /// The answer was for the workspace on screen before a switch (the UI
     /// drops it).
     WorkspaceChanged,
@@ -568,6 +577,16 @@ impl From<Error> for UiError {
                 UiError::new(K::Internal, C::SavedDataUnavailable).param("detail", clause(&reason))
             }
             Error::DownloadRunning => UiError::new(K::InvalidInput, C::DownloadRunning),
+            Error::ExportRunning => UiError::new(K::InvalidInput, C::ExportRunning),
+            Error::Sync(workdesk_sync::Error::Export(err)) => {
+                let path = match &err {
+                    workdesk_export::Error::Io { path, .. } => path.to_string_lossy().into_owned(),
+                    _ => String::new(),
+                };
+                UiError::new(K::Internal, C::ExportFailed)
+                    .param("path", path)
+                    .param("detail", clause(&err.to_string()))
+            }
             Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange).field("cap_mb"),
             Error::WorkspaceName(problem) => {
                 use crate::workspaces::NameProblem as P;

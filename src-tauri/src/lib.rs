@@ -8,6 +8,8 @@
 //! - [`offline`]: saved answers, "Make available offline", "Work
 //!   offline" and the Storage section, over [`saved_data`] (where each
 //!   workspace's sealed file and data key live);
+//! - [`export`]: "Export…" to XLSX or CSV through the system's save
+//!   dialog, over `workdesk-export` and the sync flow;
 //! - [`writes`]: the single-record operations (task, lead, stakeholder,
 //!   customer);
 //! - [`schema`]: the resources' field schemas for the UI;
@@ -20,6 +22,7 @@
 pub mod commands;
 pub mod demo;
 pub mod error;
+pub mod export;
 pub mod offline;
 pub mod records;
 pub mod saved_data;
@@ -73,6 +76,9 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::storage,
             offline::set_storage_cap,
             offline::clear_saved_data,
+            export::export_source,
+            export::export_list,
+            export::cancel_export,
         ])
         .events(collect_events![offline::SavedDataNotice])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
@@ -125,6 +131,7 @@ pub fn configure<R: Runtime>(
     let specta = specta_builder::<R>();
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(specta.invoke_handler())
         .setup(move |app| {
             specta.mount_events(app);
@@ -136,6 +143,10 @@ pub fn configure<R: Runtime>(
             }
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             app.manage(state::AppState::new(keychain, settings, saved_dir));
+            // Tests may have managed a fixed answer already.
+            if app.try_state::<export::SaveFileDialog>().is_none() {
+                app.manage(export::SaveFileDialog::system(app.handle().clone()));
+            }
             let state = app.state::<state::AppState>();
             let handle = app.handle().clone();
             state.saved.set_announce(std::sync::Arc::new(move |notice| {

@@ -39,6 +39,8 @@ pub struct AppState {
     pub working_offline: AtomicBool,
     /// The downloads under way ("Make available offline"), by resource.
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
+    /// The export under way ("Export…"), one at a time.
+    pub export: std::sync::Mutex<Option<CancellationToken>>,
     /// Counts the changes of the workspace on screen (a switch, the demo
     /// started or stopped, a workspace added or removed): an answer
     /// computed for an earlier count is not shown.
@@ -104,6 +106,7 @@ impl AppState {
             saved: SavedData::new(saved_dir),
             working_offline: AtomicBool::new(working_offline),
             downloads: std::sync::Mutex::default(),
+            export: std::sync::Mutex::default(),
             switches: AtomicU64::new(0),
         }
     }
@@ -137,11 +140,14 @@ impl AppState {
     /// Notes that the workspace on screen changed: answers computed for
     /// the one before are no longer shown ([`AppState::check_shown`]), its
     /// client and cache are closed, and its downloads stop (what they saved
-    /// stays).
+    /// stays), as does an export (leaving no file).
     pub async fn switched(&self) {
         self.switches.fetch_add(1, Ordering::SeqCst);
         self.client.lock().await.invalidate();
         for (_, cancel) in saved_data::lock(&self.downloads).drain() {
+            cancel.cancel();
+        }
+        if let Some(cancel) = saved_data::lock(&self.export).as_ref() {
             cancel.cancel();
         }
     }

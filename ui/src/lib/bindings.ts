@@ -268,6 +268,38 @@ export const commands = {
 	 *  Errors: `not_configured`.
 	 */
 	clearSavedData: () => typedError<Storage, UiError>(__TAURI_INVOKE("clear_saved_data")),
+	/**
+	 *  Where an export of `resource` would read its records now: the service,
+	 *  or the saved records (working offline, or the list was made available
+	 *  offline), with how many and when they were brought up to date; the
+	 *  export dialog says so before the user starts.
+	 * 
+	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
+	 */
+	exportSource: (resource: ResourceName) => typedError<ExportSource, UiError>(__TAURI_INVOKE("export_source", { resource })),
+	/**
+	 *  Exports every record `view` of `resource` selects (all pages; its
+	 *  filters and sort; `page` and `take` ignored) with `columns` in screen
+	 *  order: opens the system's save dialog over `window` with `dialog`'s
+	 *  texts, then writes the file in `layout`, sending [`Progress`] on
+	 *  `progress` after every page and pause (from the service it never
+	 *  spends the last 10 % of the key's hourly budget: it pauses until the
+	 *  reset and goes on). `null` when the user closed the dialog without
+	 *  choosing a file. Cancelled (`cancel_export`) or failed, no file is left
+	 *  under the chosen name (a file already there stays as it was).
+	 * 
+	 *  Errors: `cancelled`; `invalid_input` (`export_running`) while another
+	 *  export runs; `invalid_input` (`saved_data_refused`) offline for a view
+	 *  the saved records cannot answer; `internal` (`export_failed`, with
+	 *  `path` and `detail`) when the file cannot be written; the errors of
+	 *  `list_records`.
+	 */
+	exportList: (resource: ResourceName, view: ListView, columns: ExportColumn[], layout: ExportLayout, dialog: SaveDialog, progress: Channel<Progress>) => typedError<Exported | null, UiError>(__TAURI_INVOKE("export_list", { resource, view, columns, layout, dialog, progress })),
+	/**
+	 *  Cancels the export under way, if any: it stops between or during pages
+	 *  and leaves no file.
+	 */
+	cancelExport: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_export")),
 };
 
 /** Events */
@@ -426,6 +458,13 @@ export type ErrorCode =
 "workspace_name" | 
 /**  The workspace no longer exists. */
 "workspace_not_found" | 
+/**  Another export is under way. */
+"export_running" | 
+/**
+ *  The export's file could not be written: `path`, `detail` (the
+ *  system's words).
+ */
+"export_failed" | 
 /**
  *  The answer was for the workspace on screen before a switch (the UI
  *  drops it).
@@ -469,6 +508,80 @@ export type ErrorKind =
 "not_configured" | 
 /**  Anything else: settings storage, the demo sandbox. */
 "internal";
+
+/**  One column of an export, as the list shows it. */
+export type ExportColumn = {
+	/**  The record's field (`total`, `operation_status`). */
+	field: string,
+	/**  The header as the list shows it, in the user's language ("Total"). */
+	header: string,
+	/**
+	 *  Values as the screen shows them, by the service's value: choice
+	 *  codes (`"PR"` → `"Provisional"`) and booleans (`"true"` → `"Yes"`).
+	 *  A value without a label is written as it came.
+	 */
+	labels?: { [key in string]: string },
+};
+
+/**  How the cells are written, beyond the columns. */
+export type ExportLayout = {
+	/**  XLSX or CSV. */
+	format: Format,
+	/**  CSV only: the field separator (and with it the decimal mark). */
+	separator: Separator,
+	/**
+	 *  XLSX only: the Excel number format of date-time cells, as the
+	 *  screen shows them in the user's locale (`dd/mm/yyyy hh:mm`).
+	 */
+	date_time_format: string,
+	/**  XLSX only: the Excel number format of date cells (`dd/mm/yyyy`). */
+	date_format: string,
+	/**
+	 *  XLSX only: the sheet's name ("Supplier invoices"); cut to Excel's 31
+	 *  characters, and characters Excel refuses in sheet names (`[]:*?/\`)
+	 *  replaced by spaces.
+	 */
+	sheet_name: string,
+};
+
+/**  Where an export reads its records. */
+export type ExportSource = 
+/**
+ *  The service, 200 records a request, never spending the last 10 % of
+ *  the key's hourly budget.
+ */
+{ kind: "service" } | 
+/**
+ *  The records saved on this computer: "Work offline" is on, or the
+ *  list was made available offline.
+ */
+{ kind: "saved_records"; 
+/**  Records of the resource saved. */
+saved: number; 
+/**
+ *  Whether every record of the list is saved (made available
+ *  offline); `false` when only the pages seen are.
+ */
+complete: boolean; 
+/**
+ *  When the list was last brought up to date whole (UTC), else
+ *  `null`.
+ */
+refreshed_at: string | null };
+
+/**  A finished export. */
+export type Exported = {
+	/**  Where the file was written (as the user chose it). */
+	path: string,
+	/**  Its name alone, for "Exported to invoices.xlsx". */
+	file_name: string,
+	/**  Records written. */
+	records: number,
+	/**  The file's size, bytes. */
+	bytes: number,
+	/**  Where the records came from. */
+	source: ExportSource,
+};
 
 /**  Value type of a field. */
 export type FieldKind = 
@@ -578,6 +691,19 @@ export type FilterSpec = {
 	 */
 	values: string[],
 };
+
+/**  The file type of an export. */
+export type Format = 
+/**
+ *  An Excel workbook (`.xlsx`) with one sheet: typed cells, the header
+ *  row frozen and filtered.
+ */
+"xlsx" | 
+/**
+ *  Comma- or semicolon-separated text (`.csv`), UTF-8 with a
+ *  byte-order mark.
+ */
+"csv";
 
 /**  A fresh answer from the service, already queued to be saved. */
 export type Fresh<T> = {
@@ -827,9 +953,14 @@ export type Phase =
 /**  Fetching the records changed since the last refresh. */
 "updating" | 
 /**  Fetching every id, to drop records the service deleted. */
-"checking_deleted";
+"checking_deleted" | 
+/**  Writing a list to a file (from the service, or from saved records). */
+"exporting";
 
-/**  How far a download has come, sent after every page and pause. */
+/**
+ *  How far a download or an export has come, sent after every page and
+ *  pause.
+ */
 export type Progress = {
 	/**  What it is doing. */
 	phase: Phase,
@@ -914,6 +1045,16 @@ export type ResourceViews = {
 	saved?: NamedView[],
 };
 
+/**  The save dialog's texts, in the user's language. */
+export type SaveDialog = {
+	/**  The dialog's title ("Export supplier invoices"). */
+	title: string,
+	/**  The file name offered ("Supplier invoices 2026-11-24.xlsx"). */
+	file_name: string,
+	/**  The name of the file type in the type filter ("Excel workbook"). */
+	file_type: string,
+};
+
 /**  A saved answer: what to show before the service answers, or instead of it. */
 export type Saved<T> = {
 	/**  The page or record. */
@@ -942,6 +1083,18 @@ export type SavedDataNotice = {
 	/**  What happened. */
 	notice: Notice,
 };
+
+/**
+ *  What separates CSV fields. It also sets the decimal mark in CSV: a
+ *  spreadsheet set up for a decimal comma (es-CO, es-ES) expects `;`
+ *  between fields and `1234,5`; one set up for a decimal point (en-US)
+ *  expects `,` and `1234.5`.
+ */
+export type Separator = 
+/**  `,` between fields, `.` in decimals. */
+"comma" | 
+/**  `;` between fields, `,` in decimals. */
+"semicolon";
 
 /**  Why a workspace's saved data is kept in memory only. */
 export type SessionOnlyReason = 

@@ -66,6 +66,7 @@ impl Separator {
 /// One column of an export, as the list shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename = "ExportColumn")]
 pub struct Column {
     /// The record's field (`total`, `operation_status`).
     pub field: String,
@@ -81,6 +82,7 @@ pub struct Column {
 /// How the cells are written, beyond the columns.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename = "ExportLayout")]
 pub struct Layout {
     /// XLSX or CSV.
     pub format: Format,

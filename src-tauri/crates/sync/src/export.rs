@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
-use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_api::{key_problems_by_condition, ListView, ResourceName, Take};
 use workdesk_export::Sheet;
 
 use crate::download::{Phase, Progress, Run, PAGE_SIZE};
@@ -121,6 +121,10 @@ impl Replica {
                 .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;
             let answer = match self.cache().query(schema, &query) {
                 Err(workdesk_cache::Error::PastLastPage { .. }) => break,
+                // Keyed by condition, as the list shows its problems.
+                Err(workdesk_cache::Error::Refused(problems)) => {
+                    return Err(Error::Refused(key_problems_by_condition(&query, &problems)));
+                }
                 other => other?,
             };
             for record in &answer.records {
