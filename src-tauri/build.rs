@@ -37,6 +37,7 @@ const COMMANDS: &[&str] = &[
     "storage",
     "set_storage_cap",
     "clear_saved_data",
+    "saved_totals",
     "export_source",
     "export_list",
     "cancel_export",

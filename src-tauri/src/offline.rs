@@ -8,7 +8,7 @@ use specta::Type;
 use tauri::ipc::Channel;
 use tauri::State;
 use workdesk_api::{Customer, JsonRecord, ListView, Page, ResourceName};
-use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved};
+use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved, Totals};
 
 use crate::error::{Error, UiError};
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
@@ -132,6 +132,32 @@ pub async fn make_available_offline(
         .await;
     lock(&state.downloads).remove(&resource);
     Ok(result.map_err(Error::from)?)
+}
+
+/// The count and exact sums of `fields` (money columns) over every record
+/// `view` of `resource` selects, from the saved records of a list made
+/// available offline (the shared engine); `null` when the list is not
+/// saved whole (the UI then sums the page on screen and says so).
+///
+/// Errors: `invalid_input` (`saved_data_refused`, keyed `filters.<index>`)
+/// for a view the saved records cannot answer; `not_configured`;
+/// `internal` when saved data cannot be read.
+#[tauri::command]
+#[specta::specta]
+pub async fn saved_totals(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    view: ListView,
+    fields: Vec<String>,
+) -> Result<Option<Totals>, UiError> {
+    let workspace = state.workspace().await?;
+    let replica = workspace.replica.clone();
+    let totals =
+        tokio::task::spawn_blocking(move || replica.saved_totals(resource, &view, &fields))
+            .await
+            .map_err(|err| Error::SavedData(err.to_string()))?;
+    state.check_shown(&workspace)?;
+    Ok(totals.map_err(Error::from)?)
 }
 
 /// Cancels the download of `resource`, if one runs (what it saved stays).

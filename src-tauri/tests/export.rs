@@ -19,6 +19,9 @@ use workdesk_lib::{configure, Options};
 
 const SERVICE: &str = "export.workdesk.test";
 
+/// What the save dialog was asked: title, file name offered, extension.
+type Question = (String, String, &'static str);
+
 #[test]
 fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
     let data = std::env::temp_dir().join(format!("workdesk-export-{}", std::process::id()));
@@ -33,7 +36,7 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
 
     // The save dialog's answers, in turn; what it was asked.
     let answers: Arc<Mutex<VecDeque<Option<PathBuf>>>> = Arc::default();
-    let asked: Arc<Mutex<Vec<(String, String, &'static str)>>> = Arc::default();
+    let asked: Arc<Mutex<Vec<Question>>> = Arc::default();
     let (queue, questions) = (answers.clone(), asked.clone());
     let dialog = SaveFileDialog::new(move |ask| {
         questions.lock().unwrap().push((

@@ -269,6 +269,17 @@ export const commands = {
 	 */
 	clearSavedData: () => typedError<Storage, UiError>(__TAURI_INVOKE("clear_saved_data")),
 	/**
+	 *  The count and exact sums of `fields` (money columns) over every record
+	 *  `view` of `resource` selects, from the saved records of a list made
+	 *  available offline (the shared engine); `null` when the list is not
+	 *  saved whole (the UI then sums the page on screen and says so).
+	 * 
+	 *  Errors: `invalid_input` (`saved_data_refused`, keyed `filters.<index>`)
+	 *  for a view the saved records cannot answer; `not_configured`;
+	 *  `internal` when saved data cannot be read.
+	 */
+	savedTotals: (resource: ResourceName, view: ListView, fields: string[]) => typedError<Totals | null, UiError>(__TAURI_INVOKE("saved_totals", { resource, view, fields })),
+	/**
 	 *  Where an export of `resource` would read its records now: the service,
 	 *  or the saved records (working offline, or the list was made available
 	 *  offline), with how many and when they were brought up to date; the
@@ -523,10 +534,23 @@ export type ExportColumn = {
 	labels?: { [key in string]: string },
 };
 
+/**  The file type of an export. */
+export type ExportFormat = 
+/**
+ *  An Excel workbook (`.xlsx`) with one sheet: typed cells, the header
+ *  row frozen and filtered.
+ */
+"xlsx" | 
+/**
+ *  Comma- or semicolon-separated text (`.csv`), UTF-8 with a
+ *  byte-order mark.
+ */
+"csv";
+
 /**  How the cells are written, beyond the columns. */
 export type ExportLayout = {
 	/**  XLSX or CSV. */
-	format: Format,
+	format: ExportFormat,
 	/**  CSV only: the field separator (and with it the decimal mark). */
 	separator: Separator,
 	/**
@@ -691,19 +715,6 @@ export type FilterSpec = {
 	 */
 	values: string[],
 };
-
-/**  The file type of an export. */
-export type Format = 
-/**
- *  An Excel workbook (`.xlsx`) with one sheet: typed cells, the header
- *  row frozen and filtered.
- */
-"xlsx" | 
-/**
- *  Comma- or semicolon-separated text (`.csv`), UTF-8 with a
- *  byte-order mark.
- */
-"csv";
 
 /**  A fresh answer from the service, already queued to be saved. */
 export type Fresh<T> = {
@@ -1257,6 +1268,20 @@ export type Task = {
  *  and TypeScript it is a plain string.
  */
 export type Timestamp = string;
+
+/**  The sums of a whole filtered list. */
+export type Totals = {
+	/**  Records the view selects. */
+	count: number,
+	/**
+	 *  Each field asked for, its sum as an exact decimal string
+	 *  (`"1234567.89"`); a field whose sum would pass 28 significant
+	 *  digits is left out rather than rounded.
+	 */
+	sums: { [key in string]: string },
+	/**  When the saved list was last brought up to date whole (UTC). */
+	refreshed_at: string | null,
+};
 
 /**
  *  The error every command returns:

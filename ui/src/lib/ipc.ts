@@ -4,7 +4,16 @@
 // Every call also updates the connection state and rate-limit budget shown
 // in the status bar (lib/session.svelte.ts).
 import { Channel } from "@tauri-apps/api/core";
-import { commands, type ListView, type Progress, type ResourceName, type Value } from "./bindings";
+import {
+  commands,
+  type ExportColumn,
+  type ExportLayout,
+  type ListView,
+  type Progress,
+  type ResourceName,
+  type SaveDialog,
+  type Value,
+} from "./bindings";
 import type { UiError } from "./errors";
 import { session } from "./session.svelte";
 
@@ -107,6 +116,28 @@ export const ipc = {
     channel.onmessage = onprogress;
     return call(commands.makeAvailableOffline(resource, channel), true);
   },
+  /** Where an export would read its records now (the service or saved records). */
+  exportSource: (...a: Args<typeof commands.exportSource>) => call(commands.exportSource(...a)),
+  /**
+   * Exports a whole list: Rust opens the save dialog, then writes the file;
+   * `onprogress` gets every page (over a Tauri channel). Null when the
+   * dialog was closed.
+   */
+  exportList: (
+    resource: ResourceName,
+    view: ListView,
+    columns: ExportColumn[],
+    layout: ExportLayout,
+    dialog: SaveDialog,
+    onprogress: (step: Progress) => void,
+  ) => {
+    const channel = new Channel<Progress>();
+    channel.onmessage = onprogress;
+    return call(commands.exportList(resource, view, columns, layout, dialog, channel), true);
+  },
+  cancelExport: () => call(commands.cancelExport()),
+  /** Exact sums over a whole filtered list saved offline, or null. */
+  savedTotals: (...a: Args<typeof commands.savedTotals>) => call(commands.savedTotals(...a)),
   cancelDownload: (...a: Args<typeof commands.cancelDownload>) => call(commands.cancelDownload(...a)),
   offlineList: (...a: Args<typeof commands.offlineList>) => call(commands.offlineList(...a)),
   setWorkingOffline: (...a: Args<typeof commands.setWorkingOffline>) => call(commands.setWorkingOffline(...a)),

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// The file type of an export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "snake_case")]
+#[serde(rename = "ExportFormat", rename_all = "snake_case")]
 pub enum Format {
     /// An Excel workbook (`.xlsx`) with one sheet: typed cells, the header
     /// row frozen and filtered.

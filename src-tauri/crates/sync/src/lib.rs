@@ -21,6 +21,8 @@
 //!   its order, into a `workdesk_export::Sheet`, from the service within
 //!   the same budget rule, or from the saved records when working offline
 //!   or the list was made available offline ([`ExportSource`]).
+//! - **Totals** ([`Replica::saved_totals`]): the count and the exact sums
+//!   of money columns over a whole filtered list saved offline.
 //! - **Writes update what they touch** ([`Replica::created`],
 //!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline"
 //!   ([`Replica::set_working_offline`]) stops every request.
@@ -34,6 +36,7 @@ mod download;
 mod error;
 mod export;
 mod replica;
+mod totals;
 
 pub use download::{
     OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE, RESERVE_PERCENT,
@@ -42,3 +45,4 @@ pub use error::{Error, Result};
 pub use export::ExportSource;
 pub use replica::{Fresh, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;
+pub use totals::Totals;

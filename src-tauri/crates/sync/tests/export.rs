@@ -1,5 +1,6 @@
-//! "Export…" against the sandbox over loopback HTTP, into real files read
-//! back with calamine (XLSX) and the csv crate.
+//! "Export…" and the totals under a list, against the sandbox over
+//! loopback HTTP: files read back with calamine (XLSX) and the csv crate;
+//! sums compared with the service's records added up here.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -461,4 +462,55 @@ async fn a_list_made_available_offline_exports_from_its_saved_records_the_same_r
     .await;
     assert!(matches!(result, Err(Error::Refused(_))), "{result:?}");
     assert!(!refused.exists());
+}
+
+#[tokio::test]
+async fn totals_of_a_list_saved_offline_are_the_exact_sums_of_the_services_records() {
+    let setup = setup_with(Config::default()).await;
+    let replica = &setup.replica;
+    let fields = vec!["total".to_owned(), "subtotal".to_owned()];
+    assert_eq!(
+        replica
+            .saved_totals(ResourceName::SupplierInvoice, &view(), &fields)
+            .unwrap(),
+        None,
+        "not saved whole: no sum over part of the list"
+    );
+    let expected = service_records(
+        replica,
+        &ListView {
+            fields: Some(vec!["total".into(), "subtotal".into(), "id".into()]),
+            ..view()
+        },
+    )
+    .await;
+    let sum = |field: &str| {
+        expected
+            .iter()
+            .map(|r| {
+                r[field]
+                    .as_str()
+                    .unwrap()
+                    .parse::<rust_decimal::Decimal>()
+                    .unwrap()
+            })
+            .sum::<rust_decimal::Decimal>()
+            .to_string()
+    };
+    replica
+        .make_available_offline(
+            ResourceName::SupplierInvoice,
+            |_| {},
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    let totals = replica
+        .saved_totals(ResourceName::SupplierInvoice, &view(), &fields)
+        .unwrap()
+        .unwrap();
+    assert_eq!(totals.count, expected.len() as u64);
+    assert_eq!(totals.sums["total"], sum("total"));
+    assert_eq!(totals.sums["subtotal"], sum("subtotal"));
+    assert!(totals.refreshed_at.is_some());
 }
