@@ -54,7 +54,7 @@ describe("export", () => {
     const columns = call.args.columns as ExportColumn[];
     expect(columns.map((c) => c.header)).toEqual(headers(container));
     const status = columns.find((c) => c.field === "operation_status");
-    expect(status?.labels.CO).toBe("Complete");
+    expect(status?.labels?.CO).toBe("Complete");
     expect(columns.find((c) => c.field === "is_pay_authorized")?.labels).toEqual({ true: "Yes", false: "No" });
     expect(call.args.layout as ExportLayout).toMatchObject({ format: "csv", separator: "comma", sheet_name: "Supplier invoices" });
     const saveDialog = call.args.dialog as SaveDialog;
