@@ -187,7 +187,11 @@ describe("export and totals helpers", () => {
   test("sums are exact decimals with the largest scale", () => {
     const rows = [{ a: "0.1" }, { a: "0.2" }, { a: null }, { a: "99999999999999.999999" }, { a: "-0.300000" }];
     expect(sumOf(rows, "a")).toBe("99999999999999.999999");
+    expect(sumOf([{ a: "0.1" }, { a: "0.2" }], "a")).toBe("0.3");
     expect(sumOf([{ a: "1234.50" }, { a: "0.5" }], "a")).toBe("1235.00");
+    expect(sumOf([{ a: "-0.25" }, { a: "0.05" }], "a")).toBe("-0.20");
+    expect(sumOf([{ a: "12345678901234567890.1" }, { a: "0.9" }], "a")).toBe("12345678901234567891.0");
+    expect(sumOf([], "a")).toBe("0");
   });
 
   test("money columns leave out percentages and rates", () => {
