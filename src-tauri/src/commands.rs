@@ -21,7 +21,7 @@ use zeroize::Zeroize;
 use crate::demo::Demo;
 use crate::error::{Error, Result, UiError};
 use crate::saved_data;
-use crate::settings::LanguageChoice;
+use crate::settings::{Density, LanguageChoice};
 use crate::state::AppState;
 use crate::workspaces::{
     check_name, default_name, typed_proxy, WorkspaceEntry, WorkspaceId, NAME_MAX_CHARS,
@@ -92,6 +92,8 @@ pub struct WorkspaceStatus {
     pub working_offline: bool,
     /// The language chosen for the UI (settings `language`).
     pub language: LanguageChoice,
+    /// The records table's density (settings `density`).
+    pub density: Density,
 }
 
 fn keychain_status(state: &AppState) -> KeychainStatus {
@@ -148,6 +150,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
             last_resource: state.settings.last_resource(&WorkspaceId::demo()),
             working_offline: state.working_offline(),
             language: state.settings.language(),
+            density: state.settings.density(),
         });
     }
     let no_key = KeyStatus {
@@ -185,6 +188,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
         keychain,
         working_offline: state.working_offline(),
         language: state.settings.language(),
+        density: state.settings.density(),
     })
 }
 
@@ -200,6 +204,17 @@ pub fn set_language(
 ) -> Result<LanguageChoice, UiError> {
     state.settings.set_language(language)?;
     Ok(language)
+}
+
+/// Sets the records table's density (`normal`, `compact`) and keeps it in
+/// the settings. Returns it.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub fn set_density(state: State<'_, AppState>, density: Density) -> Result<Density, UiError> {
+    state.settings.set_density(density)?;
+    Ok(density)
 }
 
 /// Asks the service at `base_url` for one supplier invoice with `key`: the

@@ -117,8 +117,10 @@ pub async fn list_views(
 /// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
 /// replacing a saved view of the same name. Returns the resource's views.
 ///
-/// Errors: `invalid_input` with `field` = `name`; `not_configured`;
-/// `internal` when the settings file cannot be written.
+/// Errors: `invalid_input` with `field` = `name`, or with `field_errors`
+/// keyed as `list_records` keys them (and `widths`) when the view does not
+/// read; `not_configured`; `internal` when the settings file cannot be
+/// written.
 #[tauri::command]
 #[specta::specta]
 pub async fn save_view(
@@ -132,6 +134,7 @@ pub async fn save_view(
     if length == 0 || length > 80 {
         return Err(Error::ViewName.into());
     }
+    checked(resource, &view)?;
     let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
     Ok(state.settings.update_views(&workspace, resource, |views| {
         match views.saved.iter_mut().find(|saved| saved.name == name) {
@@ -139,6 +142,30 @@ pub async fn save_view(
             None => views.saved.push(NamedView { name, view }),
         }
     })?)
+}
+
+/// Remembers `view` as `resource`'s current view without loading it: what
+/// changes only the screen (a column moved or resized) and needs no
+/// request. Returns nothing.
+///
+/// Errors: `invalid_input` with `field_errors` keyed as `list_records`
+/// keys them (and `widths`) when the view does not read (nothing kept);
+/// `not_configured`; `internal` when the settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub async fn remember_view(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    view: ListView,
+) -> Result<(), UiError> {
+    checked(resource, &view)?;
+    let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+    // A list request under way must not overwrite this with its older view.
+    state.view_tickets.issue(&workspace, resource);
+    state
+        .settings
+        .set_current_view(&workspace, resource, &view)?;
+    Ok(())
 }
 
 /// Deletes the saved view `name` of `resource` (nothing if there is none).
@@ -157,4 +184,13 @@ pub async fn delete_view(
     Ok(state.settings.update_views(&workspace, resource, |views| {
         views.saved.retain(|saved| saved.name != name);
     })?)
+}
+
+/// `Ok` when `view` reads over `resource` (what `list_records` would
+/// send, and widths within bounds for its fields), so that no view kept in
+/// the settings is one the list cannot show.
+fn checked(resource: ResourceName, view: &ListView) -> Result<(), UiError> {
+    view.list_query(resource)
+        .map(|_| ())
+        .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)).into())
 }

@@ -8,7 +8,7 @@
 //! (`views/<workspace>/<resource>`), and the resource shown last
 //! (`last_resource/<workspace>`); "Work offline" (`working_offline`) and
 //! the size cap of saved data (`saved_data_cap_mb`); the language of the
-//! UI (`language`). Never an API key.
+//! UI (`language`); the records table's density (`density`). Never an API key.
 
 use std::sync::Arc;
 
@@ -30,6 +30,18 @@ const VIEWS: &str = "views";
 const WORKING_OFFLINE: &str = "working_offline";
 const SAVED_DATA_CAP_MB: &str = "saved_data_cap_mb";
 const LANGUAGE: &str = "language";
+const DENSITY: &str = "density";
+
+/// How tightly the records table sets its rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Type)]
+#[serde(rename_all = "lowercase")]
+pub enum Density {
+    /// Rows of about 33 CSS pixels.
+    #[default]
+    Normal,
+    /// Rows of about 25 CSS pixels: more of a list on screen.
+    Compact,
+}
 
 /// The language of the UI as the user chose it: the operating system's
 /// (English unless it asks for Spanish), or one of the app's two.
@@ -188,6 +200,24 @@ impl Settings {
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_language(&self, language: LanguageChoice) -> Result<()> {
         self.0.set(LANGUAGE, json!(language));
+        self.save()
+    }
+
+    /// The density of the records table ([`Density::Normal`] unless set,
+    /// or when the file holds something else).
+    pub fn density(&self) -> Density {
+        self.0
+            .get(DENSITY)
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default()
+    }
+
+    /// Sets the density of the records table and writes the file.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_density(&self, density: Density) -> Result<()> {
+        self.0.set(DENSITY, json!(density));
         self.save()
     }
 
@@ -377,6 +407,12 @@ pub(crate) mod tests {
         assert_eq!(settings.language(), LanguageChoice::Es);
         memory.set("language", json!("klingon"));
         assert_eq!(settings.language(), LanguageChoice::System);
+        assert_eq!(settings.density(), Density::Normal);
+        settings.set_density(Density::Compact).unwrap();
+        assert_eq!(memory.get("density"), Some(json!("compact")));
+        assert_eq!(settings.density(), Density::Compact);
+        memory.set("density", json!(3));
+        assert_eq!(settings.density(), Density::Normal);
     }
 
     #[test]

@@ -234,6 +234,55 @@ fn commands_work_with_no_desktop_around_them() {
     .unwrap();
     assert_eq!(views["current"]["page"], 2);
 
+    // A column moved or resized is remembered without a request; a width
+    // for a field the list lacks, or out of bounds, is refused and the
+    // view on record stays as it was.
+    let arranged =
+        json!({"page": 2, "take": 20, "fields": ["total", "name", "id"], "widths": {"name": 300}});
+    invoke(
+        &webview,
+        "remember_view",
+        json!({"resource": "supplier_invoice", "view": arranged}),
+    )
+    .unwrap();
+    let views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(views["current"]["fields"], json!(["total", "name", "id"]));
+    assert_eq!(views["current"]["widths"], json!({"name": 300}));
+    for widths in [
+        json!({"title": 100}),
+        json!({"name": 20}),
+        json!({"name": 5000}),
+    ] {
+        let err = invoke(
+            &webview,
+            "remember_view",
+            json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20, "widths": widths}}),
+        )
+        .unwrap_err();
+        assert_eq!(err["kind"], "invalid_input", "{err}");
+        assert!(err["field_errors"]["widths"].is_array(), "{err}");
+        let err = invoke(
+            &webview,
+            "save_view",
+            json!({"resource": "supplier_invoice", "name": "Wide", "view": {"page": 1, "take": 20, "widths": widths}}),
+        )
+        .unwrap_err();
+        assert!(err["field_errors"]["widths"].is_array(), "{err}");
+    }
+    let views = invoke(
+        &webview,
+        "list_views",
+        json!({"resource": "supplier_invoice"}),
+    )
+    .unwrap();
+    assert_eq!(views["current"]["widths"], json!({"name": 300}));
+    assert_eq!(views["saved"], json!([]));
+
     // Named views: saved, replaced by name, deleted.
     let named = json!({"page": 1, "take": "all", "filters": []});
     let err = invoke(

@@ -1,6 +1,11 @@
-// End to end: "Export…" from the real app through the system's save
-// dialog (GTK's, driven with xdotool under Xvfb), the file read back and
-// compared with the sandbox's records for the same view; the totals under
+// End to end: a new workspace's invoices open on the columns an
+// accountant reads first, and every list's default columns fit the
+// 1280-pixel window; rows selected
+// with the mouse are copied with Ctrl+C to the X clipboard (read back with
+// xclip) as tab-separated cells; "Export…" from the real app through the
+// system's save dialog (GTK's, driven with xdotool under Xvfb), the file
+// read back and compared with the sandbox's records for the same view, its
+// columns in the order the screen shows them after a move; the totals under
 // the list compared with the sandbox's sums. Screenshots of the totals and
 // of the export's progress (the sandbox slowed so a page takes a moment).
 import { test } from "node:test";
@@ -10,13 +15,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { By } from "selenium-webdriver";
+import { By, Key } from "selenium-webdriver";
 import {
   IDENTIFIER,
   WAIT_MS,
   appUnderTest,
   armFault,
   byButton,
+  cellTexts,
   clearStoredKey,
   connectToSandbox,
   screenshot,
@@ -25,6 +31,18 @@ import {
 } from "./support.mjs";
 
 const context = appUnderTest("the built app binary");
+
+/** Every list section, as the navigation names them. */
+const SECTIONS = [
+  "Customer invoices",
+  "Sales quotes",
+  "Products",
+  "Tasks",
+  "Leads",
+  "Stakeholders",
+  "Customers",
+  "Supplier invoices",
+];
 
 /** `values` (decimal strings) added up exactly, as a decimal string with the largest scale. */
 function exactSum(values) {
@@ -49,6 +67,15 @@ async function allInvoices(sandbox) {
   }
 }
 
+/** The text on the X clipboard (CLIPBOARD selection), read with xclip; "" when empty. */
+function clipboard() {
+  try {
+    return execFileSync("xclip", ["-o", "-selection", "clipboard"], { encoding: "utf8", timeout: 5_000 });
+  } catch {
+    return "";
+  }
+}
+
 /** Types `path` into the save dialog titled `title` and confirms it. */
 function answerSaveDialog(title, path) {
   const id = execFileSync("xdotool", ["search", "--sync", "--onlyvisible", "--name", title], { encoding: "utf8", timeout: WAIT_MS })
@@ -70,6 +97,29 @@ test("a whole list exported through the save dialog is the service's list; the t
     await connectToSandbox(app, sandbox);
     const invoices = await allInvoices(sandbox);
 
+    // Default columns: what an accountant reads first.
+    await visible(app, By.css("table tbody tr[data-id]"));
+    const fields = await app.executeScript("return [...document.querySelectorAll('table thead th')].map((th) => th.dataset.field)");
+    assert.deepEqual(fields.slice(0, 5), ["name", "issue_date", "document_type", "operation_status", "total"]);
+
+    // Rows picked with the mouse, then Ctrl+C: the clipboard holds them as
+    // cells, tab-separated, as the screen shows them.
+    const tableRows = await app.findElements(By.css("table tbody tr[data-id]"));
+    await tableRows[1].findElement(By.css("td")).click();
+    await app.actions().keyDown(Key.SHIFT).click(await tableRows[3].findElement(By.css("td"))).keyUp(Key.SHIFT).perform();
+    await app.actions().keyDown(Key.CONTROL).click(await tableRows[5].findElement(By.css("td"))).keyUp(Key.CONTROL).perform();
+    await app.actions().keyDown(Key.CONTROL).sendKeys("c").keyUp(Key.CONTROL).perform();
+    const expected = await app.executeScript(`
+      return [...document.querySelectorAll("table tbody tr[data-id]")]
+        .filter((row) => row.getAttribute("aria-selected") === "true")
+        .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent).join("\\t"))
+        .join("\\n");
+    `);
+    assert.equal(expected.split("\n").length, 4, "rows 2 to 4 and 6 selected");
+    await app.wait(() => clipboard() === expected, WAIT_MS, "the copied rows on the clipboard");
+    assert.match(clipboard(), /\t[\d,]+\.\d{2}(\t|\n|$)/, "amounts as shown");
+    await app.actions().sendKeys(Key.ESCAPE).perform();
+
     // Totals: 20 of them on the first page, labelled as the page's.
     const totals = await visible(app, By.css(".totals"));
     await app.wait(async () => (await totals.getAttribute("data-scope")) === "page", WAIT_MS, "page totals");
@@ -79,6 +129,18 @@ test("a whole list exported through the save dialog is the service's list; the t
     const shownSum = await app.executeScript("return document.querySelector('.totals dd[data-field=\"total\"]').textContent");
     assert.equal(shownSum.replace(/,/g, ""), pageSum, "the page's exact sum, as the service's records add up");
     await screenshot(app, "totals");
+
+    // The Name column moved one place right (the Columns panel's keyboard
+    // way): the export follows the screen's order.
+    await (await visible(app, byButton("Columns"))).click();
+    await (await visible(app, By.css("button[aria-label='Move Name right']"))).click();
+    await app.wait(
+      async () => (await app.executeScript("return document.querySelectorAll('table thead th')[1].dataset.field")) === "name",
+      WAIT_MS,
+      "Name second",
+    );
+    await (await visible(app, byButton("Done"))).click();
+    const headers = await cellTexts(app, By.css("table thead th"));
 
     // Export… to CSV through the save dialog, slowed so the progress shows.
     await (await visible(app, byButton("Export…"))).click();
@@ -105,13 +167,33 @@ test("a whole list exported through the save dialog is the service's list; the t
     const rows = parse(readFileSync(path, "utf8"), { bom: true, columns: true });
     assert.equal(rows.length, invoices.length, "every page");
     const header = Object.keys(rows[0]);
-    assert.ok(header.includes("Name") && header.includes("Total"), header.join(", "));
+    assert.deepEqual(header, headers, "the columns as the screen shows them, in its order");
     assert.deepEqual(
       rows.map((r) => [r.Name.replace(/^'/, ""), r.Total]),
       invoices.map((r) => [r.name, r.total]),
       "the service's records, in its order, amounts exact",
     );
     await (await visible(app, byButton("Close"))).click();
+
+    // Every list opens on default columns that fit the 1280-pixel window:
+    // nothing to scroll sideways for (the app was started on a new data
+    // folder, so these are the defaults).
+    for (const section of SECTIONS) {
+      await (await visible(app, By.xpath(`//nav[@aria-label='Sections']//button[normalize-space(.)='${section}']`))).click();
+      await app.wait(
+        async () => (await app.executeScript("return document.querySelector(\"h2[id^='list-title-']\")?.textContent?.trim()")) === section,
+        WAIT_MS,
+        `${section} shown`,
+      );
+      await visible(app, By.css("table tbody tr[data-id]"));
+      const fit = await app.executeScript(`
+        const wrap = document.querySelector(".records-wrap");
+        const widths = [...document.querySelectorAll("table thead th")].map((th) => th.dataset.field + " " + Math.round(th.getBoundingClientRect().width));
+        return { scroll: wrap.scrollWidth, client: wrap.clientWidth, window: window.innerWidth, widths };
+      `);
+      assert.equal(fit.window, 1280);
+      assert.ok(fit.scroll <= fit.client, `${section}: the default columns fit the window: ${JSON.stringify(fit)}`);
+    }
   } finally {
     rmSync(folder, { recursive: true, force: true });
     await app.quit();

@@ -26,6 +26,8 @@ describe("export", () => {
     let send: ((step: Progress) => void) | null = null;
     const calls: Call[] = mockService({
       count: 2437,
+      // Columns the user arranged: not the schema's order.
+      current: { page: 1, take: 20, fields: ["total", "is_pay_authorized", "name", "operation_status", "id"], sort: [], filters: [] },
       other: (cmd, args) => {
         if (cmd === "export_source") return { kind: "service" };
         if (cmd === "export_list") {
@@ -53,6 +55,7 @@ describe("export", () => {
     expect(call.args.view).toEqual(listed);
     const columns = call.args.columns as ExportColumn[];
     expect(columns.map((c) => c.header)).toEqual(headers(container));
+    expect(columns.map((c) => c.field)).toEqual(["total", "is_pay_authorized", "name", "operation_status"]);
     const status = columns.find((c) => c.field === "operation_status");
     expect(status?.labels?.CO).toBe("Complete");
     expect(columns.find((c) => c.field === "is_pay_authorized")?.labels).toEqual({ true: "Yes", false: "No" });

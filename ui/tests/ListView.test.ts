@@ -68,7 +68,7 @@ function confirmingAction(message?: string) {
   }));
 }
 
-const DEFAULT_FIELDS = ["name", "operation_status", "invoice_number", "issue_date", "is_pay_authorized", "total", "id"];
+const DEFAULT_FIELDS = ["name", "issue_date", "operation_status", "total", "invoice_number", "id"];
 
 describe("opening a list", () => {
   test("asks for the remembered view, then the first page with the default columns", async () => {
@@ -82,7 +82,7 @@ describe("opening a list", () => {
     expect(byId("page-status")).toHaveTextContent("Page 1 of 122");
     expect(rowIds(container)).toHaveLength(20);
     const headers = within(container.querySelector("thead")!).getAllByRole("columnheader").map((h) => h.textContent?.trim());
-    expect(headers).toEqual(["Name", "Operation status", "Invoice number", "Issue date", "Payment authorized", "Total"]);
+    expect(headers).toEqual(["Name", "Issue date", "Operation status", "Total", "Invoice number"]);
   });
 
   test("restores the remembered view", async () => {
@@ -597,7 +597,7 @@ describe("the detail panel", () => {
     const panel = await screen.findByRole("dialog");
     const shownFields = () => Array.from(panel.querySelectorAll<HTMLElement>("[data-field]")).map((el) => el.dataset.field);
     // The list's row has every field (this mock sends them all), but only these were asked for.
-    expect(shownFields()).toEqual(["id", "name", "operation_status", "invoice_number", "issue_date", "is_pay_authorized", "total"]);
+    expect(shownFields()).toEqual(["id", "name", "operation_status", "invoice_number", "issue_date", "total"]);
     expect(within(panel).queryByText("—")).toBeNull();
     const loading = within(panel).getByText("Loading all fields…");
     expect(loading).toHaveAttribute("role", "status");

@@ -60,6 +60,26 @@ describe("a list with saved data", () => {
     expect(byId("page-status")).toHaveTextContent("Page 1 of 3");
   });
 
+  test("when the service's answer replaces the saved page, the selected rows and the focus stay", async () => {
+    const fresh = deferred<Page<JsonRecord>>();
+    const changed = recordPage(1, 45, 20, (n) => invoiceRecord(n, n === 2 ? { total: "2000.00" } : {}));
+    mockService({ savedAnswer: () => savedPage(recordPage(1, 45)), list: () => fresh.promise });
+    const { user, container } = renderView();
+    await screen.findByText(/^Saved at \d{1,2}:\d{2}/);
+    const rows = () => [...container.querySelectorAll<HTMLTableRowElement>("tbody tr[data-id]")];
+    await user.keyboard("{Control>}");
+    await user.click(rows()[1].querySelector("td")!);
+    await user.click(rows()[3].querySelector("td")!);
+    await user.keyboard("{/Control}");
+    expect(rows()[3]).toHaveFocus();
+    fresh.resolve(changed);
+    await vi.waitFor(() => expect(screen.queryByText(/Saved at/)).toBeNull());
+    await vi.waitFor(() => expect(rows()[1]).toHaveTextContent("2,000.00"));
+    const selected = rows().flatMap((row, i) => (row.getAttribute("aria-selected") === "true" ? [i] : []));
+    expect(selected).toEqual([1, 3]);
+    expect(rows()[3]).toHaveFocus();
+  });
+
   test("when the service can't be reached the saved page stays, with no error, and the app is offline", async () => {
     mockService({
       savedAnswer: () => savedPage(recordPage(2, 45)),

@@ -266,13 +266,16 @@ describe("reading conditions back", () => {
 describe("columns and sort keys", () => {
   test("default columns leave out ids and audit noise", () => {
     const columns = defaultColumns(schema);
-    expect(columns).toEqual(["name", "operation_status", "invoice_number", "issue_date", "is_pay_authorized", "total"]);
+    expect(columns).toEqual(["name", "issue_date", "operation_status", "total", "invoice_number"]);
     expect(requestedFields(schema, columns)).toEqual([...columns, "id"]);
   });
 
   test("an id the user chose is shown; the one added for opening rows is not", () => {
     expect(shownColumns(schema, ["name", "total", "id"])).toEqual(["name", "total"]);
-    expect(shownColumns(schema, requestedFields(schema, ["total", "id"]))).toEqual(["id", "total"]);
+    expect(shownColumns(schema, requestedFields(schema, ["total", "id"]))).toEqual(["total", "id"]);
+    expect(shownColumns(schema, requestedFields(schema, ["id", "total"]))).toEqual(["id", "total"]);
+    // Screen order is kept.
+    expect(shownColumns(schema, ["total", "name", "id"])).toEqual(["total", "name"]);
     expect(shownColumns(schema, ["id"])).toEqual(["id"]);
     expect(shownColumns(schema, null)).toEqual(defaultColumns(schema));
     expect(shownColumns(schema, ["gone_field"])).toEqual(defaultColumns(schema));

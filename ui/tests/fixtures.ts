@@ -12,6 +12,7 @@ export const setupStatus: WorkspaceStatus = {
   last_resource: "supplier_invoice",
   working_offline: false,
   language: "system",
+  density: "normal",
 };
 
 /** A workspace connected to a service, its key in the keychain, on supplier invoices. */
@@ -27,6 +28,7 @@ export const serviceStatus: WorkspaceStatus = {
   last_resource: "supplier_invoice",
   working_offline: false,
   language: "system",
+  density: "normal",
 };
 
 export function uiError(kind: UiError["kind"], message: string, field: string | null = null): UiError {

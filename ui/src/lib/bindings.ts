@@ -130,8 +130,10 @@ export const commands = {
 	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
 	 *  replacing a saved view of the same name. Returns the resource's views.
 	 * 
-	 *  Errors: `invalid_input` with `field` = `name`; `not_configured`;
-	 *  `internal` when the settings file cannot be written.
+	 *  Errors: `invalid_input` with `field` = `name`, or with `field_errors`
+	 *  keyed as `list_records` keys them (and `widths`) when the view does not
+	 *  read; `not_configured`; `internal` when the settings file cannot be
+	 *  written.
 	 */
 	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
 	/**
@@ -142,6 +144,16 @@ export const commands = {
 	 *  written.
 	 */
 	deleteView: (resource: ResourceName, name: string) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
+	/**
+	 *  Remembers `view` as `resource`'s current view without loading it: what
+	 *  changes only the screen (a column moved or resized) and needs no
+	 *  request. Returns nothing.
+	 * 
+	 *  Errors: `invalid_input` with `field_errors` keyed as `list_records`
+	 *  keys them (and `widths`) when the view does not read (nothing kept);
+	 *  `not_configured`; `internal` when the settings file cannot be written.
+	 */
+	rememberView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("remember_view", { resource, view })),
 	/**
 	 *  `POST /task/task/`: creates `task` and returns it as created.
 	 * 
@@ -245,6 +257,13 @@ export const commands = {
 	 *  Errors: `internal` when the settings file cannot be written.
 	 */
 	setLanguage: (language: LanguageChoice) => typedError<LanguageChoice, UiError>(__TAURI_INVOKE("set_language", { language })),
+	/**
+	 *  Sets the records table's density (`normal`, `compact`) and keeps it in
+	 *  the settings. Returns it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setDensity: (density: Density) => typedError<Density, UiError>(__TAURI_INVOKE("set_density", { density })),
 	/**
 	 *  The saved data of each workspace and the total, and a notice to show
 	 *  once.
@@ -362,6 +381,13 @@ export type Customer = {
 	/**  `customer_since`: date, `YYYY-MM-DD`. */
 	customer_since?: CalendarDate | null,
 } & { [key in string]: Value };
+
+/**  How tightly the records table sets its rows. */
+export type Density = 
+/**  Rows of about 33 CSS pixels. */
+"normal" | 
+/**  Rows of about 25 CSS pixels: more of a list on screen. */
+"compact";
 
 /**
  *  Which message the UI shows for an error: one variant per situation,
@@ -835,23 +861,34 @@ export type LeadPatch = {
 };
 
 /**
- *  A list as the app shows it: which page, how many rows, which columns,
- *  the sort keys and the filter conditions, in order.
+ *  A list as the app shows it: which page, how many rows, which columns
+ *  (in screen order) and how wide, the sort keys and the filter
+ *  conditions, in order.
  * 
- *  JSON: `{"page": 1, "take": 50, "fields": ["id", "name"] | null,
- *  "sort": [{"field": "total", "descending": true}], "filters": [...]}`.
+ *  JSON: `{"page": 1, "take": 50, "fields": ["name", "total", "id"] | null,
+ *  "sort": [{"field": "total", "descending": true}], "filters": [...],
+ *  "widths": {"name": 240} | absent}`.
  */
 export type ListView = {
 	/**  1-based page number. */
 	page: number,
 	/**  Rows per page (`take`). */
 	take: Take,
-	/**  `fields`: the columns asked for; `None` for every field. */
+	/**
+	 *  `fields`: the columns asked for, in the order the screen shows them;
+	 *  `None` for every field. The request sends them in schema order, so
+	 *  the order changes neither the request nor the saved page's key.
+	 */
 	fields?: string[] | null,
 	/**  `sort` keys, most significant first; empty for the endpoint's order. */
 	sort?: SortSpec[],
 	/**  Filter conditions, folded left to right. */
 	filters?: FilterSpec[],
+	/**
+	 *  Column widths the user set, CSS pixels by field; absent for the
+	 *  computed ones. Display only: never part of a request or a key.
+	 */
+	widths?: { [key in string]: number } | null,
 };
 
 /**  Which workspace the app shows. */
@@ -1377,6 +1414,8 @@ export type WorkspaceStatus = {
 	working_offline: boolean,
 	/**  The language chosen for the UI (settings `language`). */
 	language: LanguageChoice,
+	/**  The records table's density (settings `density`). */
+	density: Density,
 };
 
 /**  One workspace's saved data, as the Storage section lists it. */

@@ -13,44 +13,28 @@ const NOISE = new Set(["id", "member", "created_by", "updated_by", "deleted_by",
 const LOW_PRIORITY = new Set(["created_at", "updated_at", "audit_status", "status_description"]);
 
 /**
- * The columns accountants look at first, where the generic rule would pick
- * the wrong ones (invoices have 20-odd plain fields). Shown in schema order.
+ * The columns accountants look at first, in the order they read them, where
+ * the generic rule would pick the wrong ones (invoices have 20-odd plain
+ * fields): for invoices the name, the date, the document type, the status
+ * and the total, so that the total shows without scrolling in a 1280-pixel
+ * window.
  */
 const PREFERRED: Partial<Record<ResourceName, string[]>> = {
-  supplier_invoice: [
-    "name",
-    "operation_status",
-    "invoice_number",
-    "issue_date",
-    "document_type",
-    "is_pay_authorized",
-    "discount_value",
-    "subtotal",
-    "total",
-    "vat_value_included",
-  ],
-  customer_invoice: [
-    "name",
-    "operation_date",
-    "operation_status",
-    "invoice_status",
-    "discount_value",
-    "subtotal",
-    "total",
-    "invoice_electronic",
-  ],
-  task: ["title", "status", "priority", "start", "expiry", "completed_at"],
+  supplier_invoice: ["name", "issue_date", "document_type", "operation_status", "total", "invoice_number"],
+  customer_invoice: ["name", "operation_date", "operation_status", "invoice_status", "total", "subtotal"],
+  product: ["name", "code", "category", "unit_price", "stock_quantity", "is_active"],
+  task: ["title", "status", "priority", "expiry", "completed_at"],
   lead: ["source", "status", "created_at", "updated_at"],
   customer: ["name", "document_number", "is_active", "credit_limit", "customer_since"],
-  stakeholder: ["name", "is_company", "document_type_name", "document_number", "verification_digit", "created_at"],
-  sales_quote: ["name", "quote_number", "issue_date", "valid_until", "operation_status", "subtotal", "discount_value", "total"],
+  stakeholder: ["name", "document_type_name", "document_number", "verification_digit"],
+  sales_quote: ["name", "issue_date", "operation_status", "total", "quote_number", "subtotal"],
 };
 
 /** The default columns of `schema`: its fields minus audit/ownership noise and ids. */
 export function defaultColumns(schema: ResourceSchema): string[] {
   const names = new Set(schema.fields.map((f) => f.name));
   const preferred = PREFERRED[schema.resource]?.filter((name) => names.has(name));
-  if (preferred && preferred.length > 0) return inSchemaOrder(schema, preferred);
+  if (preferred && preferred.length > 0) return preferred;
   let plain = schema.fields
     .filter((f) => !NOISE.has(f.name) && f.kind !== "uuid" && f.kind !== "json")
     .map((f) => f.name);
@@ -66,19 +50,65 @@ export function inSchemaOrder(schema: ResourceSchema, names: Iterable<string>): 
   return schema.fields.filter((f) => wanted.has(f.name)).map((f) => f.name);
 }
 
-/**
- * The `fields` a view requests to show `columns`: the columns in schema
- * order, then `id` when it is not one of them (rows need it to open).
- */
-export function requestedFields(schema: ResourceSchema, columns: string[]): string[] {
-  const shown = inSchemaOrder(schema, columns);
-  return shown.includes("id") ? shown : [...shown, "id"];
+/** `names` that are fields of `schema`, in the order given, once each. */
+export function knownInOrder(schema: ResourceSchema, names: Iterable<string>): string[] {
+  const known = new Set(schema.fields.map((f) => f.name));
+  return [...new Set(names)].filter((name) => known.has(name));
 }
 
 /**
- * The columns a view's `fields` show: its fields the schema knows, minus the
- * `id` that `requestedFields` appended (an `id` the user chose sits in its
- * schema place instead). No `fields` (every field) or none known: defaults.
+ * The `fields` a view requests to show `columns`: the columns in screen
+ * order, then `id` when it is not one of them (rows need it to open). The
+ * backend sends them in schema order, once each, so the order is the
+ * screen's alone.
+ */
+export function requestedFields(schema: ResourceSchema, columns: string[]): string[] {
+  const shown = knownInOrder(schema, columns);
+  // An `id` the user put last is followed by the one rows need, so that
+  // `shownColumns` still shows it (the backend sends `id` once).
+  if (shown.length > 1 && shown[shown.length - 1] === "id") return [...shown, "id"];
+  return shown.includes("id") ? shown : [...shown, "id"];
+}
+
+/** `columns` with `field` moved `by` places (−1: one to the left), within bounds. */
+export function moveColumn(columns: string[], field: string, by: number): string[] {
+  const from = columns.indexOf(field);
+  if (from < 0) return columns;
+  return moveColumnTo(columns, field, Math.min(columns.length - 1, Math.max(0, from + by)));
+}
+
+/** `columns` with `field` at index `to`. */
+export function moveColumnTo(columns: string[], field: string, to: number): string[] {
+  const rest = columns.filter((name) => name !== field);
+  if (rest.length === columns.length) return columns;
+  rest.splice(Math.min(Math.max(0, to), rest.length), 0, field);
+  return rest;
+}
+
+/** Column widths a view may keep: CSS pixels between these bounds. */
+export const MIN_WIDTH = 48;
+export const MAX_WIDTH = 960;
+
+/** `widths` for `columns` only, each within [`MIN_WIDTH`, `MAX_WIDTH`]; `undefined` when none is left. */
+export function keptWidths(
+  widths: Partial<{ [key in string]: number }> | null | undefined,
+  columns: string[],
+): { [key in string]: number } | undefined {
+  if (!widths) return undefined;
+  const kept: { [key in string]: number } = Object.fromEntries(
+    columns.flatMap((name) => {
+      const px = widths[name];
+      return typeof px === "number" && Number.isFinite(px) ? [[name, Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, px)))]] : [];
+    }),
+  );
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+/**
+ * The columns a view's `fields` show, in its order: its fields the schema
+ * knows, minus the `id` that `requestedFields` appended at the end (an
+ * `id` the user chose sits elsewhere). No `fields` (every field) or none
+ * known: defaults.
  */
 export function shownColumns(schema: ResourceSchema, fields: string[] | null | undefined): string[] {
   if (!fields || fields.length === 0) return defaultColumns(schema);
@@ -87,7 +117,7 @@ export function shownColumns(schema: ResourceSchema, fields: string[] | null | u
   const appendedId =
     names.length > 1 && names[names.length - 1] === "id" && order[order.length - 1] !== "id";
   if (appendedId) names = names.slice(0, -1);
-  const shown = inSchemaOrder(schema, names);
+  const shown = knownInOrder(schema, names);
   return shown.length > 0 ? shown : defaultColumns(schema);
 }
 
@@ -143,7 +173,9 @@ export function fitView(schema: ResourceSchema, view: ListView): { view: ListVie
   const take: Take = PAGE_SIZES.includes(view.take) ? view.take : 20;
   const known = new Set(schema.fields.map((f) => f.name));
   const asked = view.fields ?? [];
-  const fields = requestedFields(schema, shownColumns(schema, view.fields));
+  const columns = shownColumns(schema, view.fields);
+  const fields = requestedFields(schema, columns);
+  const widths = keptWidths(view.widths, columns);
   const sort: SortSpec[] = (view.sort ?? []).filter((key) => fieldAt(schema, key.field)?.sortable === true);
   const kept: FilterSpec[] = (view.filters ?? []).filter((spec) => {
     const field = fieldAt(schema, spec.field);
@@ -156,7 +188,14 @@ export function fitView(schema: ResourceSchema, view: ListView): { view: ListVie
     sort.length !== (view.sort ?? []).length ||
     filters.length !== (view.filters ?? []).length;
   return {
-    view: { page: Number.isInteger(view.page) && view.page >= 1 ? view.page : 1, take, fields, sort, filters },
+    view: {
+      page: Number.isInteger(view.page) && view.page >= 1 ? view.page : 1,
+      take,
+      fields,
+      sort,
+      filters,
+      ...(widths ? { widths } : {}),
+    },
     leftOut,
   };
 }

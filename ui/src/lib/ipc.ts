@@ -141,6 +141,9 @@ export const ipc = {
   cancelDownload: (...a: Args<typeof commands.cancelDownload>) => call(commands.cancelDownload(...a)),
   offlineList: (...a: Args<typeof commands.offlineList>) => call(commands.offlineList(...a)),
   setWorkingOffline: (...a: Args<typeof commands.setWorkingOffline>) => call(commands.setWorkingOffline(...a)),
+  setDensity: (...a: Args<typeof commands.setDensity>) => call(commands.setDensity(...a)),
+  /** Remembers a list's view without loading it (a column moved or resized). */
+  rememberView: (...a: Args<typeof commands.rememberView>) => call(commands.rememberView(...a)),
   setLanguage: (...a: Args<typeof commands.setLanguage>) => call(commands.setLanguage(...a)),
   storage: () => call(commands.storage()),
   setStorageCap: (...a: Args<typeof commands.setStorageCap>) => call(commands.setStorageCap(...a)),

@@ -7,7 +7,7 @@
 // again now and then (a tiny read); when it answers, `reconnects` goes up
 // so the screen on view refreshes by itself (a screen whose own call
 // succeeded already has fresh data).
-import { commands, type RateLimit, type ResourceName } from "./bindings";
+import { commands, type Density, type RateLimit, type ResourceName } from "./bindings";
 import type { UiError } from "./errors";
 
 /** The connection as the last call to the service left it. */
@@ -25,6 +25,8 @@ class Session {
   limited = $state<{ error: UiError; until: number } | null>(null);
   /** "Work offline" is on: nothing is sent, saved data is shown. */
   workingOffline = $state(false);
+  /** The records table's row spacing (settings `density`). */
+  density = $state<Density>("normal");
   /** When the saved data on screen was saved (RFC 3339), while it is shown instead of the service's. */
   savedAt = $state<string | null>(null);
   /** Bumped each time the service answers again after being unreachable. */

@@ -107,7 +107,7 @@ pub use records::{
 };
 pub use view::{
     key_problems_by_condition, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,
-    SortSpec,
+    SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
 };
 pub use workdesk_query::{
     resources, Field, FieldType, Operator, Problem, Schema, ValidationErrors,

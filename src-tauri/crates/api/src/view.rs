@@ -225,11 +225,13 @@ pub struct FilterSpec {
     pub values: Vec<String>,
 }
 
-/// A list as the app shows it: which page, how many rows, which columns,
-/// the sort keys and the filter conditions, in order.
+/// A list as the app shows it: which page, how many rows, which columns
+/// (in screen order) and how wide, the sort keys and the filter
+/// conditions, in order.
 ///
-/// JSON: `{"page": 1, "take": 50, "fields": ["id", "name"] | null,
-/// "sort": [{"field": "total", "descending": true}], "filters": [...]}`.
+/// JSON: `{"page": 1, "take": 50, "fields": ["name", "total", "id"] | null,
+/// "sort": [{"field": "total", "descending": true}], "filters": [...],
+/// "widths": {"name": 240} | absent}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct ListView {
@@ -237,7 +239,9 @@ pub struct ListView {
     pub page: u32,
     /// Rows per page (`take`).
     pub take: Take,
-    /// `fields`: the columns asked for; `None` for every field.
+    /// `fields`: the columns asked for, in the order the screen shows them;
+    /// `None` for every field. The request sends them in schema order, so
+    /// the order changes neither the request nor the saved page's key.
     #[serde(default)]
     pub fields: Option<Vec<String>>,
     /// `sort` keys, most significant first; empty for the endpoint's order.
@@ -246,6 +250,10 @@ pub struct ListView {
     /// Filter conditions, folded left to right.
     #[serde(default)]
     pub filters: Vec<FilterSpec>,
+    /// Column widths the user set, CSS pixels by field; absent for the
+    /// computed ones. Display only: never part of a request or a key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub widths: Option<std::collections::BTreeMap<String, u16>>,
 }
 
 impl Default for ListView {
@@ -256,18 +264,26 @@ impl Default for ListView {
             fields: None,
             sort: Vec::new(),
             filters: Vec::new(),
+            widths: None,
         }
     }
 }
+
+/// The narrowest column width a view keeps, in CSS pixels.
+pub const MIN_COLUMN_WIDTH: u16 = 48;
+/// The widest column width a view keeps, in CSS pixels.
+pub const MAX_COLUMN_WIDTH: u16 = 960;
 
 impl ListView {
     /// The request for this view over `T`'s resource, checked as
     /// [`ListRequest::validate`] does before anything is sent.
     ///
     /// # Errors
-    /// Every problem, keyed `page`, `take`, `fields`, `sort`, or
-    /// `filters.<index>` for the condition at that index (so a form can put
-    /// the reason beside the condition).
+    /// Every problem, keyed `page`, `take`, `fields`, `sort`, `widths` (a
+    /// width for a field `T` does not have, or outside
+    /// [`MIN_COLUMN_WIDTH`]..=[`MAX_COLUMN_WIDTH`]; never sent, but kept
+    /// with the view), or `filters.<index>` for the condition at that index
+    /// (so a form can put the reason beside the condition).
     pub fn request<T: Resource>(&self) -> std::result::Result<ListRequest<T>, ValidationErrors> {
         let mut problems = ValidationErrors::default();
         let mut request = ListRequest::<T>::new().page(self.page).take(self.take);
@@ -278,7 +294,38 @@ impl ListView {
                     Problem::new("no_columns", [], "Choose at least one column."),
                 );
             }
-            request = request.fields(fields.iter().cloned());
+            // Schema order: the screen's order is the view's business, not
+            // the request's (nor the key of the page it saves).
+            let position = |name: &String| {
+                T::schema()
+                    .fields
+                    .iter()
+                    .position(|field| field.name == name)
+                    .unwrap_or(usize::MAX)
+            };
+            let mut ordered = fields.clone();
+            ordered.sort_by_key(position);
+            ordered.dedup();
+            request = request.fields(ordered);
+        }
+        for (name, px) in self.widths.iter().flatten() {
+            let known = T::schema().fields.iter().any(|field| field.name == name);
+            if !known || !(MIN_COLUMN_WIDTH..=MAX_COLUMN_WIDTH).contains(px) {
+                problems.add_problem(
+                    "widths",
+                    Problem::new(
+                        "bad_width",
+                        [
+                            ("field", name.as_str()),
+                            ("min", &MIN_COLUMN_WIDTH.to_string()),
+                            ("max", &MAX_COLUMN_WIDTH.to_string()),
+                        ],
+                        format!(
+                            "The width of {name} must be a column's, from {MIN_COLUMN_WIDTH} to {MAX_COLUMN_WIDTH} pixels."
+                        ),
+                    ),
+                );
+            }
         }
         for key in &self.sort {
             let order = if key.descending {
@@ -529,6 +576,7 @@ mod tests {
                 filter("total", FilterOperator::Range, &["10", " 20.50 "]),
                 or_not,
             ],
+            widths: None,
         };
         let request = view.request::<SupplierInvoice>().unwrap();
         assert_eq!(
@@ -536,6 +584,64 @@ mod tests {
             "page=2&take=50&fields=id,total&sort=-total&operation_status__in=PR,CO\
              &total__range=10,20.50&or__not__supplier__name__icontains=pe%C3%B1a"
         );
+    }
+
+    #[test]
+    fn column_order_and_widths_change_neither_the_request_nor_the_key() {
+        let view = ListView {
+            fields: Some(vec!["total".into(), "name".into(), "id".into()]),
+            ..ListView::default()
+        };
+        let moved = ListView {
+            fields: Some(vec![
+                "id".into(),
+                "name".into(),
+                "total".into(),
+                "id".into(),
+            ]),
+            widths: Some([("name".to_owned(), 320u16)].into_iter().collect()),
+            ..ListView::default()
+        };
+        let query = |view: &ListView| {
+            view.list_query(ResourceName::SupplierInvoice)
+                .unwrap()
+                .to_query_string()
+        };
+        assert_eq!(query(&view), query(&moved));
+        assert!(
+            query(&view).contains("fields=id,name,total"),
+            "{}",
+            query(&view)
+        );
+        // Widths survive a round trip through the settings' JSON, and a view
+        // without them reads as before.
+        let json = serde_json::to_value(&moved).unwrap();
+        assert_eq!(json["widths"]["name"], 320);
+        assert_eq!(serde_json::from_value::<ListView>(json).unwrap(), moved);
+        // A width for a field the resource lacks, or out of bounds, is refused.
+        for widths in [[("nope", 100u16)], [("name", 20)], [("name", 4000)]] {
+            let bad = ListView {
+                widths: Some(
+                    widths
+                        .map(|(f, px)| (f.to_owned(), px))
+                        .into_iter()
+                        .collect(),
+                ),
+                ..ListView::default()
+            };
+            let problems = bad.list_query(ResourceName::SupplierInvoice).unwrap_err();
+            assert_eq!(
+                problems
+                    .problems()
+                    .next()
+                    .map(|(key, _, code)| (key.to_owned(), code.map(|c| c.name))),
+                Some(("widths".to_owned(), Some("bad_width"))),
+                "{widths:?}"
+            );
+        }
+        let old: ListView = serde_json::from_str(r#"{"page":1,"take":20}"#).unwrap();
+        assert_eq!(old.widths, None);
+        assert!(!serde_json::to_string(&old).unwrap().contains("widths"));
     }
 
     #[test]

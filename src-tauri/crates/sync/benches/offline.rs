@@ -85,6 +85,7 @@ fn default_view(page: u32, take: u8) -> ListView {
         ),
         sort: Vec::<SortSpec>::new(),
         filters: Vec::new(),
+        widths: None,
     }
 }
 

@@ -203,7 +203,7 @@ impl Replica {
             });
         };
         let key = query.to_query_string();
-        let digest = digest_of(&page, view.fields.as_deref());
+        let digest = digest_of(&page, canonical_fields(view).as_deref());
         let before = self.cache.page_digest(schema, &key).unwrap_or_else(|err| {
             log::warn!("reading a saved page failed: {err}");
             None
@@ -234,13 +234,11 @@ impl Replica {
                 view.fields.is_none(),
             );
         }
-        // What is shown: the view's fields, as the saved answer has them.
-        if let Some(fields) = &view.fields {
+        // What is shown: the view's fields, as the saved answer has them
+        // (a field named twice, as the UI may name `id`, once).
+        if view.fields.is_some() {
             for record in &mut page.results {
-                *record = fields
-                    .iter()
-                    .map(|name| (name.clone(), record.remove(name).unwrap_or(Json::Null)))
-                    .collect();
+                *record = shaped(record, view);
             }
         }
         Ok(Fresh {
@@ -315,6 +313,17 @@ impl Replica {
     pub fn deleted(&self, resource: ResourceName, id: &str) {
         self.cache.forget(resource.schema(), id.trim());
     }
+}
+
+/// The view's fields in one order whatever the screen's (sorted, each
+/// once): a page is the same page whichever way its columns are arranged.
+fn canonical_fields(view: &ListView) -> Option<Vec<String>> {
+    view.fields.as_ref().map(|fields| {
+        let mut fields = fields.clone();
+        fields.sort_unstable();
+        fields.dedup();
+        fields
+    })
 }
 
 /// A 128-bit fingerprint of `page` as shown (count, links, and each

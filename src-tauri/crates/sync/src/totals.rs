@@ -62,6 +62,7 @@ impl Replica {
                 fields: Some(fields.iter().cloned().chain(["id".to_owned()]).collect()),
                 sort: Vec::new(),
                 filters: view.filters.clone(),
+                widths: None,
             }
             .list_query(resource)
             .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;

@@ -78,6 +78,7 @@ fn view() -> ListView {
                 values: vec!["CO".into()],
             },
         ],
+        widths: None,
     }
 }
 

@@ -195,6 +195,7 @@ fn view_strategy() -> impl Strategy<Value = ListView> {
                 })
                 .collect(),
             filters,
+            widths: None,
         })
 }
 

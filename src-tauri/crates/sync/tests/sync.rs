@@ -82,6 +82,7 @@ fn view(page: u32, take: u8) -> ListView {
             descending: true,
         }],
         filters: vec![],
+        widths: None,
     }
 }
 
@@ -122,6 +123,40 @@ async fn a_page_seen_once_opens_saved_then_fresh_says_whether_it_changed() {
 
     let again = replica.fetch_page(invoices, &view(2, 20)).await.unwrap();
     assert_eq!(again.changed, Some(false));
+}
+
+#[tokio::test]
+async fn columns_in_any_order_and_id_named_twice_show_every_value_and_the_same_page() {
+    let setup = setup().await;
+    let replica = &setup.replica;
+    let invoices = ResourceName::SupplierInvoice;
+    // The UI names `id` twice when the user put the ID column last.
+    let mut arranged = view(1, 20);
+    arranged.fields = Some(vec![
+        "total".into(),
+        "name".into(),
+        "id".into(),
+        "id".into(),
+    ]);
+    let fresh = replica.fetch_page(invoices, &arranged).await.unwrap();
+    assert_eq!(fresh.value.results.len(), 20);
+    for record in &fresh.value.results {
+        assert!(
+            record["id"].as_str().is_some_and(|id| !id.is_empty()),
+            "{record:?}"
+        );
+        assert!(record["total"].is_string() && record["name"].is_string());
+    }
+    replica.cache().flush();
+    let saved = replica.saved_page(invoices, &arranged).unwrap().unwrap();
+    assert_eq!(ids(&saved.value.results), ids(&fresh.value.results));
+
+    // The same columns in another order: the same page, not a changed one.
+    let mut moved = arranged.clone();
+    moved.fields = Some(vec!["id".into(), "name".into(), "total".into()]);
+    let again = replica.fetch_page(invoices, &moved).await.unwrap();
+    assert_eq!(again.changed, Some(false));
+    assert_eq!(ids(&again.value.results), ids(&fresh.value.results));
 }
 
 #[tokio::test]
