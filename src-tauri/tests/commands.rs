@@ -578,6 +578,42 @@ fn commands_work_with_no_desktop_around_them() {
         status["key"]["hint"]
     );
 
+    // A proxy's or firewall's 403 page is not the service accepting a key:
+    // nothing is saved, and the error says what answered.
+    let firewall = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let firewall_url = format!("http://{}", firewall.local_addr().unwrap());
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        for mut stream in firewall.incoming().flatten() {
+            // The whole request head first: closing on unread bytes would
+            // reset the connection under the answer.
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                head.push(byte[0]);
+            }
+            let page = "<html><body>Access denied by policy</body></html>";
+            let _ = write!(
+                stream,
+                "HTTP/1.1 403 Forbidden\r\nContent-Type: text/html\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+                page.len()
+            );
+        }
+    });
+    let err = invoke(
+        &webview,
+        "update_workspace",
+        json!({"workspace": workspace_id, "baseUrl": firewall_url, "apiKey": reader}),
+    )
+    .unwrap_err();
+    assert_ne!(err["kind"], "forbidden", "{err}");
+    assert_eq!(err["params"]["status"], "403", "{err}");
+    assert_eq!(
+        invoke(&webview, "workspace_status", json!({})).unwrap()["base_url"],
+        format!("{}/", sandbox.base_url()),
+        "nothing saved"
+    );
+
     // Storage: the workspace's sealed file, its size and the cap.
     let storage = invoke(&webview, "storage", json!({})).unwrap();
     let workspace = &storage["workspaces"][0];
@@ -607,9 +643,17 @@ fn commands_work_with_no_desktop_around_them() {
         "{:?}",
         files(&saved_dir)
     );
+    // Named by the fingerprint of the server's origin and the key in use
+    // (the read-only one now), never by the key.
+    let origin = sandbox.base_url().trim_end_matches('/');
+    assert!(
+        workdesk_cache::file_of(&saved_dir, &workdesk_cache::fingerprint(origin, &reader)).exists(),
+        "{:?}",
+        files(&saved_dir)
+    );
     for file in files(&saved_dir) {
         assert!(
-            !file.contains(&key[8..]),
+            !file.contains(&key[8..]) && !file.contains(&reader[8..]),
             "named by a fingerprint, never by the key"
         );
     }

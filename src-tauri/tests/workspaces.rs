@@ -80,6 +80,53 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         .unwrap()
         .set_password(&keys.workspace_a)
         .unwrap();
+    // ...and its saved data: a sealed file under saved/default/, its data
+    // key in the keychain beside the API key.
+    let old_leads: Vec<workdesk_api::JsonRecord> = (1..=2)
+        .map(|n| {
+            json!({"id": format!("00000000-0000-4000-8000-00000000000{n}"), "source": format!("Feria {n}"), "status": "new"})
+                .as_object()
+                .unwrap()
+                .clone()
+        })
+        .collect();
+    let leads_first_page = json!({"page": 1, "take": 20});
+    {
+        let data_key = workdesk_cache::DataKey::generate();
+        keyring_core::Entry::new(SERVICE, "default#data-key")
+            .unwrap()
+            .set_secret(data_key.expose_secret())
+            .unwrap();
+        let fingerprint = workdesk_cache::fingerprint(sandbox.base_url(), &keys.workspace_a);
+        let dir = app_dir.join("saved").join("default");
+        std::fs::create_dir_all(&dir).unwrap();
+        let (cache, _) = workdesk_cache::Cache::open(
+            &workdesk_cache::file_of(&dir, &fingerprint),
+            &fingerprint,
+            &data_key,
+            true,
+        )
+        .unwrap();
+        let view: workdesk_api::ListView =
+            serde_json::from_value(leads_first_page.clone()).unwrap();
+        let query = view
+            .list_query(workdesk_api::ResourceName::Lead)
+            .unwrap()
+            .to_query_string();
+        cache.save_page(
+            &workdesk_api::resources::LEAD,
+            &query,
+            workdesk_cache::PageData {
+                count: 2,
+                next: None,
+                previous: None,
+                records: old_leads.clone(),
+                digest: None,
+            },
+            true,
+        );
+        cache.flush();
+    }
 
     let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
     context.config_mut().identifier = SERVICE.into();
@@ -115,6 +162,14 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
             .unwrap();
     assert_eq!(settings.get("base_url"), None, "{settings}");
     assert_eq!(settings["current_workspace"], "default");
+    // Its saved data opens as it was.
+    let saved = invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "lead", "view": leads_first_page}),
+    )
+    .unwrap();
+    assert_eq!(saved["value"]["results"], json!(old_leads), "{saved}");
 
     // Workspace A's list, seen once (saved), and a view saved by name.
     let first = json!({"page": 1, "take": 20});

@@ -134,7 +134,7 @@ test("restarted on page 2 while the service is down, with nothing saved: no made
   // The same port and seed bring the same address and keys back later.
   const port = Number(new URL(context.sandbox.baseUrl).port);
   await stopSandbox(context.sandbox);
-  // Nothing saved for offline use (offline.test.mjs covers what is).
+  // Nothing saved for offline use (saved-data.test.mjs covers what is).
   rmSync(join(process.env.XDG_DATA_HOME, IDENTIFIER, "saved"), { recursive: true, force: true });
   const app = await openApp();
   try {

@@ -174,6 +174,15 @@ test("a whole list exported through the save dialog is the service's list; the t
       "the service's records, in its order, amounts exact",
     );
     await (await visible(app, byButton("Close"))).click();
+    // Name back in first place: the files after this one read rows by name.
+    await (await visible(app, byButton("Columns"))).click();
+    await (await visible(app, By.css("button[aria-label='Move Name left']"))).click();
+    await app.wait(
+      async () => (await app.executeScript("return document.querySelectorAll('table thead th')[0].dataset.field")) === "name",
+      WAIT_MS,
+      "Name first again",
+    );
+    await (await visible(app, byButton("Done"))).click();
 
     // Every list opens on default columns that fit the 1280-pixel window:
     // nothing to scroll sideways for (the app was started on a new data

@@ -1,5 +1,5 @@
-// End to end: saved data in the real app. (Node runs the e2e files in name
-// order: this one comes last, and copes with any view the others left.)
+// End to end: saved data in the real app. (Node runs the e2e files in the
+// order of their names; this one copes with any view the earlier ones left.)
 // Browse two pages and a record, stop the service, restart the app: the
 // same pages open with the offline
 // banner, filter and sort over what was saved, a supplier's name is refused

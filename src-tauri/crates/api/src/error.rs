@@ -15,7 +15,9 @@ pub type FieldErrors = BTreeMap<String, Vec<String>>;
 ///
 /// Status mapping follows `service-api.md` §Errors and conventions.md
 /// ("Client must accept"), with or without the `{message, error, data}`
-/// envelope: 401 → [`Error::Unauthorized`], 403 → [`Error::Forbidden`],
+/// envelope: 401 → [`Error::Unauthorized`], 403 → [`Error::Forbidden`]
+/// (but a 403 whose body is not JSON, a proxy's or firewall's page, →
+/// [`Error::Decode`]),
 /// 404 → [`Error::NotFound`], 400/422 → [`Error::Validation`],
 /// 429 → [`Error::RateLimited`], 5xx → [`Error::Server`], any other
 /// non-2xx → [`Error::UnexpectedStatus`]. Texts the service sent are
@@ -57,7 +59,8 @@ pub enum Error {
         message: String,
     },
 
-    /// 403: the key's member may not do this.
+    /// 403 from the service (an envelope, other JSON or no body): the key's
+    /// member may not do this, so the key itself was accepted.
     #[error("permission denied: {message}")]
     Forbidden {
         /// The service's `message`, or a generic one.

@@ -132,6 +132,12 @@ impl Received {
                 reason: crate::UnauthorizedReason::from_message(&message),
                 message,
             },
+            // A 403 page that is not JSON comes from something between
+            // (a proxy, a firewall), not from the service: it says nothing
+            // of the key's member.
+            403 if unreadable => {
+                self.decode_error("a 403 whose body is not the service's JSON".to_owned())
+            }
             403 => Error::Forbidden { message },
             404 => Error::NotFound { message },
             429 => Error::RateLimited {

@@ -673,3 +673,47 @@ fn deleting_a_cache_removes_its_files() {
     assert!(!path.exists());
     assert!(!PathBuf::from(format!("{}-wal", path.display())).exists());
 }
+
+#[test]
+fn a_write_that_fails_never_fails_a_read_and_is_told_once() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let cache = folder.open("ws", &key);
+    let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let heard = told.clone();
+    cache.on_write_error(Box::new(move |message| {
+        heard.lock().unwrap().push(message.to_owned());
+    }));
+    cache.save_page(INVOICES, "page=1&take=20", page(1..=20, 45), false);
+    cache.flush();
+
+    // Another process holds the file's write lock (past the writer's busy
+    // timeout): the next write fails.
+    let other = rusqlite::Connection::open(folder.path("ws")).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    cache.save_page(INVOICES, "page=2&take=20", page(21..=40, 45), false);
+    cache.flush();
+
+    // Reads go on: what was saved before opens, what failed is simply not
+    // there.
+    let first = cache.page(INVOICES, "page=1&take=20").unwrap().unwrap();
+    assert_eq!(ids(&first.records), (1..=20).map(id).collect::<Vec<_>>());
+    assert_eq!(cache.page(INVOICES, "page=2&take=20").unwrap(), None);
+    let error = cache
+        .take_write_error()
+        .expect("the failed write is kept to tell");
+    assert!(!error.is_empty());
+    assert_eq!(cache.take_write_error(), None, "told once");
+    assert_eq!(
+        told.lock().unwrap().len(),
+        1,
+        "the listener heard it at once"
+    );
+
+    // Once the lock is gone, writes work again.
+    other.execute_batch("ROLLBACK").unwrap();
+    cache.save_page(INVOICES, "page=2&take=20", page(21..=40, 45), false);
+    cache.flush();
+    assert!(cache.page(INVOICES, "page=2&take=20").unwrap().is_some());
+    assert_eq!(cache.take_write_error(), None);
+}

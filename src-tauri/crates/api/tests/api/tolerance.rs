@@ -477,6 +477,19 @@ async fn statuses_map_with_or_without_an_envelope() {
     );
     let err = failure(ResponseTemplate::new(403)).await;
     assert!(matches!(err, Error::Forbidden { .. }), "{err:?}");
+    let err = failure(ResponseTemplate::new(403).set_body_json(json!({"detail": "Nope"}))).await;
+    assert!(matches!(err, Error::Forbidden { .. }), "{err:?}");
+    // A proxy's or firewall's page is not the service refusing the key's
+    // member: it is named as what it is.
+    let err = failure(
+        ResponseTemplate::new(403)
+            .set_body_raw("<html>Access denied by policy</html>", "text/html"),
+    )
+    .await;
+    assert!(
+        matches!(err, Error::Decode { status: 403, ref content_type, .. } if content_type.contains("text/html")),
+        "{err:?}"
+    );
     let err =
         failure(ResponseTemplate::new(400).set_body_raw("<html>Bad Request</html>", "text/html"))
             .await;

@@ -1,0 +1,150 @@
+//! A workspace behind a company's HTTP proxy, through Tauri's IPC on the
+//! mock runtime: checking a new workspace's key and every request of a
+//! saved one go through the proxy it names, as a `CONNECT` to the
+//! server's host (the key travels inside TLS, never to the proxy). A mock
+//! keychain, the real settings store, and a loopback listener standing in
+//! for the proxy (it refuses every tunnel, so nothing goes further).
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::sync::{Arc, Mutex};
+
+mod common;
+
+use common::invoke;
+use serde_json::json;
+use tauri::test::{mock_builder, MockRuntime};
+use tauri::{App, Manager};
+use workdesk_lib::{configure, Options};
+
+const SERVICE: &str = "dev.workdesk.test";
+const KEY: &str = "service_Pr0xyTest0123456789abcdefWXYZ0123456789";
+
+fn start() -> App<MockRuntime> {
+    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
+    context.config_mut().identifier = SERVICE.into();
+    let mut app = configure(
+        mock_builder(),
+        Options::default(),
+        workdesk_keychain::Keychain::with_default_store(SERVICE),
+    )
+    .build(context)
+    .expect("the app builds on the mock runtime");
+    #[allow(deprecated)]
+    app.run_iteration(|_, _| {});
+    app
+}
+
+/// A "proxy" on loopback that keeps everything each request sent before
+/// its blank line, and answers 502 (no tunnel).
+fn proxy() -> (String, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let kept = seen.clone();
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                head.push(byte[0]);
+            }
+            kept.lock()
+                .unwrap()
+                .push(String::from_utf8_lossy(&head).into_owned());
+            let _ = stream.write_all(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n");
+        }
+    });
+    (url, seen)
+}
+
+#[test]
+fn a_workspace_goes_through_its_own_proxy_and_the_proxy_never_sees_the_key() {
+    let data = std::env::temp_dir().join(format!("workdesk-proxy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let app_dir = data.join(SERVICE);
+    std::fs::create_dir_all(&app_dir).unwrap();
+    std::env::set_var("XDG_DATA_HOME", &data);
+    // Only the workspace's own proxy: none from the environment.
+    for name in [
+        "HTTPS_PROXY",
+        "https_proxy",
+        "HTTP_PROXY",
+        "http_proxy",
+        "ALL_PROXY",
+        "all_proxy",
+    ] {
+        std::env::remove_var(name);
+    }
+    keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+    let (proxy_url, seen) = proxy();
+
+    // A new workspace: its key is checked through the proxy it names.
+    {
+        let app = start();
+        let webview = app.get_webview_window("main").unwrap();
+        let err = invoke(
+            &webview,
+            "add_workspace",
+            json!({"name": "Oficina", "baseUrl": "https://api.workdesk.test", "apiKey": KEY, "proxy": proxy_url}),
+        )
+        .unwrap_err();
+        assert_eq!(err["kind"], "network", "{err}");
+        let heads = seen.lock().unwrap().clone();
+        assert!(
+            heads
+                .iter()
+                .any(|head| head.starts_with("CONNECT api.workdesk.test:443 ")),
+            "{heads:?}"
+        );
+        assert!(heads.iter().all(|head| !head.contains(&KEY[8..])));
+        let status = invoke(&webview, "workspace_status", json!({})).unwrap();
+        assert_eq!(status["workspaces"], json!([]), "nothing saved");
+        app.cleanup_before_exit();
+    }
+
+    // A saved workspace with a proxy: its lists go through it.
+    seen.lock().unwrap().clear();
+    std::fs::write(
+        app_dir.join("settings.json"),
+        json!({
+            "workspaces": [{"id": "office", "name": "Oficina", "base_url": "https://api.workdesk.test/", "proxy": proxy_url}],
+            "current_workspace": "office"
+        })
+        .to_string(),
+    )
+    .unwrap();
+    keyring_core::Entry::new(SERVICE, "office")
+        .unwrap()
+        .set_password(KEY)
+        .unwrap();
+    let app = start();
+    let webview = app.get_webview_window("main").unwrap();
+    let status = invoke(&webview, "workspace_status", json!({})).unwrap();
+    assert!(
+        status["workspace"]["proxy"]
+            .as_str()
+            .is_some_and(|proxy| proxy.starts_with(&proxy_url)),
+        "{status}"
+    );
+    let err = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "task", "remember": false, "view": {"page": 1, "take": 20}}),
+    )
+    .unwrap_err();
+    assert!(
+        err["kind"] == "network" || err["kind"] == "offline",
+        "{err}"
+    );
+    let heads = seen.lock().unwrap().clone();
+    assert!(
+        heads
+            .iter()
+            .any(|head| head.starts_with("CONNECT api.workdesk.test:443 ")),
+        "{heads:?}"
+    );
+    assert!(heads.iter().all(|head| !head.contains(&KEY[8..])));
+    app.cleanup_before_exit();
+    let _ = std::fs::remove_dir_all(&data);
+}
