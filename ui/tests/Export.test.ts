@@ -133,9 +133,14 @@ describe("export", () => {
     await user.click(open);
     const dialog = await screen.findByRole("dialog");
     await user.click(await within(dialog).findByRole("button", { name: "Choose file and export…" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "The file /media/usb/F.xlsx could not be written (Read-only file system). Nothing was left under that name.",
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent(
+      "The file /media/usb/F.xlsx could not be written. Nothing was left under that name. Technical details: Read-only file system",
     );
+    // The system's words apart from the sentence, as they came (English), not to be translated.
+    const detail = within(alert).getByText("Read-only file system");
+    expect(detail).toHaveAttribute("lang", "en");
+    expect(detail).toHaveAttribute("translate", "no");
     await user.click(within(dialog).getByRole("button", { name: "Try again" }));
     expect(within(dialog).getByRole("button", { name: "Choose file and export…" })).toBeInTheDocument();
   });

@@ -259,6 +259,34 @@ describe("checks before sending", () => {
     expect(listCalls(calls)).toHaveLength(2);
   });
 
+  test("the service's own reason for a condition is shown beside it as it came, marked as the service's, in each language", async () => {
+    for (const [language, locale, apply, said] of [
+      ["en", "en-US", "Apply filters", "The service said:"],
+      ["es", "es-CO", "Aplicar filtros", "El servicio respondió:"],
+    ] as const) {
+      i18n.use(language, [locale]);
+      const { user, unmount } = await renderList({
+        list: (view) => {
+          if ((view.filters ?? []).length > 0) {
+            throw uiError("invalid_input", "The service refused the request.", {
+              field_errors: { "filters.0": [{ source: "service", message: "Select a valid choice" }] },
+            });
+          }
+          return recordPage(view.page, 45);
+        },
+      });
+      await user.click(screen.getByRole("button", { name: language === "en" ? /^Filters/ : /^Filtros/ }));
+      await vi.waitFor(() => expect(document.getElementById("filter-0-value")).not.toBeNull());
+      await user.type(byId("filter-0-value"), "acme");
+      await user.click(screen.getByRole("button", { name: apply }));
+      await vi.waitFor(() => expect(document.getElementById("filter-0-error")).not.toBeNull());
+      // Its words once, quoted, with the full stop the sentence needs (none doubled).
+      expect(byId("filter-0-error")).toHaveTextContent(new RegExp(`^⚠\\s*${said} “Select a valid choice”\\.$`));
+      expect(byId("filter-0-value")).toHaveAccessibleDescription(`${said} “Select a valid choice”.`);
+      unmount();
+    }
+  });
+
   test("removing a condition keeps the others and their errors in place", async () => {
     const { user } = await renderList();
     await openFilters(user);

@@ -1,8 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import LeadEditor from "../src/components/forms/LeadEditor.svelte";
+import { session } from "../src/lib/session.svelte";
 import type { Lead } from "../src/lib/bindings";
 import { ipcHandler, lead, LEAD_ID, notFound, OTHER_MEMBER, schemas, throws, uiError, unknownOutcome } from "./fixtures/forms";
 
@@ -275,9 +276,41 @@ describe("lead editor", () => {
     const user = userEvent.setup();
     await retype(user, "Assigned member", OTHER_MEMBER);
     await user.click(saveButton());
-    expect(await screen.findByText("Not a member of this workspace.")).toHaveAttribute("id", "lead-user-member-error");
+    expect(await screen.findByText("The service said: “Not a member of this workspace.”")).toHaveAttribute("id", "lead-user-member-error");
     expect(input("Assigned member").value).toBe(OTHER_MEMBER);
     expect(saveButton()).toBeEnabled();
+  });
+
+  test("offline, saving is disabled with the reason and nothing is sent (button or Enter); back online it saves", async () => {
+    const { patches } = service();
+    await openLead();
+    const user = userEvent.setup();
+    session.workingOffline = true;
+    await retype(user, "Status", "won");
+    await vi.waitFor(() => expect(saveButton()).toBeDisabled());
+    expect(saveButton()).toHaveAccessibleDescription(/set to work offline, so nothing can be sent to the service/);
+    await user.type(input("Status"), "{Enter}");
+    await user.click(saveButton());
+    expect(patches()).toEqual([]);
+
+    session.workingOffline = false;
+    session.connection = "offline";
+    await vi.waitFor(() => expect(saveButton()).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/));
+    expect(saveButton()).toBeDisabled();
+    await user.type(input("Source"), "{Enter}");
+    await user.click(saveButton());
+    expect(patches()).toEqual([]);
+    // What was typed stays, still to save.
+    expect(input("Status").value).toBe("won");
+    expect(screen.getByText(/^1 change not saved yet: Status\.$/)).toBeInTheDocument();
+
+    session.connection = "online";
+    await vi.waitFor(() => expect(saveButton()).toBeEnabled());
+    expect(saveButton()).not.toHaveAttribute("aria-describedby");
+    expect(screen.queryByText(/nothing can be sent/)).toBeNull();
+    await user.click(saveButton());
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Status.");
+    expect(patches()).toEqual([["patch_lead", { id: LEAD_ID, patch: { status: "won" } }]]);
   });
 
   test("Discard changes goes back to the loaded values", async () => {

@@ -3,6 +3,7 @@ import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import StakeholderDelete from "../src/components/forms/StakeholderDelete.svelte";
+import { session } from "../src/lib/session.svelte";
 import { ipcHandler, notFound, stakeholder, throws, uiError, unknownOutcome, type Handler } from "./fixtures/forms";
 
 const record = stakeholder({ name: "Acme Distribuciones S.A.S." });
@@ -121,5 +122,45 @@ describe("deleting a stakeholder", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("was not deleted");
     expect(screen.getByRole("alertdialog")).toBeInTheDocument();
     expect(ondeleted).not.toHaveBeenCalled();
+  });
+
+  test("offline, deleting is disabled with the reason and nothing is sent; back online it deletes", async () => {
+    const { handler, calls } = ipcHandler({ delete_stakeholder: () => null });
+    mockIPC(handler);
+    const ondeleted = renderDelete();
+    const user = userEvent.setup();
+    session.workingOffline = true;
+    await vi.waitFor(() => expect(trigger()).toBeDisabled());
+    expect(trigger()).toHaveAccessibleDescription(/set to work offline, so nothing can be sent to the service/);
+    await user.click(trigger());
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    session.workingOffline = false;
+    session.connection = "offline";
+    await vi.waitFor(() => expect(trigger()).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/));
+    expect(trigger()).toBeDisabled();
+
+    session.connection = "online";
+    await vi.waitFor(() => expect(trigger()).toBeEnabled());
+    expect(trigger()).not.toHaveAttribute("aria-describedby");
+    expect(screen.queryByText(/nothing can be sent/)).toBeNull();
+    expect(calls).toEqual([]);
+
+    // The service goes away while the dialog is open: Delete is disabled there too, saying why.
+    await user.click(trigger());
+    const dialog = screen.getByRole("alertdialog");
+    const remove = within(dialog).getByRole("button", { name: "Delete" });
+    session.connection = "offline";
+    await vi.waitFor(() => expect(remove).toBeDisabled());
+    expect(remove).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/);
+    await user.click(remove);
+    expect(calls).toEqual([]);
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeEnabled();
+
+    session.connection = "online";
+    await vi.waitFor(() => expect(remove).toBeEnabled());
+    await user.click(remove);
+    await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
+    expect(calls).toEqual([["delete_stakeholder", { id: record.id }]]);
   });
 });

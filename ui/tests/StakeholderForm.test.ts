@@ -220,8 +220,10 @@ describe("new stakeholder form", () => {
     render(StakeholderForm, { props: { schemas } });
     await createNit(userEvent.setup(), "77");
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("already exists");
-    expect(screen.getByText("Ensure this field has no more than 1 characters.")).toHaveAttribute(
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The service said: “A stakeholder with this document type and number already exists.”",
+    );
+    expect(screen.getByText("The service said: “Ensure this field has no more than 1 characters.”")).toHaveAttribute(
       "id",
       "stakeholder-verification-digit-error",
     );

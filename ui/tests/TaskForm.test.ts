@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import TaskForm from "../src/components/forms/TaskForm.svelte";
+import { session } from "../src/lib/session.svelte";
 import { ipcHandler, lookUpCall, MEMBER, page, schemas, task, throws, uiError, unknownOutcome } from "./fixtures/forms";
 
 function renderForm() {
@@ -205,15 +206,52 @@ describe("new task form", () => {
     await user.type(input("Description"), "Ask about the fee");
     await user.click(screen.getByRole("button", { name: "Create task" }));
 
-    expect(await screen.findByText("Not a member of this workspace.")).toHaveAttribute("id", "task-assigned-to-user-error");
+    // The service's words as it sent them, marked as the service's.
+    expect(await screen.findByText("The service said: “Not a member of this workspace.”")).toHaveAttribute(
+      "id",
+      "task-assigned-to-user-error",
+    );
+    expect(input("Assigned to (member ID)")).toHaveAccessibleDescription(/The service said: “Not a member of this workspace\.”$/);
     expect(input("Assigned to (member ID)")).toHaveAttribute("aria-invalid", "true");
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("The service refused the request");
-    expect(alert).toHaveTextContent("Something about the whole task.");
+    expect(alert).toHaveTextContent("The service said: “Something about the whole task.”");
     expect(input("Title").value).toBe("Call the bank");
     expect(input("Assigned to (member ID)").value).toBe(MEMBER);
     expect(input("Description").value).toBe("Ask about the fee");
     expect(screen.getByRole("button", { name: "Create task" })).toBeEnabled();
+  });
+
+  test("offline, creating is disabled with the reason and nothing is sent (button or Enter); back online it sends", async () => {
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    mockIPC(handler);
+    renderForm();
+    const user = userEvent.setup();
+    const create = screen.getByRole("button", { name: "Create task" });
+    session.workingOffline = true;
+    await vi.waitFor(() => expect(create).toBeDisabled());
+    expect(create).toHaveAccessibleDescription(/set to work offline, so nothing can be sent to the service/);
+    await user.type(input("Title"), "Pay rent{Enter}");
+    await user.click(create);
+    expect(createCalls(calls)).toEqual([]);
+
+    // The service unreachable: the other reason.
+    session.workingOffline = false;
+    session.connection = "offline";
+    await vi.waitFor(() => expect(create).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/));
+    expect(create).toBeDisabled();
+    await user.type(input("Title"), "{Enter}");
+    await user.click(create);
+    expect(createCalls(calls)).toEqual([]);
+    expect(input("Title").value).toBe("Pay rent");
+
+    session.connection = "online";
+    await vi.waitFor(() => expect(create).toBeEnabled());
+    expect(create).not.toHaveAttribute("aria-describedby");
+    expect(screen.queryByText(/nothing can be sent/)).toBeNull();
+    await user.click(create);
+    expect(await screen.findByRole("status")).toHaveTextContent("Task created: “Pay rent”.");
+    expect(createCalls(calls)).toEqual([["create_task", { task: { title: "Pay rent" } }]]);
   });
 
   test("says “Creating…” while sending, keeping the focus on the button; pressing it again sends nothing", async () => {

@@ -1,8 +1,8 @@
 // Errors in the user's words: Rust sends codes and values, the UI words
 // them; what the service said is quoted once, cleanly, as the service's.
 import { describe, expect, test } from "vitest";
-import { errorText, problemText, type UiError } from "../src/lib/errors";
-import { hasMessage, i18n } from "../src/lib/i18n.svelte";
+import { errorParts, errorText, problemText, type UiError } from "../src/lib/errors";
+import { CATALOGUES, hasMessage, i18n } from "../src/lib/i18n.svelte";
 
 const bindings = import.meta.glob("../src/lib/bindings.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
@@ -37,11 +37,28 @@ describe("error messages", () => {
       problemText({ source: "check", code: "operator_not_allowed", values: { operator: "gte", field: "name" }, message: "" }),
     ).toBe("The “at least” operator does not apply to Name.");
     expect(problemText({ source: "check", code: "brand_new", values: {}, message: "A new rule." })).toBe("A new rule.");
-    expect(problemText({ source: "service", message: "Not a member of this workspace." })).toBe("Not a member of this workspace.");
+    expect(problemText({ source: "service", message: "Not a member of this workspace." })).toBe(
+      "The service said: “Not a member of this workspace.”",
+    );
     i18n.use("es", ["es-CO"]);
     expect(
       problemText({ source: "check", code: "offline_related_field", values: { relation: "supplier", field: "name" }, message: "" }),
     ).toBe("No disponible sin conexión: con cada registro solo se guarda el ID de proveedor, no su nombre.");
+  });
+
+  test("a field error of the service is quoted once, marked as the service's, without doubled punctuation", () => {
+    for (const language of ["en", "es"] as const) {
+      i18n.use(language, [language === "en" ? "en-US" : "es-CO"]);
+      const mark = language === "en" ? "The service said: “" : "El servicio respondió: “";
+      for (const said of ["Ensure this field has no more than 1 characters.", "This field is required", " Nope! ", "(API key has expired.)"]) {
+        const text = problemText({ source: "service", message: said });
+        expect(text.startsWith(mark), text).toBe(true);
+        for (const doubled of [".).", "..", "!.", "”..", "  ", ". .", ":.", "“ ", " ”"]) expect(text, said).not.toContain(doubled);
+        expect(text.split(said.trim()).length - 1, text).toBe(1);
+      }
+      expect(problemText({ source: "service", message: "This field is required" })).toBe(`${mark}This field is required”.`);
+      expect(problemText({ source: "service", message: "(API key has expired.)" })).toBe(`${mark}(API key has expired.)”`);
+    }
   });
 
   test("every code Rust can send has words", () => {
@@ -97,7 +114,63 @@ describe("error messages", () => {
   test("errors made on this side keep their words; IPC failures say so", () => {
     expect(errorText(error("local", { text: "Ya existe." }))).toBe("Ya existe.");
     expect(errorText(error("internal", { params: { detail: "command foo not found" } }))).toBe(
-      "Workdesk hit an internal problem (command foo not found). Please restart the app.",
+      "Workdesk hit an internal problem. Please restart the app. Technical details: command foo not found",
     );
+  });
+
+  test("the system's technical words (params.detail) come after the sentence, apart, never inside it", () => {
+    const codes = [
+      "unknown_outcome_unclear",
+      "service_other",
+      "keychain_unavailable",
+      "settings_unsaved",
+      "demo_failed",
+      "saved_data_unreadable",
+      "saved_data_unavailable",
+      "export_failed",
+      "internal",
+    ] as const;
+    const detail = "No space left on device (os error 28)";
+    for (const [language, label] of [
+      ["en", "Technical details:"],
+      ["es", "Detalles técnicos:"],
+    ] as const) {
+      // No message has a place for it.
+      for (const [key, message] of Object.entries(CATALOGUES[language].errors)) expect(message, key).not.toContain("{detail}");
+      i18n.use(language, [language === "en" ? "en-US" : "es-CO"]);
+      for (const code of codes) {
+        const parts = errorParts(error(code, { params: { detail, path: "/media/usb/F.csv" } }));
+        const sentence = parts.pieces.map((piece) => piece.text).join("");
+        expect(sentence, code).not.toContain("os error");
+        expect(sentence, code).not.toMatch(/\(\s*\)|\s[.,]|\s$/);
+        expect(sentence, code).toMatch(/\.$/);
+        expect(parts.technical, code).toBe(detail);
+        expect(errorText(error(code, { params: { detail, path: "/media/usb/F.csv" } }))).toBe(`${sentence} ${label} ${detail}`);
+      }
+    }
+    i18n.use("es", ["es-CO"]);
+    expect(errorText(error("settings_unsaved", { params: { detail } }))).toBe(
+      "Workdesk no pudo guardar su configuración. Revise que el disco no esté lleno. Detalles técnicos: No space left on device (os error 28)",
+    );
+    // Without one, nothing is added.
+    expect(errorParts(error("settings_unsaved")).technical).toBeNull();
+    expect(errorText(error("settings_unsaved"))).toBe("Workdesk no pudo guardar su configuración. Revise que el disco no esté lleno.");
+  });
+
+  test("the service's words are a piece of their own, as they came, in the sentence that quotes them", () => {
+    i18n.use("es", ["es-CO"]);
+    expect(errorParts(error("key_refused", { service_message: " API key has expired. " })).pieces.slice(0, 3)).toEqual([
+      { text: "El servicio no aceptó la clave de API. Respondió: “" },
+      { text: "API key has expired.", service: true },
+      expect.objectContaining({ text: expect.stringMatching(/^” Revise/) }),
+    ]);
+    expect(errorParts(error("service_error", { service_message: "Bad gateway", params: { status: "502" } })).pieces).toEqual([
+      { text: "El servicio tuvo un problema (estado 502). Respondió: “" },
+      { text: "Bad gateway", service: true },
+      { text: "”. Inténtelo de nuevo en un momento." },
+    ]);
+    expect(errorParts(error("forbidden_read")).pieces).toEqual([
+      { text: "El miembro de su clave de API no tiene permiso para ver esto. Pida acceso a un administrador del espacio de trabajo." },
+    ]);
   });
 });

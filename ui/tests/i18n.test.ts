@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import glossary from "../src/i18n/glossary.json";
-import { CATALOGUES, i18n, messageKeys, resolveLanguage, t, type MessageKey } from "../src/lib/i18n.svelte";
+import { CATALOGUES, i18n, messageKeys, oneFullStop, resolveLanguage, t, type MessageKey } from "../src/lib/i18n.svelte";
 
 const sources = import.meta.glob("../src/**/*.{svelte,ts}", { query: "?raw", import: "default", eager: true }) as Record<
   string,
@@ -116,6 +116,16 @@ describe("messages in each language", () => {
     i18n.use("en", ["en-US"]);
     expect(t("resource.supplier_invoice.count" as MessageKey, { count: 1 })).toBe("1 supplier invoice");
     expect(t("resource.supplier_invoice.count" as MessageKey, { count: 2437 })).toBe("2,437 supplier invoices");
+  });
+
+  test("a time ending in an abbreviation's point ends the sentence once: a. m., not a. m..", () => {
+    i18n.use("es", ["es-CO"]);
+    expect(t("detail.saved_at", { at: "10:42 a. m." })).toBe("Guardado en este equipo a las 10:42 a. m.");
+    expect(t("detail.saved_at", { at: "22:42" })).toBe("Guardado en este equipo a las 22:42.");
+    expect(t("offline_copy.paused", { at: "3:05 p. m." })).not.toMatch(/\.\.$/);
+    // An ellipsis and decimals are left alone.
+    expect(oneFullStop("Cargando…")).toBe("Cargando…");
+    expect(oneFullStop("Total 1.234,50.")).toBe("Total 1.234,50.");
   });
 
   test("a change of language changes what t() answers at once", () => {

@@ -109,6 +109,9 @@ describe("service field errors", () => {
       ["title", "priority"],
       (name) => name.toUpperCase(),
     );
-    expect(split).toEqual({ byField: { priority: "Too big. Really." }, other: ["Already exists.", "MEMBER: Not yours."] });
+    expect(split).toEqual({
+      byField: { priority: "The service said: “Too big.” The service said: “Really.”" },
+      other: ["The service said: “Already exists.”", "MEMBER: The service said: “Not yours.”"],
+    });
   });
 });

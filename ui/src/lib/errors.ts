@@ -1,8 +1,13 @@
 // Errors in the user's words. Rust sends codes and values (`UiError.code`,
 // `params`), never sentences; this module words them from the `errors`
 // catalogues in the language in use. What the service itself said
-// (`service_message`) is quoted as it came, introduced as the service's.
-// Errors made on this side carry their words already (`code: "local"`).
+// (`service_message`, a field's reason from its 400) is quoted as it came,
+// introduced as the service's. The system's technical words
+// (`params.detail`: English, from Rust or the OS) are never put inside a
+// sentence: they follow it, labelled "Technical details". Errors made on
+// this side carry their words already (`code: "local"`).
+// `ErrorText.svelte` shows an error with the service's words and the
+// technical details marked in the page (translate="no", lang="en").
 import type { ErrorCode, FieldProblem, ResourceName, UiError as CommandUiError } from "./bindings";
 import { fieldLabel, resourceNamed } from "./fields";
 import { operatorLabel } from "./filters";
@@ -20,16 +25,27 @@ export type UiError = Omit<CommandUiError, "code"> & { code: ErrorCode | "local"
 /** Codes whose message quotes the service as "It said: …" (else "The service said: …"). */
 const SAID_IT: readonly string[] = ["key_refused", "service_refused", "service_error"];
 
+/** Stands for the service's words while the sentence around them is worded (a private-use character). */
+const SERVICE_WORDS = "\u{E000}";
+
 /**
- * What the service said, as a sentence to put in ours: ` It said: “API key
- * has expired.”` (a full stop after the quote only when the message has no
- * closing punctuation of its own); "" when it said nothing.
+ * The service's words `text` (trimmed, not empty) as a sentence of ours:
+ * `It said: “API key has expired.”` (`key`: `errors.said_it`, else
+ * `errors.said_service`), a full stop after the quote only when the words
+ * have no closing punctuation of their own. `standIn` is put where the
+ * words go (to find them again in the sentence).
  */
-function said(code: string, message: string | null): string {
+function quoted(text: string, key: "errors.said_it" | "errors.said_service", standIn = text): string {
+  // Closed: it ends a sentence, perhaps inside brackets or quotes ("(API key has expired.)").
+  const closed = /[.!?…]["'”’)\]]*$/u.test(text);
+  return `${t(key, { message: standIn })}${closed ? "" : "."}`;
+}
+
+/** What the service said, as a sentence to put in ours (` It said: “…”`); "" when it said nothing. */
+function said(code: string, message: string | null, standIn?: string): string {
   const text = message?.trim();
   if (!text) return "";
-  const closed = /[.!?…]$/.test(text);
-  return ` ${t(SAID_IT.includes(code) ? "errors.said_it" : "errors.said_service", { message: text })}${closed ? "" : "."}`;
+  return ` ${quoted(text, SAID_IT.includes(code) ? "errors.said_it" : "errors.said_service", standIn)}`;
 }
 
 /** The values a code's message takes, worded where they are codes themselves (a reason, a resource). */
@@ -52,12 +68,44 @@ function values(error: UiError): Record<string, string | number> {
   return params;
 }
 
-/** `error` in the user's words: its code's message, with what the service said quoted in it. */
-export function errorText(error: UiError): string {
-  if (error.code === "local") return error.text ?? "";
+/** A run of an error's sentence: Workdesk's words, or the service's own (`service: true`), as it sent them. */
+export type ErrorPiece = { text: string; service?: boolean };
+
+/**
+ * `error` in parts: its sentence in the user's words, in `pieces` (what
+ * the service said, quoted in it, a piece of its own), and the system's
+ * technical words (`params.detail`, English) apart, in `technical`, or null.
+ */
+export function errorParts(error: UiError): { pieces: ErrorPiece[]; technical: string | null } {
+  const technical = error.code === "local" ? null : error.params.detail?.trim() || null;
+  if (error.code === "local") return { pieces: [{ text: error.text ?? "" }], technical };
   const key = `errors.${error.code}`;
-  if (!hasMessage(key)) return error.service_message ?? error.code;
-  return t(key as MessageKey, { ...values(error), said: said(error.code, error.service_message) });
+  const message = error.service_message?.trim() ?? "";
+  if (!hasMessage(key)) {
+    return { pieces: message ? [{ text: message, service: true }] : [{ text: error.code }], technical };
+  }
+  const sentence = t(key as MessageKey, { ...values(error), said: said(error.code, message, SERVICE_WORDS) });
+  const [before, ...after] = sentence.split(SERVICE_WORDS);
+  const pieces: ErrorPiece[] =
+    after.length === 0 ? [{ text: before }] : [{ text: before }, { text: message, service: true }, { text: after.join(message) }];
+  return { pieces: pieces.filter((piece) => piece.text !== ""), technical };
+}
+
+/**
+ * `error` in the user's words, as one text: its code's message, with what
+ * the service said quoted in it, then any technical details after it
+ * ("… Technical details: os error 28"). Where it goes into the page,
+ * `ErrorText.svelte` marks those parts.
+ */
+export function errorText(error: UiError): string {
+  const { pieces, technical } = errorParts(error);
+  const sentence = pieces.map((piece) => piece.text).join("");
+  return technical ? `${sentence} ${technicalLabel()} ${technical}` : sentence;
+}
+
+/** "Technical details:", which introduces the system's own words after a sentence. */
+export function technicalLabel(): string {
+  return `${t("setup.technical_details")}:`;
 }
 
 /** Values that name a field or an operator, in the words the user sees elsewhere. */
@@ -69,11 +117,16 @@ const WORDED: Record<string, (value: string) => string> = {
 
 /**
  * One reason beside an input or a condition, in the user's words: the
- * service's own as it said them, or a check of Workdesk's by its code
- * (its English message when the code is new to this UI).
+ * service's own as it said them, quoted and introduced as the service's
+ * ("The service said: “Not a member of this workspace.”"), or a check of
+ * Workdesk's by its code (its English message when the code is new to
+ * this UI).
  */
 export function problemText(problem: FieldProblem): string {
-  if (problem.source === "service") return problem.message;
+  if (problem.source === "service") {
+    const text = problem.message.trim();
+    return text ? quoted(text, "errors.said_service") : "";
+  }
   const key = `errors.problem.${problem.code}`;
   if (!hasMessage(key)) return problem.message;
   const values: Record<string, string> = {};

@@ -157,7 +157,16 @@ export function t(key: MessageKey, values?: MessageValues): string {
     format = new IntlMessageFormat(source, locale);
     compiled.set(cacheKey, format);
   }
-  return String(format.format(values as Record<string, string | number | Date>));
+  return oneFullStop(String(format.format(values as Record<string, string | number | Date>)));
+}
+
+/**
+ * `text` with a sentence's full stop dropped where a value before it ends
+ * in one already ("a las 10:42 a. m.." → "a las 10:42 a. m."): an
+ * abbreviation's point also ends the sentence, in Spanish as in English.
+ */
+export function oneFullStop(text: string): string {
+  return text.replace(/(\p{L}\.)\.(?=\s|$)/gu, "$1");
 }
 
 /** Whether `key` is a message (for keys built from data: `field.${name}`). */
