@@ -86,12 +86,24 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await (await visible(app, By.id("filter-0-value"))).sendKeys("1.234,5");
   await assertSpanish(app, "filter builder");
   await screenshot(app, "es-filters");
+  const unfiltered = await textOf(app, "p.count");
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("filters.apply")}']`))).click();
   await app.wait(
     async () => (await journal(sandbox)).slice(since).some((r) => r.path === "/account_payable/invoice/" && r.query.includes("total__gte=1234.5")),
     WAIT_MS,
     "the list asked for total__gte=1234.5",
   );
+  // The filtered list, counted in Spanish.
+  await app.wait(
+    async () => {
+      const count = await textOf(app, "p.count");
+      return count !== unfiltered && /facturas? de proveedor$/.test(count ?? "");
+    },
+    WAIT_MS,
+    "the filtered count",
+  );
+  await assertSpanish(app, "filtered list");
+  await screenshot(app, "es-filtered-list");
   const cleared = (await journal(sandbox)).length;
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("filters.clear")}']`))).click();
   // The unfiltered list's own request reaches the service before the fault
