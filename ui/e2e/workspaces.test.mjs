@@ -91,6 +91,8 @@ test("two workspaces: each its own data and last page, switched from the menu an
   const countB = await countFromService(sandbox, sandbox.keys.workspace_b);
   assert.notEqual(countA, countB, "the sandbox's workspaces differ");
 
+  // The workspaces' ids, as the settings file names them.
+  let idA, idB;
   let app = await context.open();
   try {
     await fill(app, [
@@ -143,7 +145,7 @@ test("two workspaces: each its own data and last page, switched from the menu an
     // One item each in the keychain, its account the workspace's id (with
     // its saved data's key beside it), never its name.
     const settings = JSON.parse(readFileSync(join(process.env.XDG_DATA_HOME, IDENTIFIER, "settings.json"), "utf8"));
-    const [idA, idB] = settings.workspaces.map((w) => w.id);
+    [idA, idB] = settings.workspaces.map((w) => w.id);
     const secrets = storedSecrets();
     // (Assertion messages name ids only: the output holds the keys.)
     for (const id of [idA, idB]) assert.ok(secrets.includes(id) && secrets.includes(`${id}#data-key`), `items of ${id}`);

@@ -79,16 +79,40 @@ export function yesNo(value: boolean): string {
   return value ? t("app.yes") : t("app.no");
 }
 
-/** A value ready to show: its text, a tooltip (UTC instant, full JSON) and alignment. */
-export type Shown = { text: string; title: string; numeric: boolean };
+/**
+ * The most characters of one value a cell, a tooltip or the details show
+ * at first: a value of tens of megabytes must not stall the window. The
+ * rest is behind "Show all" and "Copy" in the details.
+ */
+export const SHOWN_CHARS = 2000;
+
+/**
+ * A value ready to show: its text, a tooltip (UTC instant, full JSON) and
+ * alignment; `full`, the whole text, when `text` is cut to
+ * [`SHOWN_CHARS`] (it then ends in "…").
+ */
+export type Shown = { text: string; title: string; numeric: boolean; full?: string };
+
+/** `shown` with its text and tooltip cut to `SHOWN_CHARS`, the whole text kept in `full`. */
+function cutLong(shown: Shown): Shown {
+  if (shown.text.length <= SHOWN_CHARS && shown.title.length <= SHOWN_CHARS) return shown;
+  const cut = (text: string) => (text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text);
+  return { ...shown, text: cut(shown.text), title: shown.title === shown.text ? "" : cut(shown.title), full: shown.text };
+}
 
 /**
  * Formats `value` of `field` (undefined for a field the schema does not
  * list): decimals in the locale with their scale, date-times in local time
  * (UTC instant as title), dates as calendar dates, booleans as Yes/No,
- * choices by label, JSON compact; `null` as empty.
+ * choices by label, JSON compact; `null` as empty. A text longer than
+ * `SHOWN_CHARS` is cut (the whole in `full`).
  */
 export function formatValue(field: FieldSchema | undefined, name: string, value: Value | undefined): Shown {
+  return cutLong(formatWhole(field, name, value));
+}
+
+/** `formatValue` before long texts are cut. */
+function formatWhole(field: FieldSchema | undefined, name: string, value: Value | undefined): Shown {
   if (value === null || value === undefined) return { text: "", title: "", numeric: false };
   const plain = (text: string, numeric = false): Shown => ({ text, title: "", numeric });
   switch (field?.kind) {

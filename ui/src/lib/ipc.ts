@@ -56,9 +56,19 @@ export async function call<T>(pending: Promise<Outcome<T>>, talksToService = fal
     // A failure of the IPC layer itself (unknown command, denied permission).
     throw new CommandError(internalError(String(e)));
   }
+  if (outcome.status === "error" && !isUiError(outcome.error)) {
+    // Not the command's answer: Tauri's own refusal (a command missing,
+    // arguments it could not read), which arrives as a bare string.
+    throw new CommandError(internalError(String(outcome.error)));
+  }
   if (talksToService) session.record(outcome.status === "ok" ? null : outcome.error);
   if (outcome.status === "ok") return outcome.data;
   throw new CommandError(outcome.error);
+}
+
+/** Whether `value` is a UiError as Rust sends it (an object with a `kind` and a `code`). */
+function isUiError(value: unknown): value is UiError {
+  return typeof value === "object" && value !== null && typeof (value as UiError).kind === "string" && typeof (value as UiError).code === "string";
 }
 
 /** The UiError of anything caught from `call`. */

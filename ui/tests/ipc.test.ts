@@ -1,0 +1,34 @@
+// Failures of the IPC layer itself (a command missing, arguments the
+// command cannot read) reach components as typed UiErrors, like the
+// commands' own errors, never as bare strings.
+import { expect, test } from "vitest";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import { render, screen } from "@testing-library/svelte";
+import { CommandError, ipc, uiError } from "../src/lib/ipc";
+import { errorText } from "../src/lib/errors";
+import ListViewComponent from "../src/components/records/ListView.svelte";
+import { supplierInvoiceSchema } from "./fixtures/records";
+
+test("a string Tauri throws (unknown command, unreadable arguments) becomes an internal UiError", async () => {
+  mockIPC(() => {
+    throw "invalid args `view` for command `list_records`: missing field `take`";
+  });
+  const failure = await ipc.listRecords("supplier_invoice", { page: 1, take: 20 }).catch((e: unknown) => e);
+  expect(failure).toBeInstanceOf(CommandError);
+  const error = uiError(failure);
+  expect(error).toMatchObject({ kind: "internal", code: "internal" });
+  expect(error.params.detail).toContain("missing field `take`");
+  expect(errorText(error)).toContain("missing field `take`");
+});
+
+test("a list whose command Tauri refuses says so in words, not as a bare string", async () => {
+  mockIPC((cmd) => {
+    if (cmd === "list_views") return { current: null, saved: [] };
+    if (cmd === "list_saved") return null;
+    throw "command list_records not found";
+  });
+  render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+  const alert = await screen.findByRole("alert");
+  expect(alert.textContent).toMatch(/command list_records not found/);
+  expect(alert.textContent).not.toMatch(/\[object Object\]|undefined/);
+});
