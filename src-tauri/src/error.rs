@@ -121,17 +121,25 @@ impl Error {
     /// An error of a write (POST, PATCH, DELETE; `what`: `task`): besides
     /// [`Error::record`]'s 404, a gateway's 502 or 504 (the service may have
     /// done the work behind it) or a 2xx whose body does not read leaves the
-    /// outcome unknown, and a 403 is [`Error::WriteForbidden`].
+    /// outcome unknown, and so do a 500 (the service may have saved before
+    /// failing) and a 2xx too long to read; a 403 is [`Error::WriteForbidden`].
     pub fn write(err: workdesk_api::Error, what: &str) -> Error {
         use workdesk_api::Error as Api;
         match err {
             Api::Forbidden { message } => Error::WriteForbidden { message },
+            // A 500 may come after the work was done; a 502 or 504 from a
+            // gateway that lost the service's answer.
             err @ (Api::Server {
-                status: 502 | 504, ..
+                status: 500 | 502 | 504,
+                ..
             }
             | Api::UnexpectedStatus {
                 status: 502 | 504, ..
             }) => Error::WriteUnconfirmed(err),
+            // The service answered in full, too long to read: it did the work.
+            err @ Api::TooLarge { status, .. } if (200..300).contains(&status) => {
+                Error::WriteUnconfirmed(err)
+            }
             err @ Api::Decode { status, .. }
                 if (200..300).contains(&status) || status == 502 || status == 504 =>
             {
@@ -208,6 +216,9 @@ pub enum ErrorCode {
     RecordNotFound,
     /// A write's answer came from a gateway (`status`): outcome unknown.
     UnknownOutcomeGateway,
+    /// A write's answer was the service's internal error (500): outcome
+    /// unknown (it may have saved before failing).
+    UnknownOutcomeServerError,
     /// A write's answer could not be read (`status`, `content_type`): outcome unknown.
     UnknownOutcomeUnreadable,
     /// A write's answer could not be understood (`detail`): outcome unknown.
@@ -224,6 +235,9 @@ pub enum ErrorCode {
     ServiceError,
     /// An answer that could not be read (`status`, `content_type`).
     UnreadableAnswer,
+    /// An answer larger than the client reads (`status`, `limit_mb`, and
+    /// `size_mb` when it said): not read.
+    AnswerTooLarge,
     /// No answer in time.
     Timeout,
     /// The service could not be reached.
@@ -469,6 +483,10 @@ impl From<Error> for UiError {
                 UiError::new(K::NotFound, C::RecordNotFound).param("resource", resource)
             }
             Error::WriteUnconfirmed(err) => match err {
+                Api::Server { status: 500, .. } => {
+                    UiError::new(K::UnknownOutcome, C::UnknownOutcomeServerError)
+                        .param("status", 500)
+                }
                 Api::Server { status, .. } | Api::UnexpectedStatus { status, .. } => {
                     UiError::new(K::UnknownOutcome, C::UnknownOutcomeGateway)
                         .param("status", status)
@@ -498,6 +516,20 @@ impl From<Error> for UiError {
             ) => UiError::new(K::Service, C::ServiceError)
                 .param("status", status)
                 .said(&message),
+            Error::Api(Api::TooLarge {
+                status,
+                limit_bytes,
+                size_bytes,
+            }) => {
+                let mib = |bytes: u64| bytes.div_ceil(1024 * 1024);
+                let ui = UiError::new(K::Service, C::AnswerTooLarge)
+                    .param("status", status)
+                    .param("limit_mb", mib(limit_bytes));
+                match size_bytes {
+                    Some(size) => ui.param("size_mb", mib(size)),
+                    None => ui,
+                }
+            }
             Error::Api(Api::Decode {
                 status,
                 content_type,
@@ -701,13 +733,53 @@ mod tests {
             ErrorKind::Service,
             "a read just failed"
         );
-        let refused = workdesk_api::Error::Server {
+        // A 500 may come after the work was done: check before resending.
+        let failed = workdesk_api::Error::Server {
             status: 500,
             message: "Internal".into(),
         };
+        let ui = UiError::from(Error::write(failed, "task"));
         assert_eq!(
-            UiError::from(Error::write(refused, "task")).kind,
-            ErrorKind::Service
+            (ui.kind, ui.code),
+            (
+                ErrorKind::UnknownOutcome,
+                ErrorCode::UnknownOutcomeServerError
+            )
+        );
+        let unavailable = workdesk_api::Error::Server {
+            status: 503,
+            message: "Unavailable".into(),
+        };
+        assert_eq!(
+            UiError::from(Error::write(unavailable, "task")).kind,
+            ErrorKind::Service,
+            "a 503 did no work"
+        );
+        // A whole answer too long to read: done, unknown what it says.
+        let long = workdesk_api::Error::TooLarge {
+            status: 201,
+            limit_bytes: 16 * 1024 * 1024,
+            size_bytes: None,
+        };
+        assert_eq!(
+            UiError::from(Error::write(long, "task")).kind,
+            ErrorKind::UnknownOutcome
+        );
+        let long_read = UiError::from(Error::from(workdesk_api::Error::TooLarge {
+            status: 200,
+            limit_bytes: 16 * 1024 * 1024,
+            size_bytes: Some(40 * 1024 * 1024 + 1),
+        }));
+        assert_eq!(
+            (long_read.kind, long_read.code),
+            (ErrorKind::Service, ErrorCode::AnswerTooLarge)
+        );
+        assert_eq!(
+            (
+                long_read.params["limit_mb"].as_str(),
+                long_read.params["size_mb"].as_str()
+            ),
+            ("16", "41")
         );
         let gone = workdesk_api::Error::NotFound {
             message: "Not found.".into(),

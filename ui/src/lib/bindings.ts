@@ -422,6 +422,11 @@ export type ErrorCode =
 "record_not_found" | 
 /**  A write's answer came from a gateway (`status`): outcome unknown. */
 "unknown_outcome_gateway" | 
+/**
+ *  A write's answer was the service's internal error (500): outcome
+ *  unknown (it may have saved before failing).
+ */
+"unknown_outcome_server_error" | 
 /**  A write's answer could not be read (`status`, `content_type`): outcome unknown. */
 "unknown_outcome_unreadable" | 
 /**  A write's answer could not be understood (`detail`): outcome unknown. */
@@ -438,6 +443,11 @@ export type ErrorCode =
 "service_error" | 
 /**  An answer that could not be read (`status`, `content_type`). */
 "unreadable_answer" | 
+/**
+ *  An answer larger than the client reads (`status`, `limit_mb`, and
+ *  `size_mb` when it said): not read.
+ */
+"answer_too_large" | 
 /**  No answer in time. */
 "timeout" | 
 /**  The service could not be reached. */

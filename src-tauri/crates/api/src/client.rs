@@ -167,6 +167,39 @@ impl Client {
             .await
     }
 
+    /// The whole body of `response`, read as it streams in, or
+    /// [`Error::TooLarge`] as soon as it is known to pass
+    /// [`ClientConfig::max_body_bytes`] (from `Content-Length`, or while
+    /// reading): a huge answer is never held in memory.
+    async fn read_body(
+        &self,
+        mut response: reqwest::Response,
+        status: u16,
+        write: bool,
+    ) -> Result<bytes::Bytes> {
+        let limit = self.shared.config.max_body_bytes;
+        let too_large = |size: Option<u64>| Error::TooLarge {
+            status,
+            limit_bytes: limit,
+            size_bytes: size,
+        };
+        if let Some(size) = response.content_length().filter(|size| *size > limit) {
+            return Err(too_large(Some(size)));
+        }
+        let mut body = bytes::BytesMut::new();
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| transport_error(e, write))?
+        {
+            if body.len() as u64 + chunk.len() as u64 > limit {
+                return Err(too_large(None));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(body.freeze())
+    }
+
     /// One attempt: send, read the whole body, note the rate limit, decode.
     async fn attempt<T>(
         &self,
@@ -186,10 +219,7 @@ impl Client {
             .map_err(|e| transport_error(e, write))?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let body = response
-            .bytes()
-            .await
-            .map_err(|e| transport_error(e, write))?;
+        let body = self.read_body(response, status, write).await?;
         let received = Received::head(status, &headers, body);
         if let Some(state) = received.rate_limit {
             self.shared.rate_limit.send_if_modified(|current| {

@@ -30,7 +30,14 @@ pub struct ClientConfig {
     /// `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY` from the environment
     /// apply). Never used for a loopback base URL.
     pub proxy: Option<crate::ProxyUrl>,
+    /// The largest answer body read, in bytes (default 16 MiB; a 200-row
+    /// page is about 280 KB). A longer one is not read further:
+    /// [`Error::TooLarge`](crate::Error::TooLarge).
+    pub max_body_bytes: u64,
 }
+
+/// [`ClientConfig::max_body_bytes`] unless set: 16 MiB.
+pub const MAX_BODY_BYTES: u64 = 16 * 1024 * 1024;
 
 impl Default for ClientConfig {
     fn default() -> Self {
@@ -40,6 +47,7 @@ impl Default for ClientConfig {
             body_encoding: BodyEncoding::Json,
             retry: RetryPolicy::default(),
             proxy: None,
+            max_body_bytes: MAX_BODY_BYTES,
         }
     }
 }

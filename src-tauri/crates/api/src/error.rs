@@ -159,6 +159,20 @@ pub enum Error {
         may_have_applied: bool,
     },
 
+    /// An answer longer than [`ClientConfig::max_body_bytes`](crate::ClientConfig::max_body_bytes):
+    /// not read further (a 200-row page is about 280 KB; this is a fault
+    /// of the service or of something between).
+    #[error("the answer ({status}) is larger than {limit_bytes} bytes")]
+    TooLarge {
+        /// Its HTTP status.
+        status: u16,
+        /// The limit, in bytes.
+        limit_bytes: u64,
+        /// Its size in bytes when it said (`Content-Length`); `None` when
+        /// it was cut off while reading.
+        size_bytes: Option<u64>,
+    },
+
     /// An answer whose body is not what the service sends: a proxy's HTML
     /// page, a captive portal, a body cut mid-JSON, text where JSON was due,
     /// or JSON of the wrong shape.

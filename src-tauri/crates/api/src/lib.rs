@@ -91,7 +91,7 @@ mod view;
 
 pub use base_url::BaseUrl;
 pub use client::Client;
-pub use config::{BodyEncoding, ClientConfig, RetryPolicy};
+pub use config::{BodyEncoding, ClientConfig, RetryPolicy, MAX_BODY_BYTES};
 pub use envelope::Envelope;
 pub use error::{BaseUrlProblem, Error, FieldErrors, KeyProblem, Result, UnauthorizedReason};
 pub use input::{LeadPatch, NewStakeholder, NewTask};

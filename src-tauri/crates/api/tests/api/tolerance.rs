@@ -575,3 +575,76 @@ async fn a_read_timeout_is_not_retried() {
         "{err:?}"
     );
 }
+
+#[tokio::test]
+async fn an_answer_over_the_size_cap_is_not_read_and_names_the_cap() {
+    let config = ClientConfig {
+        max_body_bytes: 4096,
+        ..quick_config()
+    };
+    let rows: Vec<Value> = (0..40)
+        .map(|n| json!({"id": format!("00000000-0000-4000-8000-{n:012}"), "name": "x".repeat(100)}))
+        .collect();
+    // Said up front (Content-Length), or found while reading a body sent
+    // in chunks with no length: the same error.
+    let body =
+        envelope(json!({"count": 40, "next": null, "previous": null, "results": rows})).to_string();
+    let server = serving(
+        ResponseTemplate::new(200).set_body_raw(body.clone(), "application/json"),
+        1,
+    )
+    .await;
+    let chunked = chunked_server(body);
+    for base_url in [server.uri(), chunked] {
+        let err = client_for(&base_url, KEY, config.clone())
+            .list_supplier_invoices(&ListRequest::new())
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::TooLarge {
+                    status: 200,
+                    limit_bytes: 4096,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("4096 bytes"), "{err}");
+    }
+    // Under the cap, read as always.
+    let server = serving(page(None, json!(&rows[..5])), 1).await;
+    let small = client_for(&server.uri(), KEY, config)
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap();
+    assert_eq!(small.results.len(), 5);
+}
+
+/// A server on loopback that answers every request with `body` as a 200,
+/// sent in 1 KiB chunks with no `Content-Length`; its base URL.
+fn chunked_server(body: String) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                head.push(byte[0]);
+            }
+            let _ = stream.write_all(
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+            );
+            for chunk in body.as_bytes().chunks(1024) {
+                let _ = write!(stream, "{:x}\r\n", chunk.len());
+                let _ = stream.write_all(chunk);
+                let _ = stream.write_all(b"\r\n");
+            }
+            let _ = stream.write_all(b"0\r\n\r\n");
+        }
+    });
+    url
+}
