@@ -94,6 +94,9 @@ pub struct WorkspaceStatus {
     pub language: LanguageChoice,
     /// The records table's density (settings `density`).
     pub density: Density,
+    /// The settings file was unreadable at start and set aside: told once
+    /// (the first status after start carries it).
+    pub settings_notice: Option<crate::settings_file::SettingsNotice>,
 }
 
 fn keychain_status(state: &AppState) -> KeychainStatus {
@@ -151,6 +154,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
             working_offline: state.working_offline(),
             language: state.settings.language(),
             density: state.settings.density(),
+            settings_notice: state.settings.take_notice(),
         });
     }
     let no_key = KeyStatus {
@@ -189,6 +193,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
         working_offline: state.working_offline(),
         language: state.settings.language(),
         density: state.settings.density(),
+        settings_notice: state.settings.take_notice(),
     })
 }
 

@@ -28,6 +28,7 @@ pub mod records;
 pub mod saved_data;
 pub mod schema;
 pub mod settings;
+pub mod settings_file;
 pub mod state;
 mod webkit;
 pub mod workspaces;

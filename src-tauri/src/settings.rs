@@ -16,10 +16,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use specta::Type;
 use tauri::{AppHandle, Runtime};
-use tauri_plugin_store::StoreExt;
+use tauri_plugin_store::{Store, StoreBuilder};
 use workdesk_api::{ListView, ResourceName};
 
 use crate::error::{Error, Result};
+use crate::settings_file::{self, SettingsNotice};
 use crate::workspaces::WorkspaceId;
 
 /// File name of the store, relative to the app data folder.
@@ -76,44 +77,78 @@ pub trait KeyValueStore: Send + Sync {
     fn save(&self) -> std::result::Result<(), String>;
 }
 
-impl<R: Runtime> KeyValueStore for tauri_plugin_store::Store<R> {
+/// tauri-plugin-store's store of `settings.json` (read by the plugin,
+/// its auto-save off), saved whole and atomically by
+/// [`settings_file::write`].
+struct FileStore<R: Runtime> {
+    store: Arc<Store<R>>,
+    path: std::path::PathBuf,
+}
+
+impl<R: Runtime> KeyValueStore for FileStore<R> {
     fn get(&self, key: &str) -> Option<Value> {
-        tauri_plugin_store::Store::get(self, key)
+        self.store.get(key)
     }
     fn set(&self, key: &str, value: Value) {
-        tauri_plugin_store::Store::set(self, key, value);
+        self.store.set(key, value);
     }
     fn delete(&self, key: &str) {
-        tauri_plugin_store::Store::delete(self, key);
+        self.store.delete(key);
     }
     fn keys(&self) -> Vec<String> {
-        tauri_plugin_store::Store::keys(self)
+        self.store.keys()
     }
     fn save(&self) -> std::result::Result<(), String> {
-        tauri_plugin_store::Store::save(self).map_err(|e| e.to_string())
+        let entries = self.store.entries().into_iter().collect();
+        settings_file::write(&self.path, &entries).map_err(|e| e.to_string())
     }
 }
 
-/// The app's settings, typed: the store, and a lock that makes each change
-/// of a resource's views one read-modify-write.
+/// The app's settings, typed: the store, a lock that makes each change of
+/// a resource's views one read-modify-write, and what to tell the user
+/// once about the file (set aside at start).
 #[derive(Clone)]
-pub struct Settings(Arc<dyn KeyValueStore>, Arc<std::sync::Mutex<()>>);
+pub struct Settings(
+    Arc<dyn KeyValueStore>,
+    Arc<std::sync::Mutex<()>>,
+    Arc<std::sync::Mutex<Option<SettingsNotice>>>,
+);
 
 impl Settings {
-    /// Opens (or creates) `settings.json` through tauri-plugin-store.
+    /// Opens (or creates) `settings.json` through tauri-plugin-store, after
+    /// [`settings_file::recover`] set an unreadable one aside (the backup
+    /// or the defaults are then used, and [`Settings::take_notice`] says so
+    /// once).
     ///
     /// # Errors
-    /// [`Error::Settings`] when the file exists but cannot be read.
+    /// [`Error::Settings`] when the app data folder cannot be found.
     pub fn open<R: Runtime>(app: &AppHandle<R>) -> Result<Self> {
-        let store = app
-            .store(FILE)
+        let path = tauri_plugin_store::resolve_store_path(app, FILE)
             .map_err(|e| Error::Settings(e.to_string()))?;
-        Ok(Self(store, Arc::default()))
+        let notice = settings_file::recover(&path).unwrap_or_else(|err| {
+            log::warn!("the settings file could not be checked: {err}");
+            None
+        });
+        let store = StoreBuilder::new(app, FILE)
+            .disable_auto_save()
+            .build()
+            .map_err(|e| Error::Settings(e.to_string()))?;
+        Ok(Self(
+            Arc::new(FileStore { store, path }),
+            Arc::default(),
+            Arc::new(std::sync::Mutex::new(notice)),
+        ))
     }
 
     /// Settings over `store` (tests keep them in memory).
     pub fn over(store: Arc<dyn KeyValueStore>) -> Self {
-        Self(store, Arc::default())
+        Self(store, Arc::default(), Arc::default())
+    }
+
+    /// What to tell the user about the settings file (set aside at start),
+    /// once.
+    pub fn take_notice(&self) -> Option<SettingsNotice> {
+        self.2.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 
     /// The store itself.

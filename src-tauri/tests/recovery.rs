@@ -1,7 +1,8 @@
 //! A saved-data file that no longer opens (damaged, as after a crash while
 //! writing): on the next start it is set aside under a dated name, a new
 //! one is started, the user is told once, and nothing else is lost: the
-//! settings, the views and the API key keep working. Tauri's IPC on the
+//! settings, the views and the API key keep working. Likewise a settings
+//! file half written: set aside, the backup used, told once. Tauri's IPC on the
 //! mock runtime, a mock keychain, real files and the real sandbox.
 
 mod common;
@@ -142,6 +143,36 @@ fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
         names(&folder).iter().any(|name| name == file),
         "a new file under the old name"
     );
+    app.cleanup_before_exit();
+
+    // settings.json half written (a crash while saving): set aside, the
+    // backup of the save before it used, told once, the key still works.
+    let settings = data.join(SERVICE).join("settings.json");
+    assert!(
+        data.join(SERVICE).join("settings.json.bak").exists(),
+        "each save keeps the one before"
+    );
+    let half = b"{\"workspaces\": [{\"id\": ";
+    std::fs::write(&settings, half).unwrap();
+    let app = start();
+    let webview = app.get_webview_window("main").unwrap();
+    let status = invoke(&webview, "workspace_status", json!({})).unwrap();
+    assert_eq!(status["settings_notice"]["code"], "restored", "{status}");
+    let moved_to = status["settings_notice"]["moved_to"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(std::fs::read(&moved_to).unwrap(), half, "kept as it was");
+    assert_eq!(status["workspace"]["name"], "Empresa A");
+    assert_eq!(status["mode"], "service");
+    invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "supplier_invoice", "remember": true, "view": first}),
+    )
+    .unwrap();
+    let again = invoke(&webview, "workspace_status", json!({})).unwrap();
+    assert_eq!(again["settings_notice"], Value::Null, "told once");
     app.cleanup_before_exit();
     let _ = std::fs::remove_dir_all(&data);
 }

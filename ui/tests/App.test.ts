@@ -10,7 +10,7 @@ import type { RateLimit, WorkspaceStatus } from "../src/lib/bindings";
 import type { UiError } from "../src/lib/errors";
 import { session } from "../src/lib/session.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
-import { serviceStatus } from "./fixtures";
+import { serviceStatus, setupStatus } from "./fixtures";
 import { fresh, schemas as formSchemas } from "./fixtures/forms";
 
 const service = serviceStatus;
@@ -198,6 +198,46 @@ describe("the workspace window", () => {
     expect(notice).toHaveTextContent("could not be saved for offline use (disk full)");
     await user.click(within(notice).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByText(/could not be saved for offline use/)).toBeNull();
+  });
+
+  test("a settings file that could not be read is told once, with where it is kept, over the first-run screen too", async () => {
+    const user = userEvent.setup();
+    const moved_to = "/home/ana/.local/share/dev.workdesk.desktop/settings.unreadable-20261125T101500Z.json";
+    let first = true;
+    const status = (base: WorkspaceStatus, code: "restored" | "reset"): WorkspaceStatus => {
+      const once = first ? { code, moved_to } : null;
+      first = false;
+      return { ...base, settings_notice: once };
+    };
+    session.reset();
+    mockIPC((cmd) => {
+      if (cmd === "workspace_status") return status(setupStatus, "reset");
+      if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
+      return null;
+    });
+    const { unmount } = render(App);
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent("could not be read and there was no usable copy");
+    expect(notice).toHaveTextContent(moved_to);
+    expect(screen.getByLabelText("Server address")).toBeInTheDocument();
+    await user.click(within(notice).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+    unmount();
+
+    first = true;
+    session.reset();
+    mockIPC((cmd) => {
+      if (cmd === "workspace_status") return status(service, "restored");
+      if (cmd === "resource_schemas") return [supplierInvoiceSchema, ...formSchemas];
+      if (cmd === "list_views") return { current: null, saved: [] };
+      if (cmd === "list_records") return fresh(recordPage(1, 3));
+      if (cmd === "offline_list") return { complete: false, saved: 0, refreshed_at: null };
+      if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
+      return null;
+    });
+    render(App);
+    expect(await screen.findByText("3 supplier invoices")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("the copy from the save before it was used");
   });
 
   test("the workspace menu lists every workspace with its shortcut and the demo apart, and switches with a click or Ctrl+2", async () => {

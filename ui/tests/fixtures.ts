@@ -13,6 +13,7 @@ export const setupStatus: WorkspaceStatus = {
   working_offline: false,
   language: "system",
   density: "normal",
+  settings_notice: null,
 };
 
 /** A workspace connected to a service, its key in the keychain, on supplier invoices. */
@@ -29,6 +30,7 @@ export const serviceStatus: WorkspaceStatus = {
   working_offline: false,
   language: "system",
   density: "normal",
+  settings_notice: null,
 };
 
 export function uiError(kind: UiError["kind"], message: string, field: string | null = null): UiError {
