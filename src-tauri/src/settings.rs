@@ -460,7 +460,7 @@ pub(crate) mod tests {
                 {"name": "Future", "view": {"page": 1, "take": 20, "groups": 3, "sort": "weird"}}
             ]}),
         );
-        let settings = Settings(memory.clone(), Arc::default());
+        let settings = Settings::over(memory.clone());
         let workspace = WorkspaceId::parse("default").unwrap();
         let views = settings.views(&workspace, ResourceName::Task);
         assert_eq!(views.current, None, "an unreadable current view is ignored");

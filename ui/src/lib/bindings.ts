@@ -1176,6 +1176,24 @@ export type SetAsideReason =
 /**  Written by a newer version of Workdesk. */
 "too_new";
 
+/**  What the user is told once when `settings.json` could not be read. */
+export type SettingsNotice = 
+/**
+ *  The file was set aside (kept as `moved_to`) and the backup of the
+ *  previous save was used: at most the last change was lost.
+ */
+{ code: "restored"; 
+/**  Where the unreadable file is kept. */
+moved_to: string } | 
+/**
+ *  The file was set aside (kept as `moved_to`) and there was no usable
+ *  backup: Workdesk starts with its defaults (workspaces must be added
+ *  again; their keys are still in the keychain).
+ */
+{ code: "reset"; 
+/**  Where the unreadable file is kept. */
+moved_to: string };
+
 /**  One `sort` key: `field` (or `relation__field`), descending when set. */
 export type SortSpec = {
 	/**  Field name, e.g. `issue_date`. */
@@ -1426,6 +1444,11 @@ export type WorkspaceStatus = {
 	language: LanguageChoice,
 	/**  The records table's density (settings `density`). */
 	density: Density,
+	/**
+	 *  The settings file was unreadable at start and set aside: told once
+	 *  (the first status after start carries it).
+	 */
+	settings_notice: SettingsNotice | null,
 };
 
 /**  One workspace's saved data, as the Storage section lists it. */
