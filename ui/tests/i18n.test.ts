@@ -37,7 +37,7 @@ const messages: [string, string, string][] = areas.flatMap((name) =>
  * `filters.operator.${operator}`), so they appear in no literal: they are
  * checked against the codes in the bindings instead.
  */
-const BUILT_KEYS = ["errors.", "filters.operator.", "setup.set_aside.", "setup.session_only."];
+const BUILT_KEYS = ["errors.", "filters.operator.", "setup.set_aside.", "setup.session_only.", "app.settings_notice."];
 
 /** Built keys whose codes are one union type of the bindings (errors.* are checked in errors.test.ts). */
 const CODE_UNIONS: Record<string, string> = {

@@ -297,6 +297,30 @@ describe("more screens in Spanish", () => {
     expectSpanish(dialog);
   });
 
+  test("leaving a half-filled form: the question before discarding what was typed", async () => {
+    serveSpanish(undefined, (cmd) => (cmd === "get_lead" ? lead({ status: "nuevo", source: "Feria" }) : null));
+    const user = userEvent.setup();
+    render(App);
+    await screen.findByText("3 facturas de proveedor");
+    await user.click(screen.getByRole("button", { name: "Nueva tarea" }));
+    await user.type(await screen.findByLabelText(/^Título/), "Llamar a Peña");
+    await user.click(screen.getByRole("button", { name: "Almacenamiento" }));
+    const task = screen.getByRole("alertdialog", { name: "¿Descartar lo que escribió en Nueva tarea?" });
+    expect(within(task).getByRole("button", { name: "Descartar y continuar" })).toBeInTheDocument();
+    expect(within(task).getByRole("button", { name: "Seguir editando" })).toHaveFocus();
+    expectSpanish(task);
+    await user.click(within(task).getByRole("button", { name: "Descartar y continuar" }));
+
+    await user.click(await screen.findByRole("button", { name: "Editar un cliente potencial" }));
+    await user.type(await screen.findByLabelText("ID del cliente potencial"), LEAD_ID);
+    await user.click(screen.getByRole("button", { name: "Abrir cliente potencial" }));
+    await user.type(await screen.findByLabelText("Estado"), "-ganado");
+    await user.click(screen.getByRole("button", { name: "Almacenamiento" }));
+    const editing = screen.getByRole("alertdialog", { name: "¿Descartar lo que escribió en el cliente potencial que está editando?" });
+    expectSpanish(editing);
+    expectSpanish(document.body);
+  });
+
   test("changing a workspace's connection", async () => {
     serveSpanish();
     const user = userEvent.setup();
