@@ -994,7 +994,12 @@ export type OfflineList = {
 
 /**  The page object: `data` of a list response. */
 export type Page<T> = {
-	/**  Total number of results across all pages. */
+	/**
+	 *  Total number of results across all pages. Read tolerantly: a
+	 *  fractional, negative or huge count (a service's fault) is clamped to
+	 *  0..=[`MAX_COUNT`](crate::MAX_COUNT), the largest integer the UI
+	 *  holds exactly.
+	 */
 	count: number,
 	/**  Link to the next page (absolute or relative), `None` on the last page. */
 	next?: string | null,

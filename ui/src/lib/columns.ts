@@ -134,6 +134,9 @@ export function rowsOf(take: Take): number {
 /** The page sizes offered. */
 export const PAGE_SIZES: Take[] = [20, 50, 100, 200, "all"];
 
+/** The largest page number a list view holds (`ListView.page` is a 32-bit unsigned number). */
+export const MAX_PAGE = 4_294_967_295;
+
 /**
  * The sort after a click on `field`'s header. A plain click sorts by that
  * column only: ascending, then descending on the next click. With `add`

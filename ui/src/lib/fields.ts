@@ -142,6 +142,21 @@ function formatWhole(field: FieldSchema | undefined, name: string, value: Value 
   }
 }
 
+/**
+ * The member a record carries when some of its values could not be read
+ * (a number out of range, nesting too deep): field → reason, in English.
+ * Those fields show as unreadable; the rest of the record as sent.
+ */
+export const UNREADABLE = "__unreadable";
+
+/** Why `record`'s `field` could not be read, or null when it could. */
+export function unreadableReason(record: { [key in string]: Value }, field: string): string | null {
+  const marks = record[UNREADABLE];
+  if (marks === null || typeof marks !== "object" || Array.isArray(marks)) return null;
+  const reason = (marks as { [key in string]: Value })[field];
+  return typeof reason === "string" ? reason : null;
+}
+
 /** The field called `name` in `schema`, if listed. */
 export function fieldOf(schema: ResourceSchema, name: string): FieldSchema | undefined {
   return schema.fields.find((f) => f.name === name);

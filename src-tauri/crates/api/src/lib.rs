@@ -87,6 +87,7 @@ mod rate_limit;
 pub mod records;
 mod response;
 mod retry;
+mod tolerant;
 mod view;
 
 pub use base_url::BaseUrl;
@@ -105,6 +106,7 @@ pub use records::{
     AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
     Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
 };
+pub use tolerant::{MAX_COUNT, UNREADABLE};
 pub use view::{
     key_problems_by_condition, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,
     SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,

@@ -13,7 +13,12 @@ pub const TAKE_MAX: u8 = workdesk_query::MAX_TAKE;
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Page<T> {
-    /// Total number of results across all pages.
+    /// Total number of results across all pages. Read tolerantly: a
+    /// fractional, negative or huge count (a service's fault) is clamped to
+    /// 0..=[`MAX_COUNT`](crate::MAX_COUNT), the largest integer the UI
+    /// holds exactly.
+    #[serde(deserialize_with = "clamped_count")]
+    #[cfg_attr(feature = "specta", specta(type = u64))]
     pub count: u64,
     /// Link to the next page (absolute or relative), `None` on the last page.
     #[serde(default)]
@@ -23,6 +28,24 @@ pub struct Page<T> {
     pub previous: Option<String>,
     /// The records of this page.
     pub results: Vec<T>,
+}
+
+/// A `count` as any JSON number, clamped to 0..=[`MAX_COUNT`](crate::MAX_COUNT).
+fn clamped_count<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let number = serde_json::Number::deserialize(d)?;
+    let max = crate::MAX_COUNT;
+    Ok(match (number.as_u64(), number.as_i64(), number.as_f64()) {
+        (Some(n), _, _) => n.min(max),
+        (None, Some(_), _) => 0,
+        // Fractional or beyond 64 bits: its whole part, within the bounds.
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        (None, None, Some(f)) => f.clamp(0.0, max as f64) as u64,
+        (None, None, None) => max,
+    })
 }
 
 /// Results per page: `take=N` (1..=200) or `take=all`.

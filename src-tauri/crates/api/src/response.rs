@@ -65,17 +65,28 @@ impl Received {
         if !(200..300).contains(&self.status) {
             return Err(self.status_error());
         }
-        let envelope: Envelope<T> = serde_json::from_slice(&self.body).map_err(|e| {
-            if self.body.iter().all(u8::is_ascii_whitespace) {
-                self.decode_error("the body is empty".to_owned())
-            } else if looks_like_json(&self.content_type, &self.body) {
-                self.decode_error(format!(
-                    "the JSON is cut off or not the expected shape ({e})"
-                ))
-            } else {
-                self.decode_error("the body is not JSON".to_owned())
-            }
-        })?;
+        let envelope: Envelope<T> = serde_json::from_slice(&self.body)
+            .or_else(|e| {
+                // Well-formed JSON with a value serde_json will not build (a
+                // number out of range, nesting past its limit): read around it.
+                if e.is_syntax() {
+                    if let Ok(value) = crate::tolerant::value(&self.body) {
+                        return serde_json::from_value(value).map_err(|_| e);
+                    }
+                }
+                Err(e)
+            })
+            .map_err(|e| {
+                if self.body.iter().all(u8::is_ascii_whitespace) {
+                    self.decode_error("the body is empty".to_owned())
+                } else if looks_like_json(&self.content_type, &self.body) {
+                    self.decode_error(format!(
+                        "the JSON is cut off or not the expected shape ({e})"
+                    ))
+                } else {
+                    self.decode_error("the body is not JSON".to_owned())
+                }
+            })?;
         envelope
             .data
             .ok_or_else(|| self.decode_error("the envelope has no data".to_owned()))

@@ -648,3 +648,49 @@ fn chunked_server(body: String) -> String {
     });
     url
 }
+
+#[tokio::test]
+async fn one_unreadable_value_loses_that_value_never_the_page() {
+    let body = format!(
+        r#"{{"message": "", "error": false, "data": {{"count": 1e30, "next": null, "previous": null, "results": [
+            {{"id": "00000000-0000-4000-8000-000000000001", "name": "FP-1", "total": 1e400, "subtotal": "9.50"}},
+            {{"id": "00000000-0000-4000-8000-000000000002", "name": "FP-2", "total": "2.00",
+              "custom_fields": {{"deep": {}, "note": "ok"}}}},
+            {{"id": "00000000-0000-4000-8000-000000000003", "name": "FP-3", "total": "3.00"}}]}}}}"#,
+        format!("{}1{}", "[".repeat(500), "]".repeat(500))
+    );
+    let server = serving(
+        ResponseTemplate::new(200).set_body_raw(body, "application/json"),
+        1,
+    )
+    .await;
+    let page = client(&server)
+        .list_view(
+            workdesk_api::ResourceName::SupplierInvoice,
+            &workdesk_api::ListView::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        page.count,
+        workdesk_api::MAX_COUNT,
+        "a count past 2^53 is clamped"
+    );
+    assert_eq!(page.results.len(), 3, "every record shows");
+    let first = &page.results[0];
+    assert_eq!(first["name"], "FP-1");
+    assert_eq!(first["subtotal"], "9.50");
+    assert_eq!(first["total"], Value::Null);
+    assert_eq!(
+        first[workdesk_api::UNREADABLE],
+        json!({"total": "number out of range"})
+    );
+    let second = &page.results[1];
+    assert_eq!(second["total"], "2.00");
+    assert!(
+        second[workdesk_api::UNREADABLE]["custom_fields"].is_string(),
+        "{second:?}"
+    );
+    assert_eq!(page.results[2]["total"], "3.00");
+    assert!(page.results[2].get(workdesk_api::UNREADABLE).is_none());
+}
