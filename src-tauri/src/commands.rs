@@ -133,7 +133,7 @@ async fn stored_key_status(state: &AppState, workspace: &WorkspaceId) -> Result<
 #[tauri::command]
 #[specta::specta]
 pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    status(&state).await
+    crate::guard::guarded(async move { status(&state).await }).await
 }
 
 async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
@@ -207,8 +207,10 @@ pub fn set_language(
     state: State<'_, AppState>,
     language: LanguageChoice,
 ) -> Result<LanguageChoice, UiError> {
-    state.settings.set_language(language)?;
-    Ok(language)
+    crate::guard::guarded_sync(move || {
+        state.settings.set_language(language)?;
+        Ok(language)
+    })
 }
 
 /// Sets the records table's density (`normal`, `compact`) and keeps it in
@@ -218,8 +220,10 @@ pub fn set_language(
 #[tauri::command]
 #[specta::specta]
 pub fn set_density(state: State<'_, AppState>, density: Density) -> Result<Density, UiError> {
-    state.settings.set_density(density)?;
-    Ok(density)
+    crate::guard::guarded_sync(move || {
+        state.settings.set_density(density)?;
+        Ok(density)
+    })
 }
 
 /// Asks the service at `base_url` for one supplier invoice with `key`: the
@@ -271,42 +275,45 @@ pub async fn add_workspace(
     api_key: String,
     proxy: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
-    let key = typed_key(api_key);
-    if state.working_offline() {
-        return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
-    }
-    let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
-    let key = key?;
-    let proxy = typed_proxy(proxy.as_deref())?;
-    let existing = state.settings.workspaces();
-    let name = if name.trim().is_empty() {
-        free_name(&default_name(&base_url), &existing)
-    } else {
-        check_name(&name, &existing, None)?
-    };
-    check_key(&base_url, key.clone(), proxy.clone()).await?;
-    let entry = WorkspaceEntry {
-        id: WorkspaceId::generate(),
-        name,
-        base_url: base_url.to_string(),
-        proxy: proxy.map(|p| p.to_string()),
-    };
-    store_key(&state, &entry.id, key).await;
-    if let Err(err) = state.settings.add_workspace(&entry) {
-        // Nothing kept on failure: the key goes too.
-        let account = entry.id.clone();
-        if let Err(err) = state
-            .with_keychain(move |k| k.delete(account.as_str()))
-            .await
-        {
-            log::warn!("the key of a workspace not added could not be deleted: {err}");
+    crate::guard::guarded(async move {
+        let key = typed_key(api_key);
+        if state.working_offline() {
+            return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
         }
-        return Err(err.into());
-    }
-    leave_demo(&state).await;
-    state.switched().await;
-    log::info!("workspace {:?} added ({base_url})", entry.name);
-    status(&state).await
+        let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
+        let key = key?;
+        let proxy = typed_proxy(proxy.as_deref())?;
+        let existing = state.settings.workspaces();
+        let name = if name.trim().is_empty() {
+            free_name(&default_name(&base_url), &existing)
+        } else {
+            check_name(&name, &existing, None)?
+        };
+        check_key(&base_url, key.clone(), proxy.clone()).await?;
+        let entry = WorkspaceEntry {
+            id: WorkspaceId::generate(),
+            name,
+            base_url: base_url.to_string(),
+            proxy: proxy.map(|p| p.to_string()),
+        };
+        store_key(&state, &entry.id, key).await;
+        if let Err(err) = state.settings.add_workspace(&entry) {
+            // Nothing kept on failure: the key goes too.
+            let account = entry.id.clone();
+            if let Err(err) = state
+                .with_keychain(move |k| k.delete(account.as_str()))
+                .await
+            {
+                log::warn!("the key of a workspace not added could not be deleted: {err}");
+            }
+            return Err(err.into());
+        }
+        leave_demo(&state).await;
+        state.switched().await;
+        log::info!("workspace {:?} added ({base_url})", entry.name);
+        status(&state).await
+    })
+    .await
 }
 
 /// `wanted`, or `wanted 2`, `wanted 3`… when another workspace has it.
@@ -344,46 +351,49 @@ pub async fn update_workspace(
     api_key: Option<String>,
     proxy: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
-    let new_key = api_key.map(typed_key);
-    if state.working_offline() {
-        return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
-    }
-    let entry = state
-        .settings
-        .workspace(&workspace)
-        .ok_or(Error::UnknownWorkspace)?;
-    let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
-    let new_key = new_key.transpose()?;
-    let proxy = typed_proxy(proxy.as_deref())?;
-    let key = match &new_key {
-        Some(key) => key.clone(),
-        None => {
-            // The stored key was entered for the saved address's origin only.
-            let saved = entry.base_url().ok();
-            if saved.as_ref().map(origin) != Some(origin(&base_url)) {
-                return Err(Error::KeyForAnotherServer.into());
-            }
-            let account = workspace.clone();
-            state
-                .with_keychain(move |k| k.get(account.as_str()))
-                .await
-                .map_err(Error::from)?
-                .ok_or(Error::MissingKey)?
+    crate::guard::guarded(async move {
+        let new_key = api_key.map(typed_key);
+        if state.working_offline() {
+            return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
         }
-    };
-    check_key(&base_url, key, proxy.clone()).await?;
-    state.settings.update_workspace(&workspace, |w| {
-        w.base_url = base_url.to_string();
-        w.proxy = proxy.map(|p| p.to_string());
-    })?;
-    if let Some(key) = new_key {
-        store_key(&state, &workspace, key).await;
-    }
-    if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
-        state.switched().await;
-    }
-    log::info!("workspace {:?} connected to {base_url}", entry.name);
-    status(&state).await
+        let entry = state
+            .settings
+            .workspace(&workspace)
+            .ok_or(Error::UnknownWorkspace)?;
+        let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
+        let new_key = new_key.transpose()?;
+        let proxy = typed_proxy(proxy.as_deref())?;
+        let key = match &new_key {
+            Some(key) => key.clone(),
+            None => {
+                // The stored key was entered for the saved address's origin only.
+                let saved = entry.base_url().ok();
+                if saved.as_ref().map(origin) != Some(origin(&base_url)) {
+                    return Err(Error::KeyForAnotherServer.into());
+                }
+                let account = workspace.clone();
+                state
+                    .with_keychain(move |k| k.get(account.as_str()))
+                    .await
+                    .map_err(Error::from)?
+                    .ok_or(Error::MissingKey)?
+            }
+        };
+        check_key(&base_url, key, proxy.clone()).await?;
+        state.settings.update_workspace(&workspace, |w| {
+            w.base_url = base_url.to_string();
+            w.proxy = proxy.map(|p| p.to_string());
+        })?;
+        if let Some(key) = new_key {
+            store_key(&state, &workspace, key).await;
+        }
+        if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
+            state.switched().await;
+        }
+        log::info!("workspace {:?} connected to {base_url}", entry.name);
+        status(&state).await
+    })
+    .await
 }
 
 /// Renames a workspace (its key, data and views stay; they are kept under
@@ -398,10 +408,13 @@ pub async fn rename_workspace(
     workspace: WorkspaceId,
     name: String,
 ) -> Result<WorkspaceStatus, UiError> {
-    state
-        .settings
-        .update_workspace(&workspace, |w| w.name = name)?;
-    status(&state).await
+    crate::guard::guarded(async move {
+        state
+            .settings
+            .update_workspace(&workspace, |w| w.name = name)?;
+        status(&state).await
+    })
+    .await
 }
 
 /// Shows workspace `workspace` (and reopens it at the next start, on its
@@ -416,11 +429,14 @@ pub async fn switch_workspace(
     state: State<'_, AppState>,
     workspace: WorkspaceId,
 ) -> Result<WorkspaceStatus, UiError> {
-    state.settings.set_current_workspace(&workspace)?;
-    leave_demo(&state).await;
-    state.switched().await;
-    log::info!("switched to workspace {workspace}");
-    status(&state).await
+    crate::guard::guarded(async move {
+        state.settings.set_current_workspace(&workspace)?;
+        leave_demo(&state).await;
+        state.switched().await;
+        log::info!("switched to workspace {workspace}");
+        status(&state).await
+    })
+    .await
 }
 
 /// Removes workspace `workspace`: its key and its saved data's data key
@@ -436,28 +452,31 @@ pub async fn remove_workspace(
     state: State<'_, AppState>,
     workspace: WorkspaceId,
 ) -> Result<WorkspaceStatus, UiError> {
-    let entry = state
-        .settings
-        .workspace(&workspace)
-        .ok_or(Error::UnknownWorkspace)?;
-    let account = workspace.clone();
-    state
-        .with_keychain(move |k| k.delete(account.as_str()))
-        .await
-        .map_err(Error::from)?;
-    let shown = state.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
-    // Out of the settings first: from here no command can open it again
-    // (and make its saved data anew) while its files go.
-    state.settings.remove_workspace(&workspace)?;
-    if shown {
-        state.switched().await;
-    }
-    saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
-    log::info!(
-        "workspace {:?} removed, with its key and saved data",
-        entry.name
-    );
-    status(&state).await
+    crate::guard::guarded(async move {
+        let entry = state
+            .settings
+            .workspace(&workspace)
+            .ok_or(Error::UnknownWorkspace)?;
+        let account = workspace.clone();
+        state
+            .with_keychain(move |k| k.delete(account.as_str()))
+            .await
+            .map_err(Error::from)?;
+        let shown = state.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
+        // Out of the settings first: from here no command can open it again
+        // (and make its saved data anew) while its files go.
+        state.settings.remove_workspace(&workspace)?;
+        if shown {
+            state.switched().await;
+        }
+        saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
+        log::info!(
+            "workspace {:?} removed, with its key and saved data",
+            entry.name
+        );
+        status(&state).await
+    })
+    .await
 }
 
 /// Parses a key as typed, then wipes the typed text: from here on the key
@@ -474,8 +493,13 @@ async fn store_key(state: &AppState, workspace: &WorkspaceId, key: ApiKey) -> Ke
     let hint = key.hint();
     let account = workspace.clone();
     let persistence = state
-        .with_keychain(move |k| k.set(account.as_str(), &key))
-        .await;
+        .with_keychain(move |k| Ok(k.set(account.as_str(), &key)))
+        .await
+        // Given up (a prompt nobody answered): kept for this session, as
+        // without a keychain.
+        .unwrap_or_else(|err| Persistence::Session {
+            reason: err.to_string(),
+        });
     state.client.lock().await.invalidate();
     let storage = match persistence {
         Persistence::Os => KeyStorage::Keychain,
@@ -503,10 +527,13 @@ async fn leave_demo(state: &AppState) {
 #[tauri::command]
 #[specta::specta]
 pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError> {
-    Ok(match state.workspace().await {
-        Ok(workspace) => workspace.client().rate_limit(),
-        Err(_) => RateLimit::default(),
+    crate::guard::guarded(async move {
+        Ok(match state.workspace().await {
+            Ok(workspace) => workspace.client().rate_limit(),
+            Err(_) => RateLimit::default(),
+        })
     })
+    .await
 }
 
 /// Starts the demo workspace (the sandbox, in-process on a free loopback
@@ -514,14 +541,17 @@ pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError
 #[tauri::command]
 #[specta::specta]
 pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    {
-        let mut demo = state.demo.lock().await;
-        if demo.is_none() {
-            *demo = Some(Demo::start().await?);
+    crate::guard::guarded(async move {
+        {
+            let mut demo = state.demo.lock().await;
+            if demo.is_none() {
+                *demo = Some(Demo::start().await?);
+            }
         }
-    }
-    state.switched().await;
-    status(&state).await
+        state.switched().await;
+        status(&state).await
+    })
+    .await
 }
 
 /// Stops the demo workspace and returns to the current workspace (or the
@@ -529,9 +559,12 @@ pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, U
 #[tauri::command]
 #[specta::specta]
 pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    leave_demo(&state).await;
-    state.switched().await;
-    status(&state).await
+    crate::guard::guarded(async move {
+        leave_demo(&state).await;
+        state.switched().await;
+        status(&state).await
+    })
+    .await
 }
 
 /// `base_url`'s origin: scheme, host and port (`https://api.example.com:443`).

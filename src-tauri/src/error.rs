@@ -295,6 +295,12 @@ pub enum ErrorCode {
     /// The answer was for the workspace on screen before a switch (the UI
     /// drops it).
     WorkspaceChanged,
+    /// The system keychain did not answer in time (`seconds`): an unlock
+    /// prompt may be waiting.
+    KeychainTimeout,
+    /// The command failed unexpectedly (a fault of Workdesk's own, caught:
+    /// `detail`, English, technical).
+    Internal,
 }
 
 /// One reason beside an input or a list's condition (a `UiError`'s
@@ -354,6 +360,12 @@ pub struct UiError {
 }
 
 impl UiError {
+    /// A command that failed unexpectedly (it panicked: `detail` says
+    /// where), as the UI shows it: kind and code `internal`.
+    pub fn internal(detail: &str) -> Self {
+        UiError::new(ErrorKind::Internal, ErrorCode::Internal).param("detail", clause(detail))
+    }
+
     fn new(kind: ErrorKind, code: ErrorCode) -> Self {
         Self {
             kind,
@@ -574,6 +586,9 @@ impl From<Error> for UiError {
                 .param("detail", clause(&other.to_string())),
             Error::Keychain(workdesk_keychain::Error::Corrupt) => {
                 UiError::new(K::KeychainUnavailable, C::KeychainDamaged).field("api_key")
+            }
+            Error::Keychain(workdesk_keychain::Error::TimedOut(seconds)) => {
+                UiError::new(K::KeychainUnavailable, C::KeychainTimeout).param("seconds", seconds)
             }
             Error::Keychain(err) => UiError::new(K::KeychainUnavailable, C::KeychainUnavailable)
                 .param("detail", clause(&err.to_string())),

@@ -58,13 +58,16 @@ pub async fn export_source(
     state: State<'_, AppState>,
     resource: ResourceName,
 ) -> Result<ExportSource, UiError> {
-    let workspace = state.workspace().await?;
-    let source = workspace
-        .replica
-        .export_source(resource)
-        .map_err(Error::from)?;
-    state.check_shown(&workspace)?;
-    Ok(source)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let source = workspace
+            .replica
+            .export_source(resource)
+            .map_err(Error::from)?;
+        state.check_shown(&workspace)?;
+        Ok(source)
+    })
+    .await
 }
 
 /// Exports every record `view` of `resource` selects (all pages; its
@@ -95,61 +98,64 @@ pub async fn export_list(
     dialog: SaveDialog,
     progress: Channel<Progress>,
 ) -> Result<Option<Exported>, UiError> {
-    let workspace = state.workspace().await?;
-    let cancel = CancellationToken::new();
-    {
-        let mut export = lock(&state.export);
-        if export.is_some() {
-            return Err(Error::ExportRunning.into());
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let cancel = CancellationToken::new();
+        {
+            let mut export = lock(&state.export);
+            if export.is_some() {
+                return Err(Error::ExportRunning.into());
+            }
+            *export = Some(cancel.clone());
         }
-        *export = Some(cancel.clone());
-    }
-    let result = async {
-        let Some(path) = save_dialog.ask(&dialog, layout.format.extension()).await else {
-            return Ok(None);
-        };
-        let mut sheet = Sheet::create(
-            &path,
-            resource.schema(),
-            columns,
-            &layout,
-            workdesk_export::system_time_zone(),
-        )
-        .map_err(|err| Error::Sync(err.into()))?;
-        let source = workspace
-            .replica
-            .export(
-                resource,
-                &view,
-                &mut sheet,
-                |step| {
-                    if let Err(err) = progress.send(step.clone()) {
-                        log::warn!("the export's progress could not reach the window: {err}");
-                    }
-                },
-                &cancel,
+        let result = async {
+            let Some(path) = save_dialog.ask(&dialog, layout.format.extension()).await else {
+                return Ok(None);
+            };
+            let mut sheet = Sheet::create(
+                &path,
+                resource.schema(),
+                columns,
+                &layout,
+                workdesk_export::system_time_zone(),
             )
-            .await
-            .map_err(Error::from)?;
-        let written = tokio::task::spawn_blocking(move || sheet.finish())
-            .await
-            .map_err(|err| Error::SavedData(err.to_string()))?
             .map_err(|err| Error::Sync(err.into()))?;
-        Ok::<_, Error>(Some(Exported {
-            file_name: written
-                .path
-                .file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            path: written.path.to_string_lossy().into_owned(),
-            records: written.records,
-            bytes: written.bytes,
-            source,
-        }))
-    }
-    .await;
-    *lock(&state.export) = None;
-    Ok(result?)
+            let source = workspace
+                .replica
+                .export(
+                    resource,
+                    &view,
+                    &mut sheet,
+                    |step| {
+                        if let Err(err) = progress.send(step.clone()) {
+                            log::warn!("the export's progress could not reach the window: {err}");
+                        }
+                    },
+                    &cancel,
+                )
+                .await
+                .map_err(Error::from)?;
+            let written = tokio::task::spawn_blocking(move || sheet.finish())
+                .await
+                .map_err(|err| Error::SavedData(err.to_string()))?
+                .map_err(|err| Error::Sync(err.into()))?;
+            Ok::<_, Error>(Some(Exported {
+                file_name: written
+                    .path
+                    .file_name()
+                    .map(|name| name.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                path: written.path.to_string_lossy().into_owned(),
+                records: written.records,
+                bytes: written.bytes,
+                source,
+            }))
+        }
+        .await;
+        *lock(&state.export) = None;
+        Ok(result?)
+    })
+    .await
 }
 
 /// Cancels the export under way, if any: it stops between or during pages
@@ -157,10 +163,12 @@ pub async fn export_list(
 #[tauri::command]
 #[specta::specta]
 pub fn cancel_export(state: State<'_, AppState>) -> Result<(), UiError> {
-    if let Some(cancel) = lock(&state.export).as_ref() {
-        cancel.cancel();
-    }
-    Ok(())
+    crate::guard::guarded_sync(move || {
+        if let Some(cancel) = lock(&state.export).as_ref() {
+            cancel.cancel();
+        }
+        Ok(())
+    })
 }
 
 /// Where "Export…" asks the user for a file: the system's save dialog

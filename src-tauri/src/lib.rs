@@ -23,6 +23,7 @@ pub mod commands;
 pub mod demo;
 pub mod error;
 pub mod export;
+pub mod guard;
 pub mod offline;
 pub mod records;
 pub mod saved_data;
@@ -113,6 +114,9 @@ pub fn export_bindings(path: &std::path::Path) -> Result<(), String> {
 pub struct Options {
     /// `--demo`: open the demo workspace at start.
     pub demo: bool,
+    /// How long a keychain call may take before it is given up
+    /// ([`state::KEYCHAIN_TIMEOUT`] unless set; tests shorten it).
+    pub keychain_timeout: Option<std::time::Duration>,
 }
 
 impl Options {
@@ -120,6 +124,7 @@ impl Options {
     pub fn from_args() -> Self {
         Self {
             demo: std::env::args().any(|a| a == "--demo"),
+            keychain_timeout: None,
         }
     }
 }
@@ -146,7 +151,11 @@ pub fn configure<R: Runtime>(
                 );
             }
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
-            app.manage(state::AppState::new(keychain, settings, saved_dir));
+            let mut state = state::AppState::new(keychain, settings, saved_dir);
+            if let Some(timeout) = options.keychain_timeout {
+                state.keychain_timeout = timeout;
+            }
+            app.manage(state);
             // Tests may have managed a fixed answer already.
             if app.try_state::<export::SaveFileDialog>().is_none() {
                 app.manage(export::SaveFileDialog::system(app.handle().clone()));

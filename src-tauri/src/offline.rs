@@ -30,13 +30,16 @@ pub async fn list_saved(
     resource: ResourceName,
     view: ListView,
 ) -> Result<Option<Saved<Page<JsonRecord>>>, UiError> {
-    let workspace = state.workspace().await?;
-    let replica = workspace.replica.clone();
-    let saved = tokio::task::spawn_blocking(move || replica.saved_page(resource, &view))
-        .await
-        .map_err(|err| Error::SavedData(err.to_string()))?;
-    state.check_shown(&workspace)?;
-    Ok(saved.map_err(Error::from)?)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let replica = workspace.replica.clone();
+        let saved = tokio::task::spawn_blocking(move || replica.saved_page(resource, &view))
+            .await
+            .map_err(|err| Error::SavedData(err.to_string()))?;
+        state.check_shown(&workspace)?;
+        Ok(saved.map_err(Error::from)?)
+    })
+    .await
 }
 
 /// The saved copy of record `id` of `resource`, or `null`.
@@ -49,13 +52,16 @@ pub async fn saved_record(
     resource: ResourceName,
     id: String,
 ) -> Result<Option<Saved<JsonRecord>>, UiError> {
-    let workspace = state.workspace().await?;
-    let saved = workspace
-        .replica
-        .saved_record(resource, &id)
-        .map_err(Error::from)?;
-    state.check_shown(&workspace)?;
-    Ok(saved)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let saved = workspace
+            .replica
+            .saved_record(resource, &id)
+            .map_err(Error::from)?;
+        state.check_shown(&workspace)?;
+        Ok(saved)
+    })
+    .await
 }
 
 /// A customer as saved, for the customer card before (or without) the
@@ -77,21 +83,26 @@ pub async fn saved_customer(
     state: State<'_, AppState>,
     id: String,
 ) -> Result<Option<SavedCustomer>, UiError> {
-    let workspace = state.workspace().await?;
-    let saved = workspace
-        .replica
-        .saved_record(ResourceName::Customer, &id)
-        .map_err(Error::from)?;
-    state.check_shown(&workspace)?;
-    Ok(saved.and_then(|saved| {
-        let saved_at = match saved.source {
-            workdesk_sync::Source::SavedPage { saved_at, .. } => saved_at,
-            workdesk_sync::Source::SavedRecords { saved_at, .. } => saved_at.unwrap_or_default(),
-        };
-        serde_json::from_value(serde_json::Value::Object(saved.value))
-            .ok()
-            .map(|customer| SavedCustomer { customer, saved_at })
-    }))
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let saved = workspace
+            .replica
+            .saved_record(ResourceName::Customer, &id)
+            .map_err(Error::from)?;
+        state.check_shown(&workspace)?;
+        Ok(saved.and_then(|saved| {
+            let saved_at = match saved.source {
+                workdesk_sync::Source::SavedPage { saved_at, .. } => saved_at,
+                workdesk_sync::Source::SavedRecords { saved_at, .. } => {
+                    saved_at.unwrap_or_default()
+                }
+            };
+            serde_json::from_value(serde_json::Value::Object(saved.value))
+                .ok()
+                .map(|customer| SavedCustomer { customer, saved_at })
+        }))
+    })
+    .await
 }
 
 /// Takes every record of `resource` offline (or, once it is, fetches only
@@ -109,29 +120,32 @@ pub async fn make_available_offline(
     resource: ResourceName,
     progress: Channel<Progress>,
 ) -> Result<OfflineList, UiError> {
-    let workspace = state.workspace().await?;
-    let cancel = CancellationToken::new();
-    {
-        let mut downloads = lock(&state.downloads);
-        if downloads.contains_key(&resource) {
-            return Err(Error::DownloadRunning.into());
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let cancel = CancellationToken::new();
+        {
+            let mut downloads = lock(&state.downloads);
+            if downloads.contains_key(&resource) {
+                return Err(Error::DownloadRunning.into());
+            }
+            downloads.insert(resource, cancel.clone());
         }
-        downloads.insert(resource, cancel.clone());
-    }
-    let result = workspace
-        .replica
-        .make_available_offline(
-            resource,
-            |step| {
-                if let Err(err) = progress.send(step.clone()) {
-                    log::warn!("the download's progress could not reach the window: {err}");
-                }
-            },
-            &cancel,
-        )
-        .await;
-    lock(&state.downloads).remove(&resource);
-    Ok(result.map_err(Error::from)?)
+        let result = workspace
+            .replica
+            .make_available_offline(
+                resource,
+                |step| {
+                    if let Err(err) = progress.send(step.clone()) {
+                        log::warn!("the download's progress could not reach the window: {err}");
+                    }
+                },
+                &cancel,
+            )
+            .await;
+        lock(&state.downloads).remove(&resource);
+        Ok(result.map_err(Error::from)?)
+    })
+    .await
 }
 
 /// The count and exact sums of `fields` (money columns) over every record
@@ -150,24 +164,29 @@ pub async fn saved_totals(
     view: ListView,
     fields: Vec<String>,
 ) -> Result<Option<Totals>, UiError> {
-    let workspace = state.workspace().await?;
-    let replica = workspace.replica.clone();
-    let totals =
-        tokio::task::spawn_blocking(move || replica.saved_totals(resource, &view, &fields))
-            .await
-            .map_err(|err| Error::SavedData(err.to_string()))?;
-    state.check_shown(&workspace)?;
-    Ok(totals.map_err(Error::from)?)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let replica = workspace.replica.clone();
+        let totals =
+            tokio::task::spawn_blocking(move || replica.saved_totals(resource, &view, &fields))
+                .await
+                .map_err(|err| Error::SavedData(err.to_string()))?;
+        state.check_shown(&workspace)?;
+        Ok(totals.map_err(Error::from)?)
+    })
+    .await
 }
 
 /// Cancels the download of `resource`, if one runs (what it saved stays).
 #[tauri::command]
 #[specta::specta]
 pub fn cancel_download(state: State<'_, AppState>, resource: ResourceName) -> Result<(), UiError> {
-    if let Some(cancel) = lock(&state.downloads).get(&resource) {
-        cancel.cancel();
-    }
-    Ok(())
+    crate::guard::guarded_sync(move || {
+        if let Some(cancel) = lock(&state.downloads).get(&resource) {
+            cancel.cancel();
+        }
+        Ok(())
+    })
 }
 
 /// What is saved of `resource`'s list as a whole: whether it was made
@@ -180,11 +199,14 @@ pub async fn offline_list(
     state: State<'_, AppState>,
     resource: ResourceName,
 ) -> Result<OfflineList, UiError> {
-    let workspace = state.workspace().await?;
-    Ok(workspace
-        .replica
-        .offline_list(resource)
-        .map_err(Error::from)?)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        Ok(workspace
+            .replica
+            .offline_list(resource)
+            .map_err(Error::from)?)
+    })
+    .await
 }
 
 /// Turns "Work offline" on or off (kept in the settings): while on,
@@ -195,12 +217,15 @@ pub async fn offline_list(
 #[tauri::command]
 #[specta::specta]
 pub async fn set_working_offline(state: State<'_, AppState>, on: bool) -> Result<bool, UiError> {
-    state.settings.set_working_offline(on)?;
-    state
-        .working_offline
-        .store(on, std::sync::atomic::Ordering::Relaxed);
-    log::info!("work offline {}", if on { "on" } else { "off" });
-    Ok(on)
+    crate::guard::guarded(async move {
+        state.settings.set_working_offline(on)?;
+        state
+            .working_offline
+            .store(on, std::sync::atomic::Ordering::Relaxed);
+        log::info!("work offline {}", if on { "on" } else { "off" });
+        Ok(on)
+    })
+    .await
 }
 
 /// Pushed to the window when saving data for offline use fails (once,
@@ -250,81 +275,84 @@ pub struct Storage {
 #[tauri::command]
 #[specta::specta]
 pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
-    let mut workspaces = Vec::new();
-    let demo = state
-        .demo
-        .lock()
-        .await
-        .as_ref()
-        .map(|demo| demo.replica.clone());
-    if let Some(replica) = &demo {
-        let usage = replica
-            .cache()
-            .usage()
-            .map_err(workdesk_sync::Error::from)
-            .map_err(Error::from)?;
-        workspaces.push(WorkspaceStorage {
-            name: None,
-            on_screen: true,
-            kept: Some(Kept::SessionOnly {
-                reason: SessionOnlyReason::Demo,
-                detail: None,
-            }),
-            bytes: usage.bytes,
-            records: Some(usage.records),
-            set_aside_bytes: 0,
-        });
-    }
-    let shown = if demo.is_none() {
-        state.settings.current_workspace().map(|w| w.id)
-    } else {
-        None
-    };
-    let open = state.client.lock().await.open.clone();
-    for entry in state.settings.workspaces() {
-        let (on_disk, set_aside) = state.saved.bytes_on_disk(&entry.id);
-        // Only the open workspace's cache is counted in records; the
-        // others are measured by their files.
-        let replica = open
+    crate::guard::guarded(async move {
+        let mut workspaces = Vec::new();
+        let demo = state
+            .demo
+            .lock()
+            .await
             .as_ref()
-            .filter(|(id, _)| id == &entry.id)
-            .map(|(_, replica)| replica);
-        let usage = match replica {
-            Some(replica) => {
-                if let Some(err) = replica.cache().take_write_error() {
-                    state.saved.notify(SavedData::write_failed_notice(&err));
-                }
-                Some(
-                    replica
-                        .cache()
-                        .usage()
-                        .map_err(workdesk_sync::Error::from)
-                        .map_err(Error::from)?,
-                )
-            }
-            None => None,
+            .map(|demo| demo.replica.clone());
+        if let Some(replica) = &demo {
+            let usage = replica
+                .cache()
+                .usage()
+                .map_err(workdesk_sync::Error::from)
+                .map_err(Error::from)?;
+            workspaces.push(WorkspaceStorage {
+                name: None,
+                on_screen: true,
+                kept: Some(Kept::SessionOnly {
+                    reason: SessionOnlyReason::Demo,
+                    detail: None,
+                }),
+                bytes: usage.bytes,
+                records: Some(usage.records),
+                set_aside_bytes: 0,
+            });
+        }
+        let shown = if demo.is_none() {
+            state.settings.current_workspace().map(|w| w.id)
+        } else {
+            None
         };
-        let kept = replica.and(state.saved.kept());
-        let in_memory = matches!(kept, Some(Kept::SessionOnly { .. }));
-        workspaces.push(WorkspaceStorage {
-            name: Some(entry.name),
-            on_screen: shown.as_ref() == Some(&entry.id),
-            bytes: match (&usage, in_memory) {
-                (Some(usage), true) => usage.bytes,
-                _ => on_disk,
-            },
-            records: usage.map(|usage| usage.records),
-            kept,
-            set_aside_bytes: set_aside,
-        });
-    }
-    let total_bytes = workspaces.iter().map(|w| w.bytes + w.set_aside_bytes).sum();
-    Ok(Storage {
-        workspaces,
-        total_bytes,
-        cap_mb: state.settings.saved_data_cap_mb(),
-        notice: state.saved.take_notice(),
+        let open = state.client.lock().await.open.clone();
+        for entry in state.settings.workspaces() {
+            let (on_disk, set_aside) = state.saved.bytes_on_disk(&entry.id);
+            // Only the open workspace's cache is counted in records; the
+            // others are measured by their files.
+            let replica = open
+                .as_ref()
+                .filter(|(id, _)| id == &entry.id)
+                .map(|(_, replica)| replica);
+            let usage = match replica {
+                Some(replica) => {
+                    if let Some(err) = replica.cache().take_write_error() {
+                        state.saved.notify(SavedData::write_failed_notice(&err));
+                    }
+                    Some(
+                        replica
+                            .cache()
+                            .usage()
+                            .map_err(workdesk_sync::Error::from)
+                            .map_err(Error::from)?,
+                    )
+                }
+                None => None,
+            };
+            let kept = replica.and(state.saved.kept());
+            let in_memory = matches!(kept, Some(Kept::SessionOnly { .. }));
+            workspaces.push(WorkspaceStorage {
+                name: Some(entry.name),
+                on_screen: shown.as_ref() == Some(&entry.id),
+                bytes: match (&usage, in_memory) {
+                    (Some(usage), true) => usage.bytes,
+                    _ => on_disk,
+                },
+                records: usage.map(|usage| usage.records),
+                kept,
+                set_aside_bytes: set_aside,
+            });
+        }
+        let total_bytes = workspaces.iter().map(|w| w.bytes + w.set_aside_bytes).sum();
+        Ok(Storage {
+            workspaces,
+            total_bytes,
+            cap_mb: state.settings.saved_data_cap_mb(),
+            notice: state.saved.take_notice(),
+        })
     })
+    .await
 }
 
 /// Sets the size cap of each workspace's saved data, in MB (16 to
@@ -335,14 +363,17 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
 #[tauri::command]
 #[specta::specta]
 pub async fn set_storage_cap(state: State<'_, AppState>, cap_mb: u32) -> Result<Storage, UiError> {
-    if !(16..=1_048_576).contains(&cap_mb) {
-        return Err(Error::CapOutOfRange.into());
-    }
-    state.settings.set_saved_data_cap_mb(cap_mb)?;
-    if let Some(replica) = state.client.lock().await.replica() {
-        replica.cache().set_cap(u64::from(cap_mb) * 1024 * 1024);
-    }
-    storage(state).await
+    crate::guard::guarded(async move {
+        if !(16..=1_048_576).contains(&cap_mb) {
+            return Err(Error::CapOutOfRange.into());
+        }
+        state.settings.set_saved_data_cap_mb(cap_mb)?;
+        if let Some(replica) = state.client.lock().await.replica() {
+            replica.cache().set_cap(u64::from(cap_mb) * 1024 * 1024);
+        }
+        storage(state).await
+    })
+    .await
 }
 
 /// "Clear saved data": deletes every saved page and record of the
@@ -353,17 +384,20 @@ pub async fn set_storage_cap(state: State<'_, AppState>, cap_mb: u32) -> Result<
 #[tauri::command]
 #[specta::specta]
 pub async fn clear_saved_data(state: State<'_, AppState>) -> Result<Storage, UiError> {
-    let workspace = state.workspace().await?;
-    let cache = workspace.replica.cache().clone();
-    tokio::task::spawn_blocking(move || {
-        cache.clear();
-        cache.flush();
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let cache = workspace.replica.cache().clone();
+        tokio::task::spawn_blocking(move || {
+            cache.clear();
+            cache.flush();
+        })
+        .await
+        .map_err(|err| Error::SavedData(err.to_string()))?;
+        if !workspace.id.is_demo() {
+            state.saved.delete_set_aside(&workspace.id);
+        }
+        log::info!("saved data cleared");
+        storage(state).await
     })
     .await
-    .map_err(|err| Error::SavedData(err.to_string()))?;
-    if !workspace.id.is_demo() {
-        state.saved.delete_set_aside(&workspace.id);
-    }
-    log::info!("saved data cleared");
-    storage(state).await
 }

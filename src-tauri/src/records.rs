@@ -16,7 +16,9 @@ use crate::state::AppState;
 #[tauri::command]
 #[specta::specta]
 pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
-    Ok(ResourceName::ALL.into_iter().map(resource_schema).collect())
+    crate::guard::guarded_sync(move || {
+        Ok(ResourceName::ALL.into_iter().map(resource_schema).collect())
+    })
 }
 
 /// One page of `resource` as `view` asks for it, from the service
@@ -42,34 +44,37 @@ pub async fn list_records(
     view: ListView,
     remember: bool,
 ) -> Result<Fresh<Page<JsonRecord>>, UiError> {
-    let workspace = state.workspace().await?;
-    let ticket = remember.then(|| state.view_tickets.issue(&workspace.id, resource));
-    let started = std::time::Instant::now();
-    let result = workspace.replica.fetch_page(resource, &view).await;
-    match &result {
-        Ok(fresh) => log::info!(
-            "GET {} page={} take={} filters={} -> {} of {} in {} ms",
-            resource.as_str(),
-            view.page,
-            view.take.rows(),
-            view.filters.len(),
-            fresh.value.results.len(),
-            fresh.value.count,
-            started.elapsed().as_millis()
-        ),
-        Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
-    }
-    let fresh = result.map_err(Error::from)?;
-    // Only the latest request's view is remembered: an earlier one that
-    // answers late is not what the screen shows.
-    if ticket.is_some_and(|t| state.view_tickets.is_latest(&workspace.id, resource, t)) {
-        state
-            .settings
-            .set_current_view(&workspace.id, resource, &view)?;
-    }
-    // An answer for the workspace shown before a switch is not shown.
-    state.check_shown(&workspace)?;
-    Ok(fresh)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let ticket = remember.then(|| state.view_tickets.issue(&workspace.id, resource));
+        let started = std::time::Instant::now();
+        let result = workspace.replica.fetch_page(resource, &view).await;
+        match &result {
+            Ok(fresh) => log::info!(
+                "GET {} page={} take={} filters={} -> {} of {} in {} ms",
+                resource.as_str(),
+                view.page,
+                view.take.rows(),
+                view.filters.len(),
+                fresh.value.results.len(),
+                fresh.value.count,
+                started.elapsed().as_millis()
+            ),
+            Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
+        }
+        let fresh = result.map_err(Error::from)?;
+        // Only the latest request's view is remembered: an earlier one that
+        // answers late is not what the screen shows.
+        if ticket.is_some_and(|t| state.view_tickets.is_latest(&workspace.id, resource, t)) {
+            state
+                .settings
+                .set_current_view(&workspace.id, resource, &view)?;
+        }
+        // An answer for the workspace shown before a switch is not shown.
+        state.check_shown(&workspace)?;
+        Ok(fresh)
+    })
+    .await
 }
 
 /// One record of `resource` with every field, by id (for the detail
@@ -85,17 +90,20 @@ pub async fn get_record(
     resource: ResourceName,
     id: String,
 ) -> Result<Fresh<JsonRecord>, UiError> {
-    let workspace = state.workspace().await?;
-    let record = workspace
-        .replica
-        .fetch_record(resource, &id)
-        .await
-        .map_err(|e| match e {
-            workdesk_sync::Error::Api(api) => Error::record(api, resource.label()),
-            other => Error::from(other),
-        })?;
-    state.check_shown(&workspace)?;
-    Ok(record)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let record = workspace
+            .replica
+            .fetch_record(resource, &id)
+            .await
+            .map_err(|e| match e {
+                workdesk_sync::Error::Api(api) => Error::record(api, resource.label()),
+                other => Error::from(other),
+            })?;
+        state.check_shown(&workspace)?;
+        Ok(record)
+    })
+    .await
 }
 
 /// The views of `resource` kept for the workspace on screen: the current
@@ -108,10 +116,13 @@ pub async fn list_views(
     state: State<'_, AppState>,
     resource: ResourceName,
 ) -> Result<ResourceViews, UiError> {
-    Ok(match state.shown().await {
-        Some(workspace) => state.settings.views(&workspace, resource),
-        None => ResourceViews::default(),
+    crate::guard::guarded(async move {
+        Ok(match state.shown().await {
+            Some(workspace) => state.settings.views(&workspace, resource),
+            None => ResourceViews::default(),
+        })
     })
+    .await
 }
 
 /// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
@@ -129,19 +140,22 @@ pub async fn save_view(
     name: String,
     view: ListView,
 ) -> Result<ResourceViews, UiError> {
-    let name = name.trim().to_owned();
-    let length = name.chars().count();
-    if length == 0 || length > 80 {
-        return Err(Error::ViewName.into());
-    }
-    checked(resource, &view)?;
-    let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
-    Ok(state.settings.update_views(&workspace, resource, |views| {
-        match views.saved.iter_mut().find(|saved| saved.name == name) {
-            Some(saved) => saved.view = view,
-            None => views.saved.push(NamedView { name, view }),
+    crate::guard::guarded(async move {
+        let name = name.trim().to_owned();
+        let length = name.chars().count();
+        if length == 0 || length > 80 {
+            return Err(Error::ViewName.into());
         }
-    })?)
+        checked(resource, &view)?;
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+        Ok(state.settings.update_views(&workspace, resource, |views| {
+            match views.saved.iter_mut().find(|saved| saved.name == name) {
+                Some(saved) => saved.view = view,
+                None => views.saved.push(NamedView { name, view }),
+            }
+        })?)
+    })
+    .await
 }
 
 /// Remembers `view` as `resource`'s current view without loading it: what
@@ -158,14 +172,17 @@ pub async fn remember_view(
     resource: ResourceName,
     view: ListView,
 ) -> Result<(), UiError> {
-    checked(resource, &view)?;
-    let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
-    // A list request under way must not overwrite this with its older view.
-    state.view_tickets.issue(&workspace, resource);
-    state
-        .settings
-        .set_current_view(&workspace, resource, &view)?;
-    Ok(())
+    crate::guard::guarded(async move {
+        checked(resource, &view)?;
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+        // A list request under way must not overwrite this with its older view.
+        state.view_tickets.issue(&workspace, resource);
+        state
+            .settings
+            .set_current_view(&workspace, resource, &view)?;
+        Ok(())
+    })
+    .await
 }
 
 /// Deletes the saved view `name` of `resource` (nothing if there is none).
@@ -180,10 +197,13 @@ pub async fn delete_view(
     resource: ResourceName,
     name: String,
 ) -> Result<ResourceViews, UiError> {
-    let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
-    Ok(state.settings.update_views(&workspace, resource, |views| {
-        views.saved.retain(|saved| saved.name != name);
-    })?)
+    crate::guard::guarded(async move {
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+        Ok(state.settings.update_views(&workspace, resource, |views| {
+            views.saved.retain(|saved| saved.name != name);
+        })?)
+    })
+    .await
 }
 
 /// `Ok` when `view` reads over `resource` (what `list_records` would

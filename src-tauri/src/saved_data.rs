@@ -227,15 +227,26 @@ pub async fn open(
     base_url: &BaseUrl,
     key: &ApiKey,
     cap_bytes: u64,
+    keychain_timeout: std::time::Duration,
 ) -> Result<Arc<Cache>> {
     let origin = base_url.as_url().origin().ascii_serialization();
     let fingerprint = workdesk_cache::fingerprint(&origin, key.expose_secret());
     let dir = saved.workspace_dir(workspace);
     let id = workspace.clone();
-    let opened =
-        tokio::task::spawn_blocking(move || open_blocking(&keychain, &id, &dir, &fingerprint))
-            .await
-            .unwrap_or_else(|err| Err((SessionOnlyReason::FileFailed, err.to_string())));
+    let opening =
+        tokio::task::spawn_blocking(move || open_blocking(&keychain, &id, &dir, &fingerprint));
+    // The data key comes from the keychain: no longer than a keychain call.
+    let opened = match tokio::time::timeout(keychain_timeout, opening).await {
+        Ok(Ok(opened)) => opened,
+        Ok(Err(failed)) => Err((SessionOnlyReason::FileFailed, failed.to_string())),
+        Err(_) => Err((
+            SessionOnlyReason::KeychainFailed,
+            format!(
+                "the keychain did not answer within {} s",
+                keychain_timeout.as_secs()
+            ),
+        )),
+    };
     let (cache, kept) = match opened {
         Ok((cache, recovery)) => {
             if let Some(recovery) = recovery {
@@ -363,9 +374,17 @@ mod tests {
         ));
         let url = BaseUrl::parse("https://api.example.com").unwrap();
         let id = WorkspaceId::parse("default").unwrap();
-        let cache = open(&saved, keychain, &id, &url, &key(), 64 * 1024 * 1024)
-            .await
-            .unwrap();
+        let cache = open(
+            &saved,
+            keychain,
+            &id,
+            &url,
+            &key(),
+            64 * 1024 * 1024,
+            crate::state::KEYCHAIN_TIMEOUT,
+        )
+        .await
+        .unwrap();
         assert_eq!(cache.path(), None, "nothing on disk");
         let Some(Kept::SessionOnly { reason, detail }) = saved.kept() else {
             panic!("kept for the session only: {:?}", saved.kept());

@@ -41,11 +41,19 @@ pub struct AppState {
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
     /// The export under way ("Export…"), one at a time.
     pub export: std::sync::Mutex<Option<CancellationToken>>,
+    /// How long a keychain call may take ([`KEYCHAIN_TIMEOUT`] unless set).
+    pub keychain_timeout: std::time::Duration,
     /// Counts the changes of the workspace on screen (a switch, the demo
     /// started or stopped, a workspace added or removed): an answer
     /// computed for an earlier count is not shown.
     switches: AtomicU64,
 }
+
+/// How long a keychain call may take before it is given up: long enough to
+/// type a password into an unlock prompt, short enough that a prompt
+/// nobody answers (or a hung keychain service) does not stall the window
+/// for good. 30 s.
+pub const KEYCHAIN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Numbers the list requests whose view is remembered, per workspace and
 /// resource, so that a slow earlier answer never overwrites the view of a
@@ -107,19 +115,40 @@ impl AppState {
             working_offline: AtomicBool::new(working_offline),
             downloads: std::sync::Mutex::default(),
             export: std::sync::Mutex::default(),
+            keychain_timeout: KEYCHAIN_TIMEOUT,
             switches: AtomicU64::new(0),
         }
     }
 
-    /// Runs a blocking keychain call off the async runtime.
+    /// Runs a blocking keychain call off the async runtime, for at most
+    /// [`KEYCHAIN_TIMEOUT`]: an unlock prompt nobody answers, or a keychain
+    /// service that hangs, gives [`TimedOut`](workdesk_keychain::Error::TimedOut)
+    /// instead of a window that never starts; a call that panics gives
+    /// [`Platform`](workdesk_keychain::Error::Platform).
     pub async fn with_keychain<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Keychain) -> T + Send + 'static,
-    ) -> T {
+        f: impl FnOnce(&Keychain) -> workdesk_keychain::Result<T> + Send + 'static,
+    ) -> workdesk_keychain::Result<T> {
         let keychain = self.keychain.clone();
-        tokio::task::spawn_blocking(move || f(&keychain))
-            .await
-            .expect("keychain task panicked")
+        let call = tokio::task::spawn_blocking(move || f(&keychain));
+        match tokio::time::timeout(self.keychain_timeout, call).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(failed)) => {
+                log::error!("a keychain call failed unexpectedly: {failed}");
+                Err(workdesk_keychain::Error::Platform(
+                    "the keychain call failed unexpectedly".to_owned(),
+                ))
+            }
+            Err(_) => {
+                log::warn!(
+                    "the keychain did not answer within {:?}",
+                    self.keychain_timeout
+                );
+                Err(workdesk_keychain::Error::TimedOut(
+                    self.keychain_timeout.as_secs(),
+                ))
+            }
+        }
     }
 
     /// The workspace whose settings apply now: the demo's while it runs,
@@ -224,6 +253,7 @@ impl AppState {
             &base_url,
             &key,
             self.settings.saved_data_cap_bytes(),
+            self.keychain_timeout,
         )
         .await?;
         let replica = Replica::new(

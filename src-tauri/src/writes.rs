@@ -34,19 +34,22 @@ fn as_json(record: &impl Serialize) -> Option<JsonRecord> {
 #[tauri::command]
 #[specta::specta]
 pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Task, UiError> {
-    let workspace = state.workspace().await?;
-    let result = workspace
-        .replica
-        .service()
-        .map_err(Error::from)?
-        .create_task(&task)
-        .await;
-    log_write("POST task", &result);
-    let task = result.map_err(|e| Error::write(e, "task"))?;
-    if let Some(record) = as_json(&task) {
-        workspace.replica.created(ResourceName::Task, record);
-    }
-    Ok(task)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let result = workspace
+            .replica
+            .service()
+            .map_err(Error::from)?
+            .create_task(&task)
+            .await;
+        log_write("POST task", &result);
+        let task = result.map_err(|e| Error::write(e, "task"))?;
+        if let Some(record) = as_json(&task) {
+            workspace.replica.created(ResourceName::Task, record);
+        }
+        Ok(task)
+    })
+    .await
 }
 
 /// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
@@ -56,19 +59,22 @@ pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Ta
 #[tauri::command]
 #[specta::specta]
 pub async fn get_lead(state: State<'_, AppState>, id: String) -> Result<Lead, UiError> {
-    let workspace = state.workspace().await?;
-    let lead = workspace
-        .replica
-        .service()
-        .map_err(Error::from)?
-        .get_lead(&id)
-        .await
-        .map_err(|e| Error::record(e, "lead"))?;
-    if let Some(record) = as_json(&lead) {
-        workspace.replica.changed(ResourceName::Lead, record);
-    }
-    state.check_shown(&workspace)?;
-    Ok(lead)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let lead = workspace
+            .replica
+            .service()
+            .map_err(Error::from)?
+            .get_lead(&id)
+            .await
+            .map_err(|e| Error::record(e, "lead"))?;
+        if let Some(record) = as_json(&lead) {
+            workspace.replica.changed(ResourceName::Lead, record);
+        }
+        state.check_shown(&workspace)?;
+        Ok(lead)
+    })
+    .await
 }
 
 /// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
@@ -83,19 +89,22 @@ pub async fn patch_lead(
     id: String,
     patch: LeadPatch,
 ) -> Result<Lead, UiError> {
-    let workspace = state.workspace().await?;
-    let result = workspace
-        .replica
-        .service()
-        .map_err(Error::from)?
-        .patch_lead(&id, &patch)
-        .await;
-    log_write("PATCH lead", &result);
-    let lead = result.map_err(|e| Error::write(e, "lead"))?;
-    if let Some(record) = as_json(&lead) {
-        workspace.replica.changed(ResourceName::Lead, record);
-    }
-    Ok(lead)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let result = workspace
+            .replica
+            .service()
+            .map_err(Error::from)?
+            .patch_lead(&id, &patch)
+            .await;
+        log_write("PATCH lead", &result);
+        let lead = result.map_err(|e| Error::write(e, "lead"))?;
+        if let Some(record) = as_json(&lead) {
+            workspace.replica.changed(ResourceName::Lead, record);
+        }
+        Ok(lead)
+    })
+    .await
 }
 
 /// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it.
@@ -108,19 +117,22 @@ pub async fn create_stakeholder(
     state: State<'_, AppState>,
     stakeholder: NewStakeholder,
 ) -> Result<Stakeholder, UiError> {
-    let workspace = state.workspace().await?;
-    let result = workspace
-        .replica
-        .service()
-        .map_err(Error::from)?
-        .create_stakeholder(&stakeholder)
-        .await;
-    log_write("POST stakeholder", &result);
-    let stakeholder = result.map_err(|e| Error::write(e, "stakeholder"))?;
-    if let Some(record) = as_json(&stakeholder) {
-        workspace.replica.created(ResourceName::Stakeholder, record);
-    }
-    Ok(stakeholder)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let result = workspace
+            .replica
+            .service()
+            .map_err(Error::from)?
+            .create_stakeholder(&stakeholder)
+            .await;
+        log_write("POST stakeholder", &result);
+        let stakeholder = result.map_err(|e| Error::write(e, "stakeholder"))?;
+        if let Some(record) = as_json(&stakeholder) {
+            workspace.replica.created(ResourceName::Stakeholder, record);
+        }
+        Ok(stakeholder)
+    })
+    .await
 }
 
 /// `DELETE /stakeholder/stakeholder/{id}/`.
@@ -129,22 +141,25 @@ pub async fn create_stakeholder(
 #[tauri::command]
 #[specta::specta]
 pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Result<(), UiError> {
-    let workspace = state.workspace().await?;
-    let result = workspace
-        .replica
-        .service()
-        .map_err(Error::from)?
-        .delete_stakeholder(&id)
-        .await;
-    log_write("DELETE stakeholder", &result);
-    match result {
-        // Gone either way: deleted now, or already (404).
-        Ok(()) | Err(workdesk_api::Error::NotFound { .. }) => {
-            workspace.replica.deleted(ResourceName::Stakeholder, &id);
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let result = workspace
+            .replica
+            .service()
+            .map_err(Error::from)?
+            .delete_stakeholder(&id)
+            .await;
+        log_write("DELETE stakeholder", &result);
+        match result {
+            // Gone either way: deleted now, or already (404).
+            Ok(()) | Err(workdesk_api::Error::NotFound { .. }) => {
+                workspace.replica.deleted(ResourceName::Stakeholder, &id);
+            }
+            Err(_) => {}
         }
-        Err(_) => {}
-    }
-    Ok(result.map_err(|e| Error::write(e, "stakeholder"))?)
+        Ok(result.map_err(|e| Error::write(e, "stakeholder"))?)
+    })
+    .await
 }
 
 /// `GET /stakeholder/customer/{id}/`: one customer.
@@ -154,19 +169,22 @@ pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Resul
 #[tauri::command]
 #[specta::specta]
 pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Customer, UiError> {
-    let workspace = state.workspace().await?;
-    let customer = workspace
-        .replica
-        .service()
-        .map_err(Error::from)?
-        .get_customer(&id)
-        .await
-        .map_err(|e| Error::record(e, "customer"))?;
-    if let Some(record) = as_json(&customer) {
-        workspace.replica.changed(ResourceName::Customer, record);
-    }
-    state.check_shown(&workspace)?;
-    Ok(customer)
+    crate::guard::guarded(async move {
+        let workspace = state.workspace().await?;
+        let customer = workspace
+            .replica
+            .service()
+            .map_err(Error::from)?
+            .get_customer(&id)
+            .await
+            .map_err(|e| Error::record(e, "customer"))?;
+        if let Some(record) = as_json(&customer) {
+            workspace.replica.changed(ResourceName::Customer, record);
+        }
+        state.check_shown(&workspace)?;
+        Ok(customer)
+    })
+    .await
 }
 
 fn log_write<T>(what: &str, result: &workdesk_api::Result<T>) {

@@ -516,7 +516,17 @@ export type ErrorCode =
  *  The answer was for the workspace on screen before a switch (the UI
  *  drops it).
  */
-"workspace_changed";
+"workspace_changed" | 
+/**
+ *  The system keychain did not answer in time (`seconds`): an unlock
+ *  prompt may be waiting.
+ */
+"keychain_timeout" | 
+/**
+ *  The command failed unexpectedly (a fault of Workdesk's own, caught:
+ *  `detail`, English, technical).
+ */
+"internal";
 
 /**  What went wrong, as the UI switches on it (never on message text). */
 export type ErrorKind = 

@@ -16,6 +16,12 @@ pub enum Error {
     /// daemon gone). The text comes from the platform.
     #[error("the system keychain failed: {0}")]
     Platform(String),
+
+    /// The keychain did not answer within the time given (in seconds): an
+    /// unlock prompt may be waiting, or its service hangs. The call may
+    /// still finish later; nothing waits for it.
+    #[error("the system keychain did not answer within {0} s")]
+    TimedOut(u64),
 }
 
 impl From<keyring_core::Error> for Error {
