@@ -20,12 +20,18 @@ pub struct Demo {
 }
 
 impl Demo {
-    /// Starts the sandbox on `127.0.0.1:0` with its default seed.
+    /// Starts the sandbox on `127.0.0.1:0` with its default seed, its keys
+    /// drawn at random for this start (no other program knows them), and
+    /// answering only requests for a loopback `Host`.
     ///
     /// # Errors
     /// [`Error::Demo`] if the port cannot be bound or the key is refused.
     pub async fn start() -> Result<Self> {
-        let running = workdesk_sandbox::start(workdesk_sandbox::Config::default())
+        let config = workdesk_sandbox::Config {
+            random_keys: true,
+            ..workdesk_sandbox::Config::default()
+        };
+        let running = workdesk_sandbox::start(config)
             .await
             .map_err(|e| Error::Demo(e.to_string()))?;
         let base_url = BaseUrl::parse(running.base_url())?;

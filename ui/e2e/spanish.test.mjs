@@ -140,6 +140,14 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await assertSpanish(app, "new task with an error");
   await screenshot(app, "es-form-error");
 
+  // Leaving it asks before discarding what was typed, in Spanish.
+  await (await visible(app, section(es("app.nav_preferences")))).click();
+  const question = await visible(app, By.css("[role='alertdialog']"));
+  await assertSpanish(app, "the question before leaving a form");
+  await screenshot(app, "es-leave-form");
+  await (await question.findElement(By.xpath(`.//button[normalize-space(.) = '${es("app.leave_discard")}']`))).click();
+  await app.wait(async () => (await app.findElements(By.css("[role='alertdialog']"))).length === 0, WAIT_MS, "the question answered");
+
   // Every other section, in Spanish.
   const sections = await app.findElements(By.css("nav.sections button"));
   const names = await app.executeScript("return [...arguments].map((b) => b.textContent.trim());", ...sections);

@@ -33,6 +33,11 @@ pub struct Config {
     /// Request journal on (default off): `GET /_sandbox/requests` lists the
     /// last 1,000 API requests.
     pub journal: bool,
+    /// Keys drawn at random for this start (from the operating system's
+    /// randomness) instead of from `seed` (default off: the same seed gives
+    /// the same keys, as tests need). The in-app demo turns it on, so no
+    /// other program can know its keys in advance.
+    pub random_keys: bool,
 }
 
 impl Default for Config {
@@ -45,6 +50,7 @@ impl Default for Config {
             faults: false,
             fault: None,
             journal: false,
+            random_keys: false,
         }
     }
 }

@@ -89,6 +89,7 @@ mod endpoints;
 mod envelope;
 mod error;
 mod fault;
+mod host;
 mod ids;
 mod injection;
 mod journal;

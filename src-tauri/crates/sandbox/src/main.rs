@@ -71,6 +71,9 @@ async fn main() -> ExitCode {
         faults: args.faults,
         fault: args.fault,
         journal: args.journal,
+        // Tests read the keys from the start-up line; the same seed gives
+        // the same keys, which a restarted sandbox in a test relies on.
+        random_keys: false,
     };
     let sandbox = match workdesk_sandbox::start(config).await {
         Ok(sandbox) => sandbox,

@@ -27,7 +27,8 @@ use crate::state::AppState;
 /// (403). `/_sandbox/requests` and `/_sandbox/faults` need no key, are not
 /// rate limited or journalled, and are 404 while their feature is off;
 /// `/_sandbox`, `/_sandbox/` and every other path under it are a 404
-/// envelope without a key check.
+/// envelope without a key check. Before all of it, a request whose `Host`
+/// is not a loopback name is refused (421, [`crate::host`]).
 pub(crate) fn build(
     state: AppState,
     faults: Arc<FaultSwitch>,
@@ -83,5 +84,7 @@ pub(crate) fn build(
         .route("/_sandbox/", not_found())
         .route("/_sandbox/{*rest}", not_found())
         .method_not_allowed_fallback(|| async { Error::MethodNotAllowed });
-    control.fallback_service(api)
+    control
+        .fallback_service(api)
+        .layer(from_fn(crate::host::loopback_only))
 }

@@ -59,7 +59,13 @@ pub struct Running {
 /// [`Error::Bind`] when the port cannot be bound (e.g. it is taken).
 pub async fn start(config: Config) -> Result<Running> {
     let dataset = seed::build(config.seed, config.invoices);
-    let (keys, store) = keys::issue(config.seed, &dataset);
+    let key_seed = if config.random_keys {
+        use rand::{RngCore, SeedableRng};
+        rand_chacha::ChaCha20Rng::from_os_rng().next_u64()
+    } else {
+        config.seed
+    };
+    let (keys, store) = keys::issue(key_seed, &dataset);
     let ids = Ids::of(&dataset, &keys, &store);
     let requested = SocketAddr::from((Ipv4Addr::LOCALHOST, config.port));
     let bind_error = |source| Error::Bind {

@@ -31,6 +31,74 @@ async fn another_seed_other_records_and_keys() {
 }
 
 #[tokio::test]
+async fn random_keys_differ_at_every_start_and_work() {
+    let random = || {
+        start_with(Config {
+            random_keys: true,
+            ..Config::default()
+        })
+    };
+    let (first, second, seeded) = (random().await, random().await, start().await);
+    assert_ne!(first.keys(), second.keys());
+    assert_ne!(first.keys(), seeded.keys());
+    // The same records, reached with this start's own key.
+    assert_eq!(
+        invoices(&first, "").await.results(),
+        invoices(&seeded, "").await.results()
+    );
+    let seeded_key = crate::common::get(
+        &first,
+        Some(&seeded.keys().workspace_a),
+        "/account_payable/invoice/",
+    )
+    .await;
+    assert_eq!(
+        seeded_key.status,
+        reqwest::StatusCode::UNAUTHORIZED,
+        "another start's key"
+    );
+}
+
+#[tokio::test]
+async fn only_requests_for_a_loopback_host_are_answered() {
+    let sandbox = start().await;
+    let url = format!("{}/account_payable/invoice/", sandbox.base_url());
+    let key = format!("Bearer {}", sandbox.keys().workspace_a);
+    for host in ["evil.example", "evil.example:80", "127.0.0.1.evil.example"] {
+        let answer = crate::common::http()
+            .get(&url)
+            .header("Host", host)
+            .header("Authorization", &key)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            answer.status(),
+            reqwest::StatusCode::MISDIRECTED_REQUEST,
+            "{host}"
+        );
+        let body: serde_json::Value = answer.json().await.unwrap();
+        assert_eq!(body["error"], true);
+        assert_eq!(
+            body["data"],
+            serde_json::Value::Null,
+            "nothing of the workspace"
+        );
+    }
+    let port = sandbox.addr().port();
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+        let answer = crate::common::http()
+            .get(&url)
+            .header("Host", &host)
+            .header("Authorization", &key)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), reqwest::StatusCode::OK, "{host}");
+    }
+}
+
+#[tokio::test]
 async fn base_url_and_announcement() {
     let sandbox = start().await;
     let base = sandbox.base_url();
