@@ -36,6 +36,7 @@ const COMMANDS: &[&str] = &[
     "set_working_offline",
     "set_language",
     "set_density",
+    "diagnostics",
     "storage",
     "set_storage_cap",
     "clear_saved_data",

@@ -248,7 +248,7 @@ async fn check_key(base_url: &BaseUrl, key: ApiKey, proxy: Option<ProxyUrl>) -> 
         }
         Err(workdesk_api::Error::NotFound { .. }) => Err(Error::WrongAddress(base_url.to_string())),
         Err(err) => {
-            log::warn!("connecting to {base_url} failed: {err}");
+            log::warn!("connecting to {base_url} failed: {}", err.log_summary());
             Err(Error::from(err))
         }
     }
@@ -310,7 +310,7 @@ pub async fn add_workspace(
         }
         leave_demo(&state).await;
         state.switched().await;
-        log::info!("workspace {:?} added ({base_url})", entry.name);
+        log::info!("workspace {} added ({base_url})", entry.id);
         status(&state).await
     })
     .await
@@ -390,7 +390,7 @@ pub async fn update_workspace(
         if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
             state.switched().await;
         }
-        log::info!("workspace {:?} connected to {base_url}", entry.name);
+        log::info!("workspace {} connected to {base_url}", entry.id);
         status(&state).await
     })
     .await
@@ -471,8 +471,8 @@ pub async fn remove_workspace(
         }
         saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
         log::info!(
-            "workspace {:?} removed, with its key and saved data",
-            entry.name
+            "workspace {} removed, with its key and saved data",
+            entry.id
         );
         status(&state).await
     })

@@ -21,6 +21,7 @@
 
 pub mod commands;
 pub mod demo;
+pub mod diagnostics;
 pub mod error;
 pub mod export;
 pub mod guard;
@@ -77,6 +78,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::set_working_offline,
             commands::set_language,
             commands::set_density,
+            diagnostics::diagnostics,
             offline::storage,
             offline::set_storage_cap,
             offline::clear_saved_data,
@@ -151,6 +153,16 @@ pub fn configure<R: Runtime>(
                 );
             }
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
+            let log_dir = app.path().app_log_dir()?;
+            diagnostics::restrict(&log_dir);
+            app.manage(diagnostics::LogFolder {
+                dir: log_dir,
+                app: format!(
+                    "Workdesk {} ({})",
+                    app.package_info().version,
+                    app.config().identifier
+                ),
+            });
             let mut state = state::AppState::new(keychain, settings, saved_dir);
             if let Some(timeout) = options.keychain_timeout {
                 state.keychain_timeout = timeout;
@@ -182,10 +194,12 @@ pub fn configure<R: Runtime>(
 
 /// The log: stdout and `workdesk.log` in the OS log folder
 /// (`$XDG_DATA_HOME/<identifier>/logs/` on Linux, `~/Library/Logs/<identifier>/`
-/// on macOS, `%LOCALAPPDATA%\<identifier>\logs\` on Windows). Nothing logged
-/// carries the API key; at most its masked hint.
+/// on macOS, `%LOCALAPPDATA%\<identifier>\logs\` on Windows), 1 MB a file,
+/// five files kept, each line masked and made one line
+/// ([`diagnostics::log_line`]). Nothing logged carries the API key; at most
+/// its masked hint.
 fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
-    use tauri_plugin_log::{Target, TargetKind};
+    use tauri_plugin_log::{RotationStrategy, Target, TargetKind};
     tauri_plugin_log::Builder::new()
         .clear_targets()
         .targets([
@@ -194,6 +208,17 @@ fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
                 file_name: Some("workdesk".into()),
             }),
         ])
+        .max_file_size(diagnostics::LOG_FILE_BYTES)
+        .rotation_strategy(RotationStrategy::KeepSome(diagnostics::LOG_FILES_KEPT))
+        .format(|out, message, record| {
+            out.finish(format_args!(
+                "[{}][{}][{}] {}",
+                chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.3fZ"),
+                record.target(),
+                record.level(),
+                diagnostics::log_line(&message.to_string())
+            ));
+        })
         .level(log::LevelFilter::Info)
         .level_for("hyper", log::LevelFilter::Warn)
         .level_for("reqwest", log::LevelFilter::Warn)

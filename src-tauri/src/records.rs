@@ -60,7 +60,12 @@ pub async fn list_records(
                 fresh.value.count,
                 started.elapsed().as_millis()
             ),
-            Err(err) => log::warn!("GET {} page={} failed: {err}", resource.as_str(), view.page),
+            Err(err) => log::warn!(
+                "GET {} page={} failed: {}",
+                resource.as_str(),
+                view.page,
+                err.log_summary()
+            ),
         }
         let fresh = result.map_err(Error::from)?;
         // Only the latest request's view is remembered: an earlier one that

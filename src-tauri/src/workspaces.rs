@@ -378,8 +378,8 @@ impl Settings {
         self.store().delete(LEGACY_BASE_URL);
         self.save()?;
         log::info!(
-            "the connection to {base_url} became the workspace {:?}",
-            entry.name
+            "the connection to {base_url} became the workspace {}",
+            entry.id
         );
         Ok(true)
     }

@@ -190,6 +190,6 @@ pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Cust
 fn log_write<T>(what: &str, result: &workdesk_api::Result<T>) {
     match result {
         Ok(_) => log::info!("{what}: done"),
-        Err(err) => log::warn!("{what} failed: {err}"),
+        Err(err) => log::warn!("{what} failed: {}", err.log_summary()),
     }
 }

@@ -614,6 +614,33 @@ fn commands_work_with_no_desktop_around_them() {
         "nothing saved"
     );
 
+    // "Copy diagnostics": the app, the system and the log, never a key,
+    // even one that reached the log file by some other way.
+    let logs = data.join("dev.workdesk.test").join("logs");
+    assert!(logs.is_dir(), "the log folder is made at start");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&logs).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "the user's only");
+    }
+    std::fs::write(
+        logs.join("workdesk.log"),
+        format!(
+            "[..][workdesk][INFO] list loaded\n[..][workdesk][WARN] leaked {key} and {reader}\n"
+        ),
+    )
+    .unwrap();
+    let report = invoke(&webview, "diagnostics", json!({})).unwrap();
+    let text = report["text"].as_str().unwrap();
+    assert!(text.starts_with("Workdesk "), "{text}");
+    assert!(text.contains("Operating system: linux"), "{text}");
+    assert!(text.contains("list loaded"), "{text}");
+    assert!(
+        !text.contains(&key[8..]) && !text.contains(&reader[8..]),
+        "no key: {text}"
+    );
+
     // Storage: the workspace's sealed file, its size and the cap.
     let storage = invoke(&webview, "storage", json!({})).unwrap();
     let workspace = &storage["workspaces"][0];

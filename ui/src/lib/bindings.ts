@@ -265,6 +265,15 @@ export const commands = {
 	 */
 	setDensity: (density: Density) => typedError<Density, UiError>(__TAURI_INVOKE("set_density", { density })),
 	/**
+	 *  "Copy diagnostics": the app's version, the operating system and the end
+	 *  of the log, for the user to paste into a message to whoever supports
+	 *  them. Holds no API key (the log never has one, and the report masks
+	 *  anything shaped like one again).
+	 * 
+	 *  Errors: none in practice (`internal` if the command fails unexpectedly).
+	 */
+	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
+	/**
 	 *  The saved data of each workspace and the total, and a notice to show
 	 *  once.
 	 * 
@@ -388,6 +397,17 @@ export type Density =
 "normal" | 
 /**  Rows of about 25 CSS pixels: more of a list on screen. */
 "compact";
+
+/**  A diagnostics report, as [`diagnostics`] gives it. */
+export type Diagnostics = {
+	/**
+	 *  The whole report as text, to copy: the app, the operating system and
+	 *  the end of the log, any key-shaped text masked.
+	 */
+	text: string,
+	/**  How many bytes of the log it holds. */
+	log_bytes: number,
+};
 
 /**
  *  Which message the UI shows for an error: one variant per situation,

@@ -152,6 +152,8 @@ export const ipc = {
   offlineList: (...a: Args<typeof commands.offlineList>) => call(commands.offlineList(...a)),
   setWorkingOffline: (...a: Args<typeof commands.setWorkingOffline>) => call(commands.setWorkingOffline(...a)),
   setDensity: (...a: Args<typeof commands.setDensity>) => call(commands.setDensity(...a)),
+  /** The app, the system and the end of the log, for "Copy diagnostics" (no key in it). */
+  diagnostics: () => call(commands.diagnostics()),
   /** Remembers a list's view without loading it (a column moved or resized). */
   rememberView: (...a: Args<typeof commands.rememberView>) => call(commands.rememberView(...a)),
   setLanguage: (...a: Args<typeof commands.setLanguage>) => call(commands.setLanguage(...a)),

@@ -271,6 +271,57 @@ impl Error {
         }
     }
 
+    /// What went wrong, for the log: the kind, the status and other
+    /// shapes (field names, content type, sizes), never a text the service
+    /// sent (its messages may quote a record's name or a filter's value)
+    /// nor a body snippet: `"validation failed (400) on priority, title"`.
+    pub fn log_summary(&self) -> String {
+        match self {
+            Error::Unauthorized { reason, .. } => format!("unauthorized (401, {reason:?})"),
+            Error::Forbidden { .. } => "forbidden (403)".to_owned(),
+            Error::NotFound { .. } => "not found (404)".to_owned(),
+            Error::Validation { status, fields, .. } => {
+                let names: Vec<&str> = fields.keys().map(String::as_str).collect();
+                format!("validation failed ({status}) on {}", names.join(", "))
+            }
+            Error::RateLimited { retry_after, .. } => {
+                format!("rate limited (429, retry after {retry_after:?})")
+            }
+            Error::Server { status, .. } => format!("server error ({status})"),
+            Error::UnexpectedStatus { status, .. } => format!("unexpected status ({status})"),
+            Error::TooLarge {
+                status,
+                limit_bytes,
+                size_bytes,
+            } => format!(
+                "answer too large ({status}, over {limit_bytes} bytes, said {size_bytes:?})"
+            ),
+            Error::Decode {
+                status,
+                content_type,
+                ..
+            } => format!("unreadable answer ({status}, {content_type})"),
+            Error::Timeout { may_have_applied } => {
+                format!("timed out (may have applied: {may_have_applied})")
+            }
+            Error::Network {
+                may_have_applied, ..
+            } => format!("network failure (may have applied: {may_have_applied})"),
+            Error::Certificate { host, problem } => {
+                format!("certificate of {host} refused ({problem:?})")
+            }
+            Error::InvalidQuery(problems) => {
+                let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
+                format!("invalid list request ({})", keys.join(", "))
+            }
+            Error::ForeignNextLink { .. } => {
+                "a next link to another server, not followed".to_owned()
+            }
+            Error::InvalidId(_) => "not a record id".to_owned(),
+            other => other.to_string(),
+        }
+    }
+
     /// Replaces every occurrence of `secret` in the texts this error carries
     /// (messages, field errors and body snippets the service sent) with
     /// `mask`, so a service or gateway that echoes the key cannot put it

@@ -106,6 +106,7 @@ pub use records::{
     AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
     Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
 };
+pub use response::mask_keys;
 pub use tolerant::{MAX_COUNT, UNREADABLE};
 pub use view::{
     key_problems_by_condition, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,

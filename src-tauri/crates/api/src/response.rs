@@ -263,8 +263,9 @@ fn snippet(body: &[u8]) -> String {
 }
 
 /// `text` with every `service_…` run (the key prefix and the URL-safe
-/// characters after it) replaced by `service_…`.
-fn mask_keys(text: &str) -> String {
+/// characters after it) replaced by `service_…`: what goes into a log, a
+/// snippet or a diagnostics report can never carry a key.
+pub fn mask_keys(text: &str) -> String {
     const PREFIX: &str = "service_";
     let mut out = String::with_capacity(text.len());
     let mut rest = text;

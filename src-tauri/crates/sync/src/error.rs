@@ -34,6 +34,20 @@ pub enum Error {
 }
 
 impl Error {
+    /// What went wrong, for the log: no text the service sent and no
+    /// value of a filter (see [`workdesk_api::Error::log_summary`]).
+    #[must_use]
+    pub fn log_summary(&self) -> String {
+        match self {
+            Error::Api(api) => api.log_summary(),
+            Error::Refused(problems) => {
+                let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
+                format!("the saved records cannot answer ({})", keys.join(", "))
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// Whether this says the service could not be reached or did not answer
     /// as a service does (connection refused, DNS, TLS, timeout, a proxy's
     /// error page, a gateway's 502/503/504): what switches the app to
