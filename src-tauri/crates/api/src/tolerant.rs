@@ -64,7 +64,7 @@ fn read(raw: &RawValue, path: &mut Vec<Step>, unreadable: &mut Vec<(Vec<Step>, S
         return Value::Null;
     }
     match serde_json::from_str::<Value>(text) {
-        Ok(value) => return value,
+        Ok(value) => value,
         Err(err) => {
             let members = match text.trim_start().as_bytes().first() {
                 Some(b'{') => serde_json::from_str::<BTreeMap<String, &RawValue>>(text)

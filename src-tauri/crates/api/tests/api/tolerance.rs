@@ -649,6 +649,11 @@ fn chunked_server(body: String) -> String {
     url
 }
 
+/// `[[[…1…]]]`, `levels` deep.
+fn deep_array(levels: usize) -> String {
+    format!("{}1{}", "[".repeat(levels), "]".repeat(levels))
+}
+
 #[tokio::test]
 async fn one_unreadable_value_loses_that_value_never_the_page() {
     let body = format!(
@@ -657,7 +662,7 @@ async fn one_unreadable_value_loses_that_value_never_the_page() {
             {{"id": "00000000-0000-4000-8000-000000000002", "name": "FP-2", "total": "2.00",
               "custom_fields": {{"deep": {}, "note": "ok"}}}},
             {{"id": "00000000-0000-4000-8000-000000000003", "name": "FP-3", "total": "3.00"}}]}}}}"#,
-        format!("{}1{}", "[".repeat(500), "]".repeat(500))
+        deep_array(500)
     );
     let server = serving(
         ResponseTemplate::new(200).set_body_raw(body, "application/json"),
