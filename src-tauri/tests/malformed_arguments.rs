@@ -1,0 +1,213 @@
+//! Every command fed malformed arguments through Tauri's IPC answers, and
+//! answers with something typed: its result, a `UiError` (a `kind` and a
+//! `code`), or Tauri's own refusal of arguments it cannot read (which the
+//! UI's one `call` turns into a typed `internal` error). Never a panic
+//! (caught, it would be `internal`), never a hang. A property test over
+//! random JSON (wrong types, huge and negative numbers, long and odd
+//! strings, nesting, missing and unknown arguments), on the mock runtime
+//! with a real sandbox workspace behind it.
+
+use std::time::Duration;
+
+mod common;
+
+use common::invoke;
+use proptest::prelude::*;
+use serde_json::{json, Map, Value};
+use tauri::test::{mock_builder, MockRuntime};
+use tauri::{App, Manager, WebviewWindow};
+use workdesk_lib::{configure, Options};
+
+const SERVICE: &str = "dev.workdesk.test";
+
+/// Every command the UI may call, with the arguments it takes (camelCase,
+/// as the UI sends them). Left out: `start_demo` (starts a whole sandbox),
+/// `make_available_offline` and `export_list` (a long walk and the
+/// system's save dialog), which are tested with well-formed arguments
+/// elsewhere; malformed arguments to them are refused by the same Tauri
+/// code as any other's.
+const COMMANDS: &[(&str, &[&str])] = &[
+    ("workspace_status", &[]),
+    ("add_workspace", &["name", "baseUrl", "apiKey", "proxy"]),
+    (
+        "update_workspace",
+        &["workspace", "baseUrl", "apiKey", "proxy"],
+    ),
+    ("rename_workspace", &["workspace", "name"]),
+    ("switch_workspace", &["workspace"]),
+    ("remove_workspace", &["workspace"]),
+    ("rate_limit", &[]),
+    ("stop_demo", &[]),
+    ("resource_schemas", &[]),
+    ("list_records", &["resource", "view", "remember"]),
+    ("get_record", &["resource", "id"]),
+    ("list_views", &["resource"]),
+    ("save_view", &["resource", "name", "view"]),
+    ("delete_view", &["resource", "name"]),
+    ("remember_view", &["resource", "view"]),
+    ("create_task", &["task"]),
+    ("get_lead", &["id"]),
+    ("patch_lead", &["id", "patch"]),
+    ("create_stakeholder", &["stakeholder"]),
+    ("delete_stakeholder", &["id"]),
+    ("get_customer", &["id"]),
+    ("list_saved", &["resource", "view"]),
+    ("saved_record", &["resource", "id"]),
+    ("saved_customer", &["id"]),
+    ("cancel_download", &["resource"]),
+    ("offline_list", &["resource"]),
+    ("set_working_offline", &["on"]),
+    ("set_language", &["language"]),
+    ("set_density", &["density"]),
+    ("diagnostics", &[]),
+    ("storage", &[]),
+    ("set_storage_cap", &["capMb"]),
+    ("clear_saved_data", &[]),
+    ("saved_totals", &["resource", "view", "fields"]),
+    ("export_source", &["resource"]),
+    ("cancel_export", &[]),
+];
+
+/// Any JSON, weighted towards what breaks readers: wrong types, numbers at
+/// and past every bound, odd strings, nesting.
+fn any_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        prop_oneof![
+            Just(0i64),
+            Just(-1),
+            Just(i64::from(u32::MAX) + 1),
+            Just(i64::MIN),
+            Just(i64::MAX),
+            any::<i64>()
+        ]
+        .prop_map(Value::from),
+        prop_oneof![
+            Just(1e300),
+            Just(-0.0),
+            Just(0.5),
+            any::<f64>().prop_filter("finite", |f| f.is_finite())
+        ]
+        .prop_map(Value::from),
+        prop_oneof![
+            Just(String::new()),
+            Just("all".to_owned()),
+            Just("supplier_invoice".to_owned()),
+            Just("00000000-0000-4000-8000-000000000001".to_owned()),
+            Just("service_".to_owned() + &"x".repeat(40)),
+            Just("ñ\u{0}\u{202e}\n".to_owned()),
+            Just("x".repeat(100_000)),
+            "\\PC{0,40}",
+        ]
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("page".to_owned()),
+                    Just("take".to_owned()),
+                    Just("fields".to_owned()),
+                    Just("filters".to_owned()),
+                    Just("field".to_owned()),
+                    Just("operator".to_owned()),
+                    Just("values".to_owned()),
+                    Just("title".to_owned()),
+                    Just("priority".to_owned()),
+                    "[a-z_]{1,12}",
+                ],
+                inner,
+                0..6
+            )
+            .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    })
+}
+
+/// A command and arguments for it: each of its own arguments present or
+/// not, with any value, and now and then one it does not take.
+fn call() -> impl Strategy<Value = (&'static str, Value)> {
+    (0..COMMANDS.len()).prop_flat_map(|index| {
+        let (name, params) = COMMANDS[index];
+        let values = prop::collection::vec(prop::option::weighted(0.8, any_json()), params.len());
+        let extra = prop::option::weighted(0.2, ("[a-zA-Z]{1,10}", any_json()));
+        (values, extra).prop_map(move |(values, extra)| {
+            let mut args = Map::new();
+            for (param, value) in params.iter().zip(values) {
+                if let Some(value) = value {
+                    args.insert((*param).to_owned(), value);
+                }
+            }
+            if let Some((key, value)) = extra {
+                args.insert(key, value);
+            }
+            (name, Value::Object(args))
+        })
+    })
+}
+
+/// The app on the mock runtime with one workspace on the sandbox.
+fn app(sandbox: &workdesk_sandbox::Running) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
+    context.config_mut().identifier = SERVICE.into();
+    let mut app = configure(
+        mock_builder(),
+        Options {
+            keychain_timeout: Some(Duration::from_secs(5)),
+            ..Options::default()
+        },
+        workdesk_keychain::Keychain::with_default_store(SERVICE),
+    )
+    .build(context)
+    .expect("the app builds on the mock runtime");
+    #[allow(deprecated)]
+    app.run_iteration(|_, _| {});
+    let webview = app.get_webview_window("main").unwrap();
+    invoke(
+        &webview,
+        "add_workspace",
+        json!({"name": "Empresa A", "baseUrl": sandbox.base_url(), "apiKey": sandbox.keys().workspace_a}),
+    )
+    .expect("the sandbox's workspace A is added");
+    (app, webview)
+}
+
+#[test]
+fn every_command_answers_malformed_arguments_with_something_typed() {
+    let data = std::env::temp_dir().join(format!("workdesk-malformed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join(SERVICE)).unwrap();
+    std::env::set_var("XDG_DATA_HOME", &data);
+    keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+    let sandbox =
+        tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();
+    let (app, webview) = app(&sandbox);
+
+    let config = ProptestConfig {
+        cases: 384,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |((command, args) in call())| {
+        match invoke(&webview, command, args.clone()) {
+            Ok(_) => {}
+            Err(Value::String(refusal)) => {
+                // Tauri's own: arguments it could not read.
+                prop_assert!(
+                    refusal.contains("invalid args") || refusal.contains("missing required key"),
+                    "{command} {args}: {refusal}"
+                );
+            }
+            Err(error) => {
+                let kind = error["kind"].as_str();
+                let code = error["code"].as_str();
+                prop_assert!(kind.is_some() && code.is_some(), "{command} {args}: {error}");
+                prop_assert_ne!(code, Some("internal"), "{} panicked on {}: {}", command, args, error);
+            }
+        }
+    });
+    app.cleanup_before_exit();
+    let _ = std::fs::remove_dir_all(&data);
+}
