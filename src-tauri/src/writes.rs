@@ -59,21 +59,12 @@ pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Ta
 #[tauri::command]
 #[specta::specta]
 pub async fn get_lead(state: State<'_, AppState>, id: String) -> Result<Lead, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let lead = workspace
-            .replica
-            .service()
-            .map_err(Error::from)?
-            .get_lead(&id)
-            .await
-            .map_err(|e| Error::record(e, "lead"))?;
-        if let Some(record) = as_json(&lead) {
-            workspace.replica.changed(ResourceName::Lead, record);
-        }
-        state.check_shown(&workspace)?;
-        Ok(lead)
-    })
+    crate::guard::guarded(read_record(
+        &state,
+        ResourceName::Lead,
+        "lead",
+        async |client| client.get_lead(&id).await,
+    ))
     .await
 }
 
@@ -169,22 +160,32 @@ pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Resul
 #[tauri::command]
 #[specta::specta]
 pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Customer, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let customer = workspace
-            .replica
-            .service()
-            .map_err(Error::from)?
-            .get_customer(&id)
-            .await
-            .map_err(|e| Error::record(e, "customer"))?;
-        if let Some(record) = as_json(&customer) {
-            workspace.replica.changed(ResourceName::Customer, record);
-        }
-        state.check_shown(&workspace)?;
-        Ok(customer)
-    })
+    crate::guard::guarded(read_record(
+        &state,
+        ResourceName::Customer,
+        "customer",
+        async |client| client.get_customer(&id).await,
+    ))
     .await
+}
+
+/// One record read straight from the service with `fetch` (`what` names
+/// it in a 404: `lead`), saved as the newest copy of `resource`'s record;
+/// dropped if the workspace on screen changed meanwhile.
+async fn read_record<T: Serialize>(
+    state: &AppState,
+    resource: ResourceName,
+    what: &str,
+    fetch: impl AsyncFnOnce(&workdesk_api::Client) -> workdesk_api::Result<T>,
+) -> Result<T, UiError> {
+    let workspace = state.workspace().await?;
+    let client = workspace.replica.service().map_err(Error::from)?;
+    let record = fetch(client).await.map_err(|e| Error::record(e, what))?;
+    if let Some(json) = as_json(&record) {
+        workspace.replica.changed(resource, json);
+    }
+    state.check_shown(&workspace)?;
+    Ok(record)
 }
 
 fn log_write<T>(what: &str, result: &workdesk_api::Result<T>) {

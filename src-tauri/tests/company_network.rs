@@ -15,24 +15,13 @@ use common::invoke;
 use serde_json::json;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager};
-use workdesk_lib::{configure, Options};
+use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
 const KEY: &str = "service_Pr0xyTest0123456789abcdefWXYZ0123456789";
 
 fn start() -> App<MockRuntime> {
-    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
-    context.config_mut().identifier = SERVICE.into();
-    let mut app = configure(
-        mock_builder(),
-        Options::default(),
-        workdesk_keychain::Keychain::with_default_store(SERVICE),
-    )
-    .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
-    app
+    common::start_app(mock_builder(), SERVICE, Options::default())
 }
 
 /// A "proxy" on loopback that keeps everything each request sent before
@@ -60,11 +49,8 @@ fn proxy() -> (String, Arc<Mutex<Vec<String>>>) {
 
 #[test]
 fn a_workspace_goes_through_its_own_proxy_and_the_proxy_never_sees_the_key() {
-    let data = std::env::temp_dir().join(format!("workdesk-proxy-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = common::fresh_data_folder("proxy", SERVICE);
     let app_dir = data.join(SERVICE);
-    std::fs::create_dir_all(&app_dir).unwrap();
-    std::env::set_var("XDG_DATA_HOME", &data);
     // Only the workspace's own proxy: none from the environment.
     for name in [
         "HTTPS_PROXY",

@@ -12,10 +12,10 @@ mod common;
 
 use common::invoke;
 use serde_json::{json, Value};
-use tauri::test::{mock_builder, MockRuntime};
+use tauri::test::mock_builder;
 use tauri::Manager;
 use workdesk_lib::export::SaveFileDialog;
-use workdesk_lib::{configure, Options};
+use workdesk_lib::Options;
 
 const SERVICE: &str = "export.workdesk.test";
 
@@ -46,17 +46,7 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
         ));
         let _ = ask.answer.send(queue.lock().unwrap().pop_front().flatten());
     });
-    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
-    context.config_mut().identifier = SERVICE.into();
-    let mut app = configure(
-        mock_builder().manage(dialog),
-        Options::default(),
-        workdesk_keychain::Keychain::with_default_store(SERVICE),
-    )
-    .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
+    let app = common::start_app(mock_builder().manage(dialog), SERVICE, Options::default());
     let webview = app.get_webview_window("main").unwrap();
     invoke(
         &webview,

@@ -15,9 +15,9 @@ use common::invoke;
 use keyring_core::api::{CredentialApi, CredentialStoreApi};
 use keyring_core::{Entry, Error, Result};
 use serde_json::json;
-use tauri::test::{mock_builder, MockRuntime};
+use tauri::test::mock_builder;
 use tauri::Manager;
-use workdesk_lib::{configure, Options};
+use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
 
@@ -80,10 +80,7 @@ impl CredentialStoreApi for MisbehavingStore {
 
 #[test]
 fn a_keychain_that_hangs_or_panics_never_stalls_a_command() {
-    let data =
-        std::env::temp_dir().join(format!("workdesk-keychain-faults-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(data.join(SERVICE)).unwrap();
+    let data = common::fresh_data_folder("keychain-faults", SERVICE);
     std::fs::write(
         data.join(SERVICE).join("settings.json"),
         json!({
@@ -93,24 +90,13 @@ fn a_keychain_that_hangs_or_panics_never_stalls_a_command() {
         .to_string(),
     )
     .unwrap();
-    std::env::set_var("XDG_DATA_HOME", &data);
     keyring_core::set_default_store(Arc::new(MisbehavingStore));
 
-    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
-    context.config_mut().identifier = SERVICE.into();
     let options = Options {
         keychain_timeout: Some(Duration::from_secs(1)),
         ..Options::default()
     };
-    let mut app = configure(
-        mock_builder(),
-        options,
-        workdesk_keychain::Keychain::with_default_store(SERVICE),
-    )
-    .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
+    let app = common::start_app(mock_builder(), SERVICE, options);
     let webview = app.get_webview_window("main").unwrap();
 
     // An unlock prompt nobody answers: start-up goes on, saying why.

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager, WebviewWindow};
-use workdesk_lib::{configure, Options};
+use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
 
@@ -150,20 +150,14 @@ fn call() -> impl Strategy<Value = (&'static str, Value)> {
 
 /// The app on the mock runtime with one workspace on the sandbox.
 fn app(sandbox: &workdesk_sandbox::Running) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
-    context.config_mut().identifier = SERVICE.into();
-    let mut app = configure(
+    let app = common::start_app(
         mock_builder(),
+        SERVICE,
         Options {
             keychain_timeout: Some(Duration::from_secs(5)),
             ..Options::default()
         },
-        workdesk_keychain::Keychain::with_default_store(SERVICE),
-    )
-    .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
+    );
     let webview = app.get_webview_window("main").unwrap();
     invoke(
         &webview,
@@ -176,10 +170,7 @@ fn app(sandbox: &workdesk_sandbox::Running) -> (App<MockRuntime>, WebviewWindow<
 
 #[test]
 fn every_command_answers_malformed_arguments_with_something_typed() {
-    let data = std::env::temp_dir().join(format!("workdesk-malformed-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(data.join(SERVICE)).unwrap();
-    std::env::set_var("XDG_DATA_HOME", &data);
+    let data = common::fresh_data_folder("malformed", SERVICE);
     keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
     let sandbox =
         tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();

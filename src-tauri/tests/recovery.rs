@@ -11,23 +11,12 @@ use common::invoke;
 use serde_json::{json, Value};
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager};
-use workdesk_lib::{configure, Options};
+use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
 
 fn start() -> App<MockRuntime> {
-    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
-    context.config_mut().identifier = SERVICE.into();
-    let mut app = configure(
-        mock_builder(),
-        Options::default(),
-        workdesk_keychain::Keychain::with_default_store(SERVICE),
-    )
-    .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
-    app
+    common::start_app(mock_builder(), SERVICE, Options::default())
 }
 
 /// The files in `dir`, by name.
@@ -43,10 +32,7 @@ fn names(dir: &std::path::Path) -> Vec<String> {
 
 #[test]
 fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
-    let data = std::env::temp_dir().join(format!("workdesk-recovery-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(data.join(SERVICE)).unwrap();
-    std::env::set_var("XDG_DATA_HOME", &data);
+    let data = common::fresh_data_folder("recovery", SERVICE);
     keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
     let sandbox =
         tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();

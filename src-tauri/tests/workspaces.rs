@@ -11,9 +11,9 @@ mod common;
 
 use common::invoke;
 use serde_json::{json, Value};
-use tauri::test::{mock_builder, MockRuntime};
+use tauri::test::mock_builder;
 use tauri::Manager;
-use workdesk_lib::{configure, Options};
+use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
 
@@ -128,17 +128,7 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         cache.flush();
     }
 
-    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
-    context.config_mut().identifier = SERVICE.into();
-    let mut app = configure(
-        mock_builder(),
-        Options::default(),
-        workdesk_keychain::Keychain::with_default_store(SERVICE),
-    )
-    .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
+    let app = common::start_app(mock_builder(), SERVICE, Options::default());
     let webview = app.get_webview_window("main").unwrap();
 
     // Upgrade: the connection is the first workspace, nothing lost.

@@ -29,3 +29,40 @@ pub fn invoke(
     )
     .map(|body| body.deserialize::<Value>().unwrap())
 }
+
+/// The app on Tauri's mock runtime (no window, no display), its settings
+/// and data under the identifier `service`, built from `builder`
+/// (`tauri::test::mock_builder()`, with any state a test manages first)
+/// and run once, so that commands can be invoked on its `main` webview.
+/// The keychain is the process's default store (a test sets a mock one).
+#[allow(dead_code)] // Not every test binary starts one this way.
+pub fn start_app(
+    builder: tauri::Builder<MockRuntime>,
+    service: &str,
+    options: workdesk_lib::Options,
+) -> tauri::App<MockRuntime> {
+    let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
+    context.config_mut().identifier = service.into();
+    let mut app = workdesk_lib::configure(
+        builder,
+        options,
+        workdesk_keychain::Keychain::with_default_store(service),
+    )
+    .build(context)
+    .expect("the app builds on the mock runtime");
+    #[allow(deprecated)]
+    app.run_iteration(|_, _| {});
+    app
+}
+
+/// A new, empty data folder for this test binary (named `name` and the
+/// process id, in the system's temporary folder) with the app's folder
+/// `service` in it, made the process's `XDG_DATA_HOME`. Returned.
+#[allow(dead_code)] // Not every test binary needs one.
+pub fn fresh_data_folder(name: &str, service: &str) -> std::path::PathBuf {
+    let data = std::env::temp_dir().join(format!("workdesk-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(data.join(service)).unwrap();
+    std::env::set_var("XDG_DATA_HOME", &data);
+    data
+}
