@@ -34,22 +34,29 @@ fn as_json(record: &impl Serialize) -> Option<JsonRecord> {
 #[tauri::command]
 #[specta::specta]
 pub async fn create_task(state: State<'_, AppState>, task: NewTask) -> Result<Task, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let result = workspace
-            .replica
-            .service()
-            .map_err(Error::from)?
-            .create_task(&task)
-            .await;
-        log_write("POST task", &result);
-        let task = result.map_err(|e| Error::write(e, "task"))?;
-        if let Some(record) = as_json(&task) {
-            workspace.replica.created(ResourceName::Task, record);
-        }
-        Ok(task)
-    })
+    crate::guard::guarded(create(&state, ResourceName::Task, "task", async |client| {
+        client.create_task(&task).await
+    }))
     .await
+}
+
+/// A record created on the service with `send` (`what` names it in the
+/// log and the errors: `task`), saved as a new record of `resource`.
+async fn create<T: Serialize>(
+    state: &AppState,
+    resource: ResourceName,
+    what: &str,
+    send: impl AsyncFnOnce(&workdesk_api::Client) -> workdesk_api::Result<T>,
+) -> Result<T, UiError> {
+    let workspace = state.workspace().await?;
+    let client = workspace.replica.service().map_err(Error::from)?;
+    let result = send(client).await;
+    log_write(&format!("POST {what}"), &result);
+    let made = result.map_err(|e| Error::write(e, what))?;
+    if let Some(record) = as_json(&made) {
+        workspace.replica.created(resource, record);
+    }
+    Ok(made)
 }
 
 /// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
@@ -108,21 +115,12 @@ pub async fn create_stakeholder(
     state: State<'_, AppState>,
     stakeholder: NewStakeholder,
 ) -> Result<Stakeholder, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let result = workspace
-            .replica
-            .service()
-            .map_err(Error::from)?
-            .create_stakeholder(&stakeholder)
-            .await;
-        log_write("POST stakeholder", &result);
-        let stakeholder = result.map_err(|e| Error::write(e, "stakeholder"))?;
-        if let Some(record) = as_json(&stakeholder) {
-            workspace.replica.created(ResourceName::Stakeholder, record);
-        }
-        Ok(stakeholder)
-    })
+    crate::guard::guarded(create(
+        &state,
+        ResourceName::Stakeholder,
+        "stakeholder",
+        async |client| client.create_stakeholder(&stakeholder).await,
+    ))
     .await
 }
 
