@@ -13,7 +13,6 @@ import {
   appUnderTest,
   armFault,
   byButton,
-  byLabel,
   cellTexts,
   connectToSandbox,
   journal,

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { By, Key, until } from "selenium-webdriver";
+import { By, Key } from "selenium-webdriver";
 import {
   IDENTIFIER,
   WAIT_MS,

@@ -4,7 +4,7 @@
 // absurd count never makes the pager ask for a page past what a request
 // can carry.
 import { expect, test, vi } from "vitest";
-import { screen, within } from "@testing-library/svelte";
+import { screen } from "@testing-library/svelte";
 import { MAX_PAGE } from "../src/lib/columns";
 import { invoiceRecord, listCalls, recordPage, renderList } from "./fixtures/records";
 
