@@ -46,6 +46,13 @@ pub enum Fault {
     NotJson,
     /// `html`: a 502 `text/html` error page as nginx writes it.
     Html,
+    /// `slow-body`: the normal answer, its body sent in 16 parts 40 ms
+    /// apart (about 0.6 s), without `Content-Length`.
+    SlowBody,
+    /// `oversized`: the normal answer followed by 17 MiB of spaces (still
+    /// well-formed JSON), sent in 1 MiB parts without `Content-Length`: a
+    /// body past any sensible cap, found only while reading.
+    Oversized,
     /// `429` or `429=<s>`: the service's rate-limit refusal (a 429
     /// envelope with `Retry-After: <s>`, 1 by default, at most a day),
     /// whatever the key's budget.
@@ -70,6 +77,8 @@ impl FromStr for Fault {
             "truncated" => Fault::Truncated,
             "not-json" => Fault::NotJson,
             "html" => Fault::Html,
+            "slow-body" => Fault::SlowBody,
+            "oversized" => Fault::Oversized,
             "429" => Fault::TooManyRequests(STORM_RETRY_AFTER),
             other if other.starts_with("429=") => other["429=".len()..]
                 .parse::<u64>()
@@ -100,6 +109,8 @@ impl fmt::Display for Fault {
             Fault::Truncated => f.write_str("truncated"),
             Fault::NotJson => f.write_str("not-json"),
             Fault::Html => f.write_str("html"),
+            Fault::SlowBody => f.write_str("slow-body"),
+            Fault::Oversized => f.write_str("oversized"),
             Fault::TooManyRequests(STORM_RETRY_AFTER) => f.write_str("429"),
             Fault::TooManyRequests(seconds) => write!(f, "429={seconds}"),
         }
@@ -130,8 +141,8 @@ impl Fault {
         matches!(self, Fault::Forbidden | Fault::TooManyRequests(_))
     }
 
-    /// Answers `request` with this fault. Only `delay-ms` and `truncated`
-    /// let the request reach the service (and count against the key's rate
+    /// Answers `request` with this fault. Only `delay-ms`, `truncated`,
+    /// `slow-body` and `oversized` let the request reach the service (and count against the key's rate
     /// limit); the others answer in its place, as a proxy in front of it
     /// would, or as the service would without counting the request
     /// (`403`, `429`). `quota` is the rate-limit state those two show
@@ -148,6 +159,8 @@ impl Fault {
                 next.run(request).await
             }
             Fault::Truncated => truncate(next.run(request).await).await,
+            Fault::SlowBody => slow(next.run(request).await).await,
+            Fault::Oversized => oversized(next.run(request).await).await,
             Fault::Drop => {
                 let mut response = Response::new(Body::empty());
                 response.extensions_mut().insert(DropConnection);
@@ -191,6 +204,56 @@ fn failure(status: StatusCode) -> Response {
         data: serde_json::json!({}),
     };
     (status, Json(envelope)).into_response()
+}
+
+/// The parts of a body to stream, their Content-Length dropped.
+async fn streamed(
+    response: Response,
+    parts_of: impl FnOnce(bytes::Bytes) -> Vec<(Duration, bytes::Bytes)>,
+) -> Response {
+    let (mut head, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .unwrap_or_default();
+    head.headers.remove(CONTENT_LENGTH);
+    let parts = parts_of(bytes);
+    let stream = futures_util::stream::unfold(parts.into_iter(), |mut parts| async move {
+        let (wait, part) = parts.next()?;
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
+        Some((Ok::<_, std::convert::Infallible>(part), parts))
+    });
+    Response::from_parts(head, Body::from_stream(stream))
+}
+
+/// `response` with its body sent in 16 parts, 40 ms apart.
+async fn slow(response: Response) -> Response {
+    streamed(response, |bytes| {
+        let size = bytes.len().div_ceil(16).max(1);
+        (0..bytes.len())
+            .step_by(size)
+            .map(|at| {
+                (
+                    Duration::from_millis(40),
+                    bytes.slice(at..(at + size).min(bytes.len())),
+                )
+            })
+            .collect()
+    })
+    .await
+}
+
+/// `response` followed by 17 MiB of spaces, in 1 MiB parts.
+async fn oversized(response: Response) -> Response {
+    const MIB: usize = 1024 * 1024;
+    streamed(response, |bytes| {
+        let spaces = bytes::Bytes::from(vec![b' '; MIB]);
+        std::iter::once((Duration::ZERO, bytes))
+            .chain((0..17).map(|_| (Duration::ZERO, spaces.clone())))
+            .collect()
+    })
+    .await
 }
 
 /// `response` with its body cut in half and `Content-Length` to match.

@@ -229,6 +229,28 @@ async fn truncated_bodies_do_not_parse() {
 }
 
 #[tokio::test]
+async fn slow_and_oversized_bodies_carry_the_normal_answer_without_a_length() {
+    let sandbox = with_faults().await;
+    let whole = fetch(&sandbox, None).await.unwrap();
+    let slow = fetch(&sandbox, Some("slow-body")).await.unwrap();
+    assert_eq!(slow.status, StatusCode::OK);
+    assert!(slow.headers.get("content-length").is_none());
+    assert_eq!(slow.body, whole.body, "the same answer, in parts");
+
+    let large = fetch(&sandbox, Some("oversized")).await.unwrap();
+    assert_eq!(large.status, StatusCode::OK);
+    assert!(large.headers.get("content-length").is_none());
+    assert_eq!(large.body.len(), whole.body.len() + 17 * 1024 * 1024);
+    assert!(large.body.starts_with(&whole.body));
+    let parsed: Value = serde_json::from_slice(&large.body).unwrap();
+    assert_eq!(
+        parsed,
+        serde_json::from_slice::<Value>(&whole.body).unwrap(),
+        "spaces only"
+    );
+}
+
+#[tokio::test]
 async fn not_json_and_html_pages() {
     let sandbox = with_faults().await;
     let raw = fetch(&sandbox, Some("not-json")).await.unwrap();
