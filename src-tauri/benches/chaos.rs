@@ -386,7 +386,7 @@ fn main() {
         ms(percentile(&times, 0.99))
     );
     let mut outcomes: Vec<_> = outcomes.into_iter().collect();
-    outcomes.sort_by(|a, b| b.1.cmp(&a.1));
+    outcomes.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
     println!("\nOutcomes (command → result, count):");
     for (outcome, count) in outcomes {
         println!("  {count:>5}  {outcome}");

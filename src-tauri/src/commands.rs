@@ -231,7 +231,7 @@ pub fn set_density(state: State<'_, AppState>, density: Density) -> Result<Densi
 ///
 /// A 403 is a success here: the service authenticated the key (a bad key
 /// is a 401), and its member may simply not read supplier invoices
-/// (`service-api.md` §Authentication: the member's permissions apply).
+/// (`docs/service.md`, "Member permissions": the member's permissions apply).
 /// The list then says so in its place, and the other lists work.
 async fn check_key(base_url: &BaseUrl, key: ApiKey, proxy: Option<ProxyUrl>) -> Result<()> {
     let probe = ListRequest::new().page(1).take(Take::Count(1));
@@ -521,9 +521,9 @@ async fn leave_demo(state: &AppState) {
 }
 
 /// The key's rate-limit budget as the latest response reported it
-/// (`service-api.md` §Limits): `limit`, `remaining` and `reset` (UTC,
-/// RFC 3339); each `null` until the service has said. All `null` when no
-/// workspace is set up.
+/// (`docs/service.md`, "Rate limits"): `limit`, `remaining` and `reset`
+/// (UTC, RFC 3339); each `null` until the service has said. All `null`
+/// when no workspace is set up.
 #[tauri::command]
 #[specta::specta]
 pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError> {

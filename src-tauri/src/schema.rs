@@ -6,7 +6,7 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_api::{Field, FieldType, FilterOperator, ResourceName};
 
-/// The schema of one resource (`service-api.md` §Resources).
+/// The schema of one resource (`docs/service.md`, "Records").
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct ResourceSchema {
     /// Spec name, `supplier_invoice`.

@@ -1,6 +1,6 @@
 //! The workspaces the user keeps: each a name, a server address and an API
-//! key (one workspace of the service, per `service-api.md` §Authentication:
-//! each key is bound to one workspace).
+//! key (one workspace of the service, per `docs/service.md`, "One workspace
+//! per key": each key is bound to one workspace).
 //!
 //! In `settings.json`: `workspaces`, the list in the order they were added
 //! (`[{id, name, base_url}]`), and `current_workspace`, the id of the one

@@ -1,5 +1,5 @@
-//! Commands for the service's single-record operations (`service-api.md`
-//! §Endpoints): create a task, read and patch a lead, create, read and
+//! Commands for the service's single-record operations (`docs/service.md`,
+//! "Endpoints"): create a task, read and patch a lead, create, read and
 //! delete a stakeholder, read a customer. None is retried once it may have
 //! reached the service; an outcome that is unknown (a timeout or broken
 //! connection after sending, a gateway's 502 or 504, an unreadable 2xx) is

@@ -71,9 +71,9 @@ export const commands = {
 	removeWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("remove_workspace", { workspace })),
 	/**
 	 *  The key's rate-limit budget as the latest response reported it
-	 *  (`service-api.md` §Limits): `limit`, `remaining` and `reset` (UTC,
-	 *  RFC 3339); each `null` until the service has said. All `null` when no
-	 *  workspace is set up.
+	 *  (`docs/service.md`, "Rate limits"): `limit`, `remaining` and `reset`
+	 *  (UTC, RFC 3339); each `null` until the service has said. All `null`
+	 *  when no workspace is set up.
 	 */
 	rateLimit: () => typedError<RateLimit, UiError>(__TAURI_INVOKE("rate_limit")),
 	/**
@@ -737,8 +737,8 @@ export type FieldSchema = {
 };
 
 /**
- *  A filter operator, by the name after `__` (conventions.md, "Filters,
- *  exactly"); the serializable twin of [`Operator`].
+ *  A filter operator, by the name after `__` (docs/service.md,
+ *  "Operators"); the serializable twin of [`Operator`].
  */
 export type FilterOperator = 
 /**  `__exact`: equals. */
@@ -962,7 +962,7 @@ export type NewStakeholder = {
 
 /**
  *  Body of `POST /task/task/` (create task). Only `title` is required
- *  (conventions.md, "Task bounds"); the service checks the bounds: `title`,
+ *  (docs/service.md, "Task bounds"); the service checks the bounds: `title`,
  *  `status` and `recurrence_rule` at most 255 characters, `priority`
  *  -32768..=32767 (hence `i16`).
  */
@@ -1080,7 +1080,7 @@ export type Progress = {
 /**
  *  The rate-limit state of the key, from the latest response that carried
  *  any of the headers. Every field is `None` when the service did not say
- *  (conventions.md: headers may be on some, all or no responses).
+ *  (docs/service.md, "Rate limits": headers on some, all or no responses).
  */
 export type RateLimit = {
 	/**  `X-RateLimit-Limit`: requests allowed in the current window. */
@@ -1118,7 +1118,7 @@ export type ResourceName =
 /**  `GET /stakeholder/customer/` (assumed list). */
 "customer";
 
-/**  The schema of one resource (`service-api.md` §Resources). */
+/**  The schema of one resource (`docs/service.md`, "Records"). */
 export type ResourceSchema = {
 	/**  Spec name, `supplier_invoice`. */
 	resource: ResourceName,

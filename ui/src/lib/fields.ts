@@ -1,7 +1,7 @@
 // How the UI names and shows the resources and their fields: labels for
-// resources, fields and choice codes (service-api.md §Enumerations), and one
-// formatter per field kind. Values stay as the service sent them; decimals
-// never pass through a float.
+// resources, fields and choice codes (docs/service.md, "Enumerations"), and
+// one formatter per field kind. Values stay as the service sent them;
+// decimals never pass through a float.
 import type { FieldSchema, ResourceName, ResourceSchema, Value } from "./bindings";
 import { formatDate, formatDateTime, formatDecimal } from "./format";
 import { hasMessage, t, type MessageKey } from "./i18n.svelte";

@@ -1,7 +1,7 @@
 // Pure helpers of the filter builder: which fields and operators a condition
 // may use, the condition as the user is editing it (a "draft", what was
 // typed, never lost), and the checks that turn a draft into the FilterSpec
-// the backend takes (conventions.md, "Filters, exactly").
+// the backend takes (docs/service.md, "Filters").
 import type { FieldKind, FieldSchema, FilterOperator, FilterSpec, ResourceSchema } from "./bindings";
 import { choiceLabel, fieldLabel, yesNo } from "./fields";
 import { formatDecimal, localInputToRfc3339, parseServiceDateTime, rfc3339ToLocalInput, userLocale } from "./format";

@@ -1,7 +1,7 @@
 // Pure checks the forms run before sending (and on blur), so the user learns
 // at once what to fix. Each check returns the message to show beside the
 // input, or null when the value is fine. Bounds are the spec's
-// (conventions.md, "Task bounds"); the service checks them again.
+// (docs/service.md, "Task bounds"); the service checks them again.
 import type { FieldProblem, Value } from "./bindings";
 import { problemsText } from "./errors";
 import { t } from "./i18n.svelte";

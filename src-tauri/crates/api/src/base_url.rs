@@ -1,4 +1,4 @@
-//! The service's base URL (`{base_url}` in `service-api.md`).
+//! The service's base URL (`{base_url}` in `docs/service.md`, "Terms").
 
 use std::net::IpAddr;
 

@@ -1,5 +1,5 @@
 //! Request bodies in the three content types the service accepts
-//! (`service-api.md` §What the service does, rule 4; [`BodyEncoding`]).
+//! (`docs/service.md`, "Request bodies"; [`BodyEncoding`]).
 
 use reqwest::multipart;
 use reqwest::RequestBuilder;

@@ -128,8 +128,8 @@ impl Client {
     }
 
     /// The rate-limit state from the latest response that carried
-    /// `X-RateLimit-*` headers (`service-api.md` §Limits); all `None` before
-    /// the first such response.
+    /// `X-RateLimit-*` headers (`docs/service.md`, "Rate limits"); all
+    /// `None` before the first such response.
     pub fn rate_limit(&self) -> RateLimit {
         *self.shared.rate_limit.borrow()
     }

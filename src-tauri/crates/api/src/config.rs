@@ -114,8 +114,8 @@ impl RetryPolicy {
     }
 }
 
-/// Content type of request bodies (`service-api.md` §What the service does,
-/// rule 4: create and update bodies are accepted as JSON, form-urlencoded or
+/// Content type of request bodies (`docs/service.md`, "Request bodies":
+/// create and update bodies are accepted as JSON, form-urlencoded or
 /// multipart).
 ///
 /// In form and multipart bodies every value is text: strings as they are,

@@ -1,4 +1,4 @@
-//! The response envelope (`service-api.md` §Resources, "Response envelope").
+//! The response envelope (`docs/service.md`, "Response envelope").
 
 use serde::{Deserialize, Deserializer};
 

@@ -13,8 +13,8 @@ pub type FieldErrors = BTreeMap<String, Vec<String>>;
 /// Everything that can go wrong talking to the service, as one enum a caller
 /// can match (issue 4, "Responses").
 ///
-/// Status mapping follows `service-api.md` §Errors and conventions.md
-/// ("Client must accept"), with or without the `{message, error, data}`
+/// Status mapping follows `docs/service.md`, "Errors and status codes"
+/// (what the client accepts), with or without the `{message, error, data}`
 /// envelope: 401 → [`Error::Unauthorized`], 403 → [`Error::Forbidden`]
 /// (but a 403 whose body is not JSON, a proxy's or firewall's page, →
 /// [`Error::Decode`]),
@@ -41,8 +41,8 @@ pub enum Error {
     #[error("invalid list query: {0}")]
     InvalidQuery(workdesk_query::ValidationErrors),
 
-    /// A record id that is not a UUID (`service-api.md` §Resources:
-    /// identifiers are UUID strings); nothing was sent.
+    /// A record id that is not a UUID (`docs/service.md`, "Common field
+    /// rules": identifiers are UUID strings); nothing was sent.
     #[error("\"{0}\" is not a record id (a UUID)")]
     InvalidId(String),
 
@@ -200,9 +200,9 @@ pub enum Error {
     },
 }
 
-/// Why a 401 happened, read from the service's message (`service-api.md`
-/// §Authentication 3: a missing, invalid, expired or disabled key; §5: a
-/// deleted key is revoked).
+/// Why a 401 happened, read from the service's message (`docs/service.md`,
+/// "Refused keys": a missing, invalid, expired or disabled key; a deleted
+/// key is revoked).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UnauthorizedReason {
     /// No key was sent.

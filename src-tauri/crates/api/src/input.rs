@@ -1,6 +1,6 @@
-//! Request bodies of the write operations (`service-api.md` §Endpoints and
-//! §Resources, the "request" fields). Fields left `None` / [`Patch::Keep`]
-//! are not sent.
+//! Request bodies of the write operations (`docs/service.md`, "Endpoints"
+//! and the create and patch bodies under "Records"). Fields left `None` /
+//! [`Patch::Keep`] are not sent.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::{Patch, Timestamp};
 
 /// Body of `POST /task/task/` (create task). Only `title` is required
-/// (conventions.md, "Task bounds"); the service checks the bounds: `title`,
+/// (docs/service.md, "Task bounds"); the service checks the bounds: `title`,
 /// `status` and `recurrence_rule` at most 255 characters, `priority`
 /// -32768..=32767 (hence `i16`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -1,14 +1,14 @@
-//! The workspace API key (`service-api.md` §Authentication).
+//! The workspace API key (`docs/service.md`, "Authentication and keys").
 
 use secrecy::{ExposeSecret, SecretString};
 
 use crate::error::KeyProblem;
 use crate::{Error, Result};
 
-/// The fixed prefix every key starts with (`service-api.md` §Authentication 2).
+/// The fixed prefix every key starts with (`docs/service.md`, "Key format").
 pub const KEY_PREFIX: &str = "service_";
 
-/// Minimum length of the part after the prefix (conventions.md §Keys).
+/// Minimum length of the part after the prefix (docs/service.md, "Key format").
 const MIN_SECRET_LEN: usize = 32;
 
 /// A workspace API key: `service_` followed by at least 32 URL-safe characters.

@@ -1,7 +1,6 @@
 //! Typed client for the Workspace Business Management Service REST API
-//! (`shared/spec/service-api.md`, v1), tolerant in what it receives
-//! (`shared/spec/conventions.md`, "Client must accept") and strict in what it
-//! sends.
+//! (v1, `docs/service.md`), tolerant in what it receives (`docs/service.md`,
+//! "Tolerance") and strict in what it sends.
 //!
 //! - **Operations** ([`Client`]): the lists of every resource
 //!   (`list_supplier_invoices`, `list_customer_invoices`, `list_sales_quotes`,
@@ -22,8 +21,9 @@
 //!   `extra`, decimals exact ([`rust_decimal::Decimal`]), date-times kept as
 //!   sent ([`Timestamp`]), unknown enumeration codes kept.
 //! - **Rate limits** ([`RateLimit`]): every response's `X-RateLimit-*`
-//!   headers (Reset in any format conventions.md lists), the latest kept in
-//!   [`Client::rate_limit`] / [`Client::subscribe_rate_limit`].
+//!   headers (Reset in any format of `docs/service.md`, "Rate limits"), the
+//!   latest kept in [`Client::rate_limit`] /
+//!   [`Client::subscribe_rate_limit`].
 //! - **Errors**: one [`Error`] enum to match on.
 //! - **Trouble**: reads are retried after connection failures, 502/503/504
 //!   and near 429s with exponential backoff and jitter, bounded in count and

@@ -1,10 +1,11 @@
-//! List conventions shared by every list endpoint (`service-api.md`
-//! §Endpoints, "List conventions" and §Resources, "Page object"): the page
-//! object, `take`, and [`PageView`] (`page` + `take`, as the UI keeps them).
+//! List conventions shared by every list endpoint (`docs/service.md`,
+//! "List queries" and "Pagination"): the page object, `take`, and
+//! [`PageView`] (`page` + `take`, as the UI keeps them).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Default page size when `take` is not sent (`service-api.md` §Limits).
+/// Default page size when `take` is not sent (`docs/service.md`,
+/// "Reserved parameters").
 pub const TAKE_DEFAULT: u8 = workdesk_query::DEFAULT_TAKE;
 /// Largest page size the service returns; `take=all` means this many.
 pub const TAKE_MAX: u8 = workdesk_query::MAX_TAKE;
@@ -56,7 +57,8 @@ fn clamped_count<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 pub enum Take {
     /// `take=N`, 1..=[`TAKE_MAX`]; a list request with any other count is
     /// refused before sending ([`Error::InvalidQuery`](crate::Error::InvalidQuery)),
-    /// because the client never sends more than 200 (conventions.md).
+    /// because the client never sends more than 200 (docs/service.md,
+    /// "Tolerance").
     Count(u8),
     /// `take=all`: one page of the maximum size (200).
     All,

@@ -1,6 +1,5 @@
 //! [`ListRequest`]: a typed builder of list queries over the shared filter
-//! engine (`service-api.md` §Endpoints, "List conventions"; conventions.md,
-//! "Filters, exactly").
+//! engine (`docs/service.md`, "List queries" and "Filters").
 
 use std::fmt;
 use std::marker::PhantomData;

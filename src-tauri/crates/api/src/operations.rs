@@ -1,5 +1,5 @@
 //! The service's operations as typed methods of [`Client`]
-//! (`service-api.md` §Endpoints, plus the reads the sandbox assumes).
+//! (`docs/service.md`, "Endpoints", plus the reads the sandbox assumes).
 
 use reqwest::Method;
 
@@ -187,7 +187,8 @@ impl Client {
     }
 
     /// `DELETE /stakeholder/stakeholder/{id}/`. Any 2xx is success: 200
-    /// with `data` `{}`, or 204 with an empty body (conventions.md).
+    /// with `data` `{}`, or 204 with an empty body (docs/service.md,
+    /// "Tolerance").
     ///
     /// # Errors
     /// [`Error::InvalidId`] before sending, [`Error::NotFound`] (unknown or

@@ -1,5 +1,5 @@
 //! Pagination as a stream of pages following `next` links
-//! (`service-api.md` §Resources, "Page object").
+//! (`docs/service.md`, "Pagination").
 
 use futures_util::stream::{self, Stream};
 use url::Url;

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// What a partial update does to one field (`service-api.md` §Endpoints,
-/// `PATCH /crm/lead/{id}/`, "body (partial)").
+/// What a partial update does to one field (`docs/service.md`, "Writes":
+/// the partial body of `PATCH /crm/lead/{id}/`).
 ///
 /// Used with `#[serde(default, skip_serializing_if = "Patch::is_keep")]`:
 /// [`Patch::Keep`] is not sent at all, [`Patch::Clear`] is sent as `null`,

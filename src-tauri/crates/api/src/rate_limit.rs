@@ -1,6 +1,6 @@
-//! The per-key rate limit as responses report it (`service-api.md` §Limits:
-//! `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset`;
-//! conventions.md: the format of Reset, and `Retry-After`).
+//! The per-key rate limit as responses report it (`docs/service.md`, "Rate
+//! limits": `X-RateLimit-Limit`, `X-RateLimit-Remaining`,
+//! `X-RateLimit-Reset`, the formats of Reset, and `Retry-After`).
 
 use std::time::{Duration, SystemTime};
 
@@ -16,7 +16,7 @@ const EPOCH_MILLIS_FROM: f64 = 1_000_000_000_000.0;
 
 /// The rate-limit state of the key, from the latest response that carried
 /// any of the headers. Every field is `None` when the service did not say
-/// (conventions.md: headers may be on some, all or no responses).
+/// (docs/service.md, "Rate limits": headers on some, all or no responses).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RateLimit {
@@ -31,7 +31,8 @@ pub struct RateLimit {
 impl RateLimit {
     /// This state after a response that carried `newer`: each header the
     /// response carried replaces the known value, and the others are kept
-    /// (conventions.md: a service may send rate headers on some responses only).
+    /// (docs/service.md, "Rate limits": a service may send rate headers on
+    /// some responses only).
     #[must_use]
     pub fn updated_by(self, newer: RateLimit) -> RateLimit {
         RateLimit {
@@ -44,9 +45,9 @@ impl RateLimit {
     /// Reads the three headers of a response received at `now`. `None` when
     /// none of them is present or readable.
     ///
-    /// `X-RateLimit-Reset` is accepted in every format conventions.md lists:
-    /// Unix epoch seconds (an integer ≥ 10⁹; ≥ 10¹² is taken as
-    /// milliseconds), seconds until the reset (a smaller integer, counted
+    /// `X-RateLimit-Reset` is accepted in every format of docs/service.md,
+    /// "Rate limits": Unix epoch seconds (an integer ≥ 10⁹; ≥ 10¹² is taken
+    /// as milliseconds), seconds until the reset (a smaller integer, counted
     /// from `now`), RFC 3339 / ISO 8601, or an HTTP-date.
     #[must_use]
     pub fn from_headers(headers: &HeaderMap, now: DateTime<Utc>) -> Option<RateLimit> {

@@ -1,6 +1,6 @@
 //! Turns an HTTP answer into a value or an [`Error`], tolerating every
-//! variant conventions.md lists ("Client must accept"): envelope or not,
-//! JSON or not, 204 without a body, DRF's `{"detail": …}`.
+//! variant docs/service.md lists ("Tolerance", "Response envelope"):
+//! envelope or not, JSON or not, 204 without a body, DRF's `{"detail": …}`.
 //!
 //! The functions here work on the status, content type and body bytes only,
 //! so they are tested on arbitrary input (they return an error, never panic).

@@ -1,8 +1,8 @@
 //! [`ListView`]: a list as the app shows and remembers it (page, page size,
 //! columns, sort keys, filter conditions), for any resource named by
 //! [`ResourceName`], and the [`Client`] operations over it that answer with
-//! records as JSON objects (`service-api.md` §Endpoints, "List
-//! conventions"; conventions.md, "Filters, exactly").
+//! records as JSON objects (`docs/service.md`, "List queries" and
+//! "Filters").
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -128,8 +128,8 @@ macro_rules! with_record_type {
     };
 }
 
-/// A filter operator, by the name after `__` (conventions.md, "Filters,
-/// exactly"); the serializable twin of [`Operator`].
+/// A filter operator, by the name after `__` (docs/service.md,
+/// "Operators"); the serializable twin of [`Operator`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]

@@ -44,7 +44,7 @@ pub enum Error {
     Refused(ValidationErrors),
 
     /// An offline query asked for a page past the last (the service answers
-    /// such a page with 404, conventions.md "Page past the last").
+    /// such a page with 404, docs/service.md "Pagination").
     #[error("page {page} is past the last page of the saved records")]
     PastLastPage {
         /// The page asked for.

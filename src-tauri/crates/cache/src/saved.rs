@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 /// fields included, decimals as strings.
 pub type JsonRecord = serde_json::Map<String, serde_json::Value>;
 
-/// One page of a list as the service answered it (`service-api.md`, "Page
-/// object"), to save under its canonical query string.
+/// One page of a list as the service answered it (`docs/service.md`,
+/// "Pagination"), to save under its canonical query string.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PageData {
     /// `count`: how many records the whole list has.

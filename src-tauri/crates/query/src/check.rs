@@ -68,8 +68,8 @@ pub enum Operand {
 }
 
 impl ListQuery {
-    /// Checks the query against `schema` (service-api.md, "List
-    /// conventions", rules 1–2; conventions.md, "Filters, exactly").
+    /// Checks the query against `schema` (docs/service.md, "Reserved
+    /// parameters", "Filters" and "Operators").
     ///
     /// # Errors
     ///

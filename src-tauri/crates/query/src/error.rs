@@ -7,7 +7,8 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// `page` is not a positive integer. The sandbox answers 404 "Invalid
-    /// page." like a page past the last (conventions.md, "Filters, exactly").
+    /// page." like a page past the last (docs/service.md, "Reserved
+    /// parameters").
     #[error("invalid page: {0:?} is not a positive integer")]
     InvalidPage(String),
 }

@@ -1,6 +1,6 @@
 //! Evaluating a [`Plan`] on records: filters fold left to right in query
 //! order, sorting puts nulls last ascending and first descending, ties by
-//! `id` (conventions.md, "Filters, exactly").
+//! `id` (docs/service.md, "Folding" and "Sorting").
 
 use std::cmp::Ordering;
 

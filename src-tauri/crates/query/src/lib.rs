@@ -1,7 +1,7 @@
 //! # workdesk-query
 //!
 //! The list query language of the Workspace Business Management Service
-//! (service-api.md, "List conventions"; conventions.md, "Filters, exactly"),
+//! (docs/service.md, "List queries"),
 //! written once and used three ways: the sandbox answers with it, the API
 //! client builds and checks queries with it before sending, and the offline
 //! cache filters cached records with it — the same semantics everywhere.

@@ -1,5 +1,5 @@
 //! The parsed, not yet checked, form of a list query
-//! (service-api.md, "List conventions"; conventions.md, "Filters, exactly").
+//! (docs/service.md, "List queries").
 
 use std::fmt;
 use std::num::NonZeroU32;
@@ -103,7 +103,7 @@ pub struct SortKey {
     pub descending: bool,
 }
 
-/// A filter operator (service-api.md, "List conventions", operator table).
+/// A filter operator (docs/service.md, "Operators").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Operator {
     /// `__exact` (also no operator): equals.

@@ -1,5 +1,5 @@
-//! Schemas of every resource the service lists (service-api.md, "Resources
-//! and their fields"). Where the spec gives no table (sales quotes, products)
+//! Schemas of every resource the service lists (docs/service.md,
+//! "Records"). Where the spec gives no table (sales quotes, products)
 //! or leaves nullability and relations unsaid, the choice is marked
 //! "assumed": the sandbox serves exactly these, and the client tolerates
 //! records with fields missing or extra.
@@ -205,7 +205,7 @@ pub static PRODUCT: Schema = Schema {
 
 /// Task: `POST /task/task/` (spec table "Task", response fields); the list
 /// `GET /task/task/` and `GET /task/task/{id}/` are assumed. Only `title` is
-/// required on create (conventions.md, "Task bounds"); `entity_id` and
+/// required on create (docs/service.md, "Task bounds"); `entity_id` and
 /// `record_id` are request-only and not listed.
 pub static TASK: Schema = Schema {
     resource: "task",

@@ -1,13 +1,13 @@
 //! Field schemas of the service's resources: which fields a record has, their
 //! types, and which of them `sort` and filters may address
-//! (service-api.md, "Resources and their fields").
+//! (docs/service.md, "Records").
 
 use std::fmt;
 
 use crate::query::Operator;
 
 /// Type of a field, as the spec's tables give it. Comparisons in filters and
-/// sorting are typed by it (conventions.md, "Filters, exactly").
+/// sorting are typed by it (docs/service.md, "Typed comparisons").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldType {
     /// Free text, compared by Unicode code points.
@@ -52,7 +52,7 @@ impl FieldType {
 
 impl FieldType {
     /// Whether filters may use `operator` on a field of this type
-    /// (conventions.md, "Filters, exactly"): `isnull` on every field;
+    /// (docs/service.md, "Operators"): `isnull` on every field;
     /// `exact` and `in` on all but JSON; `iexact`, `icontains` and
     /// `startswith` on text (strings, choices, UUIDs); the comparisons and
     /// `range` on all but booleans and JSON.
@@ -116,7 +116,8 @@ impl Field {
 }
 
 /// A related record a resource exposes to filters as `relation__field`
-/// (conventions.md: invoices expose `supplier__name` / `customer__name`).
+/// (docs/service.md, "Records": invoices expose `supplier__name` /
+/// `customer__name`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Relation {
     /// Name of the relation, which is also the name of the referencing field

@@ -1,6 +1,6 @@
 //! Typed values: filter operands read from the query string and record
 //! values read from JSON, compared by their schema type
-//! (conventions.md, "Filters, exactly": comparisons are typed).
+//! (docs/service.md, "Typed comparisons").
 
 use crate::error::Problem;
 use std::cmp::Ordering;
@@ -211,7 +211,7 @@ pub(crate) fn parse_boolean(text: &str) -> Option<bool> {
 }
 
 /// Reads a date-time the way the service's filters and request bodies do
-/// (conventions.md, "Filters, exactly"), as an instant in UTC:
+/// (docs/service.md, "Typed comparisons"), as an instant in UTC:
 ///
 /// * RFC 3339 / ISO 8601 with `T`, `t` or a space between date and time,
 ///   seconds and fractions optional: `2025-03-04T10:00:00Z`,

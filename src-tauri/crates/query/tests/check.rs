@@ -1,5 +1,5 @@
-//! Checking queries against the resource schemas, and the conventions'
-//! worked example evaluated on records.
+//! Checking queries against the resource schemas, and the worked example of
+//! docs/service.md, "Folding", evaluated on records.
 
 use std::collections::HashSet;
 

@@ -1,4 +1,4 @@
-//! Bearer-key authentication (service-api.md, Authentication; conventions.md, "Keys").
+//! Bearer-key authentication (docs/service.md, "Authentication and keys").
 
 use axum::http::header::AUTHORIZATION;
 use axum::http::HeaderMap;

@@ -1,6 +1,6 @@
 //! Request bodies of create and update operations, accepted as
 //! `application/json`, `application/x-www-form-urlencoded` or
-//! `multipart/form-data` (service-api.md, "What the service does", rule 4)
+//! `multipart/form-data` (docs/service.md, "Request bodies")
 //! and read into one JSON object, the way DRF's parsers fill `request.data`.
 
 use axum::body::{Body, Bytes};

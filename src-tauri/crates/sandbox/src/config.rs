@@ -55,7 +55,7 @@ impl Default for Config {
     }
 }
 
-/// Fixed window per key (conventions.md, "Rate window"): at most `requests`
+/// Fixed window per key (docs/service.md, "Rate limits"): at most `requests`
 /// requests per `window`, the window starting at the key's first request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateLimit {

@@ -1,5 +1,5 @@
 //! The response envelope `{message, error, data}` of every response
-//! (service-api.md, "Response envelope"), and how errors are answered.
+//! (docs/service.md, "Response envelope"), and how errors are answered.
 
 use axum::http::header::{RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::http::HeaderValue;

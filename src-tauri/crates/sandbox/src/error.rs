@@ -15,7 +15,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 ///
 /// [`start`](crate::start) only returns [`Error::Bind`]; the other variants are
 /// request failures answered with the status of [`Error::status`] and the
-/// `Display` text as the envelope's `message` (conventions.md, "Sandbox does").
+/// `Display` text as the envelope's `message` (docs/service.md, "Errors and
+/// status codes", the sandbox's column).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -28,7 +29,7 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// 401: no `Authorization: Bearer …` header (service-api.md, Authentication 3).
+    /// 401: no `Authorization: Bearer …` header (docs/service.md, "Refused keys").
     #[error("Missing API key: send the header `Authorization: Bearer <key>`.")]
     MissingKey,
     /// 401: a bearer token that is not a known, well-formed `service_…` key.
@@ -47,7 +48,7 @@ pub enum Error {
     /// key; DRF's `PermissionDenied` message).
     #[error("You do not have permission to perform this action.")]
     PermissionDenied,
-    /// 429: the key used up its fixed window (conventions.md, "Rate window").
+    /// 429: the key used up its fixed window (docs/service.md, "Rate limits").
     #[error("Rate limit exceeded: retry in {retry_after} s.")]
     RateLimited {
         /// Whole seconds until the window resets (at least 1), sent as `Retry-After`.

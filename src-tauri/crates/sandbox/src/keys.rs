@@ -1,6 +1,6 @@
-//! API keys (conventions.md, "Keys"): derived from the seed, stored only as
-//! SHA-256 digests, each bound to a workspace and a member, with an optional
-//! expiry, a disabled flag and a deleted (revoked) flag.
+//! API keys (docs/service.md, "Key lifecycle"): derived from the seed,
+//! stored only as SHA-256 digests, each bound to a workspace and a member,
+//! with an optional expiry, a disabled flag and a deleted (revoked) flag.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -15,7 +15,7 @@ use uuid::Uuid;
 use crate::data::{Dataset, WorkspaceId};
 use crate::seed::{self, Stream};
 
-/// Prefix of every key (service-api.md, Authentication 2).
+/// Prefix of every key (docs/service.md, "Key format").
 pub(crate) const PREFIX: &str = "service_";
 
 /// Minimum length of the secret part after [`PREFIX`].
@@ -41,14 +41,14 @@ pub struct Keys {
     pub expired: String,
     /// Disabled key of `workspace_a` (401).
     pub disabled: String,
-    /// Deleted (revoked) key of `workspace_a` (401; service-api.md,
-    /// Authentication 5).
+    /// Deleted (revoked) key of `workspace_a` (401; docs/service.md,
+    /// "Key lifecycle").
     pub deleted: String,
     /// Valid key of `workspace_a` bound to a viewer: a member who may read
     /// every area but accounts payable and write nothing. Its reads of
     /// customer invoices, tasks, leads, stakeholders and the rest work; a
     /// read under `/account_payable/` and every `POST`, `PATCH` and
-    /// `DELETE` is a 403 envelope (service-api.md, Authentication 6: the
+    /// `DELETE` is a 403 envelope (docs/service.md, "Member permissions": the
     /// member's role and record permissions apply).
     pub read_only: String,
 }
@@ -68,8 +68,8 @@ impl fmt::Debug for Keys {
 }
 
 /// The role of a key's member in its workspace: what the member's
-/// requests may do (service-api.md, Authentication 6; the spec does not
-/// define roles, these two are the sandbox's).
+/// requests may do (docs/service.md, "Member permissions"; the spec does
+/// not define roles, these two are the sandbox's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
     /// May read and write everything.

@@ -1,11 +1,11 @@
 //! # Workdesk sandbox
 //!
 //! A local reference server of the Workspace Business Management Service
-//! (`shared/spec/service-api.md`). Every test, benchmark and the in-app demo
-//! talk to it instead of the real service, so it behaves the way
-//! `shared/spec/conventions.md` says the sandbox does wherever the vendor's
-//! description leaves behaviour "not shown" — one definite, DRF-like choice
-//! per topic, while the client stays tolerant of every variant. The crate's
+//! (`docs/service.md`). Every test, benchmark and the in-app demo talk to
+//! it instead of the real service, so wherever the vendor's description
+//! leaves behaviour open it does what `docs/service.md`, "Tolerance", says
+//! the sandbox does — one definite, DRF-like choice per topic, while the
+//! client stays tolerant of every variant. The crate's
 //! `README.md` lists every endpoint, flag and fixed choice.
 //!
 //! ## What it serves
@@ -26,7 +26,7 @@
 //!   and English names with accents. The same seed gives the same records,
 //!   keys and [`Ids`] on every run.
 //!
-//! ## Fixed choices (conventions.md, "Sandbox does")
+//! ## Fixed choices (docs/service.md, "Tolerance")
 //!
 //! * **Keys**: `Authorization: Bearer service_<40 letters/digits>`; stored
 //!   as SHA-256 digests, bound to a workspace and a member. Seeded: one

@@ -1,5 +1,5 @@
-//! Page-number pagination (service-api.md, "Page object"; conventions.md,
-//! "Page past the last", "`next` / `previous`"), as DRF's
+//! Page-number pagination (docs/service.md, "Pagination": the page object,
+//! a page past the last, `next` / `previous`), as DRF's
 //! `PageNumberPagination` does it.
 
 use std::ops::Range;

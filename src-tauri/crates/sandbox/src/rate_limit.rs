@@ -1,5 +1,5 @@
-//! Fixed-window rate limiting per key (conventions.md, "Rate window",
-//! "`X-RateLimit-Reset`", "Which responses carry rate headers").
+//! Fixed-window rate limiting per key (docs/service.md, "Rate limits": the
+//! window, `X-RateLimit-Reset`, which responses carry rate headers).
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -1,4 +1,4 @@
-//! Customer (`service-api.md` §Resources, "Customer";
+//! Customer (`docs/service.md`, "Customer";
 //! `GET /stakeholder/customer/{id}/`, and the assumed list).
 
 use rust_decimal::Decimal;

@@ -1,5 +1,5 @@
-//! Customer invoice (`service-api.md` §Resources, "Customer invoice (fields
-//! of a list result)"; `GET /account_receivable/invoice/`).
+//! Customer invoice (`docs/service.md`, "Customer invoice": the fields of a
+//! list result; `GET /account_receivable/invoice/`).
 
 use rust_decimal::Decimal;
 use serde_json::Value;

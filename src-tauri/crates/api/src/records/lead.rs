@@ -1,4 +1,4 @@
-//! Lead (`service-api.md` §Resources, "Lead"; `PATCH /crm/lead/{id}/`, and
+//! Lead (`docs/service.md`, "Lead"; `PATCH /crm/lead/{id}/`, and
 //! the assumed `GET /crm/lead/` and `GET /crm/lead/{id}/`).
 
 use serde_json::Value;

@@ -1,5 +1,5 @@
-//! Reading record fields without ever failing the page (conventions.md,
-//! "Client must accept": unknown and missing fields are never a parse
+//! Reading record fields without ever failing the page (docs/service.md,
+//! "Reading records": unknown and missing fields are never a parse
 //! failure).
 //!
 //! Each field type implements [`Lenient`]: it reads the value it expects

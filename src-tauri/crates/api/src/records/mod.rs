@@ -1,7 +1,7 @@
-//! The service's records (`service-api.md` §Resources and their fields).
+//! The service's records (`docs/service.md`, "Records").
 //!
-//! Every record type follows the same rules, from conventions.md ("Client
-//! must accept"):
+//! Every record type follows the same rules, from docs/service.md ("Reading
+//! records"):
 //! - every field is an `Option`, even where the spec marks it required,
 //!   because a `fields=` selection leaves out what was not asked for: a
 //!   missing field is `None`, as is a `null`;

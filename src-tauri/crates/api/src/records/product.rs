@@ -1,6 +1,7 @@
-//! Product (`GET /inventory/product/`). The spec names the endpoint in its
-//! list conventions but not its fields: these are the **assumed** ones of
-//! `workdesk_query::resources::PRODUCT` (the sandbox serves them).
+//! Product (`GET /inventory/product/`). The spec names the endpoint but not
+//! its fields: these are the **assumed** ones of
+//! `workdesk_query::resources::PRODUCT` (the sandbox serves them;
+//! `docs/service.md`, "Product").
 
 use rust_decimal::Decimal;
 use serde_json::Value;

@@ -1,6 +1,7 @@
-//! Sales quote (`GET /order/sales_quote/`). The spec names the endpoint in
-//! its list conventions but not its fields: these are the **assumed** ones
-//! of `workdesk_query::resources::SALES_QUOTE` (the sandbox serves them).
+//! Sales quote (`GET /order/sales_quote/`). The spec names the endpoint but
+//! not its fields: these are the **assumed** ones of
+//! `workdesk_query::resources::SALES_QUOTE` (the sandbox serves them;
+//! `docs/service.md`, "Sales quote").
 
 use rust_decimal::Decimal;
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! Stakeholder (`service-api.md` §Resources, "Stakeholder";
+//! Stakeholder (`docs/service.md`, "Stakeholder";
 //! `POST /stakeholder/stakeholder/`, `DELETE /stakeholder/stakeholder/{id}/`,
 //! and the assumed list and `GET …/{id}/`).
 

@@ -1,4 +1,4 @@
-//! Supplier invoice (`service-api.md` §Resources, "Supplier invoice";
+//! Supplier invoice (`docs/service.md`, "Supplier invoice";
 //! `GET /account_payable/invoice/`).
 
 use rust_decimal::Decimal;

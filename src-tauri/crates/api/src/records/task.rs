@@ -1,4 +1,4 @@
-//! Task (`service-api.md` §Resources, "Task": the response fields;
+//! Task (`docs/service.md`, "Task": the response fields;
 //! `POST /task/task/`, and the assumed `GET /task/task/` and
 //! `GET /task/task/{id}/`).
 

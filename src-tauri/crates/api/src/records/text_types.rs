@@ -1,6 +1,6 @@
 //! Date-times, dates and enumerations as the service sends them: kept as
 //! text so nothing it sends is lost, with typed views on demand
-//! (`service-api.md` §Resources, "Common conventions" and "Enumerations").
+//! (`docs/service.md`, "Common field rules" and "Enumerations").
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize};
@@ -135,7 +135,7 @@ macro_rules! string_enum {
 
 string_enum! {
     /// `operation_status` of supplier and customer invoices and sales
-    /// quotes (`service-api.md` §Enumerations).
+    /// quotes (`docs/service.md`, "Enumerations").
     OperationStatus {
         /// Provisional.
         PR,
@@ -147,7 +147,7 @@ string_enum! {
 }
 
 string_enum! {
-    /// `audit_status` of records (`service-api.md` §Enumerations).
+    /// `audit_status` of records (`docs/service.md`, "Enumerations").
     AuditStatus {
         /// Created.
         C,
@@ -159,7 +159,8 @@ string_enum! {
 }
 
 string_enum! {
-    /// `document_type` of a supplier invoice (`service-api.md` §Enumerations).
+    /// `document_type` of a supplier invoice (`docs/service.md`,
+    /// "Enumerations").
     DocumentType {
         /// Advance.
         ADV,

@@ -1,6 +1,6 @@
 //! The API client over loopback HTTP: against the sandbox for everything it
-//! produces, against wiremock for what it does not (conventions.md, "Client
-//! must accept").
+//! produces, against wiremock for what it does not (docs/service.md,
+//! "Tolerance").
 
 mod common;
 mod encodings;

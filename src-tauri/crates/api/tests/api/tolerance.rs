@@ -1,5 +1,5 @@
 //! What the client does with answers the sandbox never gives but a real
-//! service or a proxy might (conventions.md, "Client must accept"), against
+//! service or a proxy might (docs/service.md, "Tolerance"), against
 //! a wiremock server on loopback.
 
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! Values as cells of a [`Row`](super::Row): the service's JSON form of
-//! uuids, date-times, dates, decimals and plain values (service-api.md,
-//! "Common conventions").
+//! uuids, date-times, dates, decimals and plain values (docs/service.md,
+//! "Common field rules").
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use rust_decimal::Decimal;

@@ -14,7 +14,7 @@ pub(crate) use cell::ToCell;
 pub(crate) use row::Row;
 pub(crate) use table::Table;
 
-/// One of the two seeded workspaces (conventions.md, "Keys").
+/// One of the two seeded workspaces (docs/service.md, "Key lifecycle").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum WorkspaceId {
     /// `workspace_a`: the large one (2,437 supplier invoices by default).

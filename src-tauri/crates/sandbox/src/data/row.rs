@@ -1,6 +1,6 @@
 //! One stored record: a JSON value per field of its resource's
 //! [`Schema`], in schema order, as the service sends
-//! it (service-api.md, "Common conventions": uuids and decimals as strings,
+//! it (docs/service.md, "Common field rules": uuids and decimals as strings,
 //! date-times RFC 3339 UTC, integers as numbers, `null` for empty nullable
 //! fields).
 //!

@@ -1,4 +1,4 @@
-//! `PATCH /crm/lead/{id}/`: partial update of a lead (service-api.md, "Lead").
+//! `PATCH /crm/lead/{id}/`: partial update of a lead (docs/service.md, "Lead").
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRequest, Path, Request, State};

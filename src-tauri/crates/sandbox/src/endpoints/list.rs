@@ -1,6 +1,5 @@
 //! `GET` of a list endpoint, for every resource: page, take, fields, sort
-//! and filters through `workdesk_query` (service-api.md, "List
-//! conventions"; conventions.md, "Filters, exactly").
+//! and filters through `workdesk_query` (docs/service.md, "List queries").
 
 use axum::extract::State;
 use axum::http::{HeaderMap, Uri};

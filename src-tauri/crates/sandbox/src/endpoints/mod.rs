@@ -1,4 +1,4 @@
-//! The service's endpoints (service-api.md, "Endpoints") and the assumed
+//! The service's endpoints (docs/service.md, "Endpoints") and the assumed
 //! reads (README, "Endpoints"): generic lists and single reads for every
 //! resource, and the create / update / delete operations.
 

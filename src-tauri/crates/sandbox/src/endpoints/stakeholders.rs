@@ -1,5 +1,5 @@
 //! `POST /stakeholder/stakeholder/` and `DELETE /stakeholder/stakeholder/{id}/`
-//! (service-api.md, "Stakeholder"; conventions.md, "Delete effect").
+//! (docs/service.md, "Stakeholder"; the delete effect under "Writes").
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};

@@ -1,4 +1,4 @@
-//! `POST /task/task/`: create a task (service-api.md, "Task"; conventions.md,
+//! `POST /task/task/`: create a task (docs/service.md, "Task" and
 //! "Task bounds").
 
 use axum::extract::State;

@@ -1,4 +1,4 @@
-//! Audit fields of seeded records (service-api.md, "Common conventions":
+//! Audit fields of seeded records (docs/service.md, "Common field rules":
 //! `created_at`, `updated_at`, `deleted_at`, `created_by`, `updated_by`,
 //! `deleted_by`, `member`; `audit_status` C/U/D).
 

@@ -1,4 +1,4 @@
-//! Customer invoices of one workspace (service-api.md, "Customer invoice").
+//! Customer invoices of one workspace (docs/service.md, "Customer invoice").
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! Leads of one workspace (service-api.md, "Lead").
+//! Leads of one workspace (docs/service.md, "Lead").
 
 use chrono::NaiveDate;
 use rand::Rng;

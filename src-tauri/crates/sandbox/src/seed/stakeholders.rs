@@ -1,5 +1,5 @@
 //! Stakeholders (persons and companies) and the customers among them
-//! (service-api.md, "Stakeholder", "Customer").
+//! (docs/service.md, "Stakeholder", "Customer").
 
 use std::sync::Arc;
 

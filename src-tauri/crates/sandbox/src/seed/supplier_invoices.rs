@@ -1,4 +1,4 @@
-//! Supplier invoices of one workspace (service-api.md, "Supplier invoice").
+//! Supplier invoices of one workspace (docs/service.md, "Supplier invoice").
 
 use std::collections::BTreeMap;
 

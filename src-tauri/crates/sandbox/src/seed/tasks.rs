@@ -1,4 +1,4 @@
-//! Tasks of one workspace (service-api.md, "Task").
+//! Tasks of one workspace (docs/service.md, "Task").
 
 use chrono::{NaiveDate, TimeDelta};
 use rand::Rng;

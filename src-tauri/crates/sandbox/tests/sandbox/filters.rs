@@ -1,5 +1,5 @@
 //! Every filter operator on every field type, checked against the records
-//! themselves (conventions.md, "Filters, exactly").
+//! themselves (docs/service.md, "Operators" and "Typed comparisons").
 
 use reqwest::StatusCode;
 use rust_decimal::Decimal;

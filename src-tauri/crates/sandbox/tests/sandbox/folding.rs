@@ -1,5 +1,5 @@
 //! `or__` and `not__` fold left to right in query-string order
-//! (conventions.md, "Filters, exactly", and its example).
+//! (docs/service.md, "Folding", and its example).
 
 use serde_json::Value;
 

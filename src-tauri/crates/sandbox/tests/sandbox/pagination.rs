@@ -1,4 +1,5 @@
-//! `page`, `take`, `next` and `previous` (conventions.md).
+//! `page`, `take`, `next` and `previous` (docs/service.md, "Reserved
+//! parameters" and "Pagination").
 
 use std::collections::HashSet;
 

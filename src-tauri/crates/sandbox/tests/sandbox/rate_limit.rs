@@ -1,4 +1,4 @@
-//! Rate-limit headers and 429 (conventions.md, "Rate window").
+//! Rate-limit headers and 429 (docs/service.md, "Rate limits").
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

@@ -1,5 +1,5 @@
 //! `sort`: typed comparisons, `-` for descending, nulls last ascending and
-//! first descending, ties by `id` (conventions.md, "Filters, exactly").
+//! first descending, ties by `id` (docs/service.md, "Sorting").
 
 use std::cmp::Ordering;
 
