@@ -1,8 +1,7 @@
 //! Start-up configuration of the sandbox.
 
-use std::time::Duration;
-
 use crate::fault::Fault;
+use crate::rate_limit::RateLimit;
 
 /// Seed used when none is given: every run with it serves the same records and keys.
 pub const DEFAULT_SEED: u64 = 0x5EED_0000_2024_1101;
@@ -51,25 +50,6 @@ impl Default for Config {
             fault: None,
             journal: false,
             random_keys: false,
-        }
-    }
-}
-
-/// Fixed window per key (docs/service.md, "Rate limits"): at most `requests`
-/// requests per `window`, the window starting at the key's first request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateLimit {
-    /// Requests allowed per window (`X-RateLimit-Limit`; default 1000).
-    pub requests: u32,
-    /// Length of a window (default 3600 s).
-    pub window: Duration,
-}
-
-impl Default for RateLimit {
-    fn default() -> Self {
-        RateLimit {
-            requests: 1000,
-            window: Duration::from_secs(3600),
         }
     }
 }

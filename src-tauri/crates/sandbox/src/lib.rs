@@ -102,9 +102,10 @@ mod server;
 mod state;
 mod validate;
 
-pub use config::{Config, RateLimit, DEFAULT_INVOICES, DEFAULT_SEED};
+pub use config::{Config, DEFAULT_INVOICES, DEFAULT_SEED};
 pub use error::{Error, FieldErrors, Result};
 pub use fault::Fault;
 pub use ids::Ids;
 pub use keys::Keys;
+pub use rate_limit::RateLimit;
 pub use server::{start, Running};

@@ -7,8 +7,26 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::http::{HeaderMap, HeaderName, HeaderValue};
 
-use crate::config::RateLimit;
 use crate::keys::KeyDigest;
+
+/// Fixed window per key (docs/service.md, "Rate limits"): at most `requests`
+/// requests per `window`, the window starting at the key's first request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimit {
+    /// Requests allowed per window (`X-RateLimit-Limit`; default 1000).
+    pub requests: u32,
+    /// Length of a window (default 3600 s).
+    pub window: Duration,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        RateLimit {
+            requests: 1000,
+            window: Duration::from_secs(3600),
+        }
+    }
+}
 
 /// `X-RateLimit-Limit`: requests allowed in the current window.
 pub(crate) const LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
