@@ -1,10 +1,11 @@
 //! The resources' field schemas as the UI needs them to build columns, sort
 //! keys and filters: the shared filter engine's schemas
-//! (`workdesk_query::resources`), with the operators each field takes.
+//! (`workdesk_query::resources`), with the operators each field takes. The
+//! kinds and operators are the engine's own types.
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_api::{Field, FieldType, FilterOperator, ResourceName};
+use workdesk_api::{Field, FieldKind, Operator, ResourceName};
 
 /// The schema of one resource (`docs/service.md`, "Records").
 #[derive(Debug, Clone, Serialize, Type)]
@@ -44,57 +45,24 @@ pub struct FieldSchema {
     /// For [`FieldKind::Choice`]: the codes (`PR`, `CO`, `ER`); else empty.
     pub choices: Vec<String>,
     /// The operators filters may use on it; empty when not filterable.
-    pub operators: Vec<FilterOperator>,
-}
-
-/// Value type of a field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
-#[serde(rename_all = "snake_case")]
-pub enum FieldKind {
-    /// Text.
-    String,
-    /// A record id or reference.
-    Uuid,
-    /// A whole number (JSON number).
-    Integer,
-    /// An exact decimal, sent as a string (`"1234.50"`).
-    Decimal,
-    /// An instant, RFC 3339 / ISO 8601.
-    DateTime,
-    /// A calendar date `YYYY-MM-DD`.
-    Date,
-    /// `true` / `false`.
-    Boolean,
-    /// One of `choices`.
-    Choice,
-    /// Any JSON (`custom_fields`).
-    Json,
+    pub operators: Vec<Operator>,
 }
 
 fn field(field: &Field) -> FieldSchema {
-    let (kind, choices) = match field.kind {
-        FieldType::String => (FieldKind::String, Vec::new()),
-        FieldType::Uuid => (FieldKind::Uuid, Vec::new()),
-        FieldType::Integer => (FieldKind::Integer, Vec::new()),
-        FieldType::Decimal => (FieldKind::Decimal, Vec::new()),
-        FieldType::DateTime => (FieldKind::DateTime, Vec::new()),
-        FieldType::Date => (FieldKind::Date, Vec::new()),
-        FieldType::Boolean => (FieldKind::Boolean, Vec::new()),
-        FieldType::Enum(codes) => (
-            FieldKind::Choice,
-            codes.iter().map(|c| (*c).to_owned()).collect(),
-        ),
-        FieldType::Json => (FieldKind::Json, Vec::new()),
-    };
     FieldSchema {
         name: field.name.to_owned(),
-        kind,
+        kind: field.kind.kind(),
         nullable: field.nullable,
         sortable: field.sortable,
         filterable: field.filterable,
-        choices,
+        choices: field
+            .kind
+            .choices()
+            .iter()
+            .map(|c| (*c).to_owned())
+            .collect(),
         operators: if field.filterable {
-            field.kind.operators().map(FilterOperator::from).collect()
+            field.kind.operators().collect()
         } else {
             Vec::new()
         },
@@ -135,10 +103,10 @@ mod tests {
                 .operators
                 .clone()
         };
-        assert!(ops("total").contains(&FilterOperator::Range));
-        assert!(!ops("total").contains(&FilterOperator::Icontains));
-        assert!(ops("name").contains(&FilterOperator::Icontains));
-        assert_eq!(ops("custom_fields"), vec![FilterOperator::Isnull]);
+        assert!(ops("total").contains(&Operator::Range));
+        assert!(!ops("total").contains(&Operator::Icontains));
+        assert!(ops("name").contains(&Operator::Icontains));
+        assert_eq!(ops("custom_fields"), vec![Operator::Isnull]);
         let status = schema
             .fields
             .iter()

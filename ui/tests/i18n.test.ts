@@ -41,7 +41,7 @@ const BUILT_KEYS = ["errors.", "filters.operator.", "setup.set_aside.", "setup.s
 
 /** Built keys whose codes are one union type of the bindings (errors.* are checked in errors.test.ts). */
 const CODE_UNIONS: Record<string, string> = {
-  "filters.operator.": "FilterOperator",
+  "filters.operator.": "Operator",
   "setup.set_aside.": "SetAsideReason",
   "setup.session_only.": "SessionOnlyReason",
 };

@@ -673,7 +673,11 @@ export type Exported = {
 	source: ExportSource,
 };
 
-/**  Value type of a field. */
+/**
+ *  The kind of a field's values, as the UI switches on it (formatting, the
+ *  filter's value control): [`FieldType`] without the choices (listed
+ *  apart). Serialized in snake case (`"date_time"`).
+ */
 export type FieldKind = 
 /**  Text. */
 "string" | 
@@ -689,7 +693,7 @@ export type FieldKind =
 "date" | 
 /**  `true` / `false`. */
 "boolean" | 
-/**  One of `choices`. */
+/**  One of a closed set of codes. */
 "choice" | 
 /**  Any JSON (`custom_fields`). */
 "json";
@@ -733,36 +737,8 @@ export type FieldSchema = {
 	/**  For [`FieldKind::Choice`]: the codes (`PR`, `CO`, `ER`); else empty. */
 	choices: string[],
 	/**  The operators filters may use on it; empty when not filterable. */
-	operators: FilterOperator[],
+	operators: Operator[],
 };
-
-/**
- *  A filter operator, by the name after `__` (docs/service.md,
- *  "Operators"); the serializable twin of [`Operator`].
- */
-export type FilterOperator = 
-/**  `__exact`: equals. */
-"exact" | 
-/**  `__iexact`: equals, ignoring case. */
-"iexact" | 
-/**  `__icontains`: contains, ignoring case. */
-"icontains" | 
-/**  `__in`: one of several values. */
-"in" | 
-/**  `__gt`: greater than. */
-"gt" | 
-/**  `__gte`: at least. */
-"gte" | 
-/**  `__lt`: less than. */
-"lt" | 
-/**  `__lte`: at most. */
-"lte" | 
-/**  `__startswith`: starts with (case-sensitive). */
-"startswith" | 
-/**  `__range`: between two values, inclusive. */
-"range" | 
-/**  `__isnull`: is (`true`) or is not (`false`) null. */
-"isnull";
 
 /**  One filter condition, `[or__][not__]field__operator=value`. */
 export type FilterSpec = {
@@ -773,7 +749,7 @@ export type FilterSpec = {
 	/**  Field name or `relation__field` (`supplier__name`). */
 	field: string,
 	/**  The operator. */
-	operator: FilterOperator,
+	operator: Operator,
 	/**
 	 *  The value as typed: one item for most operators (`"true"` /
 	 *  `"false"` for `isnull`), one or more for `in`, exactly two (from, to)
@@ -1021,6 +997,34 @@ export type OfflineList = {
 	/**  When the list was last brought up to date (UTC). */
 	refreshed_at: string | null,
 };
+
+/**
+ *  A filter operator (docs/service.md, "Operators"), serialized by the
+ *  name after `__` (`"icontains"`); `Operator` in TypeScript.
+ */
+export type Operator = 
+/**  `__exact` (also no operator): equals. */
+"exact" | 
+/**  `__iexact`: equals after Unicode lower-casing. */
+"iexact" | 
+/**  `__icontains`: contains after Unicode lower-casing. */
+"icontains" | 
+/**  `__in`: one of a comma-separated set. */
+"in" | 
+/**  `__gt`. */
+"gt" | 
+/**  `__gte`. */
+"gte" | 
+/**  `__lt`. */
+"lt" | 
+/**  `__lte`. */
+"lte" | 
+/**  `__startswith`: case-sensitive prefix. */
+"startswith" | 
+/**  `__range`: between two comma-separated values, inclusive. */
+"range" | 
+/**  `__isnull`: `true` (is null) or `false` (is not null). */
+"isnull";
 
 /**  The page object: `data` of a list response. */
 export type Page<T> = {

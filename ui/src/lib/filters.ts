@@ -2,13 +2,13 @@
 // may use, the condition as the user is editing it (a "draft", what was
 // typed, never lost), and the checks that turn a draft into the FilterSpec
 // the backend takes (docs/service.md, "Filters").
-import type { FieldKind, FieldSchema, FilterOperator, FilterSpec, ResourceSchema } from "./bindings";
+import type { FieldKind, FieldSchema, Operator, FilterSpec, ResourceSchema } from "./bindings";
 import { choiceLabel, fieldLabel, yesNo } from "./fields";
 import { formatDecimal, localInputToRfc3339, parseServiceDateTime, rfc3339ToLocalInput, userLocale } from "./format";
 import { hasMessage, t } from "./i18n.svelte";
 
 /** How `operator` reads in a condition ("Total" "at least" "1000"), in the language in use. */
-export function operatorLabel(operator: FilterOperator): string {
+export function operatorLabel(operator: Operator): string {
   const key = `filters.operator.${operator}`;
   return hasMessage(key) ? t(key) : operator;
 }
@@ -49,7 +49,7 @@ export type FilterDraft = {
   not: boolean;
   /** A FilterField path. */
   field: string;
-  operator: FilterOperator;
+  operator: Operator;
   /** The single value (also the `in` list as typed, and isnull's "true"/"false"). */
   value: string;
   /** `in` on a choice or boolean field: the codes ticked. */
@@ -80,14 +80,14 @@ export function optionLabel(path: string, field: FieldSchema, code: string): str
 }
 
 /** The operator a new condition on `field` starts with. */
-export function defaultOperator(field: FieldSchema): FilterOperator {
+export function defaultOperator(field: FieldSchema): Operator {
   const ops = field.operators;
-  const prefer: FilterOperator[] = field.kind === "string" ? ["icontains", "exact"] : ["exact", "gte"];
+  const prefer: Operator[] = field.kind === "string" ? ["icontains", "exact"] : ["exact", "gte"];
   return prefer.find((op) => ops.includes(op)) ?? ops[0] ?? "exact";
 }
 
 /** The value a single-value control starts with for `field` and `operator`. */
-function defaultValue(field: FieldSchema, operator: FilterOperator): string {
+function defaultValue(field: FieldSchema, operator: Operator): string {
   if (operator === "isnull") return "true";
   if (operator === "in" || operator === "range") return "";
   if (field.kind === "boolean") return "true";
@@ -130,7 +130,7 @@ export function withField(draft: FilterDraft, target: FilterField): FilterDraft 
  * makes sense (a text value between single-value operators, the chosen code
  * into the `in` chips); isnull's true/false and boolean values do not.
  */
-export function withOperator(draft: FilterDraft, target: FilterField, operator: FilterOperator): FilterDraft {
+export function withOperator(draft: FilterDraft, target: FilterField, operator: Operator): FilterDraft {
   const field = target.field;
   const was = draft.operator;
   const next = { ...draft, operator };

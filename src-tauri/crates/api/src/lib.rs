@@ -109,9 +109,9 @@ pub use records::{
 pub use response::mask_keys;
 pub use tolerant::{MAX_COUNT, UNREADABLE};
 pub use view::{
-    key_problems_by_condition, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,
-    SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
+    key_problems_by_condition, FilterSpec, JsonRecord, ListView, ResourceName, SortSpec,
+    MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
 };
 pub use workdesk_query::{
-    resources, Field, FieldType, Operator, Problem, Schema, ValidationErrors,
+    resources, Field, FieldKind, FieldType, Operator, Problem, Schema, ValidationErrors,
 };

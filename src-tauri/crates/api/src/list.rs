@@ -2,7 +2,7 @@
 //! "List queries" and "Pagination"): the page object, `take`, and
 //! [`PageView`] (`page` + `take`, as the UI keeps them).
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// Default page size when `take` is not sent (`docs/service.md`,
 /// "Reserved parameters").
@@ -49,88 +49,12 @@ fn clamped_count<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     })
 }
 
-/// Results per page: `take=N` (1..=200) or `take=all`.
-///
-/// Serializes as a number or the string `"all"` (in JSON and in the query
-/// string alike); in TypeScript it is `number | "all"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Take {
-    /// `take=N`, 1..=[`TAKE_MAX`]; a list request with any other count is
-    /// refused before sending ([`Error::InvalidQuery`](crate::Error::InvalidQuery)),
-    /// because the client never sends more than 200 (docs/service.md,
-    /// "Tolerance").
-    Count(u8),
-    /// `take=all`: one page of the maximum size (200).
-    All,
-}
-
-impl Take {
-    /// How many rows a page holds, 1..=200 (a count outside that range
-    /// clamped).
-    pub fn rows(self) -> u8 {
-        match self {
-            Take::Count(n) => n.clamp(1, TAKE_MAX),
-            Take::All => TAKE_MAX,
-        }
-    }
-}
-
-impl From<Take> for workdesk_query::Take {
-    fn from(take: Take) -> Self {
-        match take {
-            Take::Count(count) => workdesk_query::Take::Count(count),
-            Take::All => workdesk_query::Take::All,
-        }
-    }
-}
-
-impl Default for Take {
-    fn default() -> Self {
-        Take::Count(TAKE_DEFAULT)
-    }
-}
-
-/// The wire shape of [`Take`]: `number | "all"`.
-#[derive(Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(untagged, rename = "Take")]
-enum TakeRepr {
-    Count(u8),
-    Word(TakeWord),
-}
-
-#[derive(Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-enum TakeWord {
-    #[serde(rename = "all")]
-    All,
-}
-
-impl Serialize for Take {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Take::Count(_) => TakeRepr::Count(self.rows()),
-            Take::All => TakeRepr::Word(TakeWord::All),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Take {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(match TakeRepr::deserialize(d)? {
-            TakeRepr::Count(n) => Take::Count(n),
-            TakeRepr::Word(TakeWord::All) => Take::All,
-        })
-    }
-}
-
-#[cfg(feature = "specta")]
-impl specta::Type for Take {
-    fn definition(types: &mut specta::Types) -> specta::datatype::DataType {
-        TakeRepr::definition(types)
-    }
-}
+/// Results per page: `take=N` (1..=200) or `take=all` (the engine's
+/// [`workdesk_query::Take`], serialized as `number | "all"`). A list request
+/// with a count outside 1..=200 is refused before sending
+/// ([`Error::InvalidQuery`](crate::Error::InvalidQuery)): the client never
+/// sends more than 200 (docs/service.md, "Tolerance").
+pub use workdesk_query::Take;
 
 /// Which page of a list is shown: `page` and `take`, as the UI sends and
 /// the app remembers them (`{"page": 2, "take": 50}` / `"take": "all"`).

@@ -202,7 +202,7 @@ impl<T: Resource> ListRequest<T> {
                 );
             }
         }
-        self.query.take = Some(take.into());
+        self.query.take = Some(take);
         self
     }
 

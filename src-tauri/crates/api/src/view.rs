@@ -128,72 +128,6 @@ macro_rules! with_record_type {
     };
 }
 
-/// A filter operator, by the name after `__` (docs/service.md,
-/// "Operators"); the serializable twin of [`Operator`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "snake_case")]
-pub enum FilterOperator {
-    /// `__exact`: equals.
-    Exact,
-    /// `__iexact`: equals, ignoring case.
-    Iexact,
-    /// `__icontains`: contains, ignoring case.
-    Icontains,
-    /// `__in`: one of several values.
-    In,
-    /// `__gt`: greater than.
-    Gt,
-    /// `__gte`: at least.
-    Gte,
-    /// `__lt`: less than.
-    Lt,
-    /// `__lte`: at most.
-    Lte,
-    /// `__startswith`: starts with (case-sensitive).
-    Startswith,
-    /// `__range`: between two values, inclusive.
-    Range,
-    /// `__isnull`: is (`true`) or is not (`false`) null.
-    Isnull,
-}
-
-impl From<FilterOperator> for Operator {
-    fn from(op: FilterOperator) -> Self {
-        match op {
-            FilterOperator::Exact => Operator::Exact,
-            FilterOperator::Iexact => Operator::Iexact,
-            FilterOperator::Icontains => Operator::Icontains,
-            FilterOperator::In => Operator::In,
-            FilterOperator::Gt => Operator::Gt,
-            FilterOperator::Gte => Operator::Gte,
-            FilterOperator::Lt => Operator::Lt,
-            FilterOperator::Lte => Operator::Lte,
-            FilterOperator::Startswith => Operator::Startswith,
-            FilterOperator::Range => Operator::Range,
-            FilterOperator::Isnull => Operator::Isnull,
-        }
-    }
-}
-
-impl From<Operator> for FilterOperator {
-    fn from(op: Operator) -> Self {
-        match op {
-            Operator::Exact => FilterOperator::Exact,
-            Operator::Iexact => FilterOperator::Iexact,
-            Operator::Icontains => FilterOperator::Icontains,
-            Operator::In => FilterOperator::In,
-            Operator::Gt => FilterOperator::Gt,
-            Operator::Gte => FilterOperator::Gte,
-            Operator::Lt => FilterOperator::Lt,
-            Operator::Lte => FilterOperator::Lte,
-            Operator::Startswith => FilterOperator::Startswith,
-            Operator::Range => FilterOperator::Range,
-            Operator::Isnull => FilterOperator::Isnull,
-        }
-    }
-}
-
 /// One `sort` key: `field` (or `relation__field`), descending when set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -218,7 +152,7 @@ pub struct FilterSpec {
     /// Field name or `relation__field` (`supplier__name`).
     pub field: String,
     /// The operator.
-    pub operator: FilterOperator,
+    pub operator: Operator,
     /// The value as typed: one item for most operators (`"true"` /
     /// `"false"` for `isnull`), one or more for `in`, exactly two (from, to)
     /// for `range`. Decimals, dates and date-times in ISO form.
@@ -434,7 +368,7 @@ pub fn key_problems_by_condition(
 fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
     match filter.operator {
-        FilterOperator::In => {
+        Operator::In => {
             if values.is_empty() || values.iter().any(|v| v.is_empty()) {
                 return Err(Problem::new("no_values", [], "Enter one or more values."));
             }
@@ -442,7 +376,7 @@ fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem
                 values.into_iter().map(str::to_owned).collect(),
             ))
         }
-        FilterOperator::Range => match values.as_slice() {
+        Operator::Range => match values.as_slice() {
             [low, high] if !low.is_empty() && !high.is_empty() => {
                 Ok(FilterValue::Bounds((*low).to_owned(), (*high).to_owned()))
             }
@@ -464,7 +398,7 @@ fn add_filter<T: Resource>(
     filter: &FilterSpec,
     value: FilterValue,
 ) -> ListRequest<T> {
-    let operator = Operator::from(filter.operator);
+    let operator = filter.operator;
     match (filter.or, filter.not) {
         (false, false) => request.filter(&filter.field, operator, value),
         (true, false) => request.or_filter(&filter.field, operator, value),
@@ -548,7 +482,7 @@ impl Client {
 mod tests {
     use super::*;
 
-    fn filter(field: &str, operator: FilterOperator, values: &[&str]) -> FilterSpec {
+    fn filter(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
         FilterSpec {
             or: false,
             not: false,
@@ -560,7 +494,7 @@ mod tests {
 
     #[test]
     fn a_view_becomes_the_canonical_query() {
-        let mut or_not = filter("supplier__name", FilterOperator::Icontains, &["peña"]);
+        let mut or_not = filter("supplier__name", Operator::Icontains, &["peña"]);
         or_not.or = true;
         or_not.not = true;
         let view = ListView {
@@ -572,8 +506,8 @@ mod tests {
                 descending: true,
             }],
             filters: vec![
-                filter("operation_status", FilterOperator::In, &["PR", "CO"]),
-                filter("total", FilterOperator::Range, &["10", " 20.50 "]),
+                filter("operation_status", Operator::In, &["PR", "CO"]),
+                filter("total", Operator::Range, &["10", " 20.50 "]),
                 or_not,
             ],
             widths: None,
@@ -653,11 +587,11 @@ mod tests {
                 descending: false,
             }],
             filters: vec![
-                filter("name", FilterOperator::Icontains, &["ok"]),
-                filter("total", FilterOperator::Gte, &["lots"]),
-                filter("total", FilterOperator::Range, &["1"]),
-                filter("name", FilterOperator::Exact, &[" "]),
-                filter("is_pay_authorized", FilterOperator::Gt, &["true"]),
+                filter("name", Operator::Icontains, &["ok"]),
+                filter("total", Operator::Gte, &["lots"]),
+                filter("total", Operator::Range, &["1"]),
+                filter("name", Operator::Exact, &[" "]),
+                filter("is_pay_authorized", Operator::Gt, &["true"]),
             ],
             ..ListView::default()
         };
@@ -678,11 +612,11 @@ mod tests {
 
     #[test]
     fn the_services_reasons_are_keyed_by_condition() {
-        let mut second = filter("total", FilterOperator::Gte, &["5"]);
+        let mut second = filter("total", Operator::Gte, &["5"]);
         second.or = true;
         second.not = true;
         let view = ListView {
-            filters: vec![filter("name", FilterOperator::Icontains, &["x"]), second],
+            filters: vec![filter("name", Operator::Icontains, &["x"]), second],
             ..ListView::default()
         };
         let request = view.request::<SupplierInvoice>().unwrap();

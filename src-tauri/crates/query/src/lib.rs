@@ -47,5 +47,5 @@ pub use error::{Code, Error, Problem, ValidationErrors};
 pub use layout::Layout;
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;
-pub use schema::{Field, FieldType, Relation, Schema};
+pub use schema::{Field, FieldKind, FieldType, Relation, Schema};
 pub use value::{parse_date_time, Value};

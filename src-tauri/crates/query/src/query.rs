@@ -26,6 +26,9 @@ pub struct ListQuery {
 }
 
 /// `take`: a page size of 1..=200 or `all` (one page of the maximum size).
+///
+/// Serializes as a number or the string `"all"` (in JSON as in the query
+/// string); in TypeScript it is `number | "all"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Take {
     /// 1..=[`MAX_TAKE`] results per page.
@@ -38,10 +41,65 @@ impl Take {
     /// Results per page this means (1..=200).
     #[must_use]
     pub fn size(self) -> usize {
+        usize::from(self.rows())
+    }
+
+    /// Results per page this means, 1..=200 (a count outside that range
+    /// clamped).
+    #[must_use]
+    pub fn rows(self) -> u8 {
         match self {
-            Take::Count(count) => usize::from(count.clamp(1, MAX_TAKE)),
-            Take::All => usize::from(MAX_TAKE),
+            Take::Count(count) => count.clamp(1, MAX_TAKE),
+            Take::All => MAX_TAKE,
         }
+    }
+}
+
+impl Default for Take {
+    fn default() -> Self {
+        Take::Count(DEFAULT_TAKE)
+    }
+}
+
+/// The wire shape of [`Take`]: `number | "all"`.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(untagged, rename = "Take")]
+enum TakeRepr {
+    Count(u8),
+    Word(TakeWord),
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+enum TakeWord {
+    #[serde(rename = "all")]
+    All,
+}
+
+impl serde::Serialize for Take {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Take::Count(_) => TakeRepr::Count(self.rows()),
+            Take::All => TakeRepr::Word(TakeWord::All),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Take {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match TakeRepr::deserialize(d)? {
+            TakeRepr::Count(n) => Take::Count(n),
+            TakeRepr::Word(TakeWord::All) => Take::All,
+        })
+    }
+}
+
+#[cfg(feature = "specta")]
+impl specta::Type for Take {
+    fn definition(types: &mut specta::Types) -> specta::datatype::DataType {
+        TakeRepr::definition(types)
     }
 }
 
@@ -103,8 +161,11 @@ pub struct SortKey {
     pub descending: bool,
 }
 
-/// A filter operator (docs/service.md, "Operators").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A filter operator (docs/service.md, "Operators"), serialized by the
+/// name after `__` (`"icontains"`); `Operator` in TypeScript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename = "Operator", rename_all = "snake_case")]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub enum Operator {
     /// `__exact` (also no operator): equals.
     Exact,

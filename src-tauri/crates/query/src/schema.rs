@@ -32,7 +32,59 @@ pub enum FieldType {
     Json,
 }
 
+/// The kind of a field's values, as the UI switches on it (formatting, the
+/// filter's value control): [`FieldType`] without the choices (listed
+/// apart). Serialized in snake case (`"date_time"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub enum FieldKind {
+    /// Text.
+    String,
+    /// A record id or reference.
+    Uuid,
+    /// A whole number (JSON number).
+    Integer,
+    /// An exact decimal, sent as a string (`"1234.50"`).
+    Decimal,
+    /// An instant, RFC 3339 / ISO 8601.
+    DateTime,
+    /// A calendar date `YYYY-MM-DD`.
+    Date,
+    /// `true` / `false`.
+    Boolean,
+    /// One of a closed set of codes.
+    Choice,
+    /// Any JSON (`custom_fields`).
+    Json,
+}
+
 impl FieldType {
+    /// The kind of the values, without the choices.
+    #[must_use]
+    pub fn kind(self) -> FieldKind {
+        match self {
+            FieldType::String => FieldKind::String,
+            FieldType::Uuid => FieldKind::Uuid,
+            FieldType::Integer => FieldKind::Integer,
+            FieldType::Decimal => FieldKind::Decimal,
+            FieldType::DateTime => FieldKind::DateTime,
+            FieldType::Date => FieldKind::Date,
+            FieldType::Boolean => FieldKind::Boolean,
+            FieldType::Enum(_) => FieldKind::Choice,
+            FieldType::Json => FieldKind::Json,
+        }
+    }
+
+    /// The codes of an [`FieldType::Enum`] (empty for every other type).
+    #[must_use]
+    pub fn choices(self) -> &'static [&'static str] {
+        match self {
+            FieldType::Enum(choices) => choices,
+            _ => &[],
+        }
+    }
+
     /// Name used in messages: `decimal`, `date-time`, `uuid`, ….
     #[must_use]
     pub fn name(self) -> &'static str {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value as Json;
 use tokio_util::sync::CancellationToken;
 use workdesk_api::{
-    FilterOperator, FilterSpec, JsonRecord, ListView, Page, RateLimit, ResourceName, Take,
+    FilterSpec, JsonRecord, ListView, Operator, Page, RateLimit, ResourceName, Take,
 };
 use workdesk_cache::ResourceState;
 
@@ -236,7 +236,7 @@ impl<'a, F: FnMut(&Progress) + Send> Run<'a, F> {
             or,
             not: false,
             field: field.to_owned(),
-            operator: FilterOperator::Gte,
+            operator: Operator::Gte,
             values: vec![at.clone()],
         };
         let filters = vec![

@@ -10,8 +10,8 @@ use std::time::Duration;
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use serde_json::Value as Json;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, FilterOperator, FilterSpec, JsonRecord, ListView, ResourceName,
-    SortSpec, Take,
+    ApiKey, BaseUrl, Client, FilterSpec, JsonRecord, ListView, Operator, ResourceName, SortSpec,
+    Take,
 };
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_export::{Column, Format, Layout, Separator, Sheet};
@@ -67,14 +67,14 @@ fn view() -> ListView {
                 or: false,
                 not: false,
                 field: "total".into(),
-                operator: FilterOperator::Gte,
+                operator: Operator::Gte,
                 values: vec!["1000".into()],
             },
             FilterSpec {
                 or: false,
                 not: true,
                 field: "operation_status".into(),
-                operator: FilterOperator::Exact,
+                operator: Operator::Exact,
                 values: vec!["CO".into()],
             },
         ],
@@ -449,7 +449,7 @@ async fn a_list_made_available_offline_exports_from_its_saved_records_the_same_r
         or: false,
         not: false,
         field: "supplier__name".into(),
-        operator: FilterOperator::Icontains,
+        operator: Operator::Icontains,
         values: vec!["a".into()],
     });
     let refused = setup.dir.path().join("refused.xlsx");

@@ -8,8 +8,8 @@ use std::sync::{Arc, OnceLock};
 use proptest::prelude::*;
 use serde_json::Value as Json;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, FilterOperator, FilterSpec, JsonRecord, ListView, Operator,
-    ResourceName, SortSpec, Take,
+    ApiKey, BaseUrl, Client, FilterSpec, JsonRecord, ListView, Operator, ResourceName, SortSpec,
+    Take,
 };
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_query::FieldType;
@@ -172,7 +172,7 @@ fn view_strategy() -> impl Strategy<Value = ListView> {
                 or,
                 not,
                 field: field.name.to_owned(),
-                operator: FilterOperator::from(operator),
+                operator,
                 values,
             }
         });

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::Value as Json;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, FilterOperator, FilterSpec, JsonRecord, LeadPatch, ListView, Patch,
+    ApiKey, BaseUrl, Client, FilterSpec, JsonRecord, LeadPatch, ListView, Operator, Patch,
     ResourceName, SortSpec, Take,
 };
 use workdesk_cache::{file_of, Cache, DataKey};
@@ -86,7 +86,7 @@ fn view(page: u32, take: u8) -> ListView {
     }
 }
 
-fn filter(field: &str, operator: FilterOperator, value: &str) -> FilterSpec {
+fn filter(field: &str, operator: Operator, value: &str) -> FilterSpec {
     FilterSpec {
         or: false,
         not: false,
@@ -166,7 +166,7 @@ async fn a_change_on_the_service_shows_as_changed_and_replaces_the_saved_copy() 
     let leads = ResourceName::Lead;
     let lead_id = sandbox.ids().lead.to_string();
     let one = ListView {
-        filters: vec![filter("id", FilterOperator::Exact, &lead_id)],
+        filters: vec![filter("id", Operator::Exact, &lead_id)],
         ..ListView::default()
     };
     replica.fetch_page(leads, &one).await.unwrap();
@@ -203,7 +203,7 @@ async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_relate
     }
     replica.cache().flush();
     let mut pending = view(1, 10);
-    pending.filters = vec![filter("operation_status", FilterOperator::Exact, "PR")];
+    pending.filters = vec![filter("operation_status", Operator::Exact, "PR")];
     let saved = replica.saved_page(invoices, &pending).unwrap().unwrap();
     let Source::SavedRecords { saved: total, .. } = saved.source else {
         panic!("answered over the saved records: {:?}", saved.source);
@@ -223,7 +223,7 @@ async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_relate
 
     pending
         .filters
-        .push(filter("supplier__name", FilterOperator::Icontains, "a"));
+        .push(filter("supplier__name", Operator::Icontains, "a"));
     let Err(Error::Refused(refused)) = replica.saved_page(invoices, &pending) else {
         panic!("a supplier's name is not saved");
     };
