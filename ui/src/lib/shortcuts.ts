@@ -1,5 +1,7 @@
-// Keyboard shortcuts of the window: Ctrl+1…Ctrl+9 (⌘1…⌘9 on macOS) open
-// the first nine workspaces, in the order they were added.
+// Keyboard shortcuts: Ctrl+1…Ctrl+9 (⌘1…⌘9 on macOS) open the first nine
+// workspaces, in the order they were added; in a list, Ctrl+F (⌘F) or `/`
+// opens the filters; the platform's command key (Ctrl, ⌘) for row
+// selection and copying.
 
 /** Whether the app runs on macOS (its shortcuts use ⌘ instead of Ctrl). */
 function onMac(): boolean {
@@ -9,6 +11,32 @@ function onMac(): boolean {
 /** The modifier the shortcuts are written with: `Ctrl`, or `⌘` on macOS. */
 export function shortcutModifier(): string {
   return onMac() ? "⌘" : "Ctrl";
+}
+
+/** Whether the platform's command key (Ctrl, ⌘ on macOS) is held in `event`. */
+export function commandKey(event: KeyboardEvent | MouseEvent): boolean {
+  return onMac() ? event.metaKey : event.ctrlKey;
+}
+
+/** Whether `el` takes typed text (so `/` there is a character, not a shortcut). */
+export function isTextField(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) {
+    return !["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"].includes(el.type);
+  }
+  return el instanceof HTMLElement && el.isContentEditable === true;
+}
+
+/**
+ * Whether `event` asks to open a list's filters: Ctrl+F (⌘F), or `/` when
+ * the focus is not in a text field.
+ */
+export function findShortcut(event: KeyboardEvent): boolean {
+  const find = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "f";
+  const slash =
+    event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(document.activeElement);
+  return find || slash;
 }
 
 /**

@@ -1,0 +1,49 @@
+// Performance marks of the list (User Timing), which the whole-app
+// benchmark reads (ui/e2e/bench-app.mjs): the exact names matter.
+//
+// - `workdesk:page-requested`: a page was asked for;
+// - `workdesk:page-received` / `workdesk:saved-page-received`: the
+//   service's answer, or the saved one, arrived;
+// - `workdesk:page` / `workdesk:saved-page` (measures): request to the table
+//   painted, and `…-render`: answer to painted;
+// - `workdesk:interactive`: the first table painted since the window opened.
+import { tick } from "svelte";
+
+/** Which answer was painted: the service's, or the one saved on this computer. */
+export type Answer = "page" | "saved-page";
+
+/** Records the mark `name` (nothing where User Timing is missing, as in tests). */
+export function mark(name: string): void {
+  try {
+    performance.mark(name);
+  } catch {
+    // No User Timing here: nothing to record.
+  }
+}
+
+/** The next animation frame (a task where there are no frames). */
+function frame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => resolve());
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Two frames after an answer is in the DOM: measures the request to the
+ * painted table (`workdesk:page`, `workdesk:saved-page`) and the answer's
+ * own render, and marks the window interactive the first time.
+ */
+export async function markPainted(which: Answer): Promise<void> {
+  await tick();
+  await frame();
+  await frame();
+  try {
+    performance.mark(`workdesk:${which}-painted`);
+    performance.measure(`workdesk:${which}`, "workdesk:page-requested", `workdesk:${which}-painted`);
+    performance.measure(`workdesk:${which}-render`, `workdesk:${which}-received`, `workdesk:${which}-painted`);
+    if (performance.getEntriesByName("workdesk:interactive").length === 0) performance.mark("workdesk:interactive");
+  } catch {
+    // As above.
+  }
+}
