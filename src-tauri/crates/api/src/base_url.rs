@@ -4,8 +4,7 @@ use std::net::IpAddr;
 
 use url::{Host, Url};
 
-use crate::error::BaseUrlProblem;
-use crate::{Error, Result};
+use crate::error::{BaseUrlProblem, Error, Result};
 
 /// Where the service lives, e.g. `https://api.example.com/v1/`.
 ///

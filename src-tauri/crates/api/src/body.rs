@@ -6,7 +6,8 @@ use reqwest::RequestBuilder;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{BodyEncoding, Error, Result};
+use crate::config::BodyEncoding;
+use crate::error::{Error, Result};
 
 /// Fields whose form value is always JSON text, even when the value is a
 /// string (`custom_fields` accepts any JSON, so the service parses its form

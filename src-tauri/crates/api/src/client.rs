@@ -11,11 +11,14 @@ use secrecy::zeroize::Zeroize;
 use tokio::sync::watch;
 use url::Url;
 
+use crate::base_url::BaseUrl;
 use crate::body::Payload;
-use crate::error::KeyProblem;
+use crate::config::{BodyEncoding, ClientConfig};
+use crate::error::{Error, KeyProblem, Result};
+use crate::key::ApiKey;
 use crate::rate_limit::RateLimit;
 use crate::response::Received;
-use crate::{retry, ApiKey, BaseUrl, BodyEncoding, ClientConfig, Error, Result};
+use crate::retry;
 
 /// A client for one workspace of the service.
 ///

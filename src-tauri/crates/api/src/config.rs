@@ -29,7 +29,7 @@ pub struct ClientConfig {
     /// The workspace's own proxy (default none: then `HTTPS_PROXY`,
     /// `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY` from the environment
     /// apply). Never used for a loopback base URL.
-    pub proxy: Option<crate::ProxyUrl>,
+    pub proxy: Option<crate::proxy::ProxyUrl>,
     /// The largest answer body read, in bytes (default 16 MiB; a 200-row
     /// page is about 280 KB). A longer one is not read further:
     /// [`Error::TooLarge`](crate::Error::TooLarge).

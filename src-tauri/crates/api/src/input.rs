@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{Patch, Timestamp};
+use crate::patch::Patch;
+use crate::records::Timestamp;
 
 /// Body of `POST /task/task/` (create task). Only `title` is required
 /// (docs/service.md, "Task bounds"); the service checks the bounds: `title`,

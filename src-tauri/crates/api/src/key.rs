@@ -2,8 +2,7 @@
 
 use secrecy::{ExposeSecret, SecretString};
 
-use crate::error::KeyProblem;
-use crate::{Error, Result};
+use crate::error::{Error, KeyProblem, Result};
 
 /// The fixed prefix every key starts with (`docs/service.md`, "Key format").
 pub const KEY_PREFIX: &str = "service_";

@@ -79,16 +79,17 @@ mod input;
 mod key;
 mod list;
 mod list_request;
+mod list_view;
 mod operations;
 mod pages;
 mod patch;
 mod proxy;
 mod rate_limit;
 pub mod records;
+mod resource_name;
 mod response;
 mod retry;
 mod tolerant;
-mod view;
 
 pub use base_url::BaseUrl;
 pub use client::Client;
@@ -99,19 +100,20 @@ pub use input::{LeadPatch, NewStakeholder, NewTask};
 pub use key::ApiKey;
 pub use list::{Page, PageView, Take, TAKE_DEFAULT, TAKE_MAX};
 pub use list_request::{FilterValue, ListRequest, Order};
+pub use list_view::{
+    key_problems_by_condition, FilterSpec, ListView, SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
+};
 pub use patch::Patch;
 pub use proxy::{CertificateProblem, ProxyProblem, ProxyUrl};
 pub use rate_limit::RateLimit;
+pub use records::json_record::JsonRecord;
 pub use records::{
     AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
     Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
 };
+pub use resource_name::ResourceName;
 pub use response::mask_keys;
 pub use tolerant::{MAX_COUNT, UNREADABLE};
-pub use view::{
-    key_problems_by_condition, FilterSpec, JsonRecord, ListView, ResourceName, SortSpec,
-    MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
-};
 pub use workdesk_query::{
     resources, Field, FieldKind, FieldType, Operator, Problem, Schema, ValidationErrors,
 };

@@ -34,7 +34,7 @@ pub struct Page<T> {
 /// A `count` as any JSON number, clamped to 0..=[`MAX_COUNT`](crate::MAX_COUNT).
 fn clamped_count<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let number = serde_json::Number::deserialize(d)?;
-    let max = crate::MAX_COUNT;
+    let max = crate::tolerant::MAX_COUNT;
     Ok(match (number.as_u64(), number.as_i64(), number.as_f64()) {
         (Some(n), _, _) => n.min(max),
         (None, Some(_), _) => 0,

@@ -11,7 +11,9 @@ use workdesk_query::{
     Condition, FieldPath, ListQuery, Operator, Problem, SortKey, ValidationErrors,
 };
 
-use crate::{Error, PageView, Resource, Result, Take, TAKE_MAX};
+use crate::error::{Error, Result};
+use crate::list::{PageView, Take, TAKE_MAX};
+use crate::records::Resource;
 
 /// Sort direction of one `sort` key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -350,7 +352,7 @@ impl<T: Resource> ListRequest<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Customer, SupplierInvoice, Task};
+    use crate::records::{Customer, SupplierInvoice, Task};
 
     fn problems<T: Resource>(request: &ListRequest<T>) -> ValidationErrors {
         match request.validate() {

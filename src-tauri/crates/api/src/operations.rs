@@ -1,12 +1,23 @@
 //! The service's operations as typed methods of [`Client`]
-//! (`docs/service.md`, "Endpoints", plus the reads the sandbox assumes).
+//! (`docs/service.md`, "Endpoints", plus the reads the sandbox assumes),
+//! and the same lists and reads for any resource by [`ResourceName`], as a
+//! [`ListView`] asks for them, with records as [`JsonRecord`]s.
 
 use reqwest::Method;
+use workdesk_query::Operator;
 
-use crate::{
-    Client, Customer, CustomerInvoice, Error, Lead, LeadPatch, ListRequest, NewStakeholder,
-    NewTask, Page, Product, Resource, Result, SalesQuote, Stakeholder, SupplierInvoice, Task,
+use crate::client::Client;
+use crate::error::{Error, Result};
+use crate::input::{LeadPatch, NewStakeholder, NewTask};
+use crate::list::{Page, Take};
+use crate::list_request::ListRequest;
+use crate::list_view::{key_by_condition, ListView};
+use crate::records::json_record::{to_json, JsonRecord};
+use crate::records::{
+    Customer, CustomerInvoice, Lead, Product, Resource, SalesQuote, Stakeholder, SupplierInvoice,
+    Task,
 };
+use crate::resource_name::{with_record_type, ResourceName};
 
 /// Path of the customer endpoints (`GET /stakeholder/customer/{id}/`).
 const CUSTOMER_PATH: &str = "stakeholder/customer/";
@@ -111,6 +122,64 @@ impl Client {
     /// As [`Client::list`].
     pub async fn list_customers(&self, request: &ListRequest<Customer>) -> Result<Page<Customer>> {
         self.list(request).await
+    }
+
+    /// One page of `resource` as `view` asks for it, records as JSON
+    /// objects (read through the typed records, so decimals stay exact
+    /// strings and unknown fields are kept).
+    ///
+    /// # Errors
+    /// [`Error::InvalidQuery`] keyed as [`ListView::request`] before
+    /// anything is sent; then the errors of [`Client::list`].
+    pub async fn list_view(
+        &self,
+        resource: ResourceName,
+        view: &ListView,
+    ) -> Result<Page<JsonRecord>> {
+        with_record_type!(resource, T => {
+            let request = view.request::<T>().map_err(Error::InvalidQuery)?;
+            let page = self.list(&request).await.map_err(|err| {
+                let parameters: Vec<String> =
+                    request.query().filters.iter().map(|c| c.parameter()).collect();
+                key_by_condition(err, &parameters)
+            })?;
+            Ok(Page {
+                count: page.count,
+                next: page.next,
+                previous: page.previous,
+                results: page.results.iter().map(to_json).collect::<Result<_>>()?,
+            })
+        })
+    }
+
+    /// One record of `resource` with every field, by id: a customer through
+    /// `GET /stakeholder/customer/{id}/`, any other through its list with
+    /// `id=<id>` (`take=1`), which every list endpoint filters on.
+    ///
+    /// # Errors
+    /// [`Error::InvalidId`] before sending; [`Error::NotFound`] when no
+    /// record has that id (or it is another workspace's); the errors of
+    /// [`Client::list`].
+    pub async fn get_record(&self, resource: ResourceName, id: &str) -> Result<JsonRecord> {
+        let id = uuid::Uuid::try_parse(id.trim())
+            .map_err(|_| Error::InvalidId(id.to_owned()))?
+            .hyphenated()
+            .to_string();
+        if resource == ResourceName::Customer {
+            return to_json(&self.get_customer(&id).await?);
+        }
+        with_record_type!(resource, T => {
+            let request = ListRequest::<T>::new()
+                .take(Take::Count(1))
+                .filter("id", Operator::Exact, id.as_str());
+            let page = self.list(&request).await?;
+            match page.results.first() {
+                Some(record) => to_json(record),
+                None => Err(Error::NotFound {
+                    message: format!("No {} has the id {id}.", resource.as_str().replace('_', " ")),
+                }),
+            }
+        })
     }
 
     /// `GET /stakeholder/customer/{id}/`: one customer.

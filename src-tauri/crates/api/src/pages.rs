@@ -4,7 +4,11 @@
 use futures_util::stream::{self, Stream};
 use url::Url;
 
-use crate::{Client, Error, ListRequest, Page, Resource, Result};
+use crate::client::Client;
+use crate::error::{Error, Result};
+use crate::list::Page;
+use crate::list_request::ListRequest;
+use crate::records::Resource;
 
 impl Client {
     /// Every page of a list, in order, as a stream: the first page of

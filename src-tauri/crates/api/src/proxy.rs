@@ -3,7 +3,7 @@
 
 use url::Url;
 
-use crate::{Error, Result};
+use crate::error::{Error, Result};
 
 /// The address of an HTTP proxy a workspace's requests go through
 /// (`http://proxy.example.com:3128`): HTTPS requests are tunnelled with

@@ -13,9 +13,9 @@ use reqwest::header::{HeaderMap, CONTENT_TYPE};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::error::FieldErrors;
+use crate::envelope::Envelope;
+use crate::error::{Error, FieldErrors, Result, UnauthorizedReason};
 use crate::rate_limit::{self, RateLimit};
-use crate::{Envelope, Error, Result};
 
 /// Longest body excerpt an error carries, in characters.
 const SNIPPET_CHARS: usize = 200;
@@ -140,7 +140,7 @@ impl Received {
         let unreadable = json.is_none() && !self.body.iter().all(u8::is_ascii_whitespace);
         match self.status {
             401 => Error::Unauthorized {
-                reason: crate::UnauthorizedReason::from_message(&message),
+                reason: UnauthorizedReason::from_message(&message),
                 message,
             },
             // A 403 page that is not JSON comes from something between
@@ -285,7 +285,8 @@ pub fn mask_keys(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Page, SupplierInvoice};
+    use crate::list::Page;
+    use crate::records::SupplierInvoice;
     use proptest::prelude::*;
 
     fn received(status: u16, content_type: &str, body: &[u8]) -> Received {
@@ -310,7 +311,7 @@ mod tests {
             br#"{"message": "Expired API key.", "error": true, "data": {}}"#,
         );
         assert!(
-            matches!(err, Error::Unauthorized { reason: crate::UnauthorizedReason::Expired, ref message } if message == "Expired API key."),
+            matches!(err, Error::Unauthorized { reason: UnauthorizedReason::Expired, ref message } if message == "Expired API key."),
             "{err:?}"
         );
         let err = error(

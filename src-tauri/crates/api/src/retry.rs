@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use backon::ExponentialBuilder;
 
-use crate::{Error, RetryPolicy};
+use crate::config::RetryPolicy;
+use crate::error::Error;
 
 /// The backoff schedule of `policy`: delays from `min_delay`, doubling, at
 /// most `max_delay`, at most `max_retries` of them, with jitter if asked.

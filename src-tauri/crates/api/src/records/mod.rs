@@ -12,7 +12,11 @@
 //! - ids and references are UUID strings; money and percentages are
 //!   [`rust_decimal::Decimal`], read from and written as strings (`"1234.50"`,
 //!   scale kept), never floats; enumerations keep unknown codes.
+//!
+//! Any of them can also be written as a [`JsonRecord`](crate::JsonRecord), a
+//! JSON object (`json_record.rs`), for the app's lists of any resource.
 
+pub(crate) mod json_record;
 pub(crate) mod lenient;
 mod text_types;
 

@@ -1,132 +1,18 @@
 //! [`ListView`]: a list as the app shows and remembers it (page, page size,
-//! columns, sort keys, filter conditions), for any resource named by
-//! [`ResourceName`], and the [`Client`] operations over it that answer with
-//! records as JSON objects (`docs/service.md`, "List queries" and
-//! "Filters").
+//! columns and their widths, sort keys, filter conditions), for any
+//! resource named by [`ResourceName`]: the request it makes, checked before
+//! anything is sent, and its problems (or the service's) keyed by the
+//! condition they belong to (`docs/service.md`, "List queries" and
+//! "Filters"). [`Client::list_view`](crate::Client::list_view) sends it.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-use workdesk_query::{Operator, Problem, Schema, ValidationErrors};
+use workdesk_query::{Operator, Problem, ValidationErrors};
 
+use crate::error::Error;
+use crate::list::Take;
+use crate::list_request::{FilterValue, ListRequest, Order};
 use crate::records::Resource;
-use crate::{
-    Client, Customer, CustomerInvoice, Error, FilterValue, Lead, ListRequest, Order, Page, Product,
-    Result, SalesQuote, Stakeholder, SupplierInvoice, Take, Task,
-};
-
-/// A resource with a list endpoint, by its spec name (`supplier_invoice`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "snake_case")]
-pub enum ResourceName {
-    /// `GET /account_payable/invoice/`.
-    SupplierInvoice,
-    /// `GET /account_receivable/invoice/`.
-    CustomerInvoice,
-    /// `GET /order/sales_quote/`.
-    SalesQuote,
-    /// `GET /inventory/product/`.
-    Product,
-    /// `GET /task/task/` (assumed list).
-    Task,
-    /// `GET /crm/lead/` (assumed list).
-    Lead,
-    /// `GET /stakeholder/stakeholder/` (assumed list).
-    Stakeholder,
-    /// `GET /stakeholder/customer/` (assumed list).
-    Customer,
-}
-
-impl ResourceName {
-    /// Every resource, in the order the app lists them.
-    pub const ALL: [ResourceName; 8] = [
-        ResourceName::SupplierInvoice,
-        ResourceName::CustomerInvoice,
-        ResourceName::SalesQuote,
-        ResourceName::Product,
-        ResourceName::Task,
-        ResourceName::Lead,
-        ResourceName::Stakeholder,
-        ResourceName::Customer,
-    ];
-
-    /// The resource's schema in the shared filter engine.
-    #[must_use]
-    pub fn schema(self) -> &'static Schema {
-        use workdesk_query::resources as r;
-        match self {
-            ResourceName::SupplierInvoice => &r::SUPPLIER_INVOICE,
-            ResourceName::CustomerInvoice => &r::CUSTOMER_INVOICE,
-            ResourceName::SalesQuote => &r::SALES_QUOTE,
-            ResourceName::Product => &r::PRODUCT,
-            ResourceName::Task => &r::TASK,
-            ResourceName::Lead => &r::LEAD,
-            ResourceName::Stakeholder => &r::STAKEHOLDER,
-            ResourceName::Customer => &r::CUSTOMER,
-        }
-    }
-
-    /// The spec name, `supplier_invoice`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        self.schema().resource
-    }
-
-    /// One record's name in words, for messages: `supplier invoice`.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            ResourceName::SupplierInvoice => "supplier invoice",
-            ResourceName::CustomerInvoice => "customer invoice",
-            ResourceName::SalesQuote => "sales quote",
-            ResourceName::Product => "product",
-            ResourceName::Task => "task",
-            ResourceName::Lead => "lead",
-            ResourceName::Stakeholder => "stakeholder",
-            ResourceName::Customer => "customer",
-        }
-    }
-}
-
-/// Runs `$body` with `$T` bound to the record type of `$resource`.
-macro_rules! with_record_type {
-    ($resource:expr, $T:ident => $body:expr) => {
-        match $resource {
-            ResourceName::SupplierInvoice => {
-                type $T = SupplierInvoice;
-                $body
-            }
-            ResourceName::CustomerInvoice => {
-                type $T = CustomerInvoice;
-                $body
-            }
-            ResourceName::SalesQuote => {
-                type $T = SalesQuote;
-                $body
-            }
-            ResourceName::Product => {
-                type $T = Product;
-                $body
-            }
-            ResourceName::Task => {
-                type $T = Task;
-                $body
-            }
-            ResourceName::Lead => {
-                type $T = Lead;
-                $body
-            }
-            ResourceName::Stakeholder => {
-                type $T = Stakeholder;
-                $body
-            }
-            ResourceName::Customer => {
-                type $T = Customer;
-                $body
-            }
-        }
-    };
-}
+use crate::resource_name::{with_record_type, ResourceName};
 
 /// One `sort` key: `field` (or `relation__field`), descending when set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -318,7 +204,7 @@ impl ListView {
 /// query parameters of a view's filters, in order: `or__not__total__gte`)
 /// keyed `filters.<index>` instead, as [`ListView::request`] keys its own
 /// problems, so the UI can show the service's reason beside the condition.
-fn key_by_condition(err: Error, parameters: &[String]) -> Error {
+pub(crate) fn key_by_condition(err: Error, parameters: &[String]) -> Error {
     let Error::Validation {
         status,
         message,
@@ -407,80 +293,10 @@ fn add_filter<T: Resource>(
     }
 }
 
-/// A record as a JSON object: every field of its type (`null` when absent)
-/// plus the unknown fields it came with; decimals as strings.
-pub type JsonRecord = Map<String, Value>;
-
-fn to_json<T: Serialize>(record: &T) -> Result<JsonRecord> {
-    match serde_json::to_value(record).map_err(Error::InvalidBody)? {
-        Value::Object(map) => Ok(map),
-        _ => Ok(Map::new()),
-    }
-}
-
-impl Client {
-    /// One page of `resource` as `view` asks for it, records as JSON
-    /// objects (read through the typed records, so decimals stay exact
-    /// strings and unknown fields are kept).
-    ///
-    /// # Errors
-    /// [`Error::InvalidQuery`] keyed as [`ListView::request`] before
-    /// anything is sent; then the errors of [`Client::list`].
-    pub async fn list_view(
-        &self,
-        resource: ResourceName,
-        view: &ListView,
-    ) -> Result<Page<JsonRecord>> {
-        with_record_type!(resource, T => {
-            let request = view.request::<T>().map_err(Error::InvalidQuery)?;
-            let page = self.list(&request).await.map_err(|err| {
-                let parameters: Vec<String> =
-                    request.query().filters.iter().map(|c| c.parameter()).collect();
-                key_by_condition(err, &parameters)
-            })?;
-            Ok(Page {
-                count: page.count,
-                next: page.next,
-                previous: page.previous,
-                results: page.results.iter().map(to_json).collect::<Result<_>>()?,
-            })
-        })
-    }
-
-    /// One record of `resource` with every field, by id: a customer through
-    /// `GET /stakeholder/customer/{id}/`, any other through its list with
-    /// `id=<id>` (`take=1`), which every list endpoint filters on.
-    ///
-    /// # Errors
-    /// [`Error::InvalidId`] before sending; [`Error::NotFound`] when no
-    /// record has that id (or it is another workspace's); the errors of
-    /// [`Client::list`].
-    pub async fn get_record(&self, resource: ResourceName, id: &str) -> Result<JsonRecord> {
-        let id = uuid::Uuid::try_parse(id.trim())
-            .map_err(|_| Error::InvalidId(id.to_owned()))?
-            .hyphenated()
-            .to_string();
-        if resource == ResourceName::Customer {
-            return to_json(&self.get_customer(&id).await?);
-        }
-        with_record_type!(resource, T => {
-            let request = ListRequest::<T>::new()
-                .take(Take::Count(1))
-                .filter("id", Operator::Exact, id.as_str());
-            let page = self.list(&request).await?;
-            match page.results.first() {
-                Some(record) => to_json(record),
-                None => Err(Error::NotFound {
-                    message: format!("No {} has the id {id}.", resource.as_str().replace('_', " ")),
-                }),
-            }
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::SupplierInvoice;
 
     fn filter(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
         FilterSpec {
@@ -653,13 +469,5 @@ mod tests {
         assert_eq!(view.take, Take::All);
         assert_eq!(view.fields, None);
         assert!(!view.filters[0].or);
-        assert_eq!(
-            serde_json::to_value(ResourceName::SupplierInvoice).unwrap(),
-            "supplier_invoice"
-        );
-        for name in ResourceName::ALL {
-            let back: ResourceName = serde_json::from_value(name.as_str().into()).unwrap();
-            assert_eq!(back, name);
-        }
     }
 }
