@@ -545,7 +545,9 @@ pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, U
         {
             let mut demo = state.demo.lock().await;
             if demo.is_none() {
-                *demo = Some(Demo::start().await?);
+                let started = Demo::start().await?;
+                state.watch_service(started.replica.client(), WorkspaceId::demo());
+                *demo = Some(started);
             }
         }
         state.switched().await;

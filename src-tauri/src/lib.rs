@@ -29,6 +29,7 @@ pub mod offline;
 pub mod records;
 pub mod saved_data;
 pub mod schema;
+pub mod service_state;
 pub mod settings;
 pub mod settings_file;
 pub mod state;
@@ -87,7 +88,10 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             export::export_list,
             export::cancel_export,
         ])
-        .events(collect_events![offline::SavedDataNotice])
+        .events(collect_events![
+            offline::SavedDataNotice,
+            service_state::ServiceState
+        ])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
         .dangerously_cast_bigints_to_number()
@@ -184,8 +188,15 @@ pub fn configure<R: Runtime>(
             {
                 log::warn!("no working OS keychain: {reason}");
             }
+            let handle = app.handle().clone();
+            state.set_service_announce(std::sync::Arc::new(move |service| {
+                if let Err(err) = service.emit(&handle) {
+                    log::warn!("the service's state could not reach the window: {err}");
+                }
+            }));
             if options.demo {
                 let demo = tauri::async_runtime::block_on(demo::Demo::start())?;
+                state.watch_service(demo.replica.client(), workspaces::WorkspaceId::demo());
                 *state.demo.blocking_lock() = Some(demo);
             }
             Ok(())

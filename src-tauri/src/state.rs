@@ -41,6 +41,8 @@ pub struct AppState {
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
     /// The export under way ("Export…"), one at a time.
     pub export: std::sync::Mutex<Option<CancellationToken>>,
+    /// How the service's state reaches the window (set at start-up).
+    service_announce: std::sync::Mutex<Option<crate::service_state::Announce>>,
     /// How long a keychain call may take ([`KEYCHAIN_TIMEOUT`] unless set).
     pub keychain_timeout: std::time::Duration,
     /// Counts the changes of the workspace on screen (a switch, the demo
@@ -116,7 +118,29 @@ impl AppState {
             downloads: std::sync::Mutex::default(),
             export: std::sync::Mutex::default(),
             keychain_timeout: KEYCHAIN_TIMEOUT,
+            service_announce: std::sync::Mutex::new(None),
             switches: AtomicU64::new(0),
+        }
+    }
+
+    /// How the service's state reaches the window from now on.
+    pub fn set_service_announce(&self, announce: crate::service_state::Announce) {
+        *self
+            .service_announce
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = Some(announce);
+    }
+
+    /// Pushes every change of `client`'s connection state and budget to the
+    /// window as workspace `workspace`'s ([`crate::service_state`]).
+    pub fn watch_service(&self, client: &Client, workspace: WorkspaceId) {
+        let announce = self
+            .service_announce
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some(announce) = announce {
+            crate::service_state::watch(client, workspace, announce);
         }
     }
 
@@ -260,6 +284,7 @@ impl AppState {
             Client::with_config(base_url, key, entry.client_config())?,
             cache,
         );
+        self.watch_service(replica.client(), entry.id.clone());
         let mut cached = self.client.lock().await;
         if cached.generation == generation {
             cached.open = Some((entry.id.clone(), replica.clone()));

@@ -6,7 +6,7 @@ mod common;
 use common::invoke;
 use serde_json::{json, Value};
 use tauri::test::{mock_builder, MockRuntime};
-use tauri::Manager;
+use tauri::{Listener, Manager};
 use workdesk_lib::{configure, Options};
 
 /// One app per process: Tauri's mock app and the global keyring store are
@@ -35,6 +35,11 @@ fn commands_work_with_no_desktop_around_them() {
     let webview = app
         .get_webview_window("main")
         .expect("the main window from tauri.conf.json");
+    // The service's state the window is sent, as it happens.
+    let (pushed, service_states) = std::sync::mpsc::channel::<Value>();
+    app.listen_any("service-state", move |event| {
+        let _ = pushed.send(serde_json::from_str(event.payload()).unwrap());
+    });
 
     // Nothing configured yet: the first-run screen.
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
@@ -114,6 +119,18 @@ fn commands_work_with_no_desktop_around_them() {
     )
     .unwrap();
     assert_eq!(page["changed"], Value::Null, "nothing was saved before");
+    // The window is told the service answered and what budget is left,
+    // without asking.
+    let pushed = loop {
+        let state = service_states
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the service's state is pushed");
+        if state["connection"] == "online" && state["budget"]["remaining"].is_number() {
+            break state;
+        }
+    };
+    assert_eq!(pushed["workspace"], workspace_id, "{pushed}");
+    assert_eq!(pushed["budget"]["limit"], 1000);
     let page = &page["value"];
     let rows = page["results"].as_array().unwrap();
     assert_eq!(rows.len(), 50);

@@ -188,6 +188,62 @@ describe("the workspace window", () => {
     expect(calls.filter((c) => c === "list_records").length).toBe(before);
   });
 
+  test("the service's state is pushed: budget and connection update without asking, another workspace's is ignored", async () => {
+    const calls: string[] = [];
+    serve(
+      () => recordPage(1, 3),
+      { limit: 1000, remaining: 999, reset: null },
+      (cmd) => {
+        calls.push(cmd);
+        return null;
+      },
+      { shouldMockEvents: true },
+    );
+    render(App);
+    await screen.findByText("3 supplier invoices");
+    expect(await screen.findByText(/Requests left: 999\s*\/\s*1,000/)).toBeInTheDocument();
+    await emit("service-state", { workspace: service.workspace!.id, connection: "online", budget: { limit: 1000, remaining: 742, reset: null } });
+    expect(await screen.findByText(/Requests left: 742\s*\/\s*1,000/)).toBeInTheDocument();
+    expect(screen.getByText("Connected")).toBeInTheDocument();
+    // A download going on in the background lost the service: every screen hears it.
+    await emit("service-state", { workspace: service.workspace!.id, connection: "offline", budget: { limit: 1000, remaining: 742, reset: null } });
+    await vi.waitFor(() => expect(session.connection).toBe("offline"));
+    // The workspace shown before a switch: ignored.
+    await emit("service-state", { workspace: "another", connection: "online", budget: { limit: 50, remaining: 1, reset: null } });
+    expect(screen.queryByText(/Requests left: 1\s*\//)).toBeNull();
+    expect(session.connection).toBe("offline");
+  });
+
+  test("the budget is asked for once when the workspace shows, not after every call", async () => {
+    let asked = 0;
+    serve(() => recordPage(1, 45), { limit: 100, remaining: 42, reset: null }, () => null);
+    mockIPC((cmd) => {
+      switch (cmd) {
+        case "workspace_status":
+          return service;
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "list_records":
+          return fresh(recordPage(1, 45));
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          asked += 1;
+          return { limit: 100, remaining: 42, reset: null };
+        default:
+          return null;
+      }
+    });
+    const user = userEvent.setup();
+    render(App);
+    await screen.findByText("45 supplier invoices");
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await vi.waitFor(() => expect(screen.getByText(/Page 2 of 3/)).toBeInTheDocument());
+    expect(asked).toBe(1);
+  });
+
   test("a failed write of saved data is told at once, and can be dismissed", async () => {
     serve(() => recordPage(1, 3), undefined, () => null, { shouldMockEvents: true });
     render(App);

@@ -344,6 +344,7 @@ export const commands = {
 /** Events */
 export const events = {
 	savedDataNotice: makeEvent<SavedDataNotice, SavedDataNotice>("saved-data-notice"),
+	serviceState: makeEvent<ServiceState, ServiceState>("service-state"),
 };
 
 /* Types */
@@ -352,6 +353,31 @@ export const events = {
  *  [`CalendarDate::to_date`] reads it.
  */
 export type CalendarDate = string;
+
+/**  The service as the last exchange with it left it. */
+export type Connection = 
+/**  Nothing was asked yet. */
+"unknown" | 
+/**
+ *  The service answered (an error of the request, a 403 or a 404
+ *  included: it is there).
+ */
+"online" | 
+/**
+ *  The service could not be reached: no connection, a timeout, a
+ *  refused certificate, or something else answered in its place (a
+ *  proxy's or a captive portal's page, a gateway's 502, 503 or 504).
+ */
+"offline" | 
+/**  The service refused the key (401). */
+"key_refused" | 
+/**  The key's budget is spent for now (429). */
+"rate_limited" | 
+/**
+ *  The service answered with an error of its own (a 5xx, an answer too
+ *  large to read).
+ */
+"service_error";
 
 /**  A customer (see the [module rules](crate::records)). */
 export type Customer = {
@@ -1192,6 +1218,19 @@ export type Separator =
 "comma" | 
 /**  `;` between fields, `,` in decimals. */
 "semicolon";
+
+/**
+ *  The service as the workspace `workspace`'s client last saw it. The UI
+ *  drops an event for a workspace it no longer shows.
+ */
+export type ServiceState = {
+	/**  The workspace whose client this is (`demo` for the demo). */
+	workspace: WorkspaceId,
+	/**  What the last exchange with the service said about reaching it. */
+	connection: Connection,
+	/**  The key's budget from the latest rate-limit headers. */
+	budget: RateLimit,
+};
 
 /**  Why a workspace's saved data is kept in memory only. */
 export type SessionOnlyReason = 

@@ -1,13 +1,16 @@
 // What the status bar and the offline banner show about the workspace on
-// screen: the connection state (from the outcome of the last call to the
-// service), the key's rate-limit budget (from the `rate_limit` command,
-// refreshed after every call to the service), "Work offline", and when the
-// saved data on screen was saved. A 401 asks the app to show the
-// re-enter-key prompt. While the service cannot be reached, it is asked
-// again now and then (a tiny read); when it answers, `reconnects` goes up
-// so the screen on view refreshes by itself (a screen whose own call
-// succeeded already has fresh data).
-import { commands, type Density, type RateLimit, type ResourceName } from "./bindings";
+// screen: the connection state and the key's rate-limit budget, pushed by
+// Rust whenever the workspace's client learns something about the service
+// (the `service-state` event: every request, the UI's own and a download's
+// or an export's alike; `apply`), and at once from the outcome of a call
+// the UI made (`record`); "Work offline", and when the saved data on
+// screen was saved. The budget is asked for once when a workspace is
+// shown, never polled. A 401 asks the app to show the re-enter-key prompt.
+// While the service cannot be reached, it is asked again now and then (a
+// tiny read); when it answers, `reconnects` goes up so the screen on view
+// refreshes by itself (a screen whose own call succeeded already has fresh
+// data).
+import { commands, type Density, type RateLimit, type ResourceName, type ServiceState } from "./bindings";
 import type { UiError } from "./errors";
 
 /** The connection as the last call to the service left it. */
@@ -40,6 +43,31 @@ class Session {
   /** Whether the screen shows saved data instead of the service's (no service, or working offline). */
   get offline(): boolean {
     return this.workingOffline || this.connection === "offline";
+  }
+
+  /**
+   * The service's state Rust pushed (the `service-state` event) for the
+   * workspace on screen: the connection and the budget.
+   */
+  apply(state: ServiceState) {
+    this.rateLimit = state.budget;
+    const wasOffline = this.connection === "offline";
+    switch (state.connection) {
+      case "unknown":
+        return;
+      case "online":
+        this.connection = "online";
+        this.#stopRetrying();
+        // The service answers again: the screen on view refreshes itself.
+        if (wasOffline) this.reconnects += 1;
+        return;
+      case "offline":
+        this.connection = "offline";
+        this.#retryLater();
+        return;
+      default:
+        this.connection = state.connection;
+    }
   }
 
   /** Updates the state after a call to the service (`error` null on success). */
@@ -77,7 +105,6 @@ class Session {
           }
       }
     }
-    void this.refreshRateLimit();
   }
 
   /** Notes that saved data from `savedAt` is on screen (null: the service's). */
@@ -85,6 +112,7 @@ class Session {
     this.savedAt = savedAt;
   }
 
+  /** Asks for the budget once (a workspace was shown); later changes are pushed (`apply`). */
   async refreshRateLimit() {
     try {
       const outcome = await commands.rateLimit();

@@ -14,6 +14,7 @@ use url::Url;
 use crate::base_url::BaseUrl;
 use crate::body::Payload;
 use crate::config::{BodyEncoding, ClientConfig};
+use crate::connection::Connection;
 use crate::error::{Error, KeyProblem, Result};
 use crate::key::ApiKey;
 use crate::rate_limit::RateLimit;
@@ -42,6 +43,7 @@ struct Shared {
     key: ApiKey,
     config: ClientConfig,
     rate_limit: watch::Sender<RateLimit>,
+    connection: watch::Sender<Connection>,
 }
 
 impl Client {
@@ -104,6 +106,7 @@ impl Client {
                 base_url,
                 key,
                 rate_limit: watch::Sender::new(RateLimit::default()),
+                connection: watch::Sender::new(Connection::default()),
                 config,
             }),
             encoding,
@@ -143,6 +146,19 @@ impl Client {
         self.shared.rate_limit.subscribe()
     }
 
+    /// What the last exchange with the service said about reaching it
+    /// ([`Connection::Unknown`] before the first).
+    pub fn connection(&self) -> Connection {
+        *self.shared.connection.borrow()
+    }
+
+    /// A receiver that sees every change of [`Client::connection`]: every
+    /// request's outcome, retries and pages of a walk included, whoever made
+    /// it (a list on screen, a download, an export).
+    pub fn subscribe_connection(&self) -> watch::Receiver<Connection> {
+        self.shared.connection.subscribe()
+    }
+
     /// The URL of an endpoint path relative to the base URL.
     pub(crate) fn url(&self, path: &str) -> Url {
         self.shared.base_url.join(path)
@@ -162,12 +178,20 @@ impl Client {
         let started = Instant::now();
         let read = &read;
         let attempt = || self.attempt(method.clone(), url, payload, read);
-        attempt
+        let outcome = attempt
             .retry(retry::backoff(policy))
             .sleep(tokio::time::sleep)
             .when(|error| retry::worth_retrying(error, is_read))
             .adjust(|error, backoff| retry::delay(error, backoff, started, policy))
-            .await
+            .await;
+        if let Some(now) = Connection::after(&outcome) {
+            self.shared.connection.send_if_modified(|current| {
+                let changed = *current != now;
+                *current = now;
+                changed
+            });
+        }
+        outcome
     }
 
     /// The whole body of `response`, read as it streams in, or

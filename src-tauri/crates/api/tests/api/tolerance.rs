@@ -699,3 +699,45 @@ async fn one_unreadable_value_loses_that_value_never_the_page() {
     assert_eq!(page.results[2]["total"], "3.00");
     assert!(page.results[2].get(workdesk_api::UNREADABLE).is_none());
 }
+
+#[tokio::test]
+async fn every_exchange_says_whether_the_service_was_reached() {
+    use workdesk_api::Connection;
+    let cases = [
+        (page(None, json!([])), Connection::Online),
+        (ResponseTemplate::new(404), Connection::Online),
+        (ResponseTemplate::new(401), Connection::KeyRefused),
+        (ResponseTemplate::new(500), Connection::ServiceError),
+        (
+            ResponseTemplate::new(502).set_body_raw("<html>Bad Gateway</html>", "text/html"),
+            Connection::Offline,
+        ),
+        (
+            ResponseTemplate::new(200)
+                .set_body_raw("<html>Sign in to the Wi-Fi</html>", "text/html"),
+            Connection::Offline,
+        ),
+    ];
+    for (template, expected) in cases {
+        let server = MockServer::start().await;
+        Mock::given(method("GET"))
+            .respond_with(template)
+            .mount(&server)
+            .await;
+        let client = client(&server);
+        assert_eq!(client.connection(), Connection::Unknown);
+        let mut changes = client.subscribe_connection();
+        let _ = client.list_supplier_invoices(&ListRequest::new()).await;
+        assert!(changes.has_changed().unwrap(), "{expected:?}");
+        assert_eq!(*changes.borrow_and_update(), expected);
+    }
+    // Nothing listening: offline; a request refused before sending changes nothing.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let client = client_for(&address, KEY, quick_config());
+    let _ = client.list_supplier_invoices(&ListRequest::new()).await;
+    assert_eq!(client.connection(), Connection::Offline);
+    let _ = client.get_customer("not an id").await;
+    assert_eq!(client.connection(), Connection::Offline);
+}

@@ -1,0 +1,54 @@
+//! The service's state pushed to the window: whenever the shown
+//! workspace's client learns something about the service (a request's
+//! outcome, new rate-limit headers), the [`ServiceState`] event carries the
+//! connection state and the key's budget, so the status bar, the offline
+//! banner and every screen agree without asking (no polling of
+//! `rate_limit`). Requests the UI did not make itself (a download, an
+//! export's walk) update it too.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use specta::Type;
+use workdesk_api::{Client, Connection, RateLimit};
+
+use crate::workspaces::WorkspaceId;
+
+/// The service as the workspace `workspace`'s client last saw it. The UI
+/// drops an event for a workspace it no longer shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Type, tauri_specta::Event)]
+pub struct ServiceState {
+    /// The workspace whose client this is (`demo` for the demo).
+    pub workspace: WorkspaceId,
+    /// What the last exchange with the service said about reaching it.
+    pub connection: Connection,
+    /// The key's budget from the latest rate-limit headers.
+    pub budget: RateLimit,
+}
+
+/// How a [`ServiceState`] reaches the window (set at start-up).
+pub type Announce = Arc<dyn Fn(ServiceState) + Send + Sync>;
+
+/// Announces every change of `client`'s connection state and budget, as
+/// workspace `workspace`'s, until the client is dropped (its workspace
+/// closed or changed).
+pub fn watch(client: &Client, workspace: WorkspaceId, announce: Announce) {
+    let mut connection = client.subscribe_connection();
+    let mut budget = client.subscribe_rate_limit();
+    tauri::async_runtime::spawn(async move {
+        loop {
+            let changed = tokio::select! {
+                changed = connection.changed() => changed,
+                changed = budget.changed() => changed,
+            };
+            if changed.is_err() {
+                break;
+            }
+            announce(ServiceState {
+                workspace: workspace.clone(),
+                connection: *connection.borrow_and_update(),
+                budget: *budget.borrow_and_update(),
+            });
+        }
+    });
+}
