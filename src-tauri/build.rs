@@ -16,6 +16,7 @@ const COMMANDS: &[&str] = &[
     "stop_demo",
     "resource_schemas",
     "list_records",
+    "check_view",
     "get_record",
     "list_views",
     "save_view",

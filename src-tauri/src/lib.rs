@@ -59,6 +59,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             commands::stop_demo,
             records::resource_schemas,
             records::list_records,
+            records::check_view,
             records::get_record,
             records::list_views,
             records::save_view,

@@ -82,6 +82,21 @@ pub async fn list_records(
     .await
 }
 
+/// Checks `view` of `resource` as `list_records` does before it sends
+/// anything (the query engine's rules: fields, operators, values of the
+/// right type and within the service's bounds, sort keys, page size): the
+/// one authority the filter builder asks as the user types. Needs no
+/// workspace and sends nothing.
+///
+/// Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
+/// `fields`, `sort`, `page`, `take` or `widths`, exactly as `list_records`
+/// would answer for the same view.
+#[tauri::command]
+#[specta::specta]
+pub fn check_view(resource: ResourceName, view: ListView) -> Result<(), UiError> {
+    crate::guard::guarded_sync(move || checked(resource, &view))
+}
+
 /// One record of `resource` with every field, by id (for the detail
 /// panel), from the service; saved for offline use, `changed` against the
 /// saved copy (`saved_record`).

@@ -40,6 +40,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("stop_demo", &[]),
     ("resource_schemas", &[]),
     ("list_records", &["resource", "view", "remember"]),
+    ("check_view", &["resource", "view"]),
     ("get_record", &["resource", "id"]),
     ("list_views", &["resource"]),
     ("save_view", &["resource", "name", "view"]),

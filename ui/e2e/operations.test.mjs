@@ -157,6 +157,28 @@ test("a filter with or and not shows exactly the rows the service has for it", a
   await waitForCount("supplier invoices", 2437);
 });
 
+test("the engine's reason for a condition shows as it is typed, before anything is sent", async () => {
+  await connected();
+  await section("Supplier invoices");
+  await countShown("supplier invoices");
+  const since = (await journal(context.sandbox)).length;
+  await (await visible(app, byButton("Filters"))).click();
+  await choose("filter-0-field", "Total");
+  await choose("filter-0-operator", "between");
+  await (await byId("filter-0-from")).sendKeys("100");
+  await (await byId("filter-0-to")).sendKeys("99.5");
+  // No Apply: the backend's check_view answers once typing pauses.
+  const reason = () => app.executeScript("return document.getElementById('filter-0-error')?.textContent ?? '';");
+  await app.wait(async () => /The range starts after it ends/.test(await reason()), WAIT_MS, "the range_order reason");
+  await (await byId("filter-0-to")).clear();
+  await (await byId("filter-0-to")).sendKeys("1234567890123456");
+  await app.wait(async () => /at most 14 digits/.test(await reason()), WAIT_MS, "the decimal_bounds reason");
+  await (await visible(app, byButton("Apply filters"))).click();
+  assert.equal(await (await byId("filter-0-to")).getAttribute("aria-invalid"), "true");
+  assert.deepEqual(await requestsSince(since, "GET", "/account_payable/invoice/"), [], "nothing was sent");
+  await (await visible(app, byButton("Clear filters"))).click();
+});
+
 test("columns chosen are the columns asked for and shown", async () => {
   await connected();
   await section("Customer invoices");

@@ -2,7 +2,19 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { i18n } from "../src/lib/i18n.svelte";
 import { fireEvent, screen, within } from "@testing-library/svelte";
 import type { FilterSpec } from "../src/lib/bindings";
-import { byId, customerSchema, listCalls, recordPage, renderList, rowIds, uiError } from "./fixtures/records";
+import type { FieldProblem, ListView } from "../src/lib/bindings";
+import {
+  byId,
+  checkCalls,
+  customerSchema,
+  deferred,
+  listCalls,
+  problem,
+  recordPage,
+  renderList,
+  rowIds,
+  uiError,
+} from "./fixtures/records";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -134,8 +146,16 @@ describe("building filters", () => {
 });
 
 describe("checks before sending", () => {
-  test("a range needs both ends and a bad decimal is caught; nothing is sent", async () => {
-    const { calls, user } = await renderList();
+  test("the engine's reasons are shown beside the condition on Apply, focus goes there, and nothing is sent", async () => {
+    const { calls, user } = await renderList({
+      check: (view) => {
+        const [low, high] = view.filters?.[0]?.values ?? [];
+        if (!high) return { "filters.0": [problem("range_ends", "Enter both ends of the range: from and to.")] };
+        if (high === "12x.5") return { "filters.0": [problem("not_a_number", "Enter a number.", { value: high })] };
+        if (low === "100" && high === "99") return { "filters.0": [problem("range_order", "The range starts after it ends.")] };
+        return {};
+      },
+    });
     await openFilters(user);
     await user.selectOptions(byId("filter-0-field"), "Total");
     await user.selectOptions(byId("filter-0-operator"), "between");
@@ -143,18 +163,25 @@ describe("checks before sending", () => {
     expect(screen.getByLabelText("To")).toHaveAttribute("id", "filter-0-to");
     await user.type(byId("filter-0-from"), "100");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Enter both ends of the range");
+    await vi.waitFor(() => expect(document.getElementById("filter-0-error")).not.toBeNull());
+    expect(byId("filter-0-error")).toHaveTextContent("Enter both ends of the range: from and to.");
     expect(byId("filter-0-to")).toHaveAttribute("aria-invalid", "true");
     expect(byId("filter-0-to")).toHaveAccessibleDescription(/Enter both ends of the range/);
+    // The engine was asked about the view as it would be sent.
+    expect(checkCalls(calls).at(-1)?.filters).toEqual([
+      { or: false, not: false, field: "total", operator: "range", values: ["100", ""] },
+    ]);
 
     await user.type(byId("filter-0-to"), "12x.5");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Enter a number such as 1,234.50");
+    await vi.waitFor(() => expect(byId("filter-0-error")).toHaveTextContent("Enter a number (“12x.5” is not one)."));
 
     await user.clear(byId("filter-0-to"));
     await user.type(byId("filter-0-to"), "99");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("“From” must not be after “To”");
+    await vi.waitFor(() =>
+      expect(byId("filter-0-error")).toHaveTextContent("The range starts after it ends: “from” must not be later than “to”."),
+    );
 
     expect(listCalls(calls)).toHaveLength(1); // only the first page
     expect(byId<HTMLInputElement>("filter-0-from").value).toBe("100");
@@ -169,25 +196,35 @@ describe("checks before sending", () => {
   });
 
   test("a number written another way than the locale's is refused beside the condition, with how to write it", async () => {
-    const { calls, user } = await renderList();
+    const { calls, user } = await renderList({
+      check: (view) => {
+        const value = view.filters?.[0]?.values[0] ?? "";
+        return value === "123456789012345"
+          ? { "filters.0": [problem("decimal_bounds", "Too many digits.", { value, before: "14", after: "6" })] }
+          : {};
+      },
+    });
     await openFilters(user);
     await user.selectOptions(byId("filter-0-field"), "Total");
     await user.selectOptions(byId("filter-0-operator"), "at least");
     await user.type(byId("filter-0-value"), "1234,5"); // en-US: the comma groups thousands, in threes
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Write numbers as 1,234,567.89: “,” separates thousands, in groups of three, and “.” the decimals.");
+    await vi.waitFor(() =>
+      expect(byId("filter-0-error")).toHaveTextContent(
+        "Write numbers as 1,234,567.89: “,” separates thousands, in groups of three, and “.” the decimals.",
+      ),
+    );
     expect(byId("filter-0-value")).toHaveAccessibleDescription(/Write numbers as 1,234,567\.89/);
     expect(byId("filter-0-value")).toHaveFocus();
 
     await user.clear(byId("filter-0-value"));
-    await user.type(byId("filter-0-value"), "123456789012345");
+    await user.type(byId("filter-0-value"), "123,456,789,012,345");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("at most 14 digits before the decimal separator and 6 after it");
-
-    await user.clear(byId("filter-0-value"));
-    await user.type(byId("filter-0-value"), "1.1234567");
-    await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("at most 14 digits before the decimal separator and 6 after it");
+    await vi.waitFor(() =>
+      expect(byId("filter-0-error")).toHaveTextContent(
+        "Enter at most 14 digits before the decimal point and 6 after it (“123456789012345” has more).",
+      ),
+    );
     expect(listCalls(calls)).toHaveLength(1);
 
     await user.clear(byId("filter-0-value"));
@@ -214,18 +251,56 @@ describe("checks before sending", () => {
     expect(listCalls(calls)[1].filters?.[0].values).toEqual(["1000", "2500.75"]);
   });
 
-  test("an empty value and a fractional whole number are refused", async () => {
-    const { calls, user } = await renderList();
+  test("as the user types, the engine's reasons appear after a pause; “not finished yet” waits for Apply", async () => {
+    const { calls, user } = await renderList({
+      check: (view) => {
+        const value = view.filters?.[0]?.values[0] ?? "";
+        if (value === "") return { "filters.0": [problem("no_value", "Enter a value.")] };
+        if (value.includes(".")) return { "filters.0": [problem("not_an_integer", "Enter a whole number.", { value })] };
+        return {};
+      },
+    });
     await openFilters(user);
-    await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Enter a value.");
-    expect(byId("filter-0-value")).toHaveFocus();
-
     await user.selectOptions(byId("filter-0-field"), "Invoice number");
     await user.type(byId("filter-0-value"), "1.5");
+    // No Apply: the reason comes once typing pauses.
+    await vi.waitFor(() => expect(byId("filter-0-error")).toHaveTextContent("Enter a whole number (“1.5” is not one)."));
+    expect(byId("filter-0-value")).toHaveFocus(); // the user's caret stays where it is
+    // An empty value is not finished yet, not wrong: the reason goes away.
+    await user.clear(byId("filter-0-value"));
+    await vi.waitFor(() => expect(document.getElementById("filter-0-error")).toBeNull());
+    expect(checkCalls(calls).at(-1)?.filters?.[0].values).toEqual([""]);
+    // Apply says it.
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-0-error")).toHaveTextContent("Enter a whole number");
+    await vi.waitFor(() => expect(byId("filter-0-error")).toHaveTextContent("Enter a value."));
+    expect(byId("filter-0-value")).toHaveFocus();
     expect(listCalls(calls)).toHaveLength(1);
+  });
+
+  test("an answer about conditions since edited is dropped", async () => {
+    const answers: { view: ListView; reply: (problems: Record<string, FieldProblem[]>) => void }[] = [];
+    const { user } = await renderList({
+      check: (view) => {
+        const answer = deferred<Record<string, FieldProblem[]>>();
+        answers.push({ view, reply: answer.resolve });
+        return answer.promise;
+      },
+    });
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Invoice number");
+    await user.type(byId("filter-0-value"), "1.5");
+    await vi.waitFor(() => expect(answers.at(-1)?.view.filters?.[0].values).toEqual(["1.5"]));
+    const slow = answers.length - 1;
+    await user.clear(byId("filter-0-value"));
+    await user.type(byId("filter-0-value"), "15");
+    await vi.waitFor(() => expect(answers.at(-1)?.view.filters?.[0].values).toEqual(["15"]));
+    answers.at(-1)?.reply({});
+    // The answer about "1.5" comes last: it no longer describes the condition.
+    answers[slow].reply({ "filters.0": [problem("not_an_integer", "Enter a whole number.", { value: "1.5" })] });
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(answers.at(-1)?.view.filters?.[0].values).toEqual(["15"]));
+    expect(document.getElementById("filter-0-error")).toBeNull();
+    answers.at(-1)?.reply({});
   });
 
   test("backend errors for filters.1 appear beside condition 2, and what was typed stays", async () => {
@@ -287,15 +362,53 @@ describe("checks before sending", () => {
     }
   });
 
+  test("the service's reason stays beside its condition until that condition is edited", async () => {
+    const { user } = await renderList({
+      check: (view) => {
+        const value = view.filters?.[0]?.values[0] ?? "";
+        return value.includes(",") ? { "filters.0": [problem("comma_in_item", "A comma.", { value })] } : {};
+      },
+      list: (view) => {
+        if ((view.filters ?? []).length > 0) {
+          throw uiError("invalid_input", "The service refused the request.", {
+            field_errors: { "filters.1": [{ source: "service", message: "Unknown supplier" }] },
+          });
+        }
+        return recordPage(view.page, 45);
+      },
+    });
+    await openFilters(user);
+    await user.type(byId("filter-0-value"), "acme");
+    await user.click(screen.getByRole("button", { name: "Add filter" }));
+    await user.type(byId("filter-1-value"), "nor");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(byId("filter-1-error")).toHaveTextContent("Unknown supplier"));
+    // Another condition changes: the engine's reason comes beside it, the service's stays.
+    await user.clear(byId("filter-0-value"));
+    await user.type(byId("filter-0-value"), "acme, inc");
+    await vi.waitFor(() => expect(document.getElementById("filter-0-error")).not.toBeNull());
+    expect(byId("filter-0-error")).toHaveTextContent("contains a comma");
+    expect(byId("filter-1-error")).toHaveTextContent("The service said: “Unknown supplier”.");
+    // Its own condition changes: the service has not judged that one.
+    await user.type(byId("filter-1-value"), "d");
+    await vi.waitFor(() => expect(document.getElementById("filter-1-error")).toBeNull());
+    expect(byId("filter-0-error")).toHaveTextContent("contains a comma");
+  });
+
   test("removing a condition keeps the others and their errors in place", async () => {
-    const { user } = await renderList();
+    const { user } = await renderList({
+      check: (view) =>
+        Object.fromEntries(
+          (view.filters ?? []).flatMap((f, i) => (f.values[0] === "" ? [[`filters.${i}`, [problem("no_value", "Enter a value.")]]] : [])),
+        ),
+    });
     await openFilters(user);
     await user.type(byId("filter-0-value"), "first");
     await user.click(screen.getByRole("button", { name: "Add filter" }));
     await user.click(screen.getByRole("button", { name: "Add filter" }));
     await user.type(byId("filter-2-value"), "third");
     await user.click(screen.getByRole("button", { name: "Apply filters" }));
-    expect(byId("filter-1-error")).toHaveTextContent("Enter a value.");
+    await vi.waitFor(() => expect(byId("filter-1-error")).toHaveTextContent("Enter a value."));
     await user.click(screen.getByRole("button", { name: "Remove condition 1" }));
     expect(byId<HTMLInputElement>("filter-0-value").value).toBe("");
     expect(byId("filter-0-error")).toHaveTextContent("Enter a value.");

@@ -111,6 +111,18 @@ export const commands = {
 	 */
 	listRecords: (resource: ResourceName, view: ListView, remember: boolean) => typedError<Fresh<Page<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("list_records", { resource, view, remember })),
 	/**
+	 *  Checks `view` of `resource` as `list_records` does before it sends
+	 *  anything (the query engine's rules: fields, operators, values of the
+	 *  right type and within the service's bounds, sort keys, page size): the
+	 *  one authority the filter builder asks as the user types. Needs no
+	 *  workspace and sends nothing.
+	 * 
+	 *  Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
+	 *  `fields`, `sort`, `page`, `take` or `widths`, exactly as `list_records`
+	 *  would answer for the same view.
+	 */
+	checkView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
+	/**
 	 *  One record of `resource` with every field, by id (for the detail
 	 *  panel), from the service; saved for offline use, `changed` against the
 	 *  saved copy (`saved_record`).

@@ -1,10 +1,11 @@
 // Pure helpers of the filter builder: which fields and operators a condition
-// may use, the condition as the user is editing it (a "draft", what was
-// typed, never lost), and the checks that turn a draft into the FilterSpec
-// the backend takes (docs/service.md, "Filters").
+// may use (what shapes the controls), the condition as the user is editing
+// it (a "draft", what was typed, never lost), and the shaping that turns a
+// draft into the FilterSpec the backend takes. Whether a condition is valid
+// is decided in Rust only (`ipc.checkView`, docs/service.md, "Filters").
 import type { FieldKind, FieldSchema, Operator, FilterSpec, ResourceSchema } from "./bindings";
 import { choiceLabel, fieldLabel, yesNo } from "./fields";
-import { formatDecimal, localInputToRfc3339, parseServiceDateTime, rfc3339ToLocalInput, userLocale } from "./format";
+import { formatDecimal, localInputToRfc3339, rfc3339ToLocalInput, userLocale } from "./format";
 import { hasMessage, t } from "./i18n.svelte";
 
 /** How `operator` reads in a condition ("Total" "at least" "1000"), in the language in use. */
@@ -162,11 +163,6 @@ export function splitItems(text: string): string[] {
     .filter((item) => item !== "");
 }
 
-/** The service's decimal bounds: at most this many digits before the point… */
-export const DECIMAL_INTEGER_DIGITS = 14;
-/** …and this many after it. */
-export const DECIMAL_FRACTION_DIGITS = 6;
-
 /** The decimal and group (thousands) separators of a locale: `{ decimal: ",", group: "." }` in de-DE. */
 export type Separators = { decimal: string; group: string };
 
@@ -192,7 +188,12 @@ export function numberSeparators(locale: string | undefined = userLocale()): Sep
   return found;
 }
 
-type Typed = { ok: true; value: string } | { ok: false; message: string };
+/**
+ * A number read from what the user typed, or why it could not be read:
+ * `separators` when it is digits and marks the locale does not write a
+ * number with (its message says how it does).
+ */
+export type ReadNumber = { ok: true; value: string } | { ok: false; message: string; separators: boolean };
 
 /** A space-like character: how fr-FR groups thousands (a narrow no-break space), or as typed. */
 const SPACE = /[\s\u00a0\u202f]/;
@@ -211,16 +212,20 @@ const SPACE = /[\s\u00a0\u202f]/;
  *   decimal point ("1234.5" in es-CO, where "." groups thousands; "1,5" in
  *   en-US), a group separator out of place ("1.23" in es-CO), apostrophes.
  *
- * Keeps within the service's bounds (14 digits before the point, 6 after).
+ * How many digits a decimal may have is the engine's rule
+ * (`decimal_bounds`), not checked here.
  */
-export function readDecimal(text: string, separators: Separators = numberSeparators()): Typed {
+export function readDecimal(text: string, separators: Separators = numberSeparators()): ReadNumber {
   const typed = text.trim().replace(/^[\u2212\u2013]/, "-");
-  if (typed === "") return { ok: false, message: messages.empty };
+  if (typed === "") return { ok: false, message: messages.empty, separators: false };
   const { decimal, group } = separators;
   const sign = typed.startsWith("-") ? "-" : "";
   const body = typed.slice(sign.length);
   const marksOnly = /^[\d.,'’\s\u00a0\u202f]+$/.test(body);
-  const refuse = (): Typed => ({ ok: false, message: marksOnly ? separatorsMessage(separators) : messages.decimal });
+  const refuse = (): ReadNumber =>
+    marksOnly
+      ? { ok: false, message: separatorsMessage(separators), separators: true }
+      : { ok: false, message: messages.decimal, separators: false };
   // The decimal separator once at most, digits after it.
   const [whole, frac, extra] = body.split(decimal);
   if (extra !== undefined || (frac !== undefined && !/^\d+$/.test(frac))) return refuse();
@@ -230,9 +235,6 @@ export function readDecimal(text: string, separators: Separators = numberSeparat
     const inThrees = groups.length > 1 && /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
     if (!inThrees) return refuse();
     int = groups.join("");
-  }
-  if (int.replace(/^0+(?=\d)/, "").length > DECIMAL_INTEGER_DIGITS || (frac ?? "").length > DECIMAL_FRACTION_DIGITS) {
-    return { ok: false, message: messages.decimalBounds };
   }
   return { ok: true, value: `${sign}${int}${frac === undefined ? "" : `.${frac}`}` };
 }
@@ -254,33 +256,7 @@ export function normaliseDecimal(text: string, separators: Separators = numberSe
   return read.ok ? read.value : null;
 }
 
-/** Compares two decimals in the service's form exactly (no float). */
-export function compareDecimal(a: string, b: string): number {
-  const parts = (s: string) => {
-    const negative = s.startsWith("-");
-    const [int, frac = ""] = s.replace(/^-/, "").split(".");
-    return { negative, int: int.replace(/^0+(?=\d)/, ""), frac: frac.replace(/0+$/, "") };
-  };
-  const x = parts(a);
-  const y = parts(b);
-  const zero = (p: { int: string; frac: string }) => p.int === "0" && p.frac === "";
-  const sx = zero(x) ? 0 : x.negative ? -1 : 1;
-  const sy = zero(y) ? 0 : y.negative ? -1 : 1;
-  if (sx !== sy) return sx < sy ? -1 : 1;
-  if (sx === 0) return 0;
-  let magnitude: number;
-  if (x.int.length !== y.int.length) magnitude = x.int.length < y.int.length ? -1 : 1;
-  else if (x.int !== y.int) magnitude = x.int < y.int ? -1 : 1;
-  else {
-    const width = Math.max(x.frac.length, y.frac.length);
-    const fx = x.frac.padEnd(width, "0");
-    const fy = y.frac.padEnd(width, "0");
-    magnitude = fx === fy ? 0 : fx < fy ? -1 : 1;
-  }
-  return sx * magnitude;
-}
-
-/** The reasons a check gives, as the user reads them in the language in use. */
+/** The reasons the UI itself gives, as the user reads them in the language in use. */
 export const messages = {
   get empty() {
     return t("filters.check.empty");
@@ -288,136 +264,87 @@ export const messages = {
   get decimal() {
     return t("filters.check.decimal", { example: formatDecimal("1234.50") });
   },
-  get decimalBounds() {
-    return t("filters.check.decimal_bounds", { before: DECIMAL_INTEGER_DIGITS, after: DECIMAL_FRACTION_DIGITS });
-  },
-  get integer() {
-    return t("filters.check.integer");
-  },
-  get date() {
-    return t("filters.check.date");
-  },
-  get dateTime() {
-    return t("filters.check.date_time");
-  },
-  get rangeEnds() {
-    return t("filters.check.range_ends");
-  },
-  get rangeOrder() {
-    return t("filters.check.range_order");
-  },
-  get noItems() {
-    return t("filters.check.no_items");
-  },
-  get noChoice() {
-    return t("filters.check.no_choice");
-  },
-  get comma() {
-    return t("filters.check.comma");
-  },
-  get unknownField() {
-    return t("filters.check.unknown_field");
-  },
-  get badOperator() {
-    return t("filters.check.bad_operator");
-  },
   /** Separators out of place: how numbers are written with `separators` (the user's locale's unless given). */
   separators(separators: Separators = numberSeparators()) {
     return separatorsMessage(separators);
   },
 };
 
-/** One value of `kind` as typed → as sent (`in` items and range ends alike). */
-function typedValue(kind: FieldKind, text: string, inList: boolean): Typed {
-  const t = text.trim();
-  if (t === "") return { ok: false, message: messages.empty };
-  switch (kind) {
-    case "decimal":
-      return readDecimal(t);
-    case "integer": {
-      // Grouped as the locale groups ("1.234" in es-CO), never with decimals.
-      const read = readDecimal(t);
-      return read.ok && !read.value.includes(".") ? read : { ok: false, message: messages.integer };
-    }
-    case "date":
-      return /^\d{4}-\d{2}-\d{2}$/.test(t) ? { ok: true, value: t } : { ok: false, message: messages.date };
-    case "date_time": {
-      // Controls give local "YYYY-MM-DDTHH:MM"; typed lists may hold ISO text as is.
-      const local = localInputToRfc3339(t);
-      if (local) return { ok: true, value: local };
-      if (inList && parseServiceDateTime(t)) return { ok: true, value: t };
-      return { ok: false, message: messages.dateTime };
-    }
-    default:
-      return { ok: true, value: t };
-  }
-}
-
-function ordered(kind: FieldKind, from: string, to: string): boolean {
-  switch (kind) {
-    case "decimal":
-      return compareDecimal(from, to) <= 0;
-    case "integer":
-      return BigInt(from) <= BigInt(to);
-    case "date":
-      return from <= to;
-    case "date_time":
-      return (parseServiceDateTime(from)?.getTime() ?? 0) <= (parseServiceDateTime(to)?.getTime() ?? 0);
-    default:
-      return true;
-  }
-}
-
-export type Checked = { ok: true; spec: FilterSpec } | { ok: false; message: string };
+/** One value as sent, and why what was typed could not be read the locale's way (else null). */
+type Shaped = { value: string; message: string | null };
 
 /**
- * The FilterSpec of `draft`, or why it cannot be sent. `first` drops `or`
- * (the first condition has nothing before it).
+ * One value of `kind` as typed → as sent (`in` items and range ends alike):
+ * a number read the locale's way ("1.234,5" → "1234.5" in es-CO), a local
+ * date and time as its RFC 3339 instant, anything else as typed (trimmed),
+ * for the engine to judge.
  */
-export function checkDraft(draft: FilterDraft, target: FilterField | undefined, first: boolean): Checked {
-  if (!target) return { ok: false, message: messages.unknownField };
-  const field = target.field;
-  if (!field.operators.includes(draft.operator)) return { ok: false, message: messages.badOperator };
-  const spec = (values: string[]): Checked => ({
-    ok: true,
-    spec: { or: !first && draft.or, not: draft.not, field: target.path, operator: draft.operator, values },
+function shapedValue(kind: FieldKind, text: string): Shaped {
+  const typed = text.trim();
+  if (typed === "") return { value: "", message: null };
+  switch (kind) {
+    case "decimal":
+    case "integer": {
+      const read = readDecimal(typed);
+      if (!read.ok) return { value: typed, message: read.separators ? read.message : null };
+      // "1,5" for a whole number goes as typed, so that the engine's reason quotes what the user wrote.
+      return { value: kind === "integer" && read.value.includes(".") ? typed : read.value, message: null };
+    }
+    case "date_time":
+      // Controls give local "YYYY-MM-DDTHH:MM"; typed lists may hold RFC 3339 text as is.
+      return { value: localInputToRfc3339(typed) ?? typed, message: null };
+    default:
+      return { value: typed, message: null };
+  }
+}
+
+/**
+ * A condition in the form the backend takes, shaped from what the user
+ * typed, and why the UI could not read a number of it in the user's
+ * locale (`message`, else null).
+ *
+ * Shaping is all the UI does: which values are valid (fields, operators,
+ * types, the service's decimal bounds, both ends of a range and their
+ * order, commas in items) is the query engine's rule, checked by
+ * `ipc.checkView` as the user types and again by `listRecords`, and
+ * answered keyed `filters.<index>` (docs/service.md, "Filters").
+ */
+export type ShapedCondition = { spec: FilterSpec; message: string | null };
+
+/** The FilterSpec of `draft` (see ShapedCondition). `first` drops `or`: nothing comes before it. */
+export function shapeDraft(draft: FilterDraft, target: FilterField | undefined, first: boolean): ShapedCondition {
+  const kind = target?.field.kind ?? "string";
+  const spec = (values: string[], message: string | null = null): ShapedCondition => ({
+    spec: { or: !first && draft.or, not: draft.not, field: draft.field, operator: draft.operator, values },
+    message,
   });
-  const textual = !["decimal", "integer", "date", "date_time", "boolean"].includes(field.kind);
   switch (draft.operator) {
     case "isnull":
       return spec([draft.value === "false" ? "false" : "true"]);
     case "in": {
-      if (field.kind === "choice" || field.kind === "boolean") {
-        const codes = optionCodes(field).filter((code) => draft.items.includes(code));
-        return codes.length === 0 ? { ok: false, message: messages.noChoice } : spec(codes);
+      if (target && (kind === "choice" || kind === "boolean")) {
+        return spec(optionCodes(target.field).filter((code) => draft.items.includes(code)));
       }
-      const items = splitItems(draft.value);
-      if (items.length === 0) return { ok: false, message: messages.noItems };
-      const values: string[] = [];
-      for (const item of items) {
-        if (textual && item.includes(",")) return { ok: false, message: messages.comma };
-        const typed = typedValue(field.kind, item, true);
-        if (!typed.ok) return { ok: false, message: t("filters.check.item", { message: typed.message, item }) };
-        if (typed.value.includes(",")) return { ok: false, message: messages.comma };
-        values.push(typed.value);
-      }
-      return spec(values);
+      const items = splitItems(draft.value).map((item) => ({ item, ...shapedValue(kind, item) }));
+      const bad = items.find((shaped) => shaped.message);
+      return spec(
+        items.map((shaped) => shaped.value),
+        bad ? t("filters.check.item", { message: bad.message ?? "", item: bad.item }) : null,
+      );
     }
     case "range": {
-      if (draft.from.trim() === "" || draft.to.trim() === "") return { ok: false, message: messages.rangeEnds };
-      const from = typedValue(field.kind, draft.from, false);
-      if (!from.ok) return { ok: false, message: t("filters.check.from", { message: from.message }) };
-      const to = typedValue(field.kind, draft.to, false);
-      if (!to.ok) return { ok: false, message: t("filters.check.to", { message: to.message }) };
-      if (textual && (from.value.includes(",") || to.value.includes(","))) {
-        return { ok: false, message: messages.comma };
-      }
-      if (!ordered(field.kind, from.value, to.value)) return { ok: false, message: messages.rangeOrder };
-      return spec([from.value, to.value]);
+      const from = shapedValue(kind, draft.from);
+      const to = shapedValue(kind, draft.to);
+      const message = from.message
+        ? t("filters.check.from", { message: from.message })
+        : to.message
+          ? t("filters.check.to", { message: to.message })
+          : null;
+      return spec([from.value, to.value], message);
     }
     default: {
-      const typed = typedValue(field.kind, draft.value, false);
-      return typed.ok ? spec([typed.value]) : { ok: false, message: typed.message };
+      const one = shapedValue(kind, draft.value);
+      return spec([one.value], one.message);
     }
   }
 }

@@ -104,6 +104,12 @@ export const ipc = {
   /** A page of `resource` from the service for a form's lookup (the view is not remembered). */
   lookUp: async (resource: ResourceName, view: ListView) =>
     (await call(commands.listRecords(resource, view, false), true)).value,
+  /**
+   * Checks a view as `listRecords` would before sending it (resolves when
+   * it is valid; rejects with `invalid_input` keyed `filters.<i>`, `sort`,
+   * …). Sends nothing to the service.
+   */
+  checkView: (...a: Args<typeof commands.checkView>) => call(commands.checkView(...a)),
   getRecord: (...a: Args<typeof commands.getRecord>) => call(commands.getRecord(...a), true),
   listViews: (...a: Args<typeof commands.listViews>) => call(commands.listViews(...a)),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),

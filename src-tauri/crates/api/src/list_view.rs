@@ -5,8 +5,10 @@
 //! condition they belong to (`docs/service.md`, "List queries" and
 //! "Filters"). [`Client::list_view`](crate::Client::list_view) sends it.
 
+use std::cmp::Ordering;
+
 use serde::{Deserialize, Serialize};
-use workdesk_query::{Operator, Problem, ValidationErrors};
+use workdesk_query::{Operand, Operator, Problem, ValidationErrors};
 
 use crate::error::Error;
 use crate::list::Take;
@@ -165,9 +167,16 @@ impl ListView {
             match filter_value(filter) {
                 Ok(value) => {
                     let alone = add_filter(ListRequest::<T>::new(), filter, value.clone());
-                    if let Err(Error::InvalidQuery(errors)) = alone.validate() {
-                        for (_, message, code) in errors.problems() {
-                            problems.add_coded(key.clone(), message, code);
+                    match alone.validate() {
+                        Err(Error::InvalidQuery(errors)) => {
+                            for (_, message, code) in errors.problems() {
+                                problems.add_coded(key.clone(), message, code);
+                            }
+                        }
+                        _ => {
+                            if let Some(problem) = reversed_range::<T>(&alone) {
+                                problems.add_problem(key, problem);
+                            }
                         }
                     }
                     request = add_filter(request, filter, value);
@@ -277,6 +286,25 @@ fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem
             _ => Err(Problem::new("no_value", [], "Enter a value.")),
         },
     }
+}
+
+/// A `range` whose low end lies after its high end, as the field's type
+/// compares them (decimals as decimals, date-times as instants): the
+/// service would answer it with no records, so the app refuses it as a
+/// mistake (`range_order`). `request` holds that one condition, checked.
+fn reversed_range<T: Resource>(request: &ListRequest<T>) -> Option<Problem> {
+    let plan = request.query().check(T::schema()).ok()?;
+    let condition = plan.filters.first()?;
+    let Operand::Range(low, high) = &condition.operand else {
+        return None;
+    };
+    (low.compare(high) == Some(Ordering::Greater)).then(|| {
+        Problem::new(
+            "range_order",
+            [],
+            "The range starts after it ends: “from” must not be after “to”.",
+        )
+    })
 }
 
 fn add_filter<T: Resource>(
@@ -424,6 +452,59 @@ mod tests {
             assert!(errors.get(key).is_some(), "{key}: {errors}");
         }
         assert!(errors.get("total__gte").is_none(), "{errors}");
+    }
+
+    #[test]
+    fn a_range_that_ends_before_it_starts_is_refused() {
+        let view = ListView {
+            filters: vec![
+                filter("total", Operator::Range, &["10", "9.5"]),
+                filter(
+                    "issue_date",
+                    Operator::Range,
+                    &["2025-03-01T00:00:00+01:00", "2025-02-28T23:00:00Z"],
+                ),
+                filter("total", Operator::Range, &["9.50", "9.5"]),
+            ],
+            ..ListView::default()
+        };
+        let errors = view.request::<SupplierInvoice>().unwrap_err();
+        let code = |key: &str| {
+            errors
+                .problems()
+                .find(|(k, _, _)| *k == key)
+                .and_then(|(_, _, code)| code.map(|c| c.name))
+        };
+        // 10 > 9.5 as decimals (as text, "10" < "9.5"); 1 March 00:00 at
+        // +01:00 is the same instant as 28 February 23:00 UTC.
+        assert_eq!(code("filters.0"), Some("range_order"), "{errors}");
+        assert_eq!(
+            code("filters.1"),
+            None,
+            "equal instants are a range: {errors}"
+        );
+        assert_eq!(
+            code("filters.2"),
+            None,
+            "equal decimals are a range: {errors}"
+        );
+        // One second later, the same range ends before it starts.
+        let late = ListView {
+            filters: vec![filter(
+                "issue_date",
+                Operator::Range,
+                &["2025-03-01T00:00:01+01:00", "2025-02-28T23:00:00Z"],
+            )],
+            ..ListView::default()
+        };
+        let errors = late.request::<SupplierInvoice>().unwrap_err();
+        assert_eq!(
+            errors
+                .problems()
+                .next()
+                .map(|(k, _, c)| (k.to_owned(), c.map(|c| c.name))),
+            Some(("filters.0".to_owned(), Some("range_order")))
+        );
     }
 
     #[test]

@@ -48,4 +48,4 @@ pub use layout::Layout;
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;
 pub use schema::{Field, FieldKind, FieldType, Relation, Schema};
-pub use value::{parse_date_time, Value};
+pub use value::{parse_date_time, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS};

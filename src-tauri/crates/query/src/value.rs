@@ -71,9 +71,25 @@ impl Value {
                 .map_err(|_| {
                     Problem::new("not_an_integer", [("value", text)], format!("Enter a whole number (“{text}” is not one)."))
                 }),
-            FieldType::Decimal => parse_decimal(text)
-                .map(Value::Decimal)
-                .ok_or_else(|| Problem::new("not_a_number", [("value", text)], format!("Enter a number (“{text}” is not one)."))),
+            FieldType::Decimal => {
+                let decimal = parse_decimal(text).ok_or_else(|| {
+                    Problem::new("not_a_number", [("value", text)], format!("Enter a number (“{text}” is not one)."))
+                })?;
+                if !within_decimal_bounds(&decimal) {
+                    return Err(Problem::new(
+                        "decimal_bounds",
+                        [
+                            ("value", text),
+                            ("before", &DECIMAL_INTEGER_DIGITS.to_string()),
+                            ("after", &DECIMAL_FRACTION_DIGITS.to_string()),
+                        ],
+                        format!(
+                            "Ensure “{text}” has at most {DECIMAL_INTEGER_DIGITS} digits before the decimal point and {DECIMAL_FRACTION_DIGITS} after it."
+                        ),
+                    ));
+                }
+                Ok(Value::Decimal(decimal))
+            }
             FieldType::DateTime => parse_date_time(text).map(Value::DateTime).ok_or_else(|| {
                 // A `+` sent unencoded arrives as a space: say so when that is the fault.
                 let plus = text.rfind(' ').map(|at| format!("{}+{}", &text[..at], &text[at + 1..]));
@@ -188,6 +204,29 @@ impl Value {
     }
 }
 
+/// Most digits a decimal filter value has before the point
+/// (docs/service.md, "Common field rules": the service's decimals hold 14
+/// digits before the point and 6 after it; "Operators" lists what the
+/// engine refuses beyond the service's own rules).
+pub const DECIMAL_INTEGER_DIGITS: u32 = 14;
+/// Most digits a decimal has after the point.
+pub const DECIMAL_FRACTION_DIGITS: u32 = 6;
+
+/// Whether `decimal` fits the service's decimals: at most
+/// [`DECIMAL_INTEGER_DIGITS`] before the point and
+/// [`DECIMAL_FRACTION_DIGITS`] after it (trailing zeros after the point do
+/// not count: `1.500000000` is `1.5`).
+fn within_decimal_bounds(decimal: &Decimal) -> bool {
+    let normal = decimal.normalize();
+    let integer_digits = normal
+        .trunc()
+        .abs()
+        .to_string()
+        .trim_start_matches('0')
+        .len();
+    normal.scale() <= DECIMAL_FRACTION_DIGITS && integer_digits <= DECIMAL_INTEGER_DIGITS as usize
+}
+
 /// A decimal (`-12.50`, `7`, `.5`, `1e6`), exact, never through a float.
 fn parse_decimal(text: &str) -> Option<Decimal> {
     if text.is_empty() || text.contains('_') {
@@ -255,6 +294,37 @@ pub fn parse_date_time(text: &str) -> Option<DateTime<Utc>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_keep_to_the_services_digits() {
+        for ok in [
+            "99999999999999.999999",
+            "-99999999999999.999999",
+            "0.000001",
+            "1.500000000",
+            "1e13",
+            "0",
+        ] {
+            assert!(Value::parse(FieldType::Decimal, ok).is_ok(), "{ok}");
+        }
+        for (text, why) in [
+            ("100000000000000", "15 digits before the point"),
+            ("0.0000001", "7 after it"),
+            ("1e14", "15 digits written short"),
+        ] {
+            let problem = Value::parse(FieldType::Decimal, text).unwrap_err();
+            assert_eq!(problem.code.name, "decimal_bounds", "{text}: {why}");
+            assert_eq!(
+                problem
+                    .code
+                    .values
+                    .iter()
+                    .find(|(k, _)| *k == "before")
+                    .map(|(_, v)| v.as_str()),
+                Some("14")
+            );
+        }
+    }
 
     #[test]
     fn decimals_compare_as_decimals_not_text() {

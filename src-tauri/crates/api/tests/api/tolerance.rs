@@ -654,6 +654,50 @@ fn deep_array(levels: usize) -> String {
     format!("{}1{}", "[".repeat(levels), "]".repeat(levels))
 }
 
+/// What the typed pass of `list_view` buys the UI (BENCHMARKS.md, "Records
+/// decoded twice"): the table formats decimals from exact strings and
+/// integers from numbers, whatever spelling the service chose.
+#[tokio::test]
+async fn list_view_normalises_what_the_ui_formats() {
+    let body = r#"{"message": "", "error": false, "data": {"count": 1, "next": null, "previous": null, "results": [
+        {"id": "00000000-0000-4000-8000-000000000001", "name": "FP-1", "total": 1234.5,
+         "subtotal": "N/A", "discount_value": "0.10", "invoice_number": "17", "is_pay_authorized": "true",
+         "brand_new": {"kept": [1]}}]}}"#;
+    let server = serving(
+        ResponseTemplate::new(200).set_body_raw(body, "application/json"),
+        1,
+    )
+    .await;
+    let page = client(&server)
+        .list_view(
+            workdesk_api::ResourceName::SupplierInvoice,
+            &workdesk_api::ListView::default(),
+        )
+        .await
+        .unwrap();
+    let record = &page.results[0];
+    assert_eq!(
+        record["total"], "1234.5",
+        "a JSON number becomes an exact decimal string"
+    );
+    assert_eq!(record["discount_value"], "0.10", "the scale is kept");
+    assert_eq!(
+        record["subtotal"],
+        Value::Null,
+        "a total that is no number is absent"
+    );
+    assert_eq!(
+        record["invoice_number"], 17,
+        "numeric text becomes a number"
+    );
+    assert_eq!(record["is_pay_authorized"], true);
+    assert_eq!(
+        record["brand_new"],
+        json!({"kept": [1]}),
+        "unknown fields are kept"
+    );
+}
+
 #[tokio::test]
 async fn one_unreadable_value_loses_that_value_never_the_page() {
     let body = format!(
