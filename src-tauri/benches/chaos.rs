@@ -26,9 +26,6 @@ mod common;
 use common::invoke;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use tauri::test::mock_builder;
-use tauri::Manager;
-use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.chaos";
 
@@ -210,21 +207,7 @@ fn main() {
     let base_url = sandbox.base_url().to_owned();
     let addr = sandbox.addr();
     let key = sandbox.keys().workspace_a.clone();
-    let app = common::start_app(
-        mock_builder(),
-        SERVICE,
-        Options {
-            keychain_timeout: Some(Duration::from_secs(5)),
-            ..Options::default()
-        },
-    );
-    let webview = app.get_webview_window("main").unwrap();
-    invoke(
-        &webview,
-        "add_workspace",
-        json!({"name": "Chaos", "baseUrl": base_url, "apiKey": key}),
-    )
-    .expect("the workspace is added");
+    let (app, webview) = common::app_with_workspace(SERVICE, "Chaos", &base_url, &key);
     // A list saved whole, to check nothing of it is lost or changed.
     let first = invoke(
         &webview,

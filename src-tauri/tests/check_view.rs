@@ -9,16 +9,12 @@
 //! (`filters.<index>`, `take`, `sort`…), before anything is sent.
 
 use std::cell::Cell;
-use std::time::Duration;
 
 mod common;
 
 use common::invoke;
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use tauri::test::mock_builder;
-use tauri::Manager;
-use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test-check-view";
 
@@ -147,21 +143,12 @@ fn check_view_answers_every_view_as_list_records_does() {
     keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
     let sandbox =
         tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();
-    let app = common::start_app(
-        mock_builder(),
+    let (app, webview) = common::app_with_workspace(
         SERVICE,
-        Options {
-            keychain_timeout: Some(Duration::from_secs(5)),
-            ..Options::default()
-        },
+        "Empresa A",
+        sandbox.base_url(),
+        &sandbox.keys().workspace_a,
     );
-    let webview = app.get_webview_window("main").unwrap();
-    invoke(
-        &webview,
-        "add_workspace",
-        json!({"name": "Empresa A", "baseUrl": sandbox.base_url(), "apiKey": sandbox.keys().workspace_a}),
-    )
-    .expect("the sandbox's workspace A is added");
     let schemas = invoke(&webview, "resource_schemas", json!({})).unwrap();
     let resources: Vec<Resource> = schemas
         .as_array()

@@ -7,16 +7,11 @@
 //! strings, nesting, missing and unknown arguments), on the mock runtime
 //! with a real sandbox workspace behind it.
 
-use std::time::Duration;
-
 mod common;
 
 use common::invoke;
 use proptest::prelude::*;
-use serde_json::{json, Map, Value};
-use tauri::test::{mock_builder, MockRuntime};
-use tauri::{App, Manager, WebviewWindow};
-use workdesk_lib::Options;
+use serde_json::{Map, Value};
 
 const SERVICE: &str = "dev.workdesk.test";
 
@@ -149,33 +144,18 @@ fn call() -> impl Strategy<Value = (&'static str, Value)> {
     })
 }
 
-/// The app on the mock runtime with one workspace on the sandbox.
-fn app(sandbox: &workdesk_sandbox::Running) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let app = common::start_app(
-        mock_builder(),
-        SERVICE,
-        Options {
-            keychain_timeout: Some(Duration::from_secs(5)),
-            ..Options::default()
-        },
-    );
-    let webview = app.get_webview_window("main").unwrap();
-    invoke(
-        &webview,
-        "add_workspace",
-        json!({"name": "Empresa A", "baseUrl": sandbox.base_url(), "apiKey": sandbox.keys().workspace_a}),
-    )
-    .expect("the sandbox's workspace A is added");
-    (app, webview)
-}
-
 #[test]
 fn every_command_answers_malformed_arguments_with_something_typed() {
     let data = common::fresh_data_folder("malformed", SERVICE);
     keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
     let sandbox =
         tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();
-    let (app, webview) = app(&sandbox);
+    let (app, webview) = common::app_with_workspace(
+        SERVICE,
+        "Empresa A",
+        sandbox.base_url(),
+        &sandbox.keys().workspace_a,
+    );
 
     let config = ProptestConfig {
         cases: 384,

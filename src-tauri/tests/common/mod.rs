@@ -66,3 +66,35 @@ pub fn fresh_data_folder(name: &str, service: &str) -> std::path::PathBuf {
     std::env::set_var("XDG_DATA_HOME", &data);
     data
 }
+
+/// The app on the mock runtime (see [`start_app`], keychain calls timing
+/// out after 5 s) with one workspace named `name` on `base_url`, added
+/// through `add_workspace` with `api_key`, and its `main` webview.
+///
+/// # Panics
+/// When the workspace cannot be added (the key refused, the server down).
+#[allow(dead_code)] // Not every test binary starts one this way.
+pub fn app_with_workspace(
+    service: &str,
+    name: &str,
+    base_url: &str,
+    api_key: &str,
+) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    use tauri::Manager;
+    let app = start_app(
+        tauri::test::mock_builder(),
+        service,
+        workdesk_lib::Options {
+            keychain_timeout: Some(std::time::Duration::from_secs(5)),
+            ..workdesk_lib::Options::default()
+        },
+    );
+    let webview = app.get_webview_window("main").unwrap();
+    invoke(
+        &webview,
+        "add_workspace",
+        serde_json::json!({"name": name, "baseUrl": base_url, "apiKey": api_key}),
+    )
+    .unwrap_or_else(|error| panic!("workspace {name} is added: {error}"));
+    (app, webview)
+}

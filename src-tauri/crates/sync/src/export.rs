@@ -5,12 +5,12 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
-use workdesk_api::{key_problems_by_condition, ListView, ResourceName, Take};
+use workdesk_api::{ListView, ResourceName, Take};
 use workdesk_export::Sheet;
 
 use crate::download::{Phase, Progress, Run, PAGE_SIZE};
 use crate::error::{Error, Result};
-use crate::replica::Replica;
+use crate::replica::{checked_query, Replica};
 
 /// Where an export reads its records.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -116,16 +116,9 @@ impl Replica {
             if run.cancelled() {
                 return Err(Error::Cancelled);
             }
-            let query = page_of(page)
-                .list_query(resource)
-                .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;
-            let answer = match self.cache().query(schema, &query) {
-                Err(workdesk_cache::Error::PastLastPage { .. }) => break,
-                // Keyed by condition, as the list shows its problems.
-                Err(workdesk_cache::Error::Refused(problems)) => {
-                    return Err(Error::Refused(key_problems_by_condition(&query, &problems)));
-                }
-                other => other?,
+            let query = checked_query(resource, &page_of(page))?;
+            let Some(answer) = self.answer_saved(schema, &query)? else {
+                break;
             };
             for record in &answer.records {
                 sheet.write(record)?;

@@ -129,9 +129,7 @@ impl Replica {
         view: &ListView,
     ) -> Result<Option<Saved<Page<JsonRecord>>>> {
         let schema = resource.schema();
-        let query = view
-            .list_query(resource)
-            .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;
+        let query = checked_query(resource, view)?;
         if let Some(page) = self.cache.page(schema, &query.to_query_string())? {
             let results = page
                 .records
@@ -154,26 +152,41 @@ impl Replica {
         if self.cache.saved_count(schema)? == 0 {
             return Ok(None);
         }
-        match self.cache.query(schema, &query) {
-            Ok(answer) => Ok(Some(Saved {
-                value: Page {
-                    count: answer.count,
-                    next: None,
-                    previous: None,
-                    results: answer
-                        .records
-                        .iter()
-                        .map(|record| shaped(record, view))
-                        .collect(),
-                },
-                source: Source::SavedRecords {
-                    saved_at: answer.saved_at,
-                    saved: answer.saved,
-                },
-            })),
+        Ok(self.answer_saved(schema, &query)?.map(|answer| Saved {
+            value: Page {
+                count: answer.count,
+                next: None,
+                previous: None,
+                results: answer
+                    .records
+                    .iter()
+                    .map(|record| shaped(record, view))
+                    .collect(),
+            },
+            source: Source::SavedRecords {
+                saved_at: answer.saved_at,
+                saved: answer.saved,
+            },
+        }))
+    }
+
+    /// `query` answered over every saved record of `schema`'s resource with
+    /// the shared engine; `None` past the last page.
+    ///
+    /// # Errors
+    /// [`Error::Refused`], keyed `filters.<index>` as the list shows its
+    /// problems, for what the saved records cannot answer faithfully;
+    /// [`Error::Cache`] for SQLite failures.
+    pub(crate) fn answer_saved(
+        &self,
+        schema: &'static workdesk_query::Schema,
+        query: &workdesk_query::ListQuery,
+    ) -> Result<Option<workdesk_cache::OfflineAnswer>> {
+        match self.cache.query(schema, query) {
+            Ok(answer) => Ok(Some(answer)),
             Err(workdesk_cache::Error::PastLastPage { .. }) => Ok(None),
             Err(workdesk_cache::Error::Refused(problems)) => {
-                Err(Error::Refused(key_problems_by_condition(&query, &problems)))
+                Err(Error::Refused(key_problems_by_condition(query, &problems)))
             }
             Err(other) => Err(other.into()),
         }
@@ -453,6 +466,20 @@ fn as_sent(resource: ResourceName, record: &JsonRecord, view: &ListView) -> Json
                 .collect()
         }
     }
+}
+
+/// `view` of `resource` as the query engine checks it (what the service
+/// would be sent).
+///
+/// # Errors
+/// [`Error::Api`] with `InvalidQuery`: the view's problems, keyed
+/// `filters.<index>`, `sort`, `take`….
+pub(crate) fn checked_query(
+    resource: ResourceName,
+    view: &ListView,
+) -> Result<workdesk_query::ListQuery> {
+    view.list_query(resource)
+        .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))
 }
 
 #[cfg(test)]

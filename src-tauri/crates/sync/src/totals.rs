@@ -7,11 +7,11 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::Value as Json;
-use workdesk_api::{key_problems_by_condition, ListView, ResourceName, Take};
+use workdesk_api::{ListView, ResourceName, Take};
 
 use crate::download::PAGE_SIZE;
-use crate::error::{Error, Result};
-use crate::replica::Replica;
+use crate::error::Result;
+use crate::replica::{checked_query, Replica};
 
 /// The sums of a whole filtered list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -36,8 +36,8 @@ impl Replica {
     /// decimals (`null`) are skipped.
     ///
     /// # Errors
-    /// [`Error::Refused`] (keyed `filters.<index>`) for what the saved
-    /// records cannot answer; [`Error::Cache`] for SQLite failures.
+    /// [`Error::Refused`](crate::Error::Refused) (keyed `filters.<index>`) for what the saved
+    /// records cannot answer; [`Error::Cache`](crate::Error::Cache) for SQLite failures.
     pub fn saved_totals(
         &self,
         resource: ResourceName,
@@ -56,22 +56,17 @@ impl Replica {
             .collect();
         let mut count = 0;
         for page in 1.. {
-            let query = ListView {
+            let page_view = ListView {
                 page,
                 take: Take::Count(PAGE_SIZE),
                 fields: Some(fields.iter().cloned().chain(["id".to_owned()]).collect()),
                 sort: Vec::new(),
                 filters: view.filters.clone(),
                 widths: None,
-            }
-            .list_query(resource)
-            .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))?;
-            let answer = match self.cache().query(schema, &query) {
-                Err(workdesk_cache::Error::PastLastPage { .. }) => break,
-                Err(workdesk_cache::Error::Refused(problems)) => {
-                    return Err(Error::Refused(key_problems_by_condition(&query, &problems)));
-                }
-                other => other?,
+            };
+            let query = checked_query(resource, &page_view)?;
+            let Some(answer) = self.answer_saved(schema, &query)? else {
+                break;
             };
             count = answer.count;
             for record in &answer.records {
