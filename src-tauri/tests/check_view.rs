@@ -139,17 +139,9 @@ fn verdict(answer: &Result<Value, Value>) -> Value {
 
 #[test]
 fn check_view_answers_every_view_as_list_records_does() {
-    let data = common::fresh_data_folder("check-view", SERVICE);
-    keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
-    let sandbox =
-        tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();
-    let (app, webview) = common::app_with_workspace(
-        SERVICE,
-        "Empresa A",
-        sandbox.base_url(),
-        &sandbox.keys().workspace_a,
-    );
-    let schemas = invoke(&webview, "resource_schemas", json!({})).unwrap();
+    let on = common::OnSandbox::start("check-view", SERVICE);
+    let webview = &on.webview;
+    let schemas = invoke(webview, "resource_schemas", json!({})).unwrap();
     let resources: Vec<Resource> = schemas
         .as_array()
         .unwrap()
@@ -174,9 +166,9 @@ fn check_view_answers_every_view_as_list_records_does() {
         ..ProptestConfig::default()
     };
     proptest!(config, |((resource, view) in view(resources.clone()))| {
-        let checked = invoke(&webview, "check_view", json!({"resource": resource, "view": view}));
+        let checked = invoke(webview, "check_view", json!({"resource": resource, "view": view}));
         let listed = invoke(
-            &webview,
+            webview,
             "list_records",
             json!({"resource": resource, "view": view, "remember": false}),
         );
@@ -190,6 +182,5 @@ fn check_view_answers_every_view_as_list_records_does() {
         valid >= 10 && refused >= 10,
         "{valid} valid, {refused} refused"
     );
-    app.cleanup_before_exit();
-    let _ = std::fs::remove_dir_all(&data);
+    on.finish();
 }

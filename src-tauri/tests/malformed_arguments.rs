@@ -146,16 +146,8 @@ fn call() -> impl Strategy<Value = (&'static str, Value)> {
 
 #[test]
 fn every_command_answers_malformed_arguments_with_something_typed() {
-    let data = common::fresh_data_folder("malformed", SERVICE);
-    keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
-    let sandbox =
-        tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();
-    let (app, webview) = common::app_with_workspace(
-        SERVICE,
-        "Empresa A",
-        sandbox.base_url(),
-        &sandbox.keys().workspace_a,
-    );
+    let on = common::OnSandbox::start("malformed", SERVICE);
+    let webview = &on.webview;
 
     let config = ProptestConfig {
         cases: 384,
@@ -163,7 +155,7 @@ fn every_command_answers_malformed_arguments_with_something_typed() {
         ..ProptestConfig::default()
     };
     proptest!(config, |((command, args) in call())| {
-        match invoke(&webview, command, args.clone()) {
+        match invoke(webview, command, args.clone()) {
             Ok(_) => {}
             Err(Value::String(refusal)) => {
                 // Tauri's own: arguments it could not read.
@@ -180,6 +172,5 @@ fn every_command_answers_malformed_arguments_with_something_typed() {
             }
         }
     });
-    app.cleanup_before_exit();
-    let _ = std::fs::remove_dir_all(&data);
+    on.finish();
 }

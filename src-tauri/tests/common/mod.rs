@@ -98,3 +98,44 @@ pub fn app_with_workspace(
     .unwrap_or_else(|error| panic!("workspace {name} is added: {error}"));
     (app, webview)
 }
+
+/// A test's app over its own sandbox: a fresh data folder (see
+/// [`fresh_data_folder`]), the mock keychain as the process's default
+/// store, the sandbox started with its defaults, and the app with the
+/// sandbox's workspace A added as "Empresa A".
+#[allow(dead_code)] // Not every test binary starts one this way.
+pub struct OnSandbox {
+    pub data: std::path::PathBuf,
+    pub sandbox: workdesk_sandbox::Running,
+    pub app: tauri::App<MockRuntime>,
+    pub webview: WebviewWindow<MockRuntime>,
+}
+
+#[allow(dead_code)]
+impl OnSandbox {
+    /// Starts it all for test binary `name`, the app's data under `service`.
+    pub fn start(name: &str, service: &str) -> OnSandbox {
+        let data = fresh_data_folder(name, service);
+        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        let sandbox =
+            tauri::async_runtime::block_on(workdesk_sandbox::start(Default::default())).unwrap();
+        let (app, webview) = app_with_workspace(
+            service,
+            "Empresa A",
+            sandbox.base_url(),
+            &sandbox.keys().workspace_a,
+        );
+        OnSandbox {
+            data,
+            sandbox,
+            app,
+            webview,
+        }
+    }
+
+    /// Stops the app and removes the data folder.
+    pub fn finish(self) {
+        self.app.cleanup_before_exit();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}

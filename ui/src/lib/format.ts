@@ -2,7 +2,8 @@
 // handed to Intl.NumberFormat as exact decimal strings (ECMA-402
 // "StringNumericLiteral"), never converted to a float.
 
-import { i18n } from "./i18n.svelte";
+import type { Progress } from "./bindings";
+import { i18n, t } from "./i18n.svelte";
 
 // Intl formatters are costly to build and a 200-row page formats about a
 // thousand values: keep one per locale and options.
@@ -189,4 +190,24 @@ export function formatSavedAt(iso: string, now = Date.now(), locale = userLocale
     ? dateFormat(locale, { timeStyle: "short" }).format(date)
     : dateFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date);
   return { at, ago: formatAgo(iso, now, locale) };
+}
+
+/**
+ * A long walk's progress in words, for a download and an export alike:
+ * "Exporting: page 3 of 13 · 600 of 2,437 records · 840 requests left"
+ * (`phase` is "Exporting"); "Exporting…" before the first report.
+ */
+export function walkProgress(phase: string, progress: Progress | null): string {
+  if (!progress) return `${phase}…`;
+  const pages = t("offline_copy.pages", {
+    done: progress.pages_done,
+    total: progress.pages_total === null ? "…" : formatCount(progress.pages_total),
+  });
+  const records =
+    progress.records_total === null
+      ? t("offline_copy.records", { records: progress.records })
+      : t("offline_copy.records_of", { records: progress.records, total: progress.records_total });
+  const budget =
+    progress.budget.remaining === null ? "" : ` · ${t("offline_copy.requests_left", { count: progress.budget.remaining })}`;
+  return `${phase}: ${pages} · ${records}${budget}`;
 }
