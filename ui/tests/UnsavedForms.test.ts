@@ -1,6 +1,6 @@
 // Leaving a screen with a half-filled form: the window asks before
-// discarding what was typed (a section, Ctrl+1…9, the workspace menu, the
-// demo), names the form, and Keep editing gives the focus back to it. A
+// discarding what was typed (a section, Ctrl+1…9, the workspace menu, Add
+// workspace…, the demo), names the form, and Keep editing gives the focus back to it. A
 // form with nothing typed, or whose record was created, is left at once.
 import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
@@ -229,5 +229,24 @@ describe("leaving a half-filled form", () => {
     expect(calls.map(([cmd]) => cmd)).toEqual(["start_demo"]);
     await user.click(screen.getByRole("button", { name: "Discard and continue" }));
     await vi.waitFor(() => expect(calls.map(([cmd]) => cmd)).toEqual(["start_demo", "stop_demo"]));
+  });
+
+  test("Add workspace… asks first: the workspace added is shown at once and would replace the form", async () => {
+    const { user } = await openWindow();
+    const title = await openNewTask(user);
+    await user.type(title, "Llamar a Peña");
+
+    await user.click(screen.getByRole("button", { name: /^Workspace: Acme/ }));
+    await user.click(screen.getByRole("menuitem", { name: /Add workspace/ }));
+    expect(screen.getByRole("alertdialog", { name: "Discard what you typed in New task?" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Add a workspace" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(title).toHaveFocus();
+    expect(title.value).toBe("Llamar a Peña");
+
+    await user.click(screen.getByRole("button", { name: /^Workspace: Acme/ }));
+    await user.click(screen.getByRole("menuitem", { name: /Add workspace/ }));
+    await user.click(screen.getByRole("button", { name: "Discard and continue" }));
+    expect(await screen.findByRole("dialog", { name: "Add a workspace" })).toBeInTheDocument();
   });
 });
