@@ -139,6 +139,30 @@ export function problemText(problem: FieldProblem): string {
   return t(key as MessageKey, values);
 }
 
+/** How a problem of one condition of a view is keyed: `filters.<index>`. */
+const CONDITION_KEY = /^filters\.(\d+)$/;
+
+/**
+ * The problems of an `invalid_input` that belong to one condition of a
+ * view, by its index (keys `filters.<index>`, as `list_records` and
+ * `check_view` key them); the view's other problems (`sort`, `take`…) are
+ * not in it.
+ */
+export function conditionProblems(error: UiError): Map<number, FieldProblem[]> {
+  const found = new Map<number, FieldProblem[]>();
+  if (error.kind !== "invalid_input") return found;
+  for (const [key, list] of Object.entries(error.field_errors ?? {})) {
+    const m = CONDITION_KEY.exec(key);
+    if (m && list) found.set(Number(m[1]), list);
+  }
+  return found;
+}
+
+/** Whether `key` of an `invalid_input`'s field errors names one condition (`filters.<index>`). */
+export function isConditionKey(key: string): boolean {
+  return CONDITION_KEY.test(key);
+}
+
 /** The reasons of `problems` as one text ("" when none). */
 export function problemsText(problems: readonly FieldProblem[] | undefined): string {
   return (problems ?? []).map(problemText).join(" ");
