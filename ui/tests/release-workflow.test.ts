@@ -1,0 +1,265 @@
+// The release workflow keeps its rules (the list at the top of
+// .github/workflows/release.yml): builds from Cargo.lock (--locked), tools of
+// pinned versions, no build cache, SHA256SUMS beside the installers, and no
+// unsigned Windows or macOS installer unless someone asked for one. Each
+// rule is a function that lists what breaks it, checked on the workflow and,
+// so a rule cannot pass by finding nothing, on a copy with one thing broken.
+import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
+
+const path = "../../.github/workflows/release.yml";
+const source = (
+  import.meta.glob("../../.github/workflows/release.yml", {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }) as Record<string, string>
+)[path];
+
+type Env = Record<string, string | boolean | number>;
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Env;
+  with?: Record<string, string | boolean | number>;
+}
+interface Job {
+  name?: string;
+  needs?: string | string[];
+  env?: Env;
+  outputs?: Record<string, string>;
+  steps?: Step[];
+}
+interface Input {
+  type?: string;
+  default?: unknown;
+  description?: string;
+}
+interface Workflow {
+  on: { push?: unknown; workflow_dispatch?: { inputs?: Record<string, Input> } | null };
+  jobs: Record<string, Job>;
+}
+
+const read = (text: string) => parse(text) as Workflow;
+const workflow = read(source ?? "");
+
+/** Every step of every job, with its job's id. */
+function steps(wf: Workflow): { job: string; step: Step }[] {
+  return Object.entries(wf.jobs).flatMap(([job, j]) => (j.steps ?? []).map((step) => ({ job, step })));
+}
+const label = (job: string, step: Step) => `${job}: ${step.name ?? step.uses ?? step.run?.split("\n")[0]}`;
+/** Each line of each step's shell script. */
+function runLines(wf: Workflow): { where: string; line: string }[] {
+  return steps(wf).flatMap(({ job, step }) =>
+    (step.run ?? "").split("\n").map((line) => ({ where: label(job, step), line: line.trim() })),
+  );
+}
+const isTauriAction = (step: Step) => step.uses?.startsWith("tauri-apps/tauri-action@") ?? false;
+/** The jobs that build installers. */
+const buildJobs = (wf: Workflow) =>
+  Object.keys(wf.jobs).filter((id) => (wf.jobs[id].steps ?? []).some(isTauriAction));
+const needsOf = (job: Job) => (job.needs === undefined ? [] : [job.needs].flat());
+/** The jobs `id` waits for, directly or through others. */
+function upstream(wf: Workflow, id: string, seen = new Set<string>()): Set<string> {
+  for (const need of needsOf(wf.jobs[id] ?? {})) {
+    if (!seen.has(need)) {
+      seen.add(need);
+      upstream(wf, need, seen);
+    }
+  }
+  return seen;
+}
+/** The cargo arguments of a `tauri build` argument list: those after `--`. */
+const cargoArgs = (args: string) => (args.includes(" -- ") ? args.slice(args.indexOf(" -- ") + 4) : "");
+
+/** `cargo install` pins a version and builds from the tool's Cargo.lock. */
+function unpinnedInstalls(wf: Workflow): string[] {
+  return runLines(wf)
+    .filter(({ line }) => /\bcargo install\b/.test(line))
+    .filter(({ line }) => !/--version[ =]\S+/.test(line) || !/--locked\b/.test(line))
+    .map(({ where, line }) => `${where}: ${line}`);
+}
+
+/** Every build (tauri-action, `tauri build`, `cargo build`) passes --locked to cargo. */
+function unlockedBuilds(wf: Workflow): string[] {
+  const actions = steps(wf)
+    .filter(({ step }) => isTauriAction(step))
+    .filter(({ step }) => !/--locked\b/.test(cargoArgs(` ${String(step.with?.args ?? "")} `)))
+    .map(({ job, step }) => `${label(job, step)}: args ${String(step.with?.args)}`);
+  const commands = runLines(wf)
+    .filter(({ line }) => /\b(tauri|cargo) build\b/.test(line))
+    .filter(({ line }) =>
+      /\btauri build\b/.test(line) ? !/--locked\b/.test(cargoArgs(` ${line} `)) : !/--locked\b/.test(line),
+    )
+    .map(({ where, line }) => `${where}: ${line}`);
+  return [...actions, ...commands];
+}
+
+/** No build cache anywhere: no cache action, no setup action's cache. */
+function caches(wf: Workflow): string[] {
+  return steps(wf)
+    .filter(
+      ({ step }) =>
+        /^(swatinem\/rust-cache|actions\/cache)@/i.test(step.uses ?? "") ||
+        Object.keys(step.with ?? {}).some((key) => key.startsWith("cache")),
+    )
+    .map(({ job, step }) => label(job, step));
+}
+
+/** A job after every build computes SHA256SUMS of the release's assets and uploads it beside them. */
+function checksumProblems(wf: Workflow): string[] {
+  const builds = buildJobs(wf);
+  const jobs = Object.keys(wf.jobs).filter((id) =>
+    (wf.jobs[id].steps ?? []).some(
+      (step) =>
+        /\bgh release download\b/.test(step.run ?? "") &&
+        /\bsha256sum\b[^\n]*>\s*SHA256SUMS\b/.test(step.run ?? "") &&
+        /\bgh release upload\b[^\n]*\bSHA256SUMS\b/.test(step.run ?? ""),
+    ),
+  );
+  if (jobs.length === 0) return ["no job downloads the release's assets, writes SHA256SUMS and uploads it"];
+  return jobs.flatMap((id) =>
+    builds.filter((b) => !upstream(wf, id).has(b)).map((b) => `${id} does not wait for the build job ${b}`),
+  );
+}
+
+/** The `unsigned` input: a checkbox of a run by hand, off unless checked. */
+function unsignedInputProblems(wf: Workflow): string[] {
+  const input = wf.on.workflow_dispatch?.inputs?.unsigned;
+  if (!input) return ["workflow_dispatch has no input `unsigned`"];
+  const problems: string[] = [];
+  if (input.type !== "boolean") problems.push(`input unsigned is of type ${input.type}, not boolean`);
+  if (input.default !== false) problems.push(`input unsigned defaults to ${String(input.default)}, not false`);
+  return problems;
+}
+
+/**
+ * Before every build, a job knows whether the Windows (Azure) and macOS
+ * (Apple certificate) signing secrets are set and whether `unsigned` was
+ * asked for in a run by hand, and a step of it fails (exit 1).
+ */
+function signingGuardProblems(wf: Workflow): string[] {
+  const text = (job: Job, step: Step) => JSON.stringify([job.env ?? {}, step.env ?? {}]);
+  const guards = Object.keys(wf.jobs).filter((id) => {
+    const job = wf.jobs[id];
+    return (job.steps ?? []).some((step) => {
+      const env = text(job, step);
+      return (
+        /secrets\.AZURE_CLIENT_ID\b/.test(env) &&
+        /secrets\.APPLE_CERTIFICATE\b/.test(env) &&
+        /github\.event_name == 'workflow_dispatch' && inputs\.unsigned\b/.test(env) &&
+        /\bexit 1\b/.test(step.run ?? "")
+      );
+    });
+  });
+  if (guards.length === 0) {
+    return ["no step fails when the signing secrets are missing and `unsigned` was not asked for"];
+  }
+  return buildJobs(wf)
+    .filter((b) => !guards.some((g) => upstream(wf, b).has(g)))
+    .map((b) => `the build job ${b} does not wait for the signing check (${guards.join(", ")})`);
+}
+
+/** The workflow with one change, to see that a rule catches it. */
+function changed(edit: (wf: Workflow) => void): Workflow {
+  const wf = read(source ?? "");
+  edit(wf);
+  return wf;
+}
+const job = (wf: Workflow, id: string) => wf.jobs[id];
+const firstStep = (wf: Workflow, test: (step: Step) => boolean) => {
+  const found = steps(wf).find(({ step }) => test(step));
+  if (!found) throw new Error("no such step");
+  return found.step;
+};
+
+describe("release workflow", () => {
+  test("is read", () => {
+    expect(source).toBeTruthy();
+    expect(buildJobs(workflow)).toEqual(["build"]);
+  });
+
+  test("every cargo install pins a version and uses --locked", () => {
+    expect(runLines(workflow).filter(({ line }) => /\bcargo install\b/.test(line))).toHaveLength(2);
+    expect(unpinnedInstalls(workflow)).toEqual([]);
+    const unpinned = changed((wf) => {
+      const step = firstStep(wf, (s) => /cargo install cargo-deny/.test(s.run ?? ""));
+      step.run = step.run?.replace(/ --version \S+/, "");
+    });
+    expect(unpinnedInstalls(unpinned)).toHaveLength(1);
+  });
+
+  test("every build passes --locked to cargo", () => {
+    expect(steps(workflow).filter(({ step }) => isTauriAction(step))).toHaveLength(4);
+    expect(unlockedBuilds(workflow)).toEqual([]);
+    const unlocked = changed((wf) => {
+      const step = firstStep(wf, (s) => isTauriAction(s) && /Windows/.test(s.name ?? ""));
+      step.with = { ...step.with, args: "${{ matrix.args }} --config src-tauri/signing/windows-azure.json" };
+    });
+    expect(unlockedBuilds(unlocked)).toHaveLength(1);
+    // --locked given to `tauri build` rather than to cargo does not count.
+    const misplaced = changed((wf) => {
+      firstStep(wf, (s) => s.run === "npm ci").run = "npx tauri build --locked";
+    });
+    expect(unlockedBuilds(misplaced)).toHaveLength(1);
+  });
+
+  test("no job uses a build cache", () => {
+    expect(caches(workflow)).toEqual([]);
+    const npmCache = changed((wf) => {
+      const step = firstStep(wf, (s) => s.uses?.startsWith("actions/setup-node@") ?? false);
+      step.with = { ...step.with, cache: "npm" };
+    });
+    expect(caches(npmCache)).toHaveLength(1);
+    const rustCache = changed((wf) => {
+      job(wf, "build").steps?.push({ uses: "swatinem/rust-cache@6323deb102c322ba6fcbdcafc7e3dddab59af2b6" });
+    });
+    expect(caches(rustCache)).toHaveLength(1);
+  });
+
+  test("SHA256SUMS of the installers is uploaded beside them, after every build", () => {
+    expect(checksumProblems(workflow)).toEqual([]);
+    const early = changed((wf) => {
+      job(wf, "checksums").needs = ["preflight"];
+    });
+    expect(checksumProblems(early)).toEqual(["checksums does not wait for the build job build"]);
+    const none = changed((wf) => {
+      delete wf.jobs.checksums;
+    });
+    expect(checksumProblems(none)).toHaveLength(1);
+  });
+
+  test("a run by hand can ask for an unsigned build; nothing else can", () => {
+    expect(unsignedInputProblems(workflow)).toEqual([]);
+    expect(Object.keys(workflow.on)).toEqual(["push", "workflow_dispatch"]);
+    const onByDefault = changed((wf) => {
+      const input = wf.on.workflow_dispatch?.inputs?.unsigned;
+      if (input) input.default = true;
+    });
+    expect(unsignedInputProblems(onByDefault)).toHaveLength(1);
+  });
+
+  test("a build without signing secrets fails unless unsigned was asked for", () => {
+    expect(signingGuardProblems(workflow)).toEqual([]);
+    const notWaiting = changed((wf) => {
+      job(wf, "build").needs = ["audit"];
+    });
+    expect(signingGuardProblems(notWaiting)).toEqual([
+      "the build job build does not wait for the signing check (preflight)",
+    ]);
+    const neverFails = changed((wf) => {
+      for (const step of job(wf, "preflight").steps ?? []) {
+        step.run = step.run?.replaceAll("exit 1", "true");
+      }
+    });
+    expect(signingGuardProblems(neverFails)).toHaveLength(1);
+    // A tag push has no inputs: the unsigned choice must come from a run by hand.
+    const anyEvent = changed((wf) => {
+      const env = job(wf, "preflight").env;
+      if (env) env.UNSIGNED = "${{ inputs.unsigned }}";
+    });
+    expect(signingGuardProblems(anyEvent)).toHaveLength(1);
+  });
+});
