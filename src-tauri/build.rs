@@ -40,11 +40,13 @@ const COMMANDS: &[&str] = &[
     "diagnostics",
     "storage",
     "set_storage_cap",
+    "set_saved_data_max_age",
     "clear_saved_data",
     "saved_totals",
     "export_source",
     "export_list",
     "cancel_export",
+    "open_exported",
 ];
 
 fn main() {

@@ -15,7 +15,7 @@ use tauri::State;
 use workdesk_api::{
     ApiKey, BaseUrl, Client, ClientConfig, ListRequest, ProxyUrl, RateLimit, ResourceName, Take,
 };
-use workdesk_keychain::{Availability, Persistence};
+use workdesk_keychain::{Availability, Persistence, StoredKey};
 use zeroize::Zeroize;
 
 use crate::demo::Demo;
@@ -42,10 +42,43 @@ pub enum KeyStorage {
 /// What the UI may know about the API key: a masked hint, never the key.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct KeyStatus {
-    /// E.g. `service_…3f9a`; `None` when no key is set.
+    /// E.g. `service_…3f9a`; `None` when no key may be used.
     pub hint: Option<String>,
-    /// Where the key is kept; `None` when no key is set.
+    /// Where the key is kept; `None` when no key may be used.
     pub storage: Option<KeyStorage>,
+    /// Why the workspace needs its key typed (the first-run form then asks
+    /// for it, naming the address); `None` when its key may be used.
+    pub needed: Option<KeyNeeded>,
+    /// The service refused this key (401) since it was entered: the
+    /// workspace's saved records are hidden until a key it accepts is
+    /// entered. The UI asks for the key at once, saying why (`refusal`).
+    pub refusal: Option<UiError>,
+}
+
+/// Why a workspace's key must be typed before anything is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum KeyNeeded {
+    /// No key is stored for it on this computer.
+    Missing,
+    /// The stored key was entered for another server address than the
+    /// one in the settings: it is not sent there.
+    OtherAddress,
+    /// The stored key was saved by an earlier version of Workdesk, without
+    /// the address it was entered for: it is not sent until typed again.
+    EarlierVersion,
+}
+
+impl KeyNeeded {
+    /// Why `stored` cannot be used (`None`: it can).
+    pub fn of(stored: &StoredKey) -> Option<KeyNeeded> {
+        match stored {
+            StoredKey::Bound { .. } => None,
+            StoredKey::Missing => Some(KeyNeeded::Missing),
+            StoredKey::OtherOrigin { .. } => Some(KeyNeeded::OtherAddress),
+            StoredKey::Unbound => Some(KeyNeeded::EarlierVersion),
+        }
+    }
 }
 
 /// Whether the OS keychain works.
@@ -112,18 +145,46 @@ fn keychain_status(state: &AppState) -> KeychainStatus {
     }
 }
 
-async fn stored_key_status(state: &AppState, workspace: &WorkspaceId) -> Result<KeyStatus> {
-    let account = workspace.clone();
-    let key = state
-        .with_keychain(move |k| k.get(account.as_str()))
+async fn stored_key_status(state: &AppState, entry: &WorkspaceEntry) -> Result<KeyStatus> {
+    let Ok(base_url) = entry.base_url() else {
+        return Ok(KeyStatus {
+            hint: None,
+            storage: None,
+            needed: Some(KeyNeeded::OtherAddress),
+            refusal: None,
+        });
+    };
+    let account = entry.id.clone();
+    let origin = base_url.origin();
+    let stored = state
+        .with_keychain(move |k| k.key(account.as_str(), &origin))
         .await?;
     let storage = match state.keychain.availability() {
         Availability::Os => KeyStorage::Keychain,
         Availability::SessionOnly { .. } => KeyStorage::Session,
     };
-    Ok(KeyStatus {
-        storage: key.as_ref().map(|_| storage),
-        hint: key.map(|k| k.hint()),
+    let needed = KeyNeeded::of(&stored);
+    if let Some(needed) = needed {
+        if needed != KeyNeeded::Missing {
+            log::warn!(
+                "the stored key of workspace {} is not sent to {base_url} ({needed:?}); asking for it",
+                entry.id
+            );
+        }
+    }
+    Ok(match stored {
+        StoredKey::Bound { key, refused } => KeyStatus {
+            hint: Some(key.hint()),
+            storage: Some(storage),
+            needed: None,
+            refusal: refused.then(|| Error::from(workdesk_sync::Error::KeyRefused).into()),
+        },
+        _ => KeyStatus {
+            hint: None,
+            storage: None,
+            needed,
+            refusal: None,
+        },
     })
 }
 
@@ -148,6 +209,8 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
             key: KeyStatus {
                 hint: Some(demo.key_hint()),
                 storage: Some(KeyStorage::Demo),
+                needed: None,
+                refusal: None,
             },
             keychain: keychain_status(state),
             last_resource: state.settings.last_resource(&WorkspaceId::demo()),
@@ -160,10 +223,12 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
     let no_key = KeyStatus {
         hint: None,
         storage: None,
+        needed: None,
+        refusal: None,
     };
     let (key, keychain) = match &current {
         None => (no_key, keychain_status(state)),
-        Some(entry) => match stored_key_status(state, &entry.id).await {
+        Some(entry) => match stored_key_status(state, entry).await {
             Ok(key) => (key, keychain_status(state)),
             Err(err) => (
                 no_key,
@@ -296,7 +361,7 @@ pub async fn add_workspace(
             base_url: base_url.to_string(),
             proxy: proxy.map(|p| p.to_string()),
         };
-        store_key(&state, &entry.id, key).await;
+        store_key(&state, &entry.id, &base_url, key).await;
         if let Err(err) = state.settings.add_workspace(&entry) {
             // Nothing kept on failure: the key goes too.
             let account = entry.id.clone();
@@ -336,10 +401,12 @@ fn free_name(wanted: &str, existing: &[WorkspaceEntry]) -> String {
 /// proxy (`null` or empty: none) and stores the key typed. `api_key: null`
 /// keeps the stored key. Nothing is saved on failure.
 ///
-/// A stored key is never sent to another origin than the one it was saved
-/// with: `api_key: null` with an address of another scheme, host or port
-/// is refused before anything is sent (`invalid_input`, `field` =
-/// `api_key`, code `key_for_another_server`): the user types the key again.
+/// A stored key is never sent to another origin than the one its keychain
+/// item was entered for (whatever the settings file says): `api_key: null`
+/// with an address of another scheme, host or port, or with a key an
+/// earlier version stored without its origin, is refused before anything
+/// is sent (`invalid_input`, `field` = `api_key`, code
+/// `key_for_another_server`): the user types the key again.
 ///
 /// Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 #[tauri::command]
@@ -366,17 +433,21 @@ pub async fn update_workspace(
         let key = match &new_key {
             Some(key) => key.clone(),
             None => {
-                // The stored key was entered for the saved address's origin only.
-                let saved = entry.base_url().ok();
-                if saved.as_ref().map(origin) != Some(origin(&base_url)) {
-                    return Err(Error::KeyForAnotherServer.into());
-                }
+                // The stored key goes to the origin its keychain item was
+                // entered for, and nowhere else, whatever the settings say.
                 let account = workspace.clone();
-                state
-                    .with_keychain(move |k| k.get(account.as_str()))
+                let origin = base_url.origin();
+                let stored = state
+                    .with_keychain(move |k| k.key(account.as_str(), &origin))
                     .await
-                    .map_err(Error::from)?
-                    .ok_or(Error::MissingKey)?
+                    .map_err(Error::from)?;
+                match stored {
+                    StoredKey::Bound { key, .. } => key,
+                    StoredKey::Missing => return Err(Error::MissingKey.into()),
+                    StoredKey::OtherOrigin { .. } | StoredKey::Unbound => {
+                        return Err(Error::KeyForAnotherServer.into())
+                    }
+                }
             }
         };
         check_key(&base_url, key, proxy.clone()).await?;
@@ -385,7 +456,7 @@ pub async fn update_workspace(
             w.proxy = proxy.map(|p| p.to_string());
         })?;
         if let Some(key) = new_key {
-            store_key(&state, &workspace, key).await;
+            store_key(&state, &workspace, &base_url, key).await;
         }
         if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
             state.switched().await;
@@ -487,13 +558,21 @@ fn typed_key(mut text: String) -> Result<ApiKey> {
     Ok(parsed?)
 }
 
-/// Stores `key` for `workspace` (OS keychain, or this session only when
-/// there is none) and drops the cached client built from the previous key.
-async fn store_key(state: &AppState, workspace: &WorkspaceId, key: ApiKey) -> KeyStorage {
+/// Stores `key` for `workspace`, bound to `base_url`'s origin (OS
+/// keychain, or this session only when there is none; a refusal noted for
+/// the key before is cleared: the service just accepted it), and drops
+/// the cached client built from the previous key.
+async fn store_key(
+    state: &AppState,
+    workspace: &WorkspaceId,
+    base_url: &BaseUrl,
+    key: ApiKey,
+) -> KeyStorage {
     let hint = key.hint();
     let account = workspace.clone();
+    let origin = base_url.origin();
     let persistence = state
-        .with_keychain(move |k| Ok(k.set(account.as_str(), &key)))
+        .with_keychain(move |k| Ok(k.set_key(account.as_str(), &origin, &key)))
         .await
         // Given up (a prompt nobody answered): kept for this session, as
         // without a keychain.
@@ -567,9 +646,4 @@ pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, Ui
         status(&state).await
     })
     .await
-}
-
-/// `base_url`'s origin: scheme, host and port (`https://api.example.com:443`).
-fn origin(base_url: &BaseUrl) -> String {
-    base_url.as_url().origin().ascii_serialization()
 }

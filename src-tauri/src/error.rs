@@ -85,6 +85,19 @@ pub enum Error {
     #[error("the size cap must be 16 to 1,048,576 MB")]
     CapOutOfRange,
 
+    /// "Open" or "Show in folder" before any export finished this session,
+    /// or the file is gone.
+    #[error("no exported file to open")]
+    NoExport,
+
+    /// The system could not open or show the exported file.
+    #[error("the file could not be opened: {0}")]
+    OpenFailed(String),
+
+    /// "Keep saved data at most N days" outside 1 to 3,650 days.
+    #[error("the age limit must be 1 to 3,650 days")]
+    MaxAgeOutOfRange,
+
     /// A workspace name that is empty, too long or taken.
     #[error("the workspace name cannot be used ({0:?})")]
     WorkspaceName(crate::workspaces::NameProblem),
@@ -275,6 +288,12 @@ pub enum ErrorCode {
     DownloadRunning,
     /// A size cap outside 16 MB to 1 TB.
     CapOutOfRange,
+    /// An age limit outside `min` to `max` days.
+    MaxAgeOutOfRange,
+    /// No exported file to open (none this session, or it is gone).
+    NoExport,
+    /// The system could not open or show the file (`detail`).
+    OpenFailed,
     /// A proxy address that can't be used; `reason`: `not_an_address`,
     /// `scheme` (with `scheme`), `no_host`, `credentials`, `path`.
     InvalidProxy,
@@ -298,6 +317,9 @@ pub enum ErrorCode {
     /// The system keychain did not answer in time (`seconds`): an unlock
     /// prompt may be waiting.
     KeychainTimeout,
+    /// The service refused the workspace's key (401) and its saved records
+    /// are hidden until a key the service accepts is entered.
+    SavedDataLocked,
     /// The command failed unexpectedly (a fault of Workdesk's own, caught:
     /// `detail`, English, technical).
     Internal,
@@ -615,6 +637,9 @@ impl From<Error> for UiError {
             Error::Sync(workdesk_sync::Error::Cancelled) => {
                 UiError::new(K::Cancelled, C::Cancelled)
             }
+            Error::Sync(workdesk_sync::Error::KeyRefused) => {
+                UiError::new(K::Unauthorized, C::SavedDataLocked).field("api_key")
+            }
             Error::Sync(workdesk_sync::Error::Api(api)) => UiError::from(Error::Api(api)),
             Error::Sync(workdesk_sync::Error::Cache(err)) => {
                 UiError::new(K::Internal, C::SavedDataUnreadable)
@@ -635,6 +660,14 @@ impl From<Error> for UiError {
                     .param("detail", clause(&err.to_string()))
             }
             Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange).field("cap_mb"),
+            Error::NoExport => UiError::new(K::NotFound, C::NoExport),
+            Error::OpenFailed(detail) => {
+                UiError::new(K::Internal, C::OpenFailed).param("detail", clause(&detail))
+            }
+            Error::MaxAgeOutOfRange => UiError::new(K::InvalidInput, C::MaxAgeOutOfRange)
+                .param("min", crate::settings::MAX_AGE_DAYS.start())
+                .param("max", crate::settings::MAX_AGE_DAYS.end())
+                .field("max_age_days"),
             Error::WorkspaceName(problem) => {
                 use crate::workspaces::NameProblem as P;
                 let reason = match problem {

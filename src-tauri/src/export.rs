@@ -5,7 +5,7 @@
 //! (`workdesk_sync::Replica::export`) and writes the file
 //! (`workdesk_export::Sheet`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use specta::Type;
@@ -29,12 +29,25 @@ pub struct SaveDialog {
     pub file_name: String,
     /// The name of the file type in the type filter ("Excel workbook").
     pub file_type: String,
+    /// The question asked before a file is replaced that the save dialog
+    /// did not ask about (a name typed without its extension, whose full
+    /// name exists): `{name}` stands for the file's name ("{name} already
+    /// exists. Replace it?").
+    pub replace_question: String,
+    /// The button that replaces it ("Replace").
+    pub replace: String,
+    /// The button that goes back to the save dialog ("Cancel").
+    pub keep: String,
+    /// The system notification when the export ends while Workdesk is not
+    /// the focused window and took long ([`crate::work_done`]).
+    pub notice: crate::work_done::DoneNotice,
 }
 
 /// A finished export.
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct Exported {
-    /// Where the file was written (as the user chose it).
+    /// Where the file was written (as the user chose it, with its
+    /// extension).
     pub path: String,
     /// Its name alone, for "Exported to invoices.xlsx".
     pub file_name: String,
@@ -91,6 +104,7 @@ pub async fn export_source(
 pub async fn export_list(
     state: State<'_, AppState>,
     save_dialog: State<'_, SaveFileDialog>,
+    notifier: State<'_, crate::work_done::Notifier>,
     resource: ResourceName,
     view: ListView,
     columns: Vec<Column>,
@@ -108,54 +122,135 @@ pub async fn export_list(
             }
             *export = Some(cancel.clone());
         }
+        let started = std::time::Instant::now();
         let result = async {
             let Some(path) = save_dialog.ask(&dialog, layout.format.extension()).await else {
                 return Ok(None);
             };
-            let mut sheet = Sheet::create(
-                &path,
-                resource.schema(),
-                columns,
-                &layout,
-                workdesk_export::system_time_zone(),
+            // Noted until it ends: a `.part` file left by an export that was
+            // killed is removed at the next start.
+            let folder = part_folder(&path);
+            state.settings.note_export_folder(&folder, true);
+            let exported = write_export(
+                &workspace, resource, &view, columns, &layout, &path, &progress, &cancel,
             )
-            .map_err(|err| Error::Sync(err.into()))?;
-            let source = workspace
-                .replica
-                .export(
-                    resource,
-                    &view,
-                    &mut sheet,
-                    |step| {
-                        if let Err(err) = progress.send(step.clone()) {
-                            log::warn!("the export's progress could not reach the window: {err}");
-                        }
-                    },
-                    &cancel,
-                )
-                .await
-                .map_err(Error::from)?;
-            let written = tokio::task::spawn_blocking(move || sheet.finish())
-                .await
-                .map_err(|err| Error::SavedData(err.to_string()))?
-                .map_err(|err| Error::Sync(err.into()))?;
-            Ok::<_, Error>(Some(Exported {
-                file_name: written
-                    .path
-                    .file_name()
-                    .map(|name| name.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                path: written.path.to_string_lossy().into_owned(),
-                records: written.records,
-                bytes: written.bytes,
-                source,
-            }))
+            .await;
+            state.settings.note_export_folder(&folder, false);
+            exported.map(Some)
         }
         .await;
+        *lock(&state.export) = None;
+        if let Ok(Some(done)) = &result {
+            *lock(&state.last_export) = Some(PathBuf::from(&done.path));
+        }
+        if !matches!(
+            result,
+            Ok(None) | Err(Error::Sync(workdesk_sync::Error::Cancelled))
+        ) {
+            let file = match &result {
+                Ok(Some(done)) => done.file_name.clone(),
+                _ => String::new(),
+            };
+            notifier.work_ended(
+                started,
+                state.long_work,
+                &dialog.notice,
+                result.is_ok(),
+                &file,
+            );
+        }
         *lock(&state.export) = None;
         Ok(result?)
     })
     .await
+}
+
+/// Writes the export of `view` to `path` (see [`export_list`]).
+#[allow(clippy::too_many_arguments)]
+async fn write_export(
+    workspace: &crate::state::Workspace,
+    resource: ResourceName,
+    view: &ListView,
+    columns: Vec<Column>,
+    layout: &Layout,
+    path: &Path,
+    progress: &Channel<Progress>,
+    cancel: &CancellationToken,
+) -> Result<Exported, Error> {
+    let mut sheet = Sheet::create(
+        path,
+        resource.schema(),
+        columns,
+        layout,
+        workdesk_export::system_time_zone(),
+    )
+    .map_err(|err| Error::Sync(err.into()))?;
+    let source = workspace
+        .replica
+        .export(
+            resource,
+            view,
+            &mut sheet,
+            |step| {
+                if let Err(err) = progress.send(step.clone()) {
+                    log::warn!("the export's progress could not reach the window: {err}");
+                }
+            },
+            cancel,
+        )
+        .await
+        .map_err(Error::from)?;
+    let written = tokio::task::spawn_blocking(move || sheet.finish())
+        .await
+        .map_err(|err| Error::SavedData(err.to_string()))?
+        .map_err(|err| Error::Sync(err.into()))?;
+    Ok(Exported {
+        file_name: written
+            .path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        path: written.path.to_string_lossy().into_owned(),
+        records: written.records,
+        bytes: written.bytes,
+        source,
+    })
+}
+
+/// The folder an export to `path` writes its `.part` file in.
+fn part_folder(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Removes the `.workdesk-export-*.part` files that exports killed
+/// before they ended (the app closed by force, the computer turned off)
+/// left in the folders they were writing to, as the settings noted them;
+/// then forgets those folders. Only files of that name are touched,
+/// whatever folder the settings name. Returns how many went.
+pub fn remove_leftover_parts(settings: &crate::settings::Settings) -> usize {
+    let mut removed = 0;
+    for folder in settings.export_folders() {
+        let entries = std::fs::read_dir(&folder).into_iter().flatten().flatten();
+        for entry in entries {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let part = name.starts_with(workdesk_export::PART_PREFIX)
+                && name.ends_with(workdesk_export::PART_SUFFIX);
+            if part && entry.path().is_file() {
+                match std::fs::remove_file(entry.path()) {
+                    Ok(()) => removed += 1,
+                    Err(err) => log::warn!("a leftover export part could not be removed: {err}"),
+                }
+            }
+        }
+        settings.note_export_folder(&folder, false);
+    }
+    if removed > 0 {
+        log::info!("{removed} leftover export parts removed");
+    }
+    removed
 }
 
 /// Cancels the export under way, if any: it stops between or during pages
@@ -171,12 +266,84 @@ pub fn cancel_export(state: State<'_, AppState>) -> Result<(), UiError> {
     })
 }
 
-/// Where "Export…" asks the user for a file: the system's save dialog
-/// (tauri-plugin-dialog) over the main window, in the app; tests that run
-/// the command without a display answer with a path of their own.
-pub struct SaveFileDialog(Box<dyn Fn(Ask) + Send + Sync>);
+/// What to do with the file last exported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum FileAction {
+    /// Open it with the program the system opens its type with.
+    Open,
+    /// Show it in its folder, selected, in the system's file manager.
+    ShowInFolder,
+}
 
-/// One question to a [`SaveFileDialog`].
+/// "Open" or "Show in folder" for the file the last export of this
+/// session wrote, and for no other: the UI names no path, so nothing it
+/// sends can open anything else (tauri-plugin-opener, called from Rust;
+/// the web UI is granted none of it).
+///
+/// Errors: `not_found` (code `no_export`) before any export finished, or
+/// when the file is no longer there; `internal` (code `open_failed`, with
+/// `detail`) when the system cannot open it.
+#[tauri::command]
+#[specta::specta]
+pub async fn open_exported(
+    state: State<'_, AppState>,
+    opener: State<'_, FileOpener>,
+    action: FileAction,
+) -> Result<(), UiError> {
+    crate::guard::guarded(async move {
+        let path = lock(&state.last_export).clone().ok_or(Error::NoExport)?;
+        if !path.is_file() {
+            return Err(Error::NoExport.into());
+        }
+        let open = opener.0.clone();
+        tokio::task::spawn_blocking(move || open(action, &path))
+            .await
+            .map_err(|err| Error::OpenFailed(err.to_string()))?
+            .map_err(Error::OpenFailed)?;
+        Ok(())
+    })
+    .await
+}
+
+/// How files are opened and shown: the system's programs
+/// (tauri-plugin-opener) in the app; tests stand in their own.
+pub struct FileOpener(std::sync::Arc<OpenFile>);
+
+/// Opens or shows one file: the system's error in words when it cannot.
+pub type OpenFile = dyn Fn(FileAction, &Path) -> Result<(), String> + Send + Sync;
+
+impl FileOpener {
+    /// The system's: the default program of the file's type, and the file
+    /// manager (Explorer, Finder, the desktop's own on Linux).
+    pub fn system() -> FileOpener {
+        FileOpener::new(|action, path| {
+            match action {
+                FileAction::Open => tauri_plugin_opener::open_path(path, None::<&str>),
+                FileAction::ShowInFolder => tauri_plugin_opener::reveal_item_in_dir(path),
+            }
+            .map_err(|err| err.to_string())
+        })
+    }
+
+    /// Another way of opening (tests record what they were asked).
+    pub fn new(
+        open: impl Fn(FileAction, &Path) -> Result<(), String> + Send + Sync + 'static,
+    ) -> FileOpener {
+        FileOpener(std::sync::Arc::new(open))
+    }
+}
+
+/// Where "Export…" asks the user for a file: the system's save dialog
+/// (tauri-plugin-dialog) over the main window, and its question before a
+/// file is replaced; tests that run the command without a display answer
+/// with their own.
+pub struct SaveFileDialog {
+    ask: Box<dyn Fn(Ask) + Send + Sync>,
+    confirm: Box<dyn Fn(Confirm) + Send + Sync>,
+}
+
+/// One question to a [`SaveFileDialog`]: where to save.
 pub struct Ask {
     /// The dialog's title, offered name and file type name.
     pub dialog: SaveDialog,
@@ -186,47 +353,161 @@ pub struct Ask {
     pub answer: tokio::sync::oneshot::Sender<Option<PathBuf>>,
 }
 
+/// One question to a [`SaveFileDialog`]: replace a file?
+pub struct Confirm {
+    /// The question, its file's name filled in.
+    pub question: String,
+    /// The button that replaces the file.
+    pub replace: String,
+    /// The button that does not.
+    pub keep: String,
+    /// Gets `true` to replace.
+    pub answer: tokio::sync::oneshot::Sender<bool>,
+}
+
 impl SaveFileDialog {
-    /// The system's save dialog, modal over the window labelled `main`.
+    /// The system's save dialog and message box, modal over the window
+    /// labelled `main`.
     pub fn system<R: Runtime>(app: AppHandle<R>) -> SaveFileDialog {
-        SaveFileDialog(Box::new(move |ask: Ask| {
-            let mut builder = app
-                .dialog()
-                .file()
-                .set_title(&ask.dialog.title)
-                .set_file_name(&ask.dialog.file_name)
-                .add_filter(&ask.dialog.file_type, &[ask.extension]);
-            if let Some(window) = app.get_webview_window("main") {
-                builder = builder.set_parent(&window);
-            }
-            let answer = ask.answer;
-            builder.save_file(move |path| {
-                let _ = answer.send(path.and_then(|path| path.into_path().ok()));
-            });
-        }))
+        let confirm_app = app.clone();
+        SaveFileDialog::new(
+            move |ask: Ask| {
+                let mut builder = app
+                    .dialog()
+                    .file()
+                    .set_title(&ask.dialog.title)
+                    .set_file_name(&ask.dialog.file_name)
+                    .add_filter(&ask.dialog.file_type, &[ask.extension]);
+                if let Some(window) = app.get_webview_window("main") {
+                    builder = builder.set_parent(&window);
+                }
+                let answer = ask.answer;
+                builder.save_file(move |path| {
+                    let _ = answer.send(path.and_then(|path| path.into_path().ok()));
+                });
+            },
+            move |confirm: Confirm| {
+                let mut builder = confirm_app
+                    .dialog()
+                    .message(confirm.question)
+                    .kind(tauri_plugin_dialog::MessageDialogKind::Warning)
+                    .buttons(tauri_plugin_dialog::MessageDialogButtons::OkCancelCustom(
+                        confirm.replace,
+                        confirm.keep,
+                    ));
+                if let Some(window) = confirm_app.get_webview_window("main") {
+                    builder = builder.parent(&window);
+                }
+                let answer = confirm.answer;
+                builder.show(move |replace| {
+                    let _ = answer.send(replace);
+                });
+            },
+        )
     }
 
-    /// Another way of asking (tests without a display answer with a
-    /// path of their own).
-    pub fn new(ask: impl Fn(Ask) + Send + Sync + 'static) -> SaveFileDialog {
-        SaveFileDialog(Box::new(ask))
+    /// Other ways of asking (tests without a display answer with their
+    /// own paths and answers).
+    pub fn new(
+        ask: impl Fn(Ask) + Send + Sync + 'static,
+        confirm: impl Fn(Confirm) + Send + Sync + 'static,
+    ) -> SaveFileDialog {
+        SaveFileDialog {
+            ask: Box::new(ask),
+            confirm: Box::new(confirm),
+        }
     }
 
-    /// Asks for a file to save to with `dialog`'s texts; a name typed
-    /// without the extension gets `extension`. `None` when the user
-    /// closed the dialog.
+    /// Asks for a file to save to with `dialog`'s texts. The name chosen
+    /// is the file's name; one typed without `extension` gets it, and when
+    /// a file of that full name exists (which the save dialog could not
+    /// know) the user is asked before it is replaced: "no" opens the save
+    /// dialog again on that name. `None` when the user closed the dialog.
     pub async fn ask(&self, dialog: &SaveDialog, extension: &'static str) -> Option<PathBuf> {
-        let (answer, chosen) = tokio::sync::oneshot::channel();
-        (self.0)(Ask {
-            dialog: dialog.clone(),
-            extension,
-            answer,
-        });
-        let path = chosen.await.ok()??;
-        Some(if path.extension().is_none() {
-            path.with_extension(extension)
-        } else {
-            path
-        })
+        let mut dialog = dialog.clone();
+        loop {
+            let (answer, chosen) = tokio::sync::oneshot::channel();
+            (self.ask)(Ask {
+                dialog: dialog.clone(),
+                extension,
+                answer,
+            });
+            let chosen = chosen.await.ok()??;
+            let path = with_extension(chosen, extension)?;
+            if !path.added || !path.path.exists() {
+                return Some(path.path);
+            }
+            let name = path
+                .path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let (answer, replace) = tokio::sync::oneshot::channel();
+            (self.confirm)(Confirm {
+                question: dialog.replace_question.replace("{name}", &name),
+                replace: dialog.replace.clone(),
+                keep: dialog.keep.clone(),
+                answer,
+            });
+            if replace.await.unwrap_or(false) {
+                return Some(path.path);
+            }
+            dialog.file_name = name;
+        }
+    }
+}
+
+/// A path as the export will write it.
+struct Named {
+    path: PathBuf,
+    /// The extension was added to the name the dialog returned.
+    added: bool,
+}
+
+/// `path` with `.extension` at its end (any case), added when missing:
+/// `report` and `report.v2` become `report.xlsx` and `report.v2.xlsx`.
+/// `None` for a path with no file name.
+fn with_extension(path: PathBuf, extension: &str) -> Option<Named> {
+    path.file_name()?;
+    let has = path
+        .extension()
+        .is_some_and(|ext| ext.to_string_lossy().eq_ignore_ascii_case(extension));
+    if has {
+        return Some(Named { path, added: false });
+    }
+    let mut name = path.into_os_string();
+    name.push(".");
+    name.push(extension);
+    Some(Named {
+        path: PathBuf::from(name),
+        added: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_s_extension_is_added_only_when_missing() {
+        let named = |p: &str| with_extension(PathBuf::from(p), "xlsx").map(|n| (n.path, n.added));
+        assert_eq!(
+            named("/tmp/x.xlsx"),
+            Some((PathBuf::from("/tmp/x.xlsx"), false))
+        );
+        assert_eq!(
+            named("/tmp/x.XLSX"),
+            Some((PathBuf::from("/tmp/x.XLSX"), false))
+        );
+        assert_eq!(named("/tmp/x"), Some((PathBuf::from("/tmp/x.xlsx"), true)));
+        assert_eq!(
+            named("/tmp/x.v2"),
+            Some((PathBuf::from("/tmp/x.v2.xlsx"), true))
+        );
+        assert_eq!(
+            named("/tmp/x.csv"),
+            Some((PathBuf::from("/tmp/x.csv.xlsx"), true))
+        );
+        assert_eq!(named("/"), None);
     }
 }

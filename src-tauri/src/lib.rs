@@ -34,6 +34,8 @@ pub mod settings;
 pub mod settings_file;
 pub mod state;
 mod webkit;
+pub mod window_place;
+pub mod work_done;
 pub mod workspaces;
 pub mod writes;
 
@@ -83,11 +85,13 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             diagnostics::diagnostics,
             offline::storage,
             offline::set_storage_cap,
+            offline::set_saved_data_max_age,
             offline::clear_saved_data,
             offline::saved_totals,
             export::export_source,
             export::export_list,
             export::cancel_export,
+            export::open_exported,
         ])
         .events(collect_events![
             offline::SavedDataNotice,
@@ -124,6 +128,9 @@ pub struct Options {
     /// How long a keychain call may take before it is given up
     /// ([`state::KEYCHAIN_TIMEOUT`] unless set; tests shorten it).
     pub keychain_timeout: Option<std::time::Duration>,
+    /// Work at least this long that ends out of sight is told by a
+    /// notification ([`work_done::LONG_WORK`] unless set; tests shorten it).
+    pub long_work: Option<std::time::Duration>,
 }
 
 impl Options {
@@ -131,7 +138,7 @@ impl Options {
     pub fn from_args() -> Self {
         Self {
             demo: std::env::args().any(|a| a == "--demo"),
-            keychain_timeout: None,
+            ..Self::default()
         }
     }
 }
@@ -148,6 +155,7 @@ pub fn configure<R: Runtime>(
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_notification::init())
         .invoke_handler(specta.invoke_handler())
         .setup(move |app| {
             specta.mount_events(app);
@@ -157,6 +165,7 @@ pub fn configure<R: Runtime>(
                     "the connection of an earlier version could not become a workspace yet: {err}"
                 );
             }
+            export::remove_leftover_parts(&settings);
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             let log_dir = app.path().app_log_dir()?;
             diagnostics::restrict(&log_dir);
@@ -172,11 +181,21 @@ pub fn configure<R: Runtime>(
             if let Some(timeout) = options.keychain_timeout {
                 state.keychain_timeout = timeout;
             }
+            if let Some(long_work) = options.long_work {
+                state.long_work = long_work;
+            }
             app.manage(state);
-            // Tests may have managed a fixed answer already.
+            // Tests may have managed fixed answers already.
             if app.try_state::<export::SaveFileDialog>().is_none() {
                 app.manage(export::SaveFileDialog::system(app.handle().clone()));
             }
+            if app.try_state::<export::FileOpener>().is_none() {
+                app.manage(export::FileOpener::system());
+            }
+            if app.try_state::<work_done::Notifier>().is_none() {
+                app.manage(work_done::Notifier::system(app.handle().clone()));
+            }
+            forget_old_saved_data_daily(app.handle().clone());
             let state = app.state::<state::AppState>();
             let handle = app.handle().clone();
             state.saved.set_announce(std::sync::Arc::new(move |notice| {
@@ -202,6 +221,110 @@ pub fn configure<R: Runtime>(
             }
             Ok(())
         })
+}
+
+/// "Keep saved data at most N days" at start, then once a day while
+/// Workdesk runs (checked hourly against the wall clock, so a computer
+/// that slept does not push it back).
+fn forget_old_saved_data_daily<R: Runtime>(app: tauri::AppHandle<R>) {
+    const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+    const HOUR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+    tauri::async_runtime::spawn(async move {
+        if let Some(state) = app.try_state::<state::AppState>() {
+            state.forget_old_at_start().await;
+        }
+        let mut last = std::time::SystemTime::now();
+        loop {
+            tokio::time::sleep(HOUR).await;
+            if last.elapsed().map_or(true, |since| since >= DAY) {
+                if let Some(state) = app.try_state::<state::AppState>() {
+                    state.forget_old_saved_data().await;
+                }
+                last = std::time::SystemTime::now();
+            }
+        }
+    });
+}
+
+/// One Workdesk at a time (tauri-plugin-single-instance, registered
+/// first): a second launch hands over to the running one, whose window
+/// comes to the front, and exits before it reads or writes anything.
+/// Without a D-Bus session (Linux) each launch runs on its own; the
+/// settings file's lock and re-read, and the data key's lock, still keep
+/// two processes from losing each other's changes.
+fn single_instance<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
+    tauri_plugin_single_instance::init(|app, _args, _cwd| {
+        log::info!("Workdesk was started again: the running window comes to the front");
+        if let Some(window) = app.get_webview_window("main") {
+            let _ = window.unminimize();
+            let _ = window.show();
+            let _ = window.set_focus();
+        }
+    })
+}
+
+/// The window's size, position and maximised state, remembered
+/// (tauri-plugin-window-state, in `.window-state.json` of the app's config
+/// folder), then put where the user can reach it ([`window_place`]) and
+/// shown: the window starts hidden, so it never flashes at the default
+/// place first.
+fn window_plugins<R: Runtime>() -> [tauri::plugin::TauriPlugin<R>; 2] {
+    use tauri_plugin_window_state::StateFlags;
+    let remembered = tauri_plugin_window_state::Builder::new()
+        .with_state_flags(StateFlags::SIZE | StateFlags::POSITION | StateFlags::MAXIMIZED)
+        .build();
+    let placed = tauri::plugin::Builder::new("workdesk-window")
+        .on_window_ready(|window| {
+            place_window(&window);
+            if let Err(err) = window.show() {
+                log::warn!("the window could not be shown: {err}");
+            }
+        })
+        .build();
+    [remembered, placed]
+}
+
+/// Moves `window` where [`window_place::on_screen`] says, if anywhere.
+fn place_window<R: Runtime>(window: &tauri::Window<R>) {
+    use window_place::Rect;
+    if window.is_maximized().unwrap_or(false) {
+        return;
+    }
+    let rect = |position: tauri::PhysicalPosition<i32>, size: tauri::PhysicalSize<u32>| Rect {
+        x: position.x,
+        y: position.y,
+        width: size.width,
+        height: size.height,
+    };
+    let (Ok(position), Ok(outer), Ok(inner)) = (
+        window.outer_position(),
+        window.outer_size(),
+        window.inner_size(),
+    ) else {
+        return;
+    };
+    let monitors: Vec<Rect> = window
+        .available_monitors()
+        .unwrap_or_default()
+        .iter()
+        .map(|monitor| rect(*monitor.position(), *monitor.size()))
+        .collect();
+    let primary = window
+        .primary_monitor()
+        .ok()
+        .flatten()
+        .map(|monitor| rect(*monitor.position(), *monitor.size()));
+    let Some(target) = window_place::on_screen(rect(position, outer), &monitors, primary) else {
+        return;
+    };
+    log::info!("the window was out of reach; placed at {target:?}");
+    let frame_width = outer.width.saturating_sub(inner.width);
+    let frame_height = outer.height.saturating_sub(inner.height);
+    let _ = window.set_size(tauri::PhysicalSize::new(
+        target.width.saturating_sub(frame_width),
+        target.height.saturating_sub(frame_height),
+    ));
+    let _ = window.set_position(tauri::PhysicalPosition::new(target.x, target.y));
 }
 
 /// The log: stdout and `workdesk.log` in the OS log folder
@@ -243,10 +366,17 @@ pub fn run() {
     webkit::apply();
     let context = tauri::generate_context!();
     let keychain = workdesk_keychain::Keychain::open(&context.config().identifier);
-    configure(tauri::Builder::default(), Options::from_args(), keychain)
-        .plugin(log_plugin())
-        .run(context)
-        .expect("error while running Workdesk");
+    let [remembered, placed] = window_plugins();
+    configure(
+        tauri::Builder::default().plugin(single_instance()),
+        Options::from_args(),
+        keychain,
+    )
+    .plugin(remembered)
+    .plugin(placed)
+    .plugin(log_plugin())
+    .run(context)
+    .expect("error while running Workdesk");
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved, Totals};
 use crate::error::{Error, UiError};
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
 use crate::state::AppState;
+use crate::work_done::{DoneNotice, Notifier};
 
 /// The saved answer for `view` of `resource`, from this computer only
 /// (never the network): the page as saved when it was last seen, or, for a
@@ -108,7 +109,9 @@ pub async fn saved_customer(
 /// Takes every record of `resource` offline (or, once it is, fetches only
 /// what changed since), sending [`Progress`] on `progress` after every page
 /// and pause. Stops before the last 10 % of the key's budget and goes on by
-/// itself after the reset. `cancel_download` stops it.
+/// itself after the reset. `cancel_download` stops it. When it took long
+/// and ends while Workdesk is not the focused window, a system
+/// notification says so with `notice`'s words.
 ///
 /// Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
 /// when a download of that list is already running; the errors of
@@ -117,11 +120,14 @@ pub async fn saved_customer(
 #[specta::specta]
 pub async fn make_available_offline(
     state: State<'_, AppState>,
+    notifier: State<'_, Notifier>,
     resource: ResourceName,
     progress: Channel<Progress>,
+    notice: DoneNotice,
 ) -> Result<OfflineList, UiError> {
     crate::guard::guarded(async move {
         let workspace = state.workspace().await?;
+        let started = std::time::Instant::now();
         let cancel = CancellationToken::new();
         {
             let mut downloads = lock(&state.downloads);
@@ -143,6 +149,9 @@ pub async fn make_available_offline(
             )
             .await;
         lock(&state.downloads).remove(&resource);
+        if !matches!(result, Err(workdesk_sync::Error::Cancelled)) {
+            notifier.work_ended(started, state.long_work, &notice, result.is_ok(), "");
+        }
         Ok(result.map_err(Error::from)?)
     })
     .await
@@ -264,6 +273,10 @@ pub struct Storage {
     pub total_bytes: u64,
     /// The size cap of each workspace's saved data, in MB.
     pub cap_mb: u32,
+    /// "Keep saved data at most N days": N, or `null` when off.
+    pub max_age_days: Option<u32>,
+    /// The longest age limit that may be set, in days (the shortest is 1).
+    pub max_age_days_limit: u32,
     /// Something to tell the user once (a file set aside, a failed write).
     pub notice: Option<Notice>,
 }
@@ -349,6 +362,8 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
             workspaces,
             total_bytes,
             cap_mb: state.settings.saved_data_cap_mb(),
+            max_age_days: state.settings.saved_data_max_age_days(),
+            max_age_days_limit: *crate::settings::MAX_AGE_DAYS.end(),
             notice: state.saved.take_notice(),
         })
     })
@@ -371,6 +386,28 @@ pub async fn set_storage_cap(state: State<'_, AppState>, cap_mb: u32) -> Result<
         if let Some(replica) = state.client.lock().await.replica() {
             replica.cache().set_cap(u64::from(cap_mb) * 1024 * 1024);
         }
+        storage(state).await
+    })
+    .await
+}
+
+/// "Keep saved data at most N days" (`days`: 1 to 3,650; `null` turns it
+/// off, the default): records fetched longer ago are deleted from every
+/// workspace's saved data now, then at each start and daily. A list made
+/// available offline and brought up to date counts as fetched then.
+///
+/// Errors: `invalid_input` (`field` = `max_age_days`, code
+/// `max_age_out_of_range` with `min` and `max`) outside that range, with
+/// nothing changed; `internal` when the settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub async fn set_saved_data_max_age(
+    state: State<'_, AppState>,
+    days: Option<u32>,
+) -> Result<Storage, UiError> {
+    crate::guard::guarded(async move {
+        state.settings.set_saved_data_max_age_days(days)?;
+        state.forget_old_saved_data().await;
         storage(state).await
     })
     .await

@@ -3,6 +3,14 @@
 //! by the workspace's fingerprint, its data key in the OS keychain next to
 //! the API key (account `<workspace id>#data-key`). Without a keychain the data is
 //! kept in memory for the session, and the user is told so.
+//!
+//! - The folders are readable by the user only (`0700` on Unix).
+//! - A workspace's data key is made, or read, under a lock
+//!   (`saved/<workspace id>.lock`): two processes opening its saved data
+//!   for the first time never each make a key (one file would then be set
+//!   aside as unreadable).
+//! - "Keep saved data at most N days" ([`forget_old`]) deletes what was
+//!   fetched longer ago from every workspace's file, at start and daily.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -93,8 +101,14 @@ pub struct SavedData {
 }
 
 impl SavedData {
-    /// Saved data under `dir`.
+    /// Saved data under `dir` (made readable by the user only when it
+    /// exists; a folder made later is made so).
     pub fn new(dir: PathBuf) -> SavedData {
+        if dir.exists() {
+            if let Err(err) = workdesk_cache::private_dir(&dir) {
+                log::warn!("the saved-data folder could not be made private: {err}");
+            }
+        }
         SavedData {
             dir,
             notice: std::sync::Mutex::new(None),
@@ -118,6 +132,11 @@ impl SavedData {
     /// The folder of `workspace`'s saved data.
     pub fn workspace_dir(&self, workspace: &WorkspaceId) -> PathBuf {
         self.dir.join(workspace.as_str())
+    }
+
+    /// The lock file of `workspace`'s data key, beside its folder.
+    fn lock_path(&self, workspace: &WorkspaceId) -> PathBuf {
+        self.dir.join(format!("{workspace}.lock"))
     }
 
     /// Something to tell the user once (a file set aside, a write that
@@ -229,12 +248,14 @@ pub async fn open(
     cap_bytes: u64,
     keychain_timeout: std::time::Duration,
 ) -> Result<Arc<Cache>> {
-    let origin = base_url.as_url().origin().ascii_serialization();
+    let origin = base_url.origin();
     let fingerprint = workdesk_cache::fingerprint(&origin, key.expose_secret());
     let dir = saved.workspace_dir(workspace);
     let id = workspace.clone();
-    let opening =
-        tokio::task::spawn_blocking(move || open_blocking(&keychain, &id, &dir, &fingerprint));
+    let lock_path = saved.lock_path(workspace);
+    let opening = tokio::task::spawn_blocking(move || {
+        open_blocking(&keychain, &id, &dir, &lock_path, &fingerprint)
+    });
     // The data key comes from the keychain: no longer than a keychain call.
     let opened = match tokio::time::timeout(keychain_timeout, opening).await {
         Ok(Ok(opened)) => opened,
@@ -278,15 +299,40 @@ pub async fn open(
     Ok(Arc::new(cache))
 }
 
+/// Opens (creating when missing) the lock file at `path`, in a folder
+/// readable by the user only, and locks it: released when dropped.
+fn lock_file(path: &Path) -> std::io::Result<std::fs::File> {
+    if let Some(folder) = path.parent() {
+        workdesk_cache::private_dir(folder)?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    file.lock()?;
+    Ok(file)
+}
+
+/// Opens `workspace`'s file in `dir` (see [`open`]) while holding the
+/// lock at `lock_path`: one process at a time makes (or reads) the data
+/// key and opens the file.
 fn open_blocking(
     keychain: &Keychain,
     workspace: &WorkspaceId,
     dir: &Path,
+    lock_path: &Path,
     fingerprint: &str,
 ) -> Result<(Cache, Option<Recovery>), (SessionOnlyReason, String)> {
     if let Availability::SessionOnly { reason } = keychain.availability() {
         return Err((SessionOnlyReason::NoKeychain, reason));
     }
+    let _one_at_a_time = lock_file(lock_path).map_err(|err| {
+        (
+            SessionOnlyReason::FileFailed,
+            format!("the saved data could not be locked: {err}"),
+        )
+    })?;
     let keychain_failed =
         |err: workdesk_keychain::Error| (SessionOnlyReason::KeychainFailed, err.to_string());
     let account = data_key_account(workspace);
@@ -331,13 +377,73 @@ fn open_blocking(
         .map_err(|err| (SessionOnlyReason::FileFailed, err.to_string()))
 }
 
+/// "Keep saved data at most N days": deletes the saved pages and records
+/// fetched before `cutoff` (UTC) from every workspace's file under
+/// `saved`, and the files set aside that were last changed before it.
+/// `open` is the cache of the workspace on screen (changed through its
+/// writer, so what it shows stays right); the other files are changed
+/// directly, without their keys (times are not sealed). Returns the
+/// records deleted from the files that were not open.
+pub async fn forget_old(
+    saved: &SavedData,
+    open: Option<Arc<Cache>>,
+    cutoff: chrono::DateTime<chrono::Utc>,
+) -> u64 {
+    let root = saved.dir.clone();
+    let closed = tokio::task::spawn_blocking(move || {
+        let open_path = open
+            .as_ref()
+            .and_then(|cache| cache.path().map(Path::to_owned));
+        if let Some(cache) = &open {
+            cache.forget_saved_before(cutoff);
+            cache.flush();
+        }
+        let mut deleted = 0;
+        let folders = std::fs::read_dir(&root).into_iter().flatten().flatten();
+        for folder in folders.filter(|entry| entry.path().is_dir()) {
+            for (path, _) in files(&folder.path()) {
+                if is_set_aside(&path) {
+                    let old = std::fs::metadata(&path)
+                        .and_then(|m| m.modified())
+                        .is_ok_and(|at| chrono::DateTime::<chrono::Utc>::from(at) < cutoff);
+                    if old {
+                        if let Err(err) = std::fs::remove_file(&path) {
+                            log::warn!("could not delete an old file set aside: {err}");
+                        }
+                    }
+                    continue;
+                }
+                let is_database = path.extension().is_some_and(|ext| ext == "sqlite3");
+                if !is_database || open_path.as_deref() == Some(path.as_path()) {
+                    continue;
+                }
+                match workdesk_cache::forget_saved_before_in(&path, cutoff) {
+                    Ok(n) => deleted += n,
+                    Err(err) => {
+                        log::warn!("old saved data could not be deleted from a file: {err}")
+                    }
+                }
+            }
+        }
+        deleted
+    })
+    .await
+    .unwrap_or(0);
+    if closed > 0 {
+        log::info!("{closed} saved records older than the age limit deleted");
+    }
+    closed
+}
+
 /// Deletes `workspace`'s saved data (its folder, set-aside files
 /// included) and its data key: the workspace was removed. The cache must
 /// be closed first ([`crate::state::AppState::switched`]).
 pub async fn forget(saved: &SavedData, keychain: Arc<Keychain>, workspace: &WorkspaceId) {
     let dir = saved.workspace_dir(workspace);
     let account = data_key_account(workspace);
+    let lock_path = saved.lock_path(workspace);
     let _ = tokio::task::spawn_blocking(move || {
+        let _ = std::fs::remove_file(&lock_path);
         for (path, _) in files(&dir) {
             if let Err(err) = std::fs::remove_file(&path) {
                 log::warn!("could not delete saved data {}: {err}", path.display());
@@ -392,6 +498,120 @@ mod tests {
         assert_eq!(reason, SessionOnlyReason::NoKeychain);
         assert_eq!(detail.as_deref(), Some("no D-Bus session"));
         assert!(!dir.exists(), "no folder was made");
+    }
+
+    /// The mock keychain as keyring's default store, once for the process.
+    fn mock_keychain() -> Arc<Keychain> {
+        static MOCK: std::sync::Once = std::sync::Once::new();
+        MOCK.call_once(|| {
+            keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap())
+        });
+        Arc::new(Keychain::with_default_store("dev.workdesk.saved-data.test"))
+    }
+
+    /// Two processes (here: eight threads, each with its own lock file
+    /// handle, as processes have) opening a workspace's saved data for the
+    /// first time at once: one data key is made, every one of them opens
+    /// the same file with it, and nothing is set aside as unreadable.
+    #[test]
+    fn first_opens_at_once_make_one_data_key() {
+        let root = tempfile::tempdir().unwrap();
+        let saved = SavedData::new(root.path().join("saved"));
+        let keychain = mock_keychain();
+        let id = WorkspaceId::parse("parallel").unwrap();
+        let fingerprint = workdesk_cache::fingerprint("https://api.example.com", "service_x");
+        let dir = saved.workspace_dir(&id);
+        let lock_path = saved.lock_path(&id);
+        let start = Arc::new(std::sync::Barrier::new(8));
+        let threads: Vec<_> = (0..8)
+            .map(|_| {
+                let (keychain, id, dir, lock_path, fingerprint, start) = (
+                    keychain.clone(),
+                    id.clone(),
+                    dir.clone(),
+                    lock_path.clone(),
+                    fingerprint.clone(),
+                    start.clone(),
+                );
+                std::thread::spawn(move || {
+                    start.wait();
+                    open_blocking(&keychain, &id, &dir, &lock_path, &fingerprint)
+                        .map(|(cache, recovery)| {
+                            drop(cache);
+                            recovery.map(|r| r.reason)
+                        })
+                        .map_err(|(reason, detail)| format!("{reason:?}: {detail}"))
+                })
+            })
+            .collect();
+        let opened: Vec<_> = threads
+            .into_iter()
+            .map(|thread| thread.join().unwrap())
+            .collect();
+        assert!(
+            opened.iter().all(|outcome| outcome == &Ok(None)),
+            "every open found one key and one file: {opened:?}"
+        );
+        let set_aside: Vec<_> = files(&dir)
+            .into_iter()
+            .filter(|(p, _)| is_set_aside(p))
+            .collect();
+        assert!(set_aside.is_empty(), "nothing set aside: {set_aside:?}");
+        assert!(keychain
+            .get_secret(&data_key_account(&id))
+            .unwrap()
+            .is_some());
+    }
+
+    #[tokio::test]
+    async fn the_age_limit_reaches_every_workspace_file_and_old_files_set_aside() {
+        let root = tempfile::tempdir().unwrap();
+        let saved = SavedData::new(root.path().join("saved"));
+        let record = |n: u32| {
+            serde_json::json!({"id": format!("00000000-0000-4000-8000-{n:012}"), "title": "t"})
+                .as_object()
+                .unwrap()
+                .clone()
+        };
+        let schema = &workdesk_api::resources::TASK;
+        let mut caches = Vec::new();
+        for name in ["a", "b"] {
+            let dir = saved.workspace_dir(&WorkspaceId::parse(name).unwrap());
+            let (cache, _) = Cache::open(
+                &workdesk_cache::file_of(&dir, name),
+                name,
+                &DataKey::generate(),
+                true,
+            )
+            .unwrap();
+            cache.save_records(schema, vec![record(1), record(2)], true);
+            cache.flush();
+            caches.push(Arc::new(cache));
+        }
+        let b_dir = saved.workspace_dir(&WorkspaceId::parse("b").unwrap());
+        let aside = b_dir.join("old.unreadable-20200101T000000Z.sqlite3");
+        std::fs::write(&aside, b"set aside").unwrap();
+        // "a" is on screen; "b" is closed.
+        let open = caches.remove(0);
+        drop(caches);
+        // A limit none of them reaches: nothing goes.
+        let past = chrono::Utc::now() - chrono::TimeDelta::days(1);
+        assert_eq!(forget_old(&saved, Some(open.clone()), past).await, 0);
+        assert_eq!(open.saved_count(schema).unwrap(), 2);
+        assert!(aside.exists());
+        // One all of them reach: everything goes, in both files.
+        let future = chrono::Utc::now() + chrono::TimeDelta::minutes(1);
+        assert_eq!(
+            forget_old(&saved, Some(open.clone()), future).await,
+            2,
+            "b's two"
+        );
+        assert_eq!(
+            open.saved_count(schema).unwrap(),
+            0,
+            "a's through its writer"
+        );
+        assert!(!aside.exists(), "the old file set aside went");
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //! [`crate::workspaces`]) and, per workspace (its id, or `demo`) and
 //! resource, the list views: the current one and the named ones
 //! (`views/<workspace>/<resource>`), and the resource shown last
-//! (`last_resource/<workspace>`); "Work offline" (`working_offline`) and
-//! the size cap of saved data (`saved_data_cap_mb`); the language of the
-//! UI (`language`); the records table's density (`density`). Never an API key.
+//! (`last_resource/<workspace>`); "Work offline" (`working_offline`), the
+//! size cap of saved data (`saved_data_cap_mb`) and its age limit
+//! (`saved_data_max_age_days`, absent when off); the language of the
+//! UI (`language`); the records table's density (`density`); the folders
+//! exports are writing to (`exports_under_way`). Never an API key.
 
 use std::sync::Arc;
 
@@ -30,8 +32,10 @@ const LAST_RESOURCE: &str = "last_resource";
 const VIEWS: &str = "views";
 const WORKING_OFFLINE: &str = "working_offline";
 const SAVED_DATA_CAP_MB: &str = "saved_data_cap_mb";
+const SAVED_DATA_MAX_AGE_DAYS: &str = "saved_data_max_age_days";
 const LANGUAGE: &str = "language";
 const DENSITY: &str = "density";
+const EXPORT_FOLDERS: &str = "exports_under_way";
 
 /// How tightly the records table sets its rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Type)]
@@ -61,6 +65,10 @@ pub enum LanguageChoice {
 /// The size cap of a workspace's saved data unless set otherwise, in MB.
 pub const DEFAULT_CAP_MB: u32 = 512;
 
+/// The ages "Keep saved data at most N days" takes, in days (a day to ten
+/// years).
+pub const MAX_AGE_DAYS: std::ops::RangeInclusive<u32> = 1..=3650;
+
 /// A key-value store of JSON values that can be written to disk. Implemented
 /// by tauri-plugin-store's `Store` for any runtime, which lets commands stay
 /// independent of the Tauri runtime type.
@@ -75,6 +83,15 @@ pub trait KeyValueStore: Send + Sync {
     fn keys(&self) -> Vec<String>;
     /// Writes the store to disk.
     fn save(&self) -> std::result::Result<(), String>;
+    /// Locks the file against every other process until the returned
+    /// lock drops (`None`: nothing to lock, or it failed and was logged).
+    fn lock_file(&self) -> Option<std::fs::File> {
+        None
+    }
+    /// Reads the file again, replacing what is in memory: another process
+    /// may have written it since. A file that does not read is left to
+    /// the next save (which sets it aside), and what is in memory stays.
+    fn reload(&self) {}
 }
 
 /// tauri-plugin-store's store of `settings.json` (read by the plugin,
@@ -102,6 +119,40 @@ impl<R: Runtime> KeyValueStore for FileStore<R> {
         let entries = self.store.entries().into_iter().collect();
         settings_file::write(&self.path, &entries).map_err(|e| e.to_string())
     }
+    fn lock_file(&self) -> Option<std::fs::File> {
+        settings_file::lock(&self.path)
+            .map_err(|err| log::warn!("the settings file could not be locked: {err}"))
+            .ok()
+    }
+    fn reload(&self) {
+        if !self.path.exists() {
+            return;
+        }
+        if let Err(err) = self.store.reload_ignore_defaults() {
+            log::warn!(
+                "the settings file could not be read again; the copy in memory is kept: {err}"
+            );
+        }
+    }
+}
+
+/// The store plugin's own save: refused. The plugin saves every store it
+/// knows when the app exits, with a plain `fs::write` of its copy in
+/// memory; `settings.json` is written only by [`settings_file::write`]
+/// (atomic, after reading the file again), so a window that closes never
+/// puts back an older copy over what another process wrote.
+fn refuse_plugin_save(
+    _: &std::collections::HashMap<String, Value>,
+) -> std::result::Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
+    Err("settings.json is written only by Workdesk's own atomic writer".into())
+}
+
+/// One change of the settings under way: this process's other changes
+/// wait ([`Settings::lock`]), so do other processes' (the file's lock),
+/// and the store holds what was on disk when it began.
+pub(crate) struct Writing<'a> {
+    _process: std::sync::MutexGuard<'a, ()>,
+    _file: Option<std::fs::File>,
 }
 
 /// The app's settings, typed: the store, a lock that makes each change of
@@ -131,6 +182,7 @@ impl Settings {
         });
         let store = StoreBuilder::new(app, FILE)
             .disable_auto_save()
+            .serialize(refuse_plugin_save)
             .build()
             .map_err(|e| Error::Settings(e.to_string()))?;
         Ok(Self(
@@ -156,14 +208,31 @@ impl Settings {
         &*self.0
     }
 
-    /// The lock that makes a read-modify-write of the settings one step.
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, ()> {
-        self.1.lock().unwrap_or_else(|e| e.into_inner())
+    /// Begins a change (a read-modify-write, then [`Settings::save`]):
+    /// takes this process's lock and the file's (so another Workdesk
+    /// process waits too), then reads the file again, so that the change
+    /// is made to what is on disk and nothing another process wrote is
+    /// put back to an older copy.
+    pub(crate) fn lock(&self) -> Writing<'_> {
+        let process = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        let file = self.0.lock_file();
+        self.0.reload();
+        Writing {
+            _process: process,
+            _file: file,
+        }
     }
 
-    /// Writes the store to disk.
+    /// Writes the store to disk (under [`Settings::lock`]).
     pub(crate) fn save(&self) -> Result<()> {
         self.0.save().map_err(Error::Settings)
+    }
+
+    /// Sets `key` to `value` as one change, and writes the file.
+    fn put(&self, key: &str, value: Value) -> Result<()> {
+        let _one_at_a_time = self.lock();
+        self.0.set(key, value);
+        self.save()
     }
 
     /// Removes the views and the last resource of `workspace` (in memory;
@@ -191,8 +260,7 @@ impl Settings {
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_working_offline(&self, on: bool) -> Result<()> {
-        self.0.set(WORKING_OFFLINE, json!(on));
-        self.save()
+        self.put(WORKING_OFFLINE, json!(on))
     }
 
     /// The size cap of each workspace's saved data, in MB (1 MB = 2^20
@@ -216,8 +284,73 @@ impl Settings {
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_saved_data_cap_mb(&self, mb: u32) -> Result<()> {
-        self.0.set(SAVED_DATA_CAP_MB, json!(mb));
-        self.save()
+        self.put(SAVED_DATA_CAP_MB, json!(mb))
+    }
+
+    /// "Keep saved data at most N days": N, or `None` when off (the
+    /// default; also when the file holds something outside
+    /// [`MAX_AGE_DAYS`]).
+    pub fn saved_data_max_age_days(&self) -> Option<u32> {
+        self.0
+            .get(SAVED_DATA_MAX_AGE_DAYS)
+            .and_then(|v| v.as_u64())
+            .and_then(|days| u32::try_from(days).ok())
+            .filter(|days| MAX_AGE_DAYS.contains(days))
+    }
+
+    /// Sets "Keep saved data at most N days" (`None`: off) and writes the
+    /// file.
+    ///
+    /// # Errors
+    /// [`Error::MaxAgeOutOfRange`] outside [`MAX_AGE_DAYS`] (nothing is
+    /// written); [`Error::Settings`] when the file cannot be written.
+    pub fn set_saved_data_max_age_days(&self, days: Option<u32>) -> Result<()> {
+        match days {
+            Some(days) if !MAX_AGE_DAYS.contains(&days) => Err(Error::MaxAgeOutOfRange),
+            Some(days) => self.put(SAVED_DATA_MAX_AGE_DAYS, json!(days)),
+            None => {
+                let _one_at_a_time = self.lock();
+                self.0.delete(SAVED_DATA_MAX_AGE_DAYS);
+                self.save()
+            }
+        }
+    }
+
+    /// The folders exports are writing to now, or were when Workdesk
+    /// stopped before they ended (their `.part` files are removed at the
+    /// next start: [`crate::export::remove_leftover_parts`]).
+    pub fn export_folders(&self) -> Vec<std::path::PathBuf> {
+        match self.0.get(EXPORT_FOLDERS) {
+            Some(Value::Array(folders)) => folders
+                .iter()
+                .filter_map(|folder| folder.as_str().map(std::path::PathBuf::from))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Notes that an export writes to `folder` (`under_way`), or no longer
+    /// does, and writes the file. A failure is logged: the export goes on.
+    pub fn note_export_folder(&self, folder: &std::path::Path, under_way: bool) {
+        let _one_at_a_time = self.lock();
+        let text = folder.to_string_lossy().into_owned();
+        let mut folders: Vec<String> = self
+            .export_folders()
+            .iter()
+            .map(|f| f.to_string_lossy().into_owned())
+            .filter(|f| f != &text)
+            .collect();
+        if under_way {
+            folders.push(text);
+        }
+        if folders.is_empty() {
+            self.0.delete(EXPORT_FOLDERS);
+        } else {
+            self.0.set(EXPORT_FOLDERS, json!(folders));
+        }
+        if let Err(err) = self.save() {
+            log::warn!("the export's folder could not be noted: {err}");
+        }
     }
 
     /// The language chosen for the UI ([`LanguageChoice::System`] unless set,
@@ -234,8 +367,7 @@ impl Settings {
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_language(&self, language: LanguageChoice) -> Result<()> {
-        self.0.set(LANGUAGE, json!(language));
-        self.save()
+        self.put(LANGUAGE, json!(language))
     }
 
     /// The density of the records table ([`Density::Normal`] unless set,
@@ -252,8 +384,7 @@ impl Settings {
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
     pub fn set_density(&self, density: Density) -> Result<()> {
-        self.0.set(DENSITY, json!(density));
-        self.save()
+        self.put(DENSITY, json!(density))
     }
 
     /// The resource whose list `workspace` showed last (supplier invoices if
@@ -315,16 +446,22 @@ impl Settings {
         self.change_views(workspace, resource, change, false)
     }
 
-    /// [`Settings::update_views`], writing the file also when `dirty` (an
-    /// other setting was changed in memory before).
+    /// [`Settings::update_views`]; `shown`: `resource` also becomes the one
+    /// shown last in `workspace` (written when that changed too).
     fn change_views(
         &self,
         workspace: &WorkspaceId,
         resource: ResourceName,
         change: impl FnOnce(&mut ResourceViews),
-        mut dirty: bool,
+        shown: bool,
     ) -> Result<ResourceViews> {
         let _one_at_a_time = self.lock();
+        let mut dirty = false;
+        if shown && self.last_resource(workspace) != resource {
+            self.0
+                .set(&format!("{LAST_RESOURCE}/{workspace}"), json!(resource));
+            dirty = true;
+        }
         let (mut views, unreadable) = self.stored_views(workspace, resource);
         let before = views.clone();
         change(&mut views);
@@ -357,16 +494,11 @@ impl Settings {
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
-        let moved = self.last_resource(workspace) != resource;
-        if moved {
-            self.0
-                .set(&format!("{LAST_RESOURCE}/{workspace}"), json!(resource));
-        }
         self.change_views(
             workspace,
             resource,
             |views| views.current = Some(view.clone()),
-            moved,
+            true,
         )?;
         Ok(())
     }

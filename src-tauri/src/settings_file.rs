@@ -41,6 +41,28 @@ pub enum SettingsNotice {
     },
 }
 
+/// Locks `path` against every other process (its lock file,
+/// `settings.json.lock` beside it, created when missing) until the file
+/// returned is dropped: two Workdesk processes never interleave a
+/// read-modify-write of the settings. Blocks while another holds it.
+///
+/// # Errors
+/// The file system's, when the lock file cannot be created or locked.
+pub fn lock(path: &Path) -> std::io::Result<fs::File> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    if let Some(folder) = path.parent() {
+        fs::create_dir_all(folder)?;
+    }
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path.with_file_name(name))?;
+    file.lock()?;
+    Ok(file)
+}
+
 /// The backup of `path`: `settings.json.bak` beside `settings.json`.
 pub fn backup_of(path: &Path) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();

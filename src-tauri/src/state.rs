@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex;
 use workdesk_api::{Client, ResourceName};
-use workdesk_keychain::Keychain;
+use workdesk_keychain::{Keychain, StoredKey};
 use workdesk_sync::{CancellationToken, Replica};
 
 use crate::demo::Demo;
@@ -41,10 +41,20 @@ pub struct AppState {
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
     /// The export under way ("Export…"), one at a time.
     pub export: std::sync::Mutex<Option<CancellationToken>>,
+    /// The file the last export of this session wrote: the one file
+    /// "Open" and "Show in folder" may open.
+    pub last_export: std::sync::Mutex<Option<PathBuf>>,
+    /// Work at least this long that ends while the window is not focused
+    /// is told by a system notification ([`crate::work_done::LONG_WORK`]
+    /// unless set; tests shorten it).
+    pub long_work: std::time::Duration,
     /// How the service's state reaches the window (set at start-up).
     service_announce: std::sync::Mutex<Option<crate::service_state::Announce>>,
     /// How long a keychain call may take ([`KEYCHAIN_TIMEOUT`] unless set).
     pub keychain_timeout: std::time::Duration,
+    /// Done once "Keep saved data at most N days" ran at start: no saved
+    /// data is opened before.
+    started_forgetting: tokio::sync::OnceCell<()>,
     /// Counts the changes of the workspace on screen (a switch, the demo
     /// started or stopped, a workspace added or removed): an answer
     /// computed for an earlier count is not shown.
@@ -117,8 +127,11 @@ impl AppState {
             working_offline: AtomicBool::new(working_offline),
             downloads: std::sync::Mutex::default(),
             export: std::sync::Mutex::default(),
+            last_export: std::sync::Mutex::default(),
+            long_work: crate::work_done::LONG_WORK,
             keychain_timeout: KEYCHAIN_TIMEOUT,
             service_announce: std::sync::Mutex::new(None),
+            started_forgetting: tokio::sync::OnceCell::new(),
             switches: AtomicU64::new(0),
         }
     }
@@ -183,6 +196,34 @@ impl AppState {
         } else {
             self.settings.current_workspace().map(|w| w.id)
         }
+    }
+
+    /// "Keep saved data at most N days", applied now to every
+    /// workspace's saved data (see [`saved_data::forget_old`]); nothing
+    /// when it is off. Returns the records deleted from files not open.
+    pub async fn forget_old_saved_data(&self) -> u64 {
+        let Some(days) = self.settings.saved_data_max_age_days() else {
+            return 0;
+        };
+        let cutoff = chrono::Utc::now() - chrono::TimeDelta::days(i64::from(days));
+        let open = self
+            .client
+            .lock()
+            .await
+            .replica()
+            .map(|replica| replica.cache().clone());
+        saved_data::forget_old(&self.saved, open, cutoff).await
+    }
+
+    /// [`AppState::forget_old_saved_data`] as Workdesk starts, once:
+    /// later callers wait for the first (the daily task and the first
+    /// opening of saved data, whichever comes first).
+    pub async fn forget_old_at_start(&self) {
+        self.started_forgetting
+            .get_or_init(|| async {
+                self.forget_old_saved_data().await;
+            })
+            .await;
     }
 
     /// Whether "Work offline" is on.
@@ -259,17 +300,31 @@ impl AppState {
             let cached = self.client.lock().await;
             if let Some((id, replica)) = cached.open.as_ref() {
                 if id == &entry.id {
-                    return Ok(shown(replica.clone()));
+                    let replica = replica.clone();
+                    drop(cached);
+                    // After a 401, the refusal is kept before anything else.
+                    replica.keep_refusal().await;
+                    return Ok(shown(replica));
                 }
             }
             cached.generation
         };
         let base_url = entry.base_url().map_err(|_| Error::NotConfigured)?;
         let account = entry.id.clone();
-        let key = self
-            .with_keychain(move |k| k.get(account.as_str()))
+        let origin = base_url.origin();
+        // The key goes only to the origin its keychain item names: an
+        // address edited in the settings file gets nothing.
+        let (key, refused) = match self
+            .with_keychain(move |k| k.key(account.as_str(), &origin))
             .await?
-            .ok_or(Error::NotConfigured)?;
+        {
+            StoredKey::Bound { key, refused } => (key, refused),
+            StoredKey::Missing | StoredKey::OtherOrigin { .. } | StoredKey::Unbound => {
+                return Err(Error::NotConfigured)
+            }
+        };
+        // Nothing older than the age limit is shown, from the first screen.
+        self.forget_old_at_start().await;
         let cache = saved_data::open(
             &self.saved,
             self.keychain.clone(),
@@ -280,10 +335,31 @@ impl AppState {
             self.keychain_timeout,
         )
         .await?;
+        let origin = base_url.origin();
         let replica = Replica::new(
             Client::with_config(base_url, key, entry.client_config())?,
             cache,
         );
+        replica.set_key_refused(refused);
+        let keychain = self.keychain.clone();
+        let account = entry.id.clone();
+        replica.watch_refusal(move || {
+            log::warn!(
+                "the service refused the key of workspace {account}: its saved records are hidden"
+            );
+            // Kept with the key: its saved records stay hidden after a
+            // restart too, until a key the service accepts is entered.
+            let (keychain, account, origin) = (keychain.clone(), account.clone(), origin.clone());
+            async move {
+                let kept = tokio::task::spawn_blocking(move || {
+                    keychain.refuse_key(account.as_str(), &origin)
+                })
+                .await;
+                if !matches!(kept, Ok(Ok(()))) {
+                    log::warn!("the key's refusal could not be kept in the keychain");
+                }
+            }
+        });
         self.watch_service(replica.client(), entry.id.clone());
         let mut cached = self.client.lock().await;
         if cached.generation == generation {

@@ -100,10 +100,11 @@ fn a_workspace_goes_through_its_own_proxy_and_the_proxy_never_sees_the_key() {
         .to_string(),
     )
     .unwrap();
-    keyring_core::Entry::new(SERVICE, "office")
-        .unwrap()
-        .set_password(KEY)
-        .unwrap();
+    workdesk_keychain::Keychain::with_default_store(SERVICE).set_key(
+        "office",
+        "https://api.workdesk.test",
+        &workdesk_api::ApiKey::parse(KEY).unwrap(),
+    );
     let app = start();
     let webview = app.get_webview_window("main").unwrap();
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();

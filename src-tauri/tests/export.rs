@@ -1,7 +1,10 @@
 //! "Export…" through Tauri's IPC on the mock runtime, against the sandbox:
 //! the command writes the whole filtered list where the save dialog says
-//! (answered by the test), says nothing when the dialog is closed, and
-//! keeps a refused export from leaving a file. A mock keychain and the
+//! (answered by the test), says nothing when the dialog is closed, never
+//! replaces a file the dialog did not ask about without asking, keeps a
+//! refused export from leaving a file, opens only the file it wrote,
+//! tells a long export that ended out of sight by a notification, and a
+//! restart removes what a killed export left. A mock keychain and the
 //! real settings store.
 
 use std::collections::VecDeque;
@@ -14,7 +17,8 @@ use common::invoke;
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
-use workdesk_lib::export::SaveFileDialog;
+use workdesk_lib::export::{FileAction, FileOpener, SaveFileDialog};
+use workdesk_lib::work_done::Notifier;
 use workdesk_lib::Options;
 
 const SERVICE: &str = "export.workdesk.test";
@@ -34,19 +38,66 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
     ))
     .unwrap();
 
-    // The save dialog's answers, in turn; what it was asked.
+    // The save dialog's answers, in turn; what it was asked. The same for
+    // "Replace it?".
     let answers: Arc<Mutex<VecDeque<Option<PathBuf>>>> = Arc::default();
     let asked: Arc<Mutex<Vec<Question>>> = Arc::default();
+    let replies: Arc<Mutex<VecDeque<bool>>> = Arc::default();
+    let confirmed: Arc<Mutex<Vec<String>>> = Arc::default();
     let (queue, questions) = (answers.clone(), asked.clone());
-    let dialog = SaveFileDialog::new(move |ask| {
-        questions.lock().unwrap().push((
-            ask.dialog.title.clone(),
-            ask.dialog.file_name.clone(),
-            ask.extension,
-        ));
-        let _ = ask.answer.send(queue.lock().unwrap().pop_front().flatten());
+    let (reply, confirmations) = (replies.clone(), confirmed.clone());
+    let dialog = SaveFileDialog::new(
+        move |ask| {
+            questions.lock().unwrap().push((
+                ask.dialog.title.clone(),
+                ask.dialog.file_name.clone(),
+                ask.extension,
+            ));
+            let _ = ask.answer.send(queue.lock().unwrap().pop_front().flatten());
+        },
+        move |confirm| {
+            confirmations.lock().unwrap().push(format!(
+                "{} [{}|{}]",
+                confirm.question, confirm.replace, confirm.keep
+            ));
+            let _ = confirm.answer.send(
+                reply
+                    .lock()
+                    .unwrap()
+                    .pop_front()
+                    .expect("an answer to Replace?"),
+            );
+        },
+    );
+    // What "Open" and "Show in folder" were asked to open; the
+    // notifications shown (the window is never focused here).
+    let opened: Arc<Mutex<Vec<(FileAction, PathBuf)>>> = Arc::default();
+    let told: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
+    let (opens, tells) = (opened.clone(), told.clone());
+    let opener = FileOpener::new(move |action, path| {
+        opens.lock().unwrap().push((action, path.to_owned()));
+        Ok(())
     });
-    let app = common::start_app(mock_builder().manage(dialog), SERVICE, Options::default());
+    let notifier = Notifier::new(
+        || false,
+        move |title, text| {
+            tells
+                .lock()
+                .unwrap()
+                .push((title.to_owned(), text.to_owned()))
+        },
+    );
+    let app = common::start_app(
+        mock_builder()
+            .manage(dialog)
+            .manage(opener)
+            .manage(notifier),
+        SERVICE,
+        Options {
+            long_work: Some(std::time::Duration::ZERO),
+            ..Options::default()
+        },
+    );
     let webview = app.get_webview_window("main").unwrap();
     invoke(
         &webview,
@@ -74,18 +125,33 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
                 "date_time_format": "dd/mm/yyyy hh:mm", "date_format": "dd/mm/yyyy",
                 "sheet_name": "Facturas de proveedor"
             },
-            "dialog": {"title": "Exportar facturas de proveedor", "file_name": "Facturas.csv", "file_type": "CSV"},
+            "dialog": {
+                "title": "Exportar facturas de proveedor", "file_name": "Facturas.csv", "file_type": "CSV",
+                "replace_question": "{name} ya existe. ¿Reemplazarlo?", "replace": "Reemplazar", "keep": "Cancelar",
+                "notice": {"title": "Workdesk", "done": "Exportado a {file}", "failed": "La exportación falló"}
+            },
             "progress": "__CHANNEL__:7",
         })
     };
     let folder = data.join("exports");
     std::fs::create_dir_all(&folder).unwrap();
 
+    // Nothing exported yet: nothing to open.
+    let err = invoke(&webview, "open_exported", json!({"action": "open"})).unwrap_err();
+    assert_eq!(
+        (err["kind"].as_str(), err["code"].as_str()),
+        (Some("not_found"), Some("no_export"))
+    );
+
     // Closed without choosing: nothing written, nothing said.
     answers.lock().unwrap().push_back(None);
     let closed = invoke(&webview, "export_list", args(&folder)).unwrap();
     assert_eq!(closed, Value::Null);
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    assert!(
+        told.lock().unwrap().is_empty(),
+        "nothing ended: nothing told"
+    );
 
     // A name typed without its extension gets it.
     answers
@@ -104,6 +170,26 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
             "Facturas.csv".into(),
             "csv"
         )
+    );
+    assert!(
+        confirmed.lock().unwrap().is_empty(),
+        "no file of that name yet: nothing asked"
+    );
+    assert_eq!(
+        told.lock().unwrap().as_slice(),
+        [("Workdesk".to_owned(), "Exportado a facturas.csv".to_owned())],
+        "a long export that ended out of sight is told"
+    );
+    // "Open" and "Show in folder" reach that file, and only it.
+    for action in ["open", "show_in_folder"] {
+        invoke(&webview, "open_exported", json!({"action": action})).unwrap();
+    }
+    assert_eq!(
+        opened.lock().unwrap().as_slice(),
+        [
+            (FileAction::Open, path.clone()),
+            (FileAction::ShowInFolder, path.clone())
+        ]
     );
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text.trim_start_matches('\u{feff}').lines();
@@ -139,6 +225,44 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
         "sorted by total, descending"
     );
 
+    // The same name typed again without its extension: the file of the
+    // full name exists, which the save dialog could not know, so the user
+    // is asked before it is replaced. "Cancel" goes back to the dialog,
+    // offering the full name; a new name is written, the old file kept.
+    std::fs::write(&path, "the user's own file").unwrap();
+    answers.lock().unwrap().extend([
+        Some(folder.join("facturas")),
+        Some(folder.join("facturas-2.csv")),
+    ]);
+    replies.lock().unwrap().push_back(false);
+    let done = invoke(&webview, "export_list", args(&folder)).unwrap();
+    assert_eq!(done["file_name"], "facturas-2.csv", "{done}");
+    assert_eq!(
+        confirmed.lock().unwrap().as_slice(),
+        ["facturas.csv ya existe. ¿Reemplazarlo? [Reemplazar|Cancelar]"]
+    );
+    assert_eq!(
+        asked.lock().unwrap().last().unwrap().1,
+        "facturas.csv",
+        "offered again, whole"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "the user's own file"
+    );
+    // "Replace": replaced.
+    answers
+        .lock()
+        .unwrap()
+        .push_back(Some(folder.join("facturas")));
+    replies.lock().unwrap().push_back(true);
+    invoke(&webview, "export_list", args(&folder)).unwrap();
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("Nombre;Total"));
+    assert_eq!(confirmed.lock().unwrap().len(), 2);
+    std::fs::remove_file(folder.join("facturas-2.csv")).unwrap();
+
     // Offline, a related record's name cannot be answered from saved
     // records: refused by condition, and no file under the chosen name.
     invoke(&webview, "set_working_offline", json!({"on": true})).unwrap();
@@ -158,5 +282,36 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
         1,
         "only facturas.csv"
     );
+    assert_eq!(
+        told.lock().unwrap().last().unwrap().1,
+        "La exportación falló",
+        "a failure is told too"
+    );
+    app.cleanup_before_exit();
+    drop(app);
+
+    // An export killed half-way (the app closed by force) left its part
+    // file, and the settings still name the folder: the next start removes
+    // it, and nothing else.
+    let settings = data.join(SERVICE).join("settings.json");
+    let mut entries: serde_json::Map<String, Value> =
+        serde_json::from_slice(&std::fs::read(&settings).unwrap()).unwrap();
+    entries.insert(
+        "exports_under_way".into(),
+        json!([folder, data.join("gone")]),
+    );
+    std::fs::write(&settings, Value::Object(entries).to_string()).unwrap();
+    let part = folder.join(".workdesk-export-Ab12Cd.part");
+    std::fs::write(&part, "half a file").unwrap();
+    std::fs::write(folder.join("notes.part"), "the user's").unwrap();
+    let app = common::start_app(mock_builder(), SERVICE, Options::default());
+    assert!(!part.exists(), "the leftover part is removed");
+    assert!(
+        folder.join("notes.part").exists() && path.exists(),
+        "nothing else is"
+    );
+    let entries: Value = serde_json::from_slice(&std::fs::read(&settings).unwrap()).unwrap();
+    assert!(entries.get("exports_under_way").is_none(), "{entries}");
+    app.cleanup_before_exit();
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -4,34 +4,15 @@
 //! answer for the workspace shown before a switch dropped. A mock keychain,
 //! the real settings store and the real sandbox (its workspaces A and B).
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-
 mod common;
 
-use common::invoke;
+use common::{control, invoke};
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
 use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
-
-/// One plain HTTP/1.1 request to the sandbox's control routes; the JSON
-/// body of the answer.
-fn control(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> Value {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (_, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
-    serde_json::from_str(body).unwrap_or(Value::Null)
-}
 
 fn ids(page: &Value) -> Vec<String> {
     page["value"]["results"]
@@ -131,14 +112,33 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     let app = common::start_app(mock_builder(), SERVICE, Options::default());
     let webview = app.get_webview_window("main").unwrap();
 
-    // Upgrade: the connection is the first workspace, nothing lost.
+    // Upgrade: the connection is the first workspace, nothing lost. Its
+    // key was stored without the address it was entered for, so it is not
+    // sent anywhere until typed again: the form asks for it, naming the
+    // address.
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
-    assert_eq!(status["mode"], "service", "{status}");
+    assert_eq!(status["mode"], "setup", "{status}");
+    assert_eq!(status["key"]["needed"], "earlier_version", "{status}");
+    assert_eq!(status["base_url"], format!("{}/", sandbox.base_url()));
     assert_eq!(status["workspace"]["id"], "default");
     assert_eq!(status["workspace"]["name"], "127.0.0.1");
     assert_eq!(status["workspaces"].as_array().unwrap().len(), 1);
     assert_eq!(status["last_resource"], "task");
     assert_eq!(status["language"], "es");
+    let err = invoke(
+        &webview,
+        "list_records",
+        json!({"resource": "task", "remember": false, "view": {"page": 1, "take": 20}}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "not_configured", "nothing sent: {err}");
+    let status = invoke(
+        &webview,
+        "update_workspace",
+        json!({"workspace": "default", "baseUrl": sandbox.base_url(), "apiKey": keys.workspace_a}),
+    )
+    .unwrap();
+    assert_eq!(status["mode"], "service", "{status}");
     let hint_a = format!(
         "service_…{}",
         &keys.workspace_a[keys.workspace_a.len() - 4..]
@@ -349,6 +349,10 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     assert_eq!(status["workspaces"].as_array().unwrap().len(), 1);
     assert_eq!(status["workspace"]["id"], "default");
     assert!(!b_dir.exists());
+    assert!(
+        !app_dir.join("saved").join(format!("{b}.lock")).exists(),
+        "its data key's lock file too"
+    );
     assert!(matches!(
         b_key.get_password(),
         Err(keyring_core::Error::NoEntry)

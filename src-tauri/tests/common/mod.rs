@@ -1,6 +1,10 @@
 //! What the integration tests on the mock runtime share: a command called
 //! through Tauri's IPC, as the web UI calls it.
 
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+
 use serde_json::Value;
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{get_ipc_response, MockRuntime, INVOKE_KEY};
@@ -41,18 +45,28 @@ pub fn start_app(
     service: &str,
     options: workdesk_lib::Options,
 ) -> tauri::App<MockRuntime> {
+    let mut app = build_app(builder, service, options);
+    #[allow(deprecated)]
+    app.run_iteration(|_, _| {});
+    app
+}
+
+/// The app on Tauri's mock runtime as [`start_app`] makes it, built but
+/// not run: for a test that runs it (`App::run`), to see it exit.
+pub fn build_app(
+    builder: tauri::Builder<MockRuntime>,
+    service: &str,
+    options: workdesk_lib::Options,
+) -> tauri::App<MockRuntime> {
     let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
     context.config_mut().identifier = service.into();
-    let mut app = workdesk_lib::configure(
+    workdesk_lib::configure(
         builder,
         options,
         workdesk_keychain::Keychain::with_default_store(service),
     )
     .build(context)
-    .expect("the app builds on the mock runtime");
-    #[allow(deprecated)]
-    app.run_iteration(|_, _| {});
-    app
+    .expect("the app builds on the mock runtime")
 }
 
 /// A new, empty data folder for this test binary (named `name` and the
@@ -137,5 +151,72 @@ impl OnSandbox {
     pub fn finish(self) {
         self.app.cleanup_before_exit();
         let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+/// One plain HTTP/1.1 request to the sandbox's control routes
+/// (`/_sandbox/faults`, `/_sandbox/requests`); the JSON body of the answer.
+#[allow(dead_code)] // Not every test binary arms faults.
+pub fn control(addr: std::net::SocketAddr, method: &str, path: &str, body: &str) -> Value {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (_, body) = answer.split_once("\r\n\r\n").expect("an HTTP answer");
+    serde_json::from_str(body).unwrap_or(Value::Null)
+}
+
+/// A server on loopback that is not the service: it keeps the head of
+/// every request it gets (`heads`) and answers each with a 404, so a test
+/// can say that a key never reached it.
+#[allow(dead_code)] // Not every test binary needs one.
+pub struct Stranger {
+    /// Its address: `http://127.0.0.1:<port>/`.
+    pub url: String,
+    /// The request line and headers of each request, as received.
+    pub heads: Arc<Mutex<Vec<String>>>,
+}
+
+#[allow(dead_code)]
+impl Stranger {
+    /// Starts listening on a free port.
+    pub fn start() -> Stranger {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        let heads: Arc<Mutex<Vec<String>>> = Arc::default();
+        let seen = heads.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut stream = stream;
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
+                    head.push(byte[0]);
+                }
+                seen.lock()
+                    .unwrap()
+                    .push(String::from_utf8_lossy(&head).into_owned());
+                let _ = stream.write_all(
+                    b"HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+                );
+            }
+        });
+        Stranger { url, heads }
+    }
+
+    /// Every request head that carried an `Authorization` header.
+    pub fn authorized(&self) -> Vec<String> {
+        self.heads
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|head| head.to_ascii_lowercase().contains("\r\nauthorization:"))
+            .cloned()
+            .collect()
     }
 }

@@ -34,10 +34,12 @@ export const commands = {
 	 *  proxy (`null` or empty: none) and stores the key typed. `api_key: null`
 	 *  keeps the stored key. Nothing is saved on failure.
 	 * 
-	 *  A stored key is never sent to another origin than the one it was saved
-	 *  with: `api_key: null` with an address of another scheme, host or port
-	 *  is refused before anything is sent (`invalid_input`, `field` =
-	 *  `api_key`, code `key_for_another_server`): the user types the key again.
+	 *  A stored key is never sent to another origin than the one its keychain
+	 *  item was entered for (whatever the settings file says): `api_key: null`
+	 *  with an address of another scheme, host or port, or with a key an
+	 *  earlier version stored without its origin, is refused before anything
+	 *  is sent (`invalid_input`, `field` = `api_key`, code
+	 *  `key_for_another_server`): the user types the key again.
 	 * 
 	 *  Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 	 */
@@ -238,13 +240,15 @@ export const commands = {
 	 *  Takes every record of `resource` offline (or, once it is, fetches only
 	 *  what changed since), sending [`Progress`] on `progress` after every page
 	 *  and pause. Stops before the last 10 % of the key's budget and goes on by
-	 *  itself after the reset. `cancel_download` stops it.
+	 *  itself after the reset. `cancel_download` stops it. When it took long
+	 *  and ends while Workdesk is not the focused window, a system
+	 *  notification says so with `notice`'s words.
 	 * 
 	 *  Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
 	 *  when a download of that list is already running; the errors of
 	 *  `list_records`.
 	 */
-	makeAvailableOffline: (resource: ResourceName, progress: Channel<Progress>) => typedError<OfflineList, UiError>(__TAURI_INVOKE("make_available_offline", { resource, progress })),
+	makeAvailableOffline: (resource: ResourceName, progress: Channel<Progress>, notice: DoneNotice) => typedError<OfflineList, UiError>(__TAURI_INVOKE("make_available_offline", { resource, progress, notice })),
 	/**  Cancels the download of `resource`, if one runs (what it saved stays). */
 	cancelDownload: (resource: ResourceName) => typedError<null, UiError>(__TAURI_INVOKE("cancel_download", { resource })),
 	/**
@@ -301,6 +305,17 @@ export const commands = {
 	 */
 	setStorageCap: (capMb: number) => typedError<Storage, UiError>(__TAURI_INVOKE("set_storage_cap", { capMb })),
 	/**
+	 *  "Keep saved data at most N days" (`days`: 1 to 3,650; `null` turns it
+	 *  off, the default): records fetched longer ago are deleted from every
+	 *  workspace's saved data now, then at each start and daily. A list made
+	 *  available offline and brought up to date counts as fetched then.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `max_age_days`, code
+	 *  `max_age_out_of_range` with `min` and `max`) outside that range, with
+	 *  nothing changed; `internal` when the settings file cannot be written.
+	 */
+	setSavedDataMaxAge: (days: number | null) => typedError<Storage, UiError>(__TAURI_INVOKE("set_saved_data_max_age", { days })),
+	/**
 	 *  "Clear saved data": deletes every saved page and record of the
 	 *  workspace on screen (and files set aside); settings, views and the API
 	 *  key stay.
@@ -351,6 +366,17 @@ export const commands = {
 	 *  and leaves no file.
 	 */
 	cancelExport: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_export")),
+	/**
+	 *  "Open" or "Show in folder" for the file the last export of this
+	 *  session wrote, and for no other: the UI names no path, so nothing it
+	 *  sends can open anything else (tauri-plugin-opener, called from Rust;
+	 *  the web UI is granted none of it).
+	 * 
+	 *  Errors: `not_found` (code `no_export`) before any export finished, or
+	 *  when the file is no longer there; `internal` (code `open_failed`, with
+	 *  `detail`) when the system cannot open it.
+	 */
+	openExported: (action: FileAction) => typedError<null, UiError>(__TAURI_INVOKE("open_exported", { action })),
 };
 
 /** Events */
@@ -445,6 +471,22 @@ export type Diagnostics = {
 	text: string,
 	/**  How many bytes of the log it holds. */
 	log_bytes: number,
+};
+
+/**  The notification's words, in the user's language. */
+export type DoneNotice = {
+	/**  Its title ("Workdesk"). */
+	title: string,
+	/**
+	 *  Its text when the work is done ("Supplier invoices exported to
+	 *  {file}"); `{file}` stands for the file's name where there is one.
+	 */
+	done: string,
+	/**
+	 *  Its text when the work failed ("The export failed: open Workdesk
+	 *  to see why").
+	 */
+	failed: string,
 };
 
 /**
@@ -545,6 +587,12 @@ export type ErrorCode =
 "download_running" | 
 /**  A size cap outside 16 MB to 1 TB. */
 "cap_out_of_range" | 
+/**  An age limit outside `min` to `max` days. */
+"max_age_out_of_range" | 
+/**  No exported file to open (none this session, or it is gone). */
+"no_export" | 
+/**  The system could not open or show the file (`detail`). */
+"open_failed" | 
 /**
  *  A proxy address that can't be used; `reason`: `not_an_address`,
  *  `scheme` (with `scheme`), `no_host`, `credentials`, `path`.
@@ -580,6 +628,11 @@ export type ErrorCode =
  *  prompt may be waiting.
  */
 "keychain_timeout" | 
+/**
+ *  The service refused the workspace's key (401) and its saved records
+ *  are hidden until a key the service accepts is entered.
+ */
+"saved_data_locked" | 
 /**
  *  The command failed unexpectedly (a fault of Workdesk's own, caught:
  *  `detail`, English, technical).
@@ -699,7 +752,10 @@ refreshed_at: string | null };
 
 /**  A finished export. */
 export type Exported = {
-	/**  Where the file was written (as the user chose it). */
+	/**
+	 *  Where the file was written (as the user chose it, with its
+	 *  extension).
+	 */
 	path: string,
 	/**  Its name alone, for "Exported to invoices.xlsx". */
 	file_name: string,
@@ -778,6 +834,13 @@ export type FieldSchema = {
 	operators: Operator[],
 };
 
+/**  What to do with the file last exported. */
+export type FileAction = 
+/**  Open it with the program the system opens its type with. */
+"open" | 
+/**  Show it in its folder, selected, in the system's file manager. */
+"show_in_folder";
+
 /**  One filter condition, `[or__][not__]field__operator=value`. */
 export type FilterSpec = {
 	/**  Combine with the conditions before it by OR (else AND). */
@@ -821,12 +884,38 @@ reason: SessionOnlyReason;
  */
 detail: string | null };
 
+/**  Why a workspace's key must be typed before anything is sent. */
+export type KeyNeeded = 
+/**  No key is stored for it on this computer. */
+"missing" | 
+/**
+ *  The stored key was entered for another server address than the
+ *  one in the settings: it is not sent there.
+ */
+"other_address" | 
+/**
+ *  The stored key was saved by an earlier version of Workdesk, without
+ *  the address it was entered for: it is not sent until typed again.
+ */
+"earlier_version";
+
 /**  What the UI may know about the API key: a masked hint, never the key. */
 export type KeyStatus = {
-	/**  E.g. `service_…3f9a`; `None` when no key is set. */
+	/**  E.g. `service_…3f9a`; `None` when no key may be used. */
 	hint: string | null,
-	/**  Where the key is kept; `None` when no key is set. */
+	/**  Where the key is kept; `None` when no key may be used. */
 	storage: KeyStorage | null,
+	/**
+	 *  Why the workspace needs its key typed (the first-run form then asks
+	 *  for it, naming the address); `None` when its key may be used.
+	 */
+	needed: KeyNeeded | null,
+	/**
+	 *  The service refused this key (401) since it was entered: the
+	 *  workspace's saved records are hidden until a key it accepts is
+	 *  entered. The UI asks for the key at once, saying why (`refusal`).
+	 */
+	refusal: UiError | null,
 };
 
 /**  Where the current key is kept. */
@@ -1188,6 +1277,22 @@ export type SaveDialog = {
 	file_name: string,
 	/**  The name of the file type in the type filter ("Excel workbook"). */
 	file_type: string,
+	/**
+	 *  The question asked before a file is replaced that the save dialog
+	 *  did not ask about (a name typed without its extension, whose full
+	 *  name exists): `{name}` stands for the file's name ("{name} already
+	 *  exists. Replace it?").
+	 */
+	replace_question: string,
+	/**  The button that replaces it ("Replace"). */
+	replace: string,
+	/**  The button that goes back to the save dialog ("Cancel"). */
+	keep: string,
+	/**
+	 *  The system notification when the export ends while Workdesk is not
+	 *  the focused window and took long ([`crate::work_done`]).
+	 */
+	notice: DoneNotice,
 };
 
 /**  A saved answer: what to show before the service answers, or instead of it. */
@@ -1358,6 +1463,10 @@ export type Storage = {
 	total_bytes: number,
 	/**  The size cap of each workspace's saved data, in MB. */
 	cap_mb: number,
+	/**  "Keep saved data at most N days": N, or `null` when off. */
+	max_age_days: number | null,
+	/**  The longest age limit that may be set, in days (the shortest is 1). */
+	max_age_days_limit: number,
 	/**  Something to tell the user once (a file set aside, a failed write). */
 	notice: Notice | null,
 };

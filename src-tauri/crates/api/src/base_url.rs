@@ -73,6 +73,14 @@ impl BaseUrl {
         self.0.origin() == url.origin()
     }
 
+    /// The origin the key is sent to: scheme, host and port as the URL
+    /// standard serialises them (`https://api.example.com`, the default
+    /// port left out; `http://127.0.0.1:8080`). A stored key is bound to
+    /// this text and sent nowhere else.
+    pub fn origin(&self) -> String {
+        self.0.origin().ascii_serialization()
+    }
+
     /// Whether the host is this computer (`127.0.0.0/8`, `::1`, `localhost`).
     pub fn is_loopback(&self) -> bool {
         is_loopback(&self.0)

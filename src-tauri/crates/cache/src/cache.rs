@@ -66,6 +66,13 @@ enum Job {
         at: i64,
     },
     Clear,
+    ForgetBefore {
+        cutoff: i64,
+    },
+    ConfirmResource {
+        resource: &'static str,
+        at: i64,
+    },
     Flush(mpsc::SyncSender<()>),
 }
 
@@ -322,6 +329,26 @@ impl Cache {
     /// Queues deleting every saved page, record and state.
     pub fn clear(&self) {
         self.send(Job::Clear);
+    }
+
+    /// Queues deleting the pages and records fetched before `cutoff`
+    /// ("Keep saved data at most N days"); a list that loses records is no
+    /// longer marked saved whole. [`forget_saved_before_in`](crate::forget_saved_before_in)
+    /// does the same to a file not open.
+    pub fn forget_saved_before(&self, cutoff: chrono::DateTime<Utc>) {
+        self.send(Job::ForgetBefore {
+            cutoff: millis(cutoff),
+        });
+    }
+
+    /// Queues noting that every saved record of `schema` is current as of
+    /// `at`: a refresh of the list saved whole found the others unchanged,
+    /// so their age starts again.
+    pub fn confirm_records(&self, schema: &'static Schema, at: chrono::DateTime<Utc>) {
+        self.send(Job::ConfirmResource {
+            resource: schema.resource,
+            at: millis(at),
+        });
     }
 
     /// Waits until every write queued so far is done (or failed).
@@ -725,6 +752,18 @@ fn run(inner: &Inner, conn: &mut Connection, job: Job) -> Result<Vec<String>> {
                 .iter()
                 .map(|schema| schema.resource.to_owned())
                 .collect()
+        }
+        Job::ForgetBefore { cutoff } => {
+            let (gone, resources) = store::forget_saved_before(&tx, cutoff)?;
+            if gone > 0 {
+                log::info!("{gone} saved records older than the age limit deleted");
+                store::give_back(&tx)?;
+            }
+            resources
+        }
+        Job::ConfirmResource { resource, at } => {
+            db.confirm_resource(resource, at)?;
+            Vec::new()
         }
         Job::Flush(_) => Vec::new(),
     };

@@ -127,7 +127,7 @@ pub(crate) fn open(
 
 fn open_checked(path: &Path, sealer: &Sealer) -> Result<Connection> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+        private_dir(dir)?;
     }
     let short = file_is_short(path);
     let mut conn = Connection::open(path)?;
@@ -187,6 +187,50 @@ fn file_is_short(path: &Path) -> bool {
         header[28], header[29], header[30], header[31],
     ]));
     length < pages * page_size
+}
+
+/// Creates `dir` (and any missing parents) readable by its owner only,
+/// and makes it so when it already exists (`0700` on Unix; on Windows the
+/// folders are in the user's own profile, which only the user can read).
+///
+/// # Errors
+/// The file system's, when the folder cannot be created.
+pub fn private_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+    }
+    #[cfg(not(unix))]
+    std::fs::create_dir_all(dir)
+}
+
+/// Removes the saved records of the file at `path` fetched before `cutoff`
+/// (ms since the epoch, UTC), without its data key: times are the one
+/// plaintext the rows carry ([`crate::Cache::forget_saved_before`] does the
+/// same for an open cache). A file that is not a database of a known
+/// version, or that is busy past the wait, is left as it is.
+///
+/// Returns how many records went.
+///
+/// # Errors
+/// SQLite's, when the file cannot be opened or changed.
+pub fn forget_saved_before_in(path: &Path, cutoff: chrono::DateTime<chrono::Utc>) -> Result<u64> {
+    let mut conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    let version: usize = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if version == 0 || version > LATEST {
+        return Ok(0);
+    }
+    let tx = conn.transaction()?;
+    let (records, _) = crate::store::forget_saved_before(&tx, crate::store::millis(cutoff))?;
+    tx.commit()?;
+    crate::store::give_back(&conn)?;
+    Ok(records)
 }
 
 /// Makes the file readable by its owner only (Unix; elsewhere the user's

@@ -24,7 +24,11 @@
 //!   for what was not saved (a related record's name, a field some records
 //!   lack).
 //! - **Limits**: a size cap (default [`DEFAULT_CAP_BYTES`]) with
-//!   least-recently-viewed eviction and incremental vacuum.
+//!   least-recently-viewed eviction and incremental vacuum; an age limit
+//!   ([`Cache::forget_saved_before`], [`forget_saved_before_in`] for a
+//!   file not open) that deletes what was fetched too long ago.
+//! - **Private folders**: the files and their folders are readable by the
+//!   user only ([`private_dir`]).
 //! - **Recovery**: a file that is damaged, from a newer version, or not
 //!   opened by its key is moved aside with the date and a new one started
 //!   ([`Recovery`]); never a panic, never a loop.
@@ -56,7 +60,7 @@ mod store;
 
 pub use cache::{Cache, WriteErrorListener, DEFAULT_CAP_BYTES};
 pub use error::{Error, Result};
-pub use file::{file_of, fingerprint};
+pub use file::{file_of, fingerprint, forget_saved_before_in, private_dir};
 pub use saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, RecoveryReason, ResourceState, SavedPage,
     SavedRecord, Usage,

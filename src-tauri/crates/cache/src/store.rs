@@ -543,6 +543,16 @@ impl Db<'_> {
         Ok(touched)
     }
 
+    /// Notes that every saved record of `resource` is current as of `at`
+    /// (ms): a refresh of the whole list found nothing else changed.
+    pub fn confirm_resource(&self, resource: &str, at: i64) -> Result<()> {
+        self.conn.execute(
+            "UPDATE record SET saved_at = MAX(saved_at, ?2) WHERE resource = ?1",
+            params![resource, at],
+        )?;
+        Ok(())
+    }
+
     /// Deletes every saved page, record and state, and gives the space back.
     pub fn clear(&self) -> Result<()> {
         self.conn
@@ -551,9 +561,34 @@ impl Db<'_> {
     }
 }
 
+/// Deletes the pages and records fetched before `cutoff` (ms since the
+/// epoch) and the state of each resource that lost records (its list is
+/// no longer saved whole: the next "Make available offline" fetches it
+/// all again). A page's records are never older than the page, so a page
+/// kept keeps its records. Returns the records deleted and the resources
+/// they were of. Needs no data key: only times and resource names are read.
+pub(crate) fn forget_saved_before(conn: &Connection, cutoff: i64) -> Result<(u64, Vec<String>)> {
+    conn.execute("DELETE FROM page WHERE saved_at < ?1", [cutoff])?;
+    let gone: Vec<String> = conn
+        .prepare("DELETE FROM record WHERE saved_at < ?1 RETURNING resource")?
+        .query_map([cutoff], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut resources: Vec<String> = Vec::new();
+    for resource in &gone {
+        if !resources.contains(resource) {
+            resources.push(resource.clone());
+        }
+    }
+    for resource in &resources {
+        conn.execute("DELETE FROM resource_state WHERE resource = ?1", [resource])?;
+        conn.execute("UPDATE page SET stale = 1 WHERE resource = ?1", [resource])?;
+    }
+    Ok((gone.len() as u64, resources))
+}
+
 /// Returns the free pages to the file system (`PRAGMA incremental_vacuum`).
 /// SQLite frees one page per step of the pragma, so it is stepped to the end.
-fn give_back(conn: &Connection) -> Result<()> {
+pub(crate) fn give_back(conn: &Connection) -> Result<()> {
     let mut statement = conn.prepare("PRAGMA incremental_vacuum")?;
     let mut rows = statement.query([])?;
     while rows.next()?.is_some() {}

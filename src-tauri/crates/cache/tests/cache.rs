@@ -777,3 +777,125 @@ fn a_write_that_fails_never_fails_a_read_and_is_told_once() {
     assert!(cache.page(INVOICES, "page=2&take=20").unwrap().is_some());
     assert_eq!(cache.take_write_error(), None);
 }
+
+/// Moves the saved time of record `n` (and of the pages holding it, if
+/// `pages`) `days` days back, as if it had been fetched then.
+fn age(path: &Path, n: u32, days: i64, pages: bool) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let back = chrono::TimeDelta::days(days).num_milliseconds();
+    // The lookups are keyed hashes: find the row by the id's position in
+    // the save order (rowid) instead.
+    conn.execute(
+        "UPDATE record SET saved_at = saved_at - ?2 WHERE id = ?1",
+        rusqlite::params![i64::from(n), back],
+    )
+    .unwrap();
+    if pages {
+        conn.execute(
+            "UPDATE page SET saved_at = saved_at - ?1",
+            rusqlite::params![back],
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn records_fetched_before_the_age_limit_go_and_their_list_is_no_longer_whole() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    let cache = folder.open("ws", &key);
+    cache.save_records(INVOICES, (1..=4).map(invoice).collect(), true);
+    cache.set_state(
+        INVOICES,
+        ResourceState {
+            complete: true,
+            count: 4,
+            ..ResourceState::default()
+        },
+    );
+    cache.flush();
+    drop(cache);
+    // Records 1 and 2 were fetched 40 days ago, 3 and 4 today.
+    age(&folder.path("ws"), 1, 40, false);
+    age(&folder.path("ws"), 2, 40, false);
+
+    let cache = folder.open("ws", &key);
+    cache.forget_saved_before(chrono::Utc::now() - chrono::TimeDelta::days(30));
+    cache.flush();
+    assert!(cache.record(INVOICES, &id(1)).unwrap().is_none());
+    assert!(cache.record(INVOICES, &id(2)).unwrap().is_none());
+    assert_eq!(
+        cache.record(INVOICES, &id(3)).unwrap().unwrap().record,
+        invoice(3)
+    );
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 2);
+    assert!(
+        !cache.state(INVOICES).unwrap().complete,
+        "the list lost records: no longer saved whole"
+    );
+    // The offline query sees the change at once.
+    let answer = cache.query(INVOICES, &query("page=1&take=20")).unwrap();
+    assert_eq!(ids(&answer.records).len(), 2);
+}
+
+#[test]
+fn a_file_not_open_loses_its_old_records_without_its_key() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    {
+        let cache = folder.open("ws", &key);
+        cache.save_page(INVOICES, "page=1&take=20", page(1..=3, 3), true);
+        cache.save_records(STAKEHOLDERS, vec![invoice(9)], true);
+        cache.flush();
+    }
+    // The page and its three records are 10 days old; record 9 is new.
+    for n in 1..=3 {
+        age(&folder.path("ws"), n, 10, n == 1);
+    }
+    let cutoff = chrono::Utc::now() - chrono::TimeDelta::days(7);
+    let gone = workdesk_cache::forget_saved_before_in(&folder.path("ws"), cutoff).unwrap();
+    assert_eq!(gone, 3);
+    let cache = folder.open("ws", &key);
+    assert_eq!(
+        cache.page(INVOICES, "page=1&take=20").unwrap(),
+        None,
+        "the page went too"
+    );
+    assert_eq!(cache.saved_count(INVOICES).unwrap(), 0);
+    assert_eq!(cache.saved_count(STAKEHOLDERS).unwrap(), 1);
+    drop(cache);
+    // A file that is not a database is left alone (an error, no panic).
+    std::fs::write(
+        folder.dir.path().join("junk.sqlite3"),
+        b"not a database at all",
+    )
+    .unwrap();
+    assert!(workdesk_cache::forget_saved_before_in(
+        &folder.dir.path().join("junk.sqlite3"),
+        cutoff
+    )
+    .is_err());
+    assert_eq!(
+        std::fs::read(folder.dir.path().join("junk.sqlite3")).unwrap(),
+        b"not a database at all"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn saved_data_folders_are_readable_by_the_user_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = Folder::new();
+    let dir = folder.dir.path().join("saved").join("workspace");
+    let (cache, _) = Cache::open(&file_of(&dir, "ws"), "ws", &DataKey::generate(), true).unwrap();
+    drop(cache);
+    for made in [&dir, &folder.dir.path().join("saved")] {
+        let mode = std::fs::metadata(made).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "{}", made.display());
+    }
+    // A folder an earlier version made readable by others is made private.
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    workdesk_cache::private_dir(&dir).unwrap();
+    let mode = std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
+}

@@ -33,4 +33,4 @@ mod sheet;
 pub use cell::{escape_formula, excel_number, system_time_zone, LocalTime};
 pub use column::{Column, Format, Layout, Separator};
 pub use error::{Error, Result};
-pub use sheet::{Sheet, Written};
+pub use sheet::{Sheet, Written, PART_PREFIX, PART_SUFFIX};

@@ -19,6 +19,14 @@ use crate::error::{Error, Result};
 /// in the user's own separators.
 const AMOUNT_FORMAT: &str = "#,##0.00####";
 
+/// How the temporary file of an export under way begins its name, in the
+/// target's folder (`.workdesk-export-XXXXXX.part`): hidden, and found
+/// again when an export was killed before it ended.
+pub const PART_PREFIX: &str = ".workdesk-export-";
+
+/// How the temporary file of an export under way ends its name.
+pub const PART_SUFFIX: &str = ".part";
+
 /// The most characters Excel allows in a sheet name.
 const SHEET_NAME_MAX: usize = 31;
 
@@ -86,8 +94,8 @@ impl Sheet {
             _ => Path::new("."),
         };
         let temp = tempfile::Builder::new()
-            .prefix(".workdesk-export-")
-            .suffix(".part")
+            .prefix(PART_PREFIX)
+            .suffix(PART_SUFFIX)
             .tempfile_in(folder)
             .map_err(io)?;
         let columns: Vec<(Column, Option<FieldType>)> = columns

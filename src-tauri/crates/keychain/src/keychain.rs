@@ -7,6 +7,7 @@ use keyring_core::Entry;
 use workdesk_api::ApiKey;
 use zeroize::Zeroizing;
 
+use crate::item::{Item, StoredKey};
 use crate::{Error, Result};
 
 /// Whether keys survive a restart of the app.
@@ -37,18 +38,25 @@ pub enum Persistence {
 /// The API keys of Workdesk's workspaces.
 ///
 /// One item per workspace: service = the app's identifier (e.g.
-/// `dev.workdesk.desktop`), account = the workspace's id. All methods block on
-/// the platform keychain (a D-Bus round trip on Linux): call them from a
-/// blocking thread in async code.
+/// `dev.workdesk.desktop`), account = the workspace's id; its secret holds
+/// the key together with the origin it was entered for (see
+/// [`crate::StoredKey`]). On Windows every item is written with local
+/// persistence (kept on this computer, never copied to a roaming profile).
+/// All methods block on the platform keychain (a D-Bus round trip on
+/// Linux): call them from a blocking thread in async code.
 #[derive(Debug)]
 pub struct Keychain {
     service: String,
     /// Whether the platform store started: then reads and deletes always go
     /// to it, even after a failed write made new keys session-only.
     os_store: bool,
+    /// Whether that store is the platform's own (not a test's mock), whose
+    /// entries take platform modifiers (Windows' persistence).
+    #[cfg_attr(not(windows), allow(dead_code))]
+    native: bool,
     availability: Mutex<Availability>,
     /// Keys held for this session when the OS keychain is not available.
-    session: Mutex<HashMap<String, ApiKey>>,
+    session: Mutex<HashMap<String, Item>>,
 }
 
 impl Keychain {
@@ -64,7 +72,10 @@ impl Keychain {
                 reason: describe_unavailable(err),
             },
         };
-        Self::with_availability(service, availability)
+        Self {
+            native: true,
+            ..Self::with_availability(service, availability)
+        }
     }
 
     /// Uses whatever store is set as keyring-core's default (the mock store
@@ -87,6 +98,7 @@ impl Keychain {
         Self {
             service: service.to_owned(),
             os_store: availability == Availability::Os,
+            native: false,
             availability: Mutex::new(availability),
             session: Mutex::new(HashMap::new()),
         }
@@ -102,16 +114,31 @@ impl Keychain {
         self.availability.lock().expect("keychain lock").clone()
     }
 
-    /// Stores `key` for `account`, replacing any previous key.
+    /// Stores `key` for `account`, bound to `origin` (see
+    /// [`workdesk_api::BaseUrl::origin`]): from now on it is given out for
+    /// requests to that origin only. Replaces any previous key, and a
+    /// refusal noted for it: a key is stored only once the service
+    /// accepted it.
     ///
     /// If the OS keychain fails (locked, daemon gone), the key is kept in
     /// memory for this session, the keychain switches to
     /// [`Availability::SessionOnly`], and the result says so.
-    pub fn set(&self, account: &str, key: &ApiKey) -> Persistence {
+    pub fn set_key(&self, account: &str, origin: &str, key: &ApiKey) -> Persistence {
+        self.put(
+            account,
+            Item {
+                origin: origin.to_owned(),
+                key: key.clone(),
+                refused: false,
+            },
+        )
+    }
+
+    fn put(&self, account: &str, item: Item) -> Persistence {
         if let Availability::Os = self.availability() {
             match self
                 .entry(account)
-                .and_then(|e| Ok(e.set_password(key.expose_secret())?))
+                .and_then(|e| Ok(e.set_password(&item.to_text())?))
             {
                 Ok(()) => {
                     self.session().remove(account);
@@ -120,7 +147,7 @@ impl Keychain {
                 Err(err) => self.fall_back(err.to_string()),
             }
         }
-        self.session().insert(account.to_owned(), key.clone());
+        self.session().insert(account.to_owned(), item);
         Persistence::Session {
             reason: match self.availability() {
                 Availability::SessionOnly { reason } => reason,
@@ -129,21 +156,62 @@ impl Keychain {
         }
     }
 
-    /// The key stored for `account`, if any.
+    /// The key stored for `account`, as it may be used for a request to
+    /// `origin`: only [`StoredKey::Bound`] gives the key out.
     ///
     /// # Errors
-    /// [`Error::Corrupt`] when the item is not a valid key;
-    /// [`Error::Platform`] when the keychain cannot be read (e.g. locked).
-    pub fn get(&self, account: &str) -> Result<Option<ApiKey>> {
-        if let Some(key) = self.session().get(account) {
-            return Ok(Some(key.clone()));
+    /// [`Error::Corrupt`] when the item is not a key item this version
+    /// reads; [`Error::Platform`] when the keychain cannot be read (e.g.
+    /// locked).
+    pub fn key(&self, account: &str, origin: &str) -> Result<StoredKey> {
+        Ok(match self.item(account)? {
+            Held::None => StoredKey::Missing,
+            Held::Unbound => StoredKey::Unbound,
+            Held::Item(item) => item.for_origin(origin),
+        })
+    }
+
+    /// Notes that the service refused (401) the key stored for `account`
+    /// at `origin`: [`Keychain::key`] says `refused` from now on, also
+    /// after a restart, until a key is stored again. Nothing happens when
+    /// the item holds another origin's key or none.
+    ///
+    /// # Errors
+    /// As [`Keychain::key`].
+    pub fn refuse_key(&self, account: &str, origin: &str) -> Result<()> {
+        if let Held::Item(item) = self.item(account)? {
+            if item.origin == origin && !item.refused {
+                let in_os = !self.session().contains_key(account);
+                let refused = Item {
+                    refused: true,
+                    ..item
+                };
+                if in_os {
+                    self.entry(account)?.set_password(&refused.to_text())?;
+                } else {
+                    self.session().insert(account.to_owned(), refused);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn item(&self, account: &str) -> Result<Held> {
+        if let Some(item) = self.session().get(account) {
+            return Ok(Held::Item(item.clone()));
         }
         if !self.os_store {
-            return Ok(None);
+            return Ok(Held::None);
         }
         match self.entry(account)?.get_password() {
-            Ok(text) => ApiKey::parse(&text).map(Some).map_err(|_| Error::Corrupt),
-            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Ok(text) => {
+                let text = Zeroizing::new(text);
+                Ok(match Item::from_text(&text)? {
+                    Some(item) => Held::Item(item),
+                    None => Held::Unbound,
+                })
+            }
+            Err(keyring_core::Error::NoEntry) => Ok(Held::None),
             Err(err) => Err(err.into()),
         }
     }
@@ -197,17 +265,32 @@ impl Keychain {
         }
     }
 
+    /// The entry of `account`. On Windows' own store it is written with
+    /// local persistence: keyring's default (enterprise) would copy the
+    /// item to every computer of a roaming profile.
     fn entry(&self, account: &str) -> Result<Entry> {
+        #[cfg(windows)]
+        if self.native {
+            let local = HashMap::from([("persistence", "local")]);
+            return Ok(Entry::new_with_modifiers(&self.service, account, &local)?);
+        }
         Ok(Entry::new(&self.service, account)?)
     }
 
-    fn session(&self) -> std::sync::MutexGuard<'_, HashMap<String, ApiKey>> {
+    fn session(&self) -> std::sync::MutexGuard<'_, HashMap<String, Item>> {
         self.session.lock().expect("keychain session lock")
     }
 
     fn fall_back(&self, reason: String) {
         *self.availability.lock().expect("keychain lock") = Availability::SessionOnly { reason };
     }
+}
+
+/// What an account's key item holds.
+enum Held {
+    None,
+    Unbound,
+    Item(Item),
 }
 
 /// Turns keyring's store-initialisation error into a sentence for a user.
@@ -236,41 +319,128 @@ mod tests {
         Keychain::with_default_store("test.workdesk")
     }
 
+    const ORIGIN: &str = "https://api.example.com";
+
+    fn bound(stored: StoredKey) -> (String, bool) {
+        match stored {
+            StoredKey::Bound { key, refused } => (key.expose_secret().to_owned(), refused),
+            other => panic!("expected the key, got {other:?}"),
+        }
+    }
+
     #[test]
-    fn a_key_round_trips_through_the_store() {
+    fn a_key_round_trips_through_the_store_for_its_origin_only() {
         let keychain = mock_keychain();
         let key = ApiKey::parse(KEY).unwrap();
-        assert_eq!(keychain.set("roundtrip", &key), Persistence::Os);
-        let back = keychain.get("roundtrip").unwrap().unwrap();
-        assert_eq!(back.expose_secret(), KEY);
+        assert_eq!(keychain.set_key("roundtrip", ORIGIN, &key), Persistence::Os);
+        assert_eq!(
+            bound(keychain.key("roundtrip", ORIGIN).unwrap()),
+            (KEY.to_owned(), false)
+        );
+        let StoredKey::OtherOrigin { origin } =
+            keychain.key("roundtrip", "http://127.0.0.1:8080").unwrap()
+        else {
+            panic!("another origin must not get the key");
+        };
+        assert_eq!(origin, ORIGIN);
+        // The item itself holds the origin: a file cannot change it.
+        let entry = Entry::new("test.workdesk", "roundtrip").unwrap();
+        let text = entry.get_password().unwrap();
+        assert!(
+            text.contains("\"origin\":\"https://api.example.com\""),
+            "{text}"
+        );
         keychain.delete("roundtrip").unwrap();
-        assert!(keychain.get("roundtrip").unwrap().is_none());
+        assert!(matches!(
+            keychain.key("roundtrip", ORIGIN).unwrap(),
+            StoredKey::Missing
+        ));
         keychain
             .delete("roundtrip")
             .expect("deleting twice is fine");
     }
 
     #[test]
+    fn a_bare_key_of_an_earlier_version_is_never_given_out() {
+        let keychain = mock_keychain();
+        Entry::new("test.workdesk", "legacy")
+            .unwrap()
+            .set_password(KEY)
+            .unwrap();
+        assert!(matches!(
+            keychain.key("legacy", ORIGIN).unwrap(),
+            StoredKey::Unbound
+        ));
+        // Typed again, it is bound.
+        keychain.set_key("legacy", ORIGIN, &ApiKey::parse(KEY).unwrap());
+        assert!(!bound(keychain.key("legacy", ORIGIN).unwrap()).1);
+    }
+
+    #[test]
+    fn a_refusal_stays_with_the_key_until_a_key_is_stored_again() {
+        let keychain = mock_keychain();
+        let key = ApiKey::parse(KEY).unwrap();
+        keychain.set_key("refused", ORIGIN, &key);
+        // Another origin's refusal does not touch it.
+        keychain
+            .refuse_key("refused", "https://other.example")
+            .unwrap();
+        assert!(!bound(keychain.key("refused", ORIGIN).unwrap()).1);
+        keychain.refuse_key("refused", ORIGIN).unwrap();
+        assert!(bound(keychain.key("refused", ORIGIN).unwrap()).1);
+        // Read again by a new keychain (a restart): still refused.
+        let again = Keychain::with_default_store("test.workdesk");
+        assert!(bound(again.key("refused", ORIGIN).unwrap()).1);
+        again.set_key("refused", ORIGIN, &key);
+        assert!(!bound(keychain.key("refused", ORIGIN).unwrap()).1);
+        // Nothing stored: nothing to refuse.
+        keychain.refuse_key("nobody", ORIGIN).unwrap();
+        assert!(matches!(
+            keychain.key("nobody", ORIGIN).unwrap(),
+            StoredKey::Missing
+        ));
+    }
+
+    #[test]
+    fn a_damaged_item_is_reported_not_sent() {
+        let keychain = mock_keychain();
+        Entry::new("test.workdesk", "damaged")
+            .unwrap()
+            .set_password("{\"format\":9}")
+            .unwrap();
+        assert!(matches!(
+            keychain.key("damaged", ORIGIN),
+            Err(Error::Corrupt)
+        ));
+    }
+
+    #[test]
     fn a_failed_write_falls_back_to_the_session_and_clear_still_reaches_the_os() {
         let keychain = mock_keychain();
         let old = ApiKey::parse(KEY).unwrap();
-        assert_eq!(keychain.set("fallback", &old), Persistence::Os);
+        assert_eq!(keychain.set_key("fallback", ORIGIN, &old), Persistence::Os);
         // The next write fails (e.g. the collection got locked).
         let entry = Entry::new("test.workdesk", "fallback").unwrap();
         let mock: &keyring_core::mock::Cred = entry.as_any().downcast_ref().unwrap();
         mock.set_error(keyring_core::Error::NoStorageAccess("locked".into()));
         let new = ApiKey::parse(&KEY.replace("3f9a", "0000")).unwrap();
         assert!(matches!(
-            keychain.set("fallback", &new),
+            keychain.set_key("fallback", ORIGIN, &new),
             Persistence::Session { .. }
         ));
         assert_eq!(
-            keychain.get("fallback").unwrap().unwrap().expose_secret(),
+            bound(keychain.key("fallback", ORIGIN).unwrap()).0,
             new.expose_secret()
         );
+        // A refusal of the session's key stays in the session.
+        keychain.refuse_key("fallback", ORIGIN).unwrap();
+        assert!(bound(keychain.key("fallback", ORIGIN).unwrap()).1);
         // Clearing removes the new key from memory and the old one from the OS.
         keychain.delete("fallback").unwrap();
-        assert!(keychain.get("fallback").unwrap().is_none());
+        assert!(matches!(
+            keychain.key("fallback", ORIGIN).unwrap(),
+            StoredKey::Missing
+        ));
         assert!(matches!(
             entry.get_password(),
             Err(keyring_core::Error::NoEntry)
@@ -299,23 +469,29 @@ mod tests {
         let keychain = Keychain::session_only("test.workdesk", "no D-Bus session");
         let key = ApiKey::parse(KEY).unwrap();
         assert_eq!(
-            keychain.set("profile", &key),
+            keychain.set_key("profile", ORIGIN, &key),
             Persistence::Session {
                 reason: "no D-Bus session".into()
             }
         );
-        assert_eq!(
-            keychain.get("profile").unwrap().unwrap().expose_secret(),
-            KEY
-        );
+        assert_eq!(bound(keychain.key("profile", ORIGIN).unwrap()).0, KEY);
+        assert!(matches!(
+            keychain
+                .key("profile", "https://elsewhere.example")
+                .unwrap(),
+            StoredKey::OtherOrigin { .. }
+        ));
         keychain.delete("profile").unwrap();
-        assert!(keychain.get("profile").unwrap().is_none());
+        assert!(matches!(
+            keychain.key("profile", ORIGIN).unwrap(),
+            StoredKey::Missing
+        ));
     }
 
     #[test]
     fn debug_output_never_holds_the_key() {
         let keychain = Keychain::session_only("test.workdesk", "none");
-        keychain.set("profile", &ApiKey::parse(KEY).unwrap());
+        keychain.set_key("profile", ORIGIN, &ApiKey::parse(KEY).unwrap());
         let shown = format!("{keychain:?}");
         assert!(!shown.contains("abcdefghij"), "{shown}");
     }

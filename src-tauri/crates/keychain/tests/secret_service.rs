@@ -5,7 +5,17 @@
 use std::process::Command;
 
 use workdesk_api::ApiKey;
-use workdesk_keychain::{Availability, Keychain, Persistence};
+use workdesk_keychain::{Availability, Keychain, Persistence, StoredKey};
+
+const ORIGIN: &str = "https://api.example.com";
+
+/// The key `stored` gives out, or a panic naming what it was instead.
+fn given(stored: StoredKey) -> String {
+    match stored {
+        StoredKey::Bound { key, .. } => key.expose_secret().to_owned(),
+        other => panic!("expected the key, got {other:?}"),
+    }
+}
 
 fn secret_tool(args: &[&str]) -> String {
     let out = Command::new("secret-tool")
@@ -32,28 +42,29 @@ fn a_key_round_trips_through_the_secret_service() {
     let secret = format!("service_{}RoundTrip", "k7".repeat(20));
     let key = ApiKey::parse(&secret).unwrap();
 
-    assert_eq!(keychain.set("default", &key), Persistence::Os);
+    assert_eq!(keychain.set_key("default", ORIGIN, &key), Persistence::Os);
 
     let seen = secret_tool(&["search", "--all", "service", &service]);
     assert!(
-        seen.contains(&secret),
-        "secret-tool should see the item: {seen}"
+        seen.contains(&secret) && seen.contains(ORIGIN),
+        "secret-tool should see the item, with its origin: {seen}"
     );
-    let back = keychain
-        .get("default")
-        .unwrap()
-        .expect("the key reads back");
-    assert_eq!(back.expose_secret(), secret);
+    assert_eq!(given(keychain.key("default", ORIGIN).unwrap()), secret);
 
-    // A second instance (a restart of the app) finds the same key.
+    // A second instance (a restart of the app) finds the same key, for
+    // its origin only.
     let reopened = Keychain::open(&service);
-    assert_eq!(
-        reopened.get("default").unwrap().unwrap().expose_secret(),
-        secret
-    );
+    assert_eq!(given(reopened.key("default", ORIGIN).unwrap()), secret);
+    assert!(matches!(
+        reopened.key("default", "http://127.0.0.1:8080").unwrap(),
+        StoredKey::OtherOrigin { origin } if origin == ORIGIN
+    ));
 
     keychain.delete("default").unwrap();
-    assert!(keychain.get("default").unwrap().is_none());
+    assert!(matches!(
+        keychain.key("default", ORIGIN).unwrap(),
+        StoredKey::Missing
+    ));
     let seen = secret_tool(&["search", "--all", "service", &service]);
     assert!(!seen.contains(&secret), "the item should be gone: {seen}");
 }
@@ -69,19 +80,25 @@ fn profiles_keep_separate_keys() {
     );
     let a = ApiKey::parse(&format!("service_{}", "a".repeat(40))).unwrap();
     let b = ApiKey::parse(&format!("service_{}", "b".repeat(40))).unwrap();
-    assert_eq!(keychain.set("office", &a), Persistence::Os);
-    assert_eq!(keychain.set("branch", &b), Persistence::Os);
+    assert_eq!(keychain.set_key("office", ORIGIN, &a), Persistence::Os);
+    assert_eq!(keychain.set_key("branch", ORIGIN, &b), Persistence::Os);
     assert_eq!(
-        keychain.get("office").unwrap().unwrap().expose_secret(),
+        given(keychain.key("office", ORIGIN).unwrap()),
         a.expose_secret()
     );
     assert_eq!(
-        keychain.get("branch").unwrap().unwrap().expose_secret(),
+        given(keychain.key("branch", ORIGIN).unwrap()),
         b.expose_secret()
     );
     keychain.delete("office").unwrap();
-    assert!(keychain.get("office").unwrap().is_none());
-    assert!(keychain.get("branch").unwrap().is_some());
+    assert!(matches!(
+        keychain.key("office", ORIGIN).unwrap(),
+        StoredKey::Missing
+    ));
+    assert_eq!(
+        given(keychain.key("branch", ORIGIN).unwrap()),
+        b.expose_secret()
+    );
     keychain.delete("branch").unwrap();
 }
 
@@ -95,7 +112,7 @@ fn a_data_key_is_its_own_item_next_to_the_api_key() {
         "run through .ci/test"
     );
     let key = ApiKey::parse(&format!("service_{}", "d".repeat(40))).unwrap();
-    assert_eq!(keychain.set("default", &key), Persistence::Os);
+    assert_eq!(keychain.set_key("default", ORIGIN, &key), Persistence::Os);
     let data_key: Vec<u8> = (0u8..32).map(|n| n.wrapping_mul(37)).collect();
     keychain
         .set_secret("default#data-key", &data_key)
@@ -114,9 +131,48 @@ fn a_data_key_is_its_own_item_next_to_the_api_key() {
     reopened.delete("default#data-key").unwrap();
     assert!(reopened.get_secret("default#data-key").unwrap().is_none());
     assert_eq!(
-        reopened.get("default").unwrap().unwrap().expose_secret(),
+        given(reopened.key("default", ORIGIN).unwrap()),
         key.expose_secret(),
         "the API key stays"
     );
     reopened.delete("default").unwrap();
+}
+
+/// A key an earlier version stored (the bare key, no origin), put there as
+/// `secret-tool` would: it is never given out, for any origin.
+#[test]
+fn a_bare_key_from_an_earlier_version_is_not_given_out() {
+    let service = format!("dev.workdesk.test.legacy.{}", std::process::id());
+    let keychain = Keychain::open(&service);
+    assert_eq!(
+        keychain.availability(),
+        Availability::Os,
+        "run through .ci/test"
+    );
+    let secret = format!("service_{}", "e".repeat(40));
+    let mut store = Command::new("secret-tool")
+        .args([
+            "store",
+            "--label=Workdesk",
+            "service",
+            &service,
+            "username",
+            "default",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("secret-tool runs");
+    use std::io::Write;
+    store
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(secret.as_bytes())
+        .unwrap();
+    assert!(store.wait().unwrap().success());
+    assert!(matches!(
+        keychain.key("default", ORIGIN).unwrap(),
+        StoredKey::Unbound
+    ));
+    keychain.delete("default").unwrap();
 }

@@ -30,6 +30,10 @@ pub enum Fault {
     Delay(Duration),
     /// `drop`: close the connection without sending any response.
     Drop,
+    /// `401`: the service's refusal of the key (a 401 envelope, as for a
+    /// key its member deleted), whatever the key: a key revoked since it
+    /// was entered. No rate-limit headers, as for any refused key.
+    Unauthorized,
     /// `403`: the service's permission refusal (a 403 envelope with DRF's
     /// message), whatever the key's role.
     Forbidden,
@@ -70,6 +74,7 @@ impl FromStr for Fault {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let fault = match text.trim() {
             "drop" => Fault::Drop,
+            "401" => Fault::Unauthorized,
             "403" => Fault::Forbidden,
             "500" => Fault::InternalServerError,
             "502" => Fault::BadGateway,
@@ -102,6 +107,7 @@ impl fmt::Display for Fault {
         match self {
             Fault::Delay(delay) => write!(f, "delay-ms={}", delay.as_millis()),
             Fault::Drop => f.write_str("drop"),
+            Fault::Unauthorized => f.write_str("401"),
             Fault::Forbidden => f.write_str("403"),
             Fault::InternalServerError => f.write_str("500"),
             Fault::BadGateway => f.write_str("502"),
@@ -145,7 +151,7 @@ impl Fault {
     /// `slow-body` and `oversized` let the request reach the service (and count against the key's rate
     /// limit); the others answer in its place, as a proxy in front of it
     /// would, or as the service would without counting the request
-    /// (`403`, `429`). `quota` is the rate-limit state those two show
+    /// (`401`, `403`, `429`). `quota` is the rate-limit state those two show
     /// (none when the request has no accepted key).
     pub(crate) async fn answer(
         self,
@@ -166,6 +172,7 @@ impl Fault {
                 response.extensions_mut().insert(DropConnection);
                 response
             }
+            Fault::Unauthorized => Error::DeletedKey.into_response(),
             Fault::Forbidden => Error::PermissionDenied.into_response(),
             Fault::InternalServerError => failure(StatusCode::INTERNAL_SERVER_ERROR),
             Fault::BadGateway => failure(StatusCode::BAD_GATEWAY),

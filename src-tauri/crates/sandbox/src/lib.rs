@@ -52,7 +52,8 @@
 //! ## Test support
 //!
 //! * **Faults** ([`Fault`], [`Config::faults`], [`Config::fault`]): latency,
-//!   dropped connections, 403, 500/502/503, truncated and non-JSON bodies,
+//!   dropped connections, 401 (a key revoked since), 403, 500/502/503,
+//!   truncated and non-JSON bodies,
 //!   an HTML error page, 429 storms — per request with `X-Sandbox-Fault`,
 //!   for the next N requests with `POST /_sandbox/faults`, or always.
 //! * **Journal** ([`Config::journal`]): `GET /_sandbox/requests` lists the

@@ -38,7 +38,7 @@ struct Args {
     #[arg(long)]
     faults: bool,
     /// Apply this fault to every API request (implies --faults): delay-ms=<ms>,
-    /// drop, 403, 500, 502, 503, truncated, not-json, html or 429.
+    /// drop, 401, 403, 500, 502, 503, truncated, not-json, html or 429.
     #[arg(long, value_name = "MODE")]
     fault: Option<Fault>,
     /// Keep a journal of the last 1,000 requests (`GET /_sandbox/requests`).

@@ -128,7 +128,14 @@ impl Replica {
         let started = Utc::now();
         let mut run = Run::new(self, resource, cancel, report, Phase::Downloading);
         let state = match changed_since(&state) {
-            Some(since) if state.complete => run.update(state, since).await?,
+            Some(since) if state.complete => {
+                let state = run.update(state, since).await?;
+                // Brought up to date whole: the records not sent again are
+                // unchanged, current as of the start (their age, for
+                // "Keep saved data at most N days", starts again).
+                self.cache().confirm_records(schema, started);
+                state
+            }
             _ => run.download().await?,
         };
         let state = ResourceState {

@@ -31,6 +31,13 @@ pub enum Error {
     /// A download was cancelled by the user.
     #[error("cancelled")]
     Cancelled,
+
+    /// The service refused the workspace's key (401): its saved records
+    /// are hidden until a key the service accepts is entered.
+    #[error(
+        "the service refused the key: saved records are hidden until a key it accepts is entered"
+    )]
+    KeyRefused,
 }
 
 impl Error {

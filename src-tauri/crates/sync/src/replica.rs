@@ -3,6 +3,8 @@
 //! written back to the cache in the background, saying whether it
 //! changed); every write updates what it touches in the cache.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -61,11 +63,50 @@ pub struct Fresh<T> {
 }
 
 /// A workspace's client and its offline cache.
+///
+/// **A refused key hides the saved records.** Once the service answered
+/// 401 to the workspace's key (revoked, deleted, expired), the saved
+/// records are no longer given out, online or offline
+/// ([`Error::KeyRefused`]), until a key the service accepts is entered
+/// (which makes a new replica): whoever holds the computer but no longer a
+/// valid key reads nothing more of the workspace. The refusal is kept
+/// where the key is ([`Replica::set_key_refused`] at start, the callback of
+/// [`Replica::watch_refusal`] when it happens).
 #[derive(Clone)]
 pub struct Replica {
     client: Client,
     cache: Arc<Cache>,
     working_offline: Arc<AtomicBool>,
+    refusal: Arc<Refusal>,
+}
+
+/// What the replica knows of the service refusing its key.
+#[derive(Default)]
+struct Refusal {
+    /// Refused: noted before, or seen by the watcher.
+    refused: AtomicBool,
+    /// How the refusal is kept with the key (set by
+    /// [`Replica::watch_refusal`]).
+    keep: std::sync::Mutex<Option<Keep>>,
+    /// Done once `keep` ran (or runs: later callers wait for it).
+    kept: tokio::sync::OnceCell<()>,
+}
+
+/// Keeps a refusal where the key is (the app: the keychain item).
+type Keep = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
+
+impl Refusal {
+    /// Runs `keep` once, if set; a second caller waits for the first.
+    async fn keep(&self) {
+        let keep = self
+            .keep
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(keep) = keep {
+            self.kept.get_or_init(|| keep()).await;
+        }
+    }
 }
 
 impl Replica {
@@ -76,6 +117,80 @@ impl Replica {
             client,
             cache,
             working_offline: Arc::new(AtomicBool::new(false)),
+            refusal: Arc::default(),
+        }
+    }
+
+    /// Notes that the service refused this replica's key before (kept
+    /// with the key, e.g. read from the keychain at start): its saved
+    /// records are hidden.
+    pub fn set_key_refused(&self, refused: bool) {
+        self.refusal.refused.store(refused, Ordering::Relaxed);
+    }
+
+    /// Whether the saved records are hidden because the service refused
+    /// the key: noted before ([`Replica::set_key_refused`]), or the last
+    /// exchange with the service was a 401.
+    #[must_use]
+    pub fn key_refused(&self) -> bool {
+        self.refusal.refused.load(Ordering::Relaxed)
+            || self.client.connection() == workdesk_api::Connection::KeyRefused
+    }
+
+    /// Watches every exchange of the client (a list, a download, an
+    /// export, a write): at the first 401 the saved records are hidden and
+    /// `keep` runs, once, to keep the refusal with the key (so they stay
+    /// hidden after a restart). Runs on the current Tokio runtime until
+    /// the client is dropped; holds neither the client nor the cache.
+    ///
+    /// # Panics
+    /// Outside a Tokio runtime.
+    pub fn watch_refusal<F, K>(&self, keep: K)
+    where
+        K: Fn() -> F + Send + Sync + 'static,
+        F: Future<Output = ()> + Send + 'static,
+    {
+        let keep: Keep = Arc::new(move || Box::pin(keep()));
+        *self
+            .refusal
+            .keep
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(keep);
+        let mut connection = self.client.subscribe_connection();
+        let refusal = self.refusal.clone();
+        tokio::spawn(async move {
+            loop {
+                if *connection.borrow_and_update() == workdesk_api::Connection::KeyRefused {
+                    refusal.refused.store(true, Ordering::Relaxed);
+                    refusal.keep().await;
+                    break;
+                }
+                if connection.changed().await.is_err() {
+                    break;
+                }
+            }
+        });
+    }
+
+    /// When the key was refused, waits until the refusal is kept with the
+    /// key ([`Replica::watch_refusal`]'s `keep` has run): a command that
+    /// comes after a 401 finds it kept, whatever the watcher's pace.
+    pub async fn keep_refusal(&self) {
+        if self.key_refused() {
+            self.refusal.refused.store(true, Ordering::Relaxed);
+            self.refusal.keep().await;
+        }
+    }
+
+    /// The cache, to read saved records from, unless the key was refused.
+    ///
+    /// # Errors
+    /// [`Error::KeyRefused`].
+    fn saved(&self) -> Result<&Cache> {
+        if self.key_refused() {
+            Err(Error::KeyRefused)
+        } else {
+            Ok(&self.cache)
         }
     }
 
@@ -120,9 +235,10 @@ impl Replica {
     /// with the shared engine. `None` when nothing is saved.
     ///
     /// # Errors
-    /// [`Error::Api`] with `InvalidQuery` for a view that cannot be sent;
-    /// [`Error::Refused`] (keyed `filters.<index>`) for a view the saved
-    /// records cannot answer faithfully; [`Error::Cache`] for SQLite failures.
+    /// [`Error::KeyRefused`]; [`Error::Api`] with `InvalidQuery` for a view
+    /// that cannot be sent; [`Error::Refused`] (keyed `filters.<index>`)
+    /// for a view the saved records cannot answer faithfully;
+    /// [`Error::Cache`] for SQLite failures.
     pub fn saved_page(
         &self,
         resource: ResourceName,
@@ -130,7 +246,7 @@ impl Replica {
     ) -> Result<Option<Saved<Page<JsonRecord>>>> {
         let schema = resource.schema();
         let query = checked_query(resource, view)?;
-        if let Some(page) = self.cache.page(schema, &query.to_query_string())? {
+        if let Some(page) = self.saved()?.page(schema, &query.to_query_string())? {
             let results = page
                 .records
                 .iter()
@@ -174,15 +290,15 @@ impl Replica {
     /// the shared engine; `None` past the last page.
     ///
     /// # Errors
-    /// [`Error::Refused`], keyed `filters.<index>` as the list shows its
-    /// problems, for what the saved records cannot answer faithfully;
-    /// [`Error::Cache`] for SQLite failures.
+    /// [`Error::KeyRefused`]; [`Error::Refused`], keyed `filters.<index>`
+    /// as the list shows its problems, for what the saved records cannot
+    /// answer faithfully; [`Error::Cache`] for SQLite failures.
     pub(crate) fn answer_saved(
         &self,
         schema: &'static workdesk_query::Schema,
         query: &workdesk_query::ListQuery,
     ) -> Result<Option<workdesk_cache::OfflineAnswer>> {
-        match self.cache.query(schema, query) {
+        match self.saved()?.query(schema, query) {
             Ok(answer) => Ok(Some(answer)),
             Err(workdesk_cache::Error::PastLastPage { .. }) => Ok(None),
             Err(workdesk_cache::Error::Refused(problems)) => {
@@ -263,14 +379,14 @@ impl Replica {
     /// The saved copy of record `id` of `resource`, if any.
     ///
     /// # Errors
-    /// [`Error::Cache`] for SQLite failures.
+    /// [`Error::KeyRefused`]; [`Error::Cache`] for SQLite failures.
     pub fn saved_record(
         &self,
         resource: ResourceName,
         id: &str,
     ) -> Result<Option<Saved<JsonRecord>>> {
         Ok(self
-            .cache
+            .saved()?
             .record(resource.schema(), id.trim())?
             .map(|saved| Saved {
                 value: saved.record,

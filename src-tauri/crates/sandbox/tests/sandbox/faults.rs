@@ -171,6 +171,23 @@ async fn service_like_faults_have_rate_headers_only_for_accepted_keys() {
 }
 
 #[tokio::test]
+async fn a_401_refuses_a_good_key_as_the_service_refuses_a_revoked_one() {
+    let sandbox = with_faults().await;
+    let raw = fetch(&sandbox, Some("401")).await.unwrap();
+    assert_eq!(raw.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        envelope(&raw),
+        json!({"message": "Deleted API key: it was revoked.", "error": true, "data": {}})
+    );
+    assert!(
+        !raw.headers.contains_key("x-ratelimit-limit"),
+        "a refused key has no budget to show"
+    );
+    let fine = fetch(&sandbox, None).await.unwrap();
+    assert_eq!(fine.status, StatusCode::OK, "for that request only");
+}
+
+#[tokio::test]
 async fn a_403_answers_like_the_service_and_counts_nothing() {
     let sandbox = with_faults().await;
     fetch(&sandbox, None).await.unwrap();
@@ -410,7 +427,7 @@ async fn short_circuited_faults_do_not_count_against_the_rate_limit() {
     })
     .await;
     for mode in [
-        "403", "500", "502", "503", "html", "not-json", "429", "drop",
+        "401", "403", "500", "502", "503", "html", "not-json", "429", "drop",
     ] {
         let _ = fetch(&sandbox, Some(mode)).await;
     }
