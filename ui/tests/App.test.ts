@@ -116,6 +116,33 @@ describe("the workspace window", () => {
     expect(screen.getByLabelText("API key")).toBeInTheDocument();
   });
 
+  test("a key the service refused before: its saved records are hidden, and the prompt says so at start, also offline", async () => {
+    session.reset();
+    const refusal: UiError = { ...error("unauthorized", ""), code: "saved_data_locked", field: "api_key" };
+    mockIPC((cmd) => {
+      switch (cmd) {
+        case "workspace_status":
+          return { ...service, working_offline: true, key: { ...service.key, refusal } };
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "list_saved":
+          throw refusal;
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          return { limit: null, remaining: null, reset: null };
+        default:
+          return null;
+      }
+    });
+    render(App);
+    const prompt = await screen.findByRole("dialog", { name: "Enter your API key again" });
+    expect(prompt).toHaveTextContent("stay hidden until you enter a key the service accepts");
+    expect(screen.getByLabelText("API key")).toBeRequired();
+  });
+
   test("a key refused while filling a form: the prompt comes over it and the form keeps what was typed", async () => {
     serve(
       () => recordPage(1, 3),

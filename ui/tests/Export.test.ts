@@ -63,6 +63,14 @@ describe("export", () => {
     const saveDialog = call.args.dialog as SaveDialog;
     expect(saveDialog.title).toBe("Export supplier invoices");
     expect(saveDialog.file_name).toMatch(/^Supplier invoices \d{4}-\d{2}-\d{2}\.csv$/);
+    // Rust fills in {name} and {file}: the words around them are the user's language's.
+    expect(saveDialog.replace_question).toBe("“{name}” already exists. Do you want to replace it?");
+    expect([saveDialog.replace, saveDialog.keep]).toEqual(["Replace", "Cancel"]);
+    expect(saveDialog.notice).toEqual({
+      title: "Workdesk",
+      done: "Export finished: {file}",
+      failed: "The export did not finish. Open Workdesk to see why.",
+    });
 
     send!({
       phase: "exporting",
@@ -87,11 +95,16 @@ describe("export", () => {
 
   test("from saved records says so; a closed save dialog goes back to the choices; done names the file", async () => {
     let answer: unknown = null;
+    const opened: unknown[] = [];
     mockService({
       count: 45,
-      other: (cmd) => {
+      other: (cmd, args) => {
         if (cmd === "export_source") return { kind: "saved_records", saved: 1204, complete: true, refreshed_at: "2026-11-23T10:42:00Z" };
         if (cmd === "export_list") return answer;
+        if (cmd === "open_exported") {
+          opened.push(args);
+          if (opened.length === 3) throw { ...uiError("not_found", ""), code: "no_export" };
+        }
         return null;
       },
     });
@@ -116,6 +129,14 @@ describe("export", () => {
     await user.click(within(dialog).getByRole("button", { name: "Choose file and export…" }));
     expect(await within(dialog).findByText("Exported 1,204 saved records to Facturas.xlsx.")).toBeInTheDocument();
     expect(within(dialog).getByText("/home/ana/Facturas.xlsx")).toBeInTheDocument();
+    // Open it, or show it in its folder: Rust opens the file it wrote, the UI names none.
+    await user.click(within(dialog).getByRole("button", { name: "Open" }));
+    await user.click(within(dialog).getByRole("button", { name: "Show in folder" }));
+    await vi.waitFor(() => expect(opened).toEqual([{ action: "open" }, { action: "show_in_folder" }]));
+    // The file moved away meanwhile: said, and the dialog stays.
+    await user.click(within(dialog).getByRole("button", { name: "Open" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("The exported file is no longer there.");
+    expect(within(dialog).getByRole("button", { name: "Close" })).toBeInTheDocument();
   });
 
   test("a file that cannot be written is said with its path, and the choices come back", async () => {

@@ -292,6 +292,8 @@ describe("storage", () => {
     ],
     total_bytes: 12 * 1024 * 1024,
     cap_mb: 512,
+    max_age_days: null,
+    max_age_days_limit: 3650,
     notice: { code: "set_aside", reason: "damaged", moved_to: "/data/saved/default/ws.unreadable-2026-11-23.sqlite3" },
   };
 
@@ -316,12 +318,12 @@ describe("storage", () => {
     const cap = screen.getByLabelText("Largest size per workspace (MB)");
     await user.clear(cap);
     await user.type(cap, "8");
-    await user.click(screen.getByRole("button", { name: "Save" }));
+    await user.click(within(screen.getByLabelText("Largest size per workspace (MB)").closest("form")!).getByRole("button", { name: "Save" }));
     expect(cap).toHaveAccessibleDescription(/from 16 to 1,048,576/);
     expect(calls.some(([cmd]) => cmd === "set_storage_cap")).toBe(false);
     await user.clear(cap);
     await user.type(cap, "256");
-    await user.click(screen.getByRole("button", { name: "Save" }));
+    await user.click(within(screen.getByLabelText("Largest size per workspace (MB)").closest("form")!).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(calls).toContainEqual(["set_storage_cap", { capMb: 256 }]));
 
     await user.click(screen.getByRole("button", { name: "Clear saved data…" }));
@@ -330,6 +332,46 @@ describe("storage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Clear saved data" }));
     await vi.waitFor(() => expect(byId("storage-total")).toHaveTextContent("64 KB"));
     expect(calls.some(([cmd]) => cmd === "clear_saved_data")).toBe(true);
+  });
+
+  test("keep saved data at most N days: off unless turned on, Rust's refusal beside the field with what was typed, off again", async () => {
+    const calls: [string, unknown][] = [];
+    mockIPC((cmd, payload) => {
+      calls.push([cmd, payload]);
+      if (cmd === "storage") return { ...storage, notice: null };
+      if (cmd === "set_saved_data_max_age") {
+        const days = (payload as { days: number | null }).days;
+        if (days !== null && (days < 1 || days > 3650)) {
+          throw { ...uiError("invalid_input", "", { field: "max_age_days" }), code: "max_age_out_of_range", params: { min: "1", max: "3650" } };
+        }
+        return { ...storage, max_age_days: days, notice: null };
+      }
+      return null;
+    });
+    const user = userEvent.setup();
+    render(StorageView);
+    const form = await screen.findByRole("form", { name: "Delete saved records older than" });
+    const on = within(form).getByRole("checkbox", { name: "Delete saved records older than" });
+    const days = within(form).getByRole("textbox", { name: "Delete saved records older than (days)" });
+    expect(on).not.toBeChecked();
+    expect(days).toBeDisabled();
+    await user.click(on);
+    await user.clear(days);
+    await user.type(days, "4000");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(days).toHaveAccessibleDescription(/from 1 to 3650/));
+    expect(days).toHaveValue("4000");
+    expect(days).toHaveAttribute("aria-invalid", "true");
+    await user.clear(days);
+    await user.type(days, "90");
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(calls).toContainEqual(["set_saved_data_max_age", { days: 90 }]));
+    await vi.waitFor(() => expect(days).not.toHaveAttribute("aria-invalid"));
+    expect(on).toBeChecked();
+    await user.click(on);
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(calls).toContainEqual(["set_saved_data_max_age", { days: null }]));
+    expect(days).toBeDisabled();
   });
 
   test("lists every workspace, the demo apart even beside a workspace named demo; only the one on screen can be cleared", async () => {

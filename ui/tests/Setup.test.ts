@@ -186,11 +186,14 @@ describe("changing a working connection", () => {
     return { onready, oncancel };
   }
 
-  test("a new server with the key field left empty asks for its key and sends nothing: the stored key stays with its server", async () => {
+  test("a new server with the key field left empty: Rust refuses before sending, the form asks for the key and keeps the address", async () => {
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
       if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
       calls.push([cmd, args]);
+      // Rust checks the stored key's own address (its keychain item) and
+      // sends nothing to another one.
+      if (cmd === "update_workspace") throw { ...uiError("invalid_input", "", "api_key"), code: "key_for_another_server" };
       return { ...setupStatus, mode: "service" };
     });
     const { onready } = renderEdit();
@@ -199,11 +202,13 @@ describe("changing a working connection", () => {
     await user.clear(address);
     await user.type(address, "https://new.example.com");
     await user.click(screen.getByRole("button", { name: "Connect" }));
-    expect(screen.getByRole("alert")).toHaveTextContent("The saved API key belongs to another server");
-    expect(screen.getByLabelText("API key")).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("The saved API key belongs to another server"));
+    await vi.waitFor(() => expect(screen.getByLabelText("API key")).toHaveFocus());
     expect(screen.getByLabelText("API key")).toHaveAttribute("aria-invalid", "true");
     expect(address).toHaveValue("https://new.example.com");
-    expect(calls).toEqual([]);
+    expect(calls).toEqual([
+      ["update_workspace", { workspace: "0f3a9c1e2b7d4e6f8a1b2c3d4e5f6a7b", baseUrl: "https://new.example.com", apiKey: null, proxy: "" }],
+    ]);
     expect(onready).not.toHaveBeenCalled();
   });
 
@@ -233,5 +238,35 @@ describe("changing a working connection", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Cancel" }));
     expect(oncancel).toHaveBeenCalledOnce();
     expect(calls).toEqual([]);
+  });
+});
+
+describe("a stored key that may not be sent where the settings point", () => {
+  function renderNeeded(needed: "other_address" | "earlier_version") {
+    mockIPC(() => undefined);
+    render(Setup, {
+      props: {
+        workspace: { id: "default", name: "Acme", base_url: "http://127.0.0.1:9/", proxy: null },
+        keychain: { available: true, reason: null },
+        needed,
+        onready: vi.fn(),
+      },
+    });
+  }
+
+  test("another address: the form warns, naming it, and asks for its key", () => {
+    renderNeeded("other_address");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Enter the API key for this server");
+    const warning = screen.getByRole("alert");
+    expect(warning).toHaveTextContent("not for http://127.0.0.1:9/");
+    expect(warning).toHaveTextContent("Nothing was sent there");
+    expect(screen.getByLabelText("API key")).toBeRequired();
+    expect(screen.getByLabelText("Server address")).toHaveValue("http://127.0.0.1:9/");
+  });
+
+  test("a key of an earlier version: asked once more, naming the address", () => {
+    renderNeeded("earlier_version");
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Enter the API key once more");
+    expect(screen.getByText(/enter the key for http:\/\/127\.0\.0\.1:9\/ once more/)).toBeInTheDocument();
   });
 });

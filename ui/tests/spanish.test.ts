@@ -66,6 +66,8 @@ describe("in Spanish", () => {
       ],
       total_bytes: 12.5 * 1024 * 1024,
       cap_mb: 512,
+      max_age_days: null,
+      max_age_days_limit: 3650,
       notice: null,
     };
     const calls: [string, unknown][] = [];
@@ -84,7 +86,7 @@ describe("in Spanish", () => {
     const user = userEvent.setup();
     await user.clear(cap);
     await user.type(cap, "2.048");
-    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await user.click(within(screen.getByLabelText("Tamaño máximo por espacio de trabajo (MB)").closest("form")!).getByRole("button", { name: "Guardar" }));
     await vi.waitFor(() => expect(calls).toContainEqual(["set_storage_cap", { capMb: 2048 }]));
   });
 
@@ -192,7 +194,7 @@ describe("in Spanish", () => {
         case "rate_limit":
           return { limit: 1000, remaining: 998, reset };
         case "storage":
-          return { workspaces: [], total_bytes: 0, cap_mb: 512, notice: null };
+          return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_limit: 3650, notice: null };
         default:
           return null;
       }
@@ -251,7 +253,7 @@ function serveSpanish(
       case "rate_limit":
         return { limit: null, remaining: null, reset: null };
       case "storage":
-        return { workspaces: [], total_bytes: 0, cap_mb: 512, notice: null };
+        return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_limit: 3650, notice: null };
       default:
         return other(cmd, (args ?? {}) as Record<string, unknown>);
     }
@@ -467,7 +469,7 @@ describe("more screens in Spanish", () => {
     const detail = "No space left on device (os error 28)";
     mockIPC((cmd) => {
       if (cmd === "set_density" || cmd === "set_storage_cap") throw commandError("internal", "settings_unsaved", { params: { detail } });
-      if (cmd === "storage") return { workspaces: [], total_bytes: 0, cap_mb: 512, notice: null };
+      if (cmd === "storage") return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_limit: 3650, notice: null };
       return null;
     });
     const user = userEvent.setup();
@@ -487,7 +489,7 @@ describe("more screens in Spanish", () => {
     const cap = await screen.findByLabelText("Tamaño máximo por espacio de trabajo (MB)");
     await user.clear(cap);
     await user.type(cap, "1024");
-    await user.click(screen.getByRole("button", { name: "Guardar" }));
+    await user.click(within(screen.getByLabelText("Tamaño máximo por espacio de trabajo (MB)").closest("form")!).getByRole("button", { name: "Guardar" }));
     await vi.waitFor(() => expect(cap).toHaveAccessibleDescription(/Workdesk no pudo guardar su configuración\. Revise que el disco no esté lleno\. Detalles técnicos: No space left on device \(os error 28\)$/));
     expect(within(storage.container).getByText(detail)).toHaveAttribute("lang", "en");
     expectSpanish(storage.container);

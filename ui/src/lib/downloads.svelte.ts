@@ -4,6 +4,8 @@
 import type { OfflineList, Progress, ResourceName } from "./bindings";
 import type { UiError } from "./errors";
 import { ipc, uiError } from "./ipc";
+import { resourceLabel } from "./fields";
+import { t } from "./i18n.svelte";
 
 export type Download = {
   /** The latest progress; null until the first page answered. */
@@ -26,10 +28,19 @@ class Downloads {
     if (this.running(resource)) return this.byResource[resource]!;
     this.byResource[resource] = { progress: null, outcome: null };
     try {
-      const done = await ipc.makeAvailableOffline(resource, (step) => {
-        const download = this.byResource[resource];
-        if (download) download.progress = step;
-      });
+      const plural = resourceLabel[resource].plural;
+      const done = await ipc.makeAvailableOffline(
+        resource,
+        (step) => {
+          const download = this.byResource[resource];
+          if (download) download.progress = step;
+        },
+        {
+          title: "Workdesk",
+          done: t("offline_copy.notice_done", { plural }),
+          failed: t("offline_copy.notice_failed", { plural }),
+        },
+      );
       this.byResource[resource]!.outcome = { done };
     } catch (e) {
       this.byResource[resource]!.outcome = { error: uiError(e) };

@@ -8,6 +8,7 @@ import {
   commands,
   type ExportColumn,
   type ExportLayout,
+  type DoneNotice,
   type ListView,
   type Progress,
   type ResourceName,
@@ -126,11 +127,15 @@ export const ipc = {
   listSaved: (...a: Args<typeof commands.listSaved>) => call(commands.listSaved(...a)),
   savedRecord: (...a: Args<typeof commands.savedRecord>) => call(commands.savedRecord(...a)),
   savedCustomer: (...a: Args<typeof commands.savedCustomer>) => call(commands.savedCustomer(...a)),
-  /** Takes a whole list offline; `onprogress` gets every step (over a Tauri channel). */
-  makeAvailableOffline: (resource: ResourceName, onprogress: (step: Progress) => void) => {
+  /**
+   * Takes a whole list offline; `onprogress` gets every step (over a Tauri
+   * channel); `notice` words the system notification Rust shows when it
+   * took long and ends while Workdesk is not the focused window.
+   */
+  makeAvailableOffline: (resource: ResourceName, onprogress: (step: Progress) => void, notice: DoneNotice) => {
     const channel = new Channel<Progress>();
     channel.onmessage = onprogress;
-    return call(commands.makeAvailableOffline(resource, channel), true);
+    return call(commands.makeAvailableOffline(resource, channel, notice), true);
   },
   /** Where an export would read its records now (the service or saved records). */
   exportSource: (...a: Args<typeof commands.exportSource>) => call(commands.exportSource(...a)),
@@ -152,6 +157,8 @@ export const ipc = {
     return call(commands.exportList(resource, view, columns, layout, dialog, channel), true);
   },
   cancelExport: () => call(commands.cancelExport()),
+  /** "Open" or "Show in folder" for the file the last export wrote (and no other). */
+  openExported: (...a: Args<typeof commands.openExported>) => call(commands.openExported(...a)),
   /** Exact sums over a whole filtered list saved offline, or null. */
   savedTotals: (...a: Args<typeof commands.savedTotals>) => call(commands.savedTotals(...a)),
   cancelDownload: (...a: Args<typeof commands.cancelDownload>) => call(commands.cancelDownload(...a)),
@@ -165,5 +172,7 @@ export const ipc = {
   setLanguage: (...a: Args<typeof commands.setLanguage>) => call(commands.setLanguage(...a)),
   storage: () => call(commands.storage()),
   setStorageCap: (...a: Args<typeof commands.setStorageCap>) => call(commands.setStorageCap(...a)),
+  /** "Keep saved data at most N days" (null: off); what is older goes at once. */
+  setSavedDataMaxAge: (...a: Args<typeof commands.setSavedDataMaxAge>) => call(commands.setSavedDataMaxAge(...a)),
   clearSavedData: () => call(commands.clearSavedData()),
 };
