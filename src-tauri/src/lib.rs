@@ -196,6 +196,13 @@ pub fn configure<R: Runtime>(
                 app.manage(work_done::Notifier::system(app.handle().clone()));
             }
             forget_old_saved_data_daily(app.handle().clone());
+            // Created hidden (tauri.conf.json), restored by now where the
+            // window state plugin runs: shown at its place.
+            if let Some(window) = app.get_webview_window("main") {
+                if let Err(err) = window.show() {
+                    log::warn!("the window could not be shown: {err}");
+                }
+            }
             let state = app.state::<state::AppState>();
             let handle = app.handle().clone();
             state.saved.set_announce(std::sync::Arc::new(move |notice| {
@@ -265,66 +272,49 @@ fn single_instance<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
 
 /// The window's size, position and maximised state, remembered
 /// (tauri-plugin-window-state, in `.window-state.json` of the app's config
-/// folder), then put where the user can reach it ([`window_place`]) and
-/// shown: the window starts hidden, so it never flashes at the default
+/// folder): first the place kept is put where the user can reach it
+/// ([`window_place::fix_saved_place`], before the plugin reads the file),
+/// then the plugin restores it. The window starts hidden and is shown once
+/// restored ([`configure`]'s setup), so it never flashes at the default
 /// place first.
 fn window_plugins<R: Runtime>() -> [tauri::plugin::TauriPlugin<R>; 2] {
     use tauri_plugin_window_state::StateFlags;
+    let placed = tauri::plugin::Builder::new("workdesk-window")
+        .setup(|app, _| {
+            reach_saved_place(app);
+            Ok(())
+        })
+        .build();
     let remembered = tauri_plugin_window_state::Builder::new()
         .with_state_flags(StateFlags::SIZE | StateFlags::POSITION | StateFlags::MAXIMIZED)
         .build();
-    let placed = tauri::plugin::Builder::new("workdesk-window")
-        .on_window_ready(|window| {
-            place_window(&window);
-            if let Err(err) = window.show() {
-                log::warn!("the window could not be shown: {err}");
-            }
-        })
-        .build();
-    [remembered, placed]
+    [placed, remembered]
 }
 
-/// Moves `window` where [`window_place::on_screen`] says, if anywhere.
-fn place_window<R: Runtime>(window: &tauri::Window<R>) {
+/// [`window_place::fix_saved_place`] for the main window, on this
+/// computer's monitors as they are now.
+fn reach_saved_place<R: Runtime>(app: &tauri::AppHandle<R>) {
     use window_place::Rect;
-    if window.is_maximized().unwrap_or(false) {
-        return;
-    }
-    let rect = |position: tauri::PhysicalPosition<i32>, size: tauri::PhysicalSize<u32>| Rect {
-        x: position.x,
-        y: position.y,
-        width: size.width,
-        height: size.height,
+    let rect = |monitor: &tauri::Monitor| Rect {
+        x: monitor.position().x,
+        y: monitor.position().y,
+        width: monitor.size().width,
+        height: monitor.size().height,
     };
-    let (Ok(position), Ok(outer), Ok(inner)) = (
-        window.outer_position(),
-        window.outer_size(),
-        window.inner_size(),
-    ) else {
+    let Ok(folder) = app.path().app_config_dir() else {
         return;
     };
-    let monitors: Vec<Rect> = window
+    let monitors: Vec<Rect> = app
         .available_monitors()
         .unwrap_or_default()
         .iter()
-        .map(|monitor| rect(*monitor.position(), *monitor.size()))
+        .map(rect)
         .collect();
-    let primary = window
-        .primary_monitor()
-        .ok()
-        .flatten()
-        .map(|monitor| rect(*monitor.position(), *monitor.size()));
-    let Some(target) = window_place::on_screen(rect(position, outer), &monitors, primary) else {
-        return;
-    };
-    log::info!("the window was out of reach; placed at {target:?}");
-    let frame_width = outer.width.saturating_sub(inner.width);
-    let frame_height = outer.height.saturating_sub(inner.height);
-    let _ = window.set_size(tauri::PhysicalSize::new(
-        target.width.saturating_sub(frame_width),
-        target.height.saturating_sub(frame_height),
-    ));
-    let _ = window.set_position(tauri::PhysicalPosition::new(target.x, target.y));
+    let primary = app.primary_monitor().ok().flatten().as_ref().map(rect);
+    let file = folder.join(tauri_plugin_window_state::DEFAULT_FILENAME);
+    if let Err(err) = window_place::fix_saved_place(&file, "main", &monitors, primary) {
+        log::warn!("the window's kept place could not be corrected: {err}");
+    }
 }
 
 /// The log: stdout and `workdesk.log` in the OS log folder
@@ -366,15 +356,16 @@ pub fn run() {
     webkit::apply();
     let context = tauri::generate_context!();
     let keychain = workdesk_keychain::Keychain::open(&context.config().identifier);
-    let [remembered, placed] = window_plugins();
+    let [placed, remembered] = window_plugins();
     configure(
-        tauri::Builder::default().plugin(single_instance()),
+        tauri::Builder::default()
+            .plugin(single_instance())
+            .plugin(log_plugin()),
         Options::from_args(),
         keychain,
     )
-    .plugin(remembered)
     .plugin(placed)
-    .plugin(log_plugin())
+    .plugin(remembered)
     .run(context)
     .expect("error while running Workdesk");
 }

@@ -1,10 +1,15 @@
 //! The window where the user can reach it. Its size, position and
 //! maximised state are remembered between runs (tauri-plugin-window-state,
 //! which puts a window back only where a corner of it lies on a monitor);
-//! then [`on_screen`] makes sure its title bar can be grabbed: a window
+//! before that plugin reads its file, [`fix_saved_place`] makes sure the
+//! title bar of the place kept can be grabbed ([`on_screen`]): a window
 //! remembered on a monitor that is gone, or pushed mostly off the screen,
 //! comes back centred on the primary monitor, and one larger than its
 //! monitor is cut to fit.
+
+use std::path::Path;
+
+use serde_json::Value;
 
 /// A rectangle on the desktop, in physical pixels (the origin is the
 /// primary monitor's top-left corner; others may be at negative
@@ -89,6 +94,72 @@ pub fn on_screen(window: Rect, monitors: &[Rect], primary: Option<Rect>) -> Opti
             })
         }
     }
+}
+
+/// Corrects the place of window `label` kept in the window-state file
+/// `state_file` (`{"<label>": {"x", "y", "width", "height", "prev_x",
+/// "prev_y", "maximized", …}}`, physical pixels) as [`on_screen`] says for
+/// `monitors`, so the window is restored where it can be reached. A
+/// maximised window, a file or entry that does not read, or one this
+/// version does not know the shape of, is left as it is. Returns whether
+/// the file was changed.
+///
+/// # Errors
+/// The file system's, when the corrected file cannot be written.
+pub fn fix_saved_place(
+    state_file: &Path,
+    label: &str,
+    monitors: &[Rect],
+    primary: Option<Rect>,
+) -> std::io::Result<bool> {
+    let Ok(text) = std::fs::read(state_file) else {
+        return Ok(false);
+    };
+    let Ok(mut states) = serde_json::from_slice::<Value>(&text) else {
+        return Ok(false);
+    };
+    let Some(state) = states.get_mut(label).and_then(Value::as_object_mut) else {
+        return Ok(false);
+    };
+    if state.get("maximized").and_then(Value::as_bool) == Some(true) {
+        return Ok(false);
+    }
+    let number = |name: &str| state.get(name).and_then(Value::as_i64);
+    let (Some(x), Some(y), Some(width), Some(height)) =
+        (number("x"), number("y"), number("width"), number("height"))
+    else {
+        return Ok(false);
+    };
+    let (Ok(x), Ok(y), Ok(width), Ok(height)) = (
+        i32::try_from(x),
+        i32::try_from(y),
+        u32::try_from(width),
+        u32::try_from(height),
+    ) else {
+        return Ok(false);
+    };
+    let kept = Rect {
+        x,
+        y,
+        width,
+        height,
+    };
+    let Some(target) = on_screen(kept, monitors, primary) else {
+        return Ok(false);
+    };
+    for (name, value) in [
+        ("x", i64::from(target.x)),
+        ("y", i64::from(target.y)),
+        ("prev_x", i64::from(target.x)),
+        ("prev_y", i64::from(target.y)),
+        ("width", i64::from(target.width)),
+        ("height", i64::from(target.height)),
+    ] {
+        state.insert(name.to_owned(), Value::from(value));
+    }
+    std::fs::write(state_file, states.to_string())?;
+    log::info!("the window's kept place was out of reach; it opens at {target:?}");
+    Ok(true)
 }
 
 /// `start` moved so that `size` from it ends at or before `end`, and it
@@ -176,6 +247,35 @@ mod tests {
             at(366, 0, 1000, 768),
             "moved back inside as it is cut"
         );
+    }
+
+    #[test]
+    fn the_place_kept_in_the_file_is_corrected_before_it_is_restored() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(".window-state.json");
+        let entry = |x: i32, y: i32, maximized: bool| {
+            serde_json::json!({"main": {"width": 1000, "height": 700, "x": x, "y": y, "prev_x": x,
+                "prev_y": y, "maximized": maximized, "visible": true, "decorated": true,
+                "fullscreen": false}, "other": {"x": 5}})
+        };
+        std::fs::write(&file, entry(-900, -600, false).to_string()).unwrap();
+        assert!(fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        let fixed: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+        assert_eq!(
+            (fixed["main"]["x"].as_i64(), fixed["main"]["y"].as_i64()),
+            (Some(460), Some(190))
+        );
+        assert_eq!(fixed["main"]["prev_x"], 460);
+        assert_eq!(fixed["main"]["visible"], true, "the rest kept");
+        assert_eq!(fixed["other"]["x"], 5);
+        // Reachable, maximised, missing or not read: left alone.
+        assert!(!fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        std::fs::write(&file, entry(-900, -600, true).to_string()).unwrap();
+        assert!(!fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        assert!(!fix_saved_place(&file, "absent", &[SCREEN], Some(SCREEN)).unwrap());
+        std::fs::write(&file, b"{not json").unwrap();
+        assert!(!fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        assert!(!fix_saved_place(&dir.path().join("none.json"), "main", &[SCREEN], None).unwrap());
     }
 
     #[test]
