@@ -484,7 +484,8 @@ impl Settings {
 
     /// Remembers `view` as the current view of `resource` for `workspace`,
     /// and `resource` as the one shown last. Writes the file only when
-    /// either changed (every page shown comes through here).
+    /// either changed (every page shown comes through here: when this
+    /// process already holds both, nothing is locked or read).
     ///
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
@@ -494,6 +495,11 @@ impl Settings {
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
+        if self.last_resource(workspace) == resource
+            && self.views(workspace, resource).current.as_ref() == Some(view)
+        {
+            return Ok(());
+        }
         self.change_views(
             workspace,
             resource,

@@ -5,13 +5,11 @@
 //! keychain, the real settings store, and a loopback listener standing in
 //! for the proxy (it refuses every tunnel, so nothing goes further).
 
-use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 
 mod common;
 
-use common::invoke;
+use common::{invoke, Stranger};
 use serde_json::json;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager};
@@ -25,26 +23,11 @@ fn start() -> App<MockRuntime> {
 }
 
 /// A "proxy" on loopback that keeps everything each request sent before
-/// its blank line, and answers 502 (no tunnel).
+/// its blank line, and answers 502 (no tunnel): its address (no trailing
+/// slash) and what it saw.
 fn proxy() -> (String, Arc<Mutex<Vec<String>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let kept = seen.clone();
-    std::thread::spawn(move || {
-        for mut stream in listener.incoming().flatten() {
-            let mut head = Vec::new();
-            let mut byte = [0u8; 1];
-            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).unwrap_or(0) == 1 {
-                head.push(byte[0]);
-            }
-            kept.lock()
-                .unwrap()
-                .push(String::from_utf8_lossy(&head).into_owned());
-            let _ = stream.write_all(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n");
-        }
-    });
-    (url, seen)
+    let proxy = Stranger::answering(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n");
+    (proxy.url.trim_end_matches('/').to_owned(), proxy.heads)
 }
 
 #[test]

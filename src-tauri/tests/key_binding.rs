@@ -24,16 +24,7 @@ fn start() -> (
     tauri::App<tauri::test::MockRuntime>,
     tauri::WebviewWindow<tauri::test::MockRuntime>,
 ) {
-    let app = common::start_app(
-        mock_builder(),
-        SERVICE,
-        Options {
-            keychain_timeout: Some(std::time::Duration::from_secs(5)),
-            ..Options::default()
-        },
-    );
-    let webview = app.get_webview_window("main").unwrap();
-    (app, webview)
+    common::open_app(SERVICE)
 }
 
 /// Everything that would send the workspace's key: each must fail

@@ -12,9 +12,8 @@ mod common;
 
 use common::{control, invoke};
 use serde_json::{json, Value};
-use tauri::test::{mock_builder, MockRuntime};
-use tauri::{Manager, WebviewWindow};
-use workdesk_lib::Options;
+use tauri::test::MockRuntime;
+use tauri::WebviewWindow;
 
 /// The data folder of this test binary (each test has its own app folder
 /// in it, named by its identifier) and the mock keychain, set up once.
@@ -32,16 +31,7 @@ fn data_folder() -> PathBuf {
 
 fn start(service: &str) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     std::fs::create_dir_all(data_folder().join(service)).unwrap();
-    let app = common::start_app(
-        mock_builder(),
-        service,
-        Options {
-            keychain_timeout: Some(std::time::Duration::from_secs(5)),
-            ..Options::default()
-        },
-    );
-    let webview = app.get_webview_window("main").unwrap();
-    (app, webview)
+    common::open_app(service)
 }
 
 fn restart(

@@ -82,18 +82,9 @@ pub fn fresh_data_folder(name: &str, service: &str) -> std::path::PathBuf {
 }
 
 /// The app on the mock runtime (see [`start_app`], keychain calls timing
-/// out after 5 s) with one workspace named `name` on `base_url`, added
-/// through `add_workspace` with `api_key`, and its `main` webview.
-///
-/// # Panics
-/// When the workspace cannot be added (the key refused, the server down).
+/// out after 5 s) over its data folder as it is, and its `main` webview.
 #[allow(dead_code)] // Not every test binary starts one this way.
-pub fn app_with_workspace(
-    service: &str,
-    name: &str,
-    base_url: &str,
-    api_key: &str,
-) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+pub fn open_app(service: &str) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
     use tauri::Manager;
     let app = start_app(
         tauri::test::mock_builder(),
@@ -104,6 +95,22 @@ pub fn app_with_workspace(
         },
     );
     let webview = app.get_webview_window("main").unwrap();
+    (app, webview)
+}
+
+/// [`open_app`] with one workspace named `name` on `base_url`, added
+/// through `add_workspace` with `api_key`.
+///
+/// # Panics
+/// When the workspace cannot be added (the key refused, the server down).
+#[allow(dead_code)] // Not every test binary starts one this way.
+pub fn app_with_workspace(
+    service: &str,
+    name: &str,
+    base_url: &str,
+    api_key: &str,
+) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let (app, webview) = open_app(service);
     invoke(
         &webview,
         "add_workspace",
@@ -172,8 +179,9 @@ pub fn control(addr: std::net::SocketAddr, method: &str, path: &str, body: &str)
 }
 
 /// A server on loopback that is not the service: it keeps the head of
-/// every request it gets (`heads`) and answers each with a 404, so a test
-/// can say that a key never reached it.
+/// every request it gets (`heads`) and answers each with a 404 (or the
+/// answer given), so a test can say what reached it, and that a key never
+/// did. Also a company proxy that refuses every tunnel.
 #[allow(dead_code)] // Not every test binary needs one.
 pub struct Stranger {
     /// Its address: `http://127.0.0.1:<port>/`.
@@ -184,8 +192,16 @@ pub struct Stranger {
 
 #[allow(dead_code)]
 impl Stranger {
-    /// Starts listening on a free port.
+    /// Starts listening on a free port, answering 404 to everything.
     pub fn start() -> Stranger {
+        Stranger::answering(
+            b"HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+        )
+    }
+
+    /// Starts listening on a free port, answering `answer` (a whole HTTP
+    /// response) to everything.
+    pub fn answering(answer: &'static [u8]) -> Stranger {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}/", listener.local_addr().unwrap());
         let heads: Arc<Mutex<Vec<String>>> = Arc::default();
@@ -201,9 +217,7 @@ impl Stranger {
                 seen.lock()
                     .unwrap()
                     .push(String::from_utf8_lossy(&head).into_owned());
-                let _ = stream.write_all(
-                    b"HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
-                );
+                let _ = stream.write_all(answer);
             }
         });
         Stranger { url, heads }
