@@ -122,21 +122,27 @@ pub async fn export_list(
             }
             *export = Some(cancel.clone());
         }
-        let started = std::time::Instant::now();
+        // The clock starts once a file is chosen: time in the dialog is
+        // the user's, not the export's.
+        let mut started = std::time::Instant::now();
         let result = async {
             let Some(path) = save_dialog.ask(&dialog, layout.format.extension()).await else {
                 return Ok(None);
             };
-            // Noted until it ends: a `.part` file left by an export that was
-            // killed is removed at the next start.
-            let folder = part_folder(&path);
-            state.settings.note_export_folder(&folder, true);
-            let exported = write_export(
-                &workspace, resource, &view, columns, &layout, &path, &progress, &cancel,
+            started = std::time::Instant::now();
+            write_export(
+                &state.settings,
+                &workspace,
+                resource,
+                &view,
+                columns,
+                &layout,
+                &path,
+                &progress,
+                &cancel,
             )
-            .await;
-            state.settings.note_export_folder(&folder, false);
-            exported.map(Some)
+            .await
+            .map(Some)
         }
         .await;
         *lock(&state.export) = None;
@@ -159,15 +165,17 @@ pub async fn export_list(
                 &file,
             );
         }
-        *lock(&state.export) = None;
         Ok(result?)
     })
     .await
 }
 
-/// Writes the export of `view` to `path` (see [`export_list`]).
+/// Writes the export of `view` to `path` (see [`export_list`]). Its part
+/// file is noted in `settings` while it is written, so that one left by an
+/// export killed half-way is removed at the next start.
 #[allow(clippy::too_many_arguments)]
 async fn write_export(
+    settings: &crate::settings::Settings,
     workspace: &crate::state::Workspace,
     resource: ResourceName,
     view: &ListView,
@@ -185,6 +193,7 @@ async fn write_export(
         workdesk_export::system_time_zone(),
     )
     .map_err(|err| Error::Sync(err.into()))?;
+    let _noted = NotedPart::new(settings, sheet.part_path());
     let source = workspace
         .replica
         .export(
@@ -217,35 +226,54 @@ async fn write_export(
     })
 }
 
-/// The folder an export to `path` writes its `.part` file in.
-fn part_folder(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder.to_owned(),
-        _ => PathBuf::from("."),
+/// An export's part file, noted in the settings while it is written
+/// (`exports_under_way`), and no longer once this drops: finished,
+/// failed or cancelled alike.
+struct NotedPart<'a> {
+    settings: &'a crate::settings::Settings,
+    path: PathBuf,
+}
+
+impl<'a> NotedPart<'a> {
+    fn new(settings: &'a crate::settings::Settings, path: &Path) -> NotedPart<'a> {
+        settings.note_export_part(path, true);
+        NotedPart {
+            settings,
+            path: path.to_owned(),
+        }
     }
 }
 
-/// Removes the `.workdesk-export-*.part` files that exports killed
-/// before they ended (the app closed by force, the computer turned off)
-/// left in the folders they were writing to, as the settings noted them;
-/// then forgets those folders. Only files of that name are touched,
-/// whatever folder the settings name. Returns how many went.
+impl Drop for NotedPart<'_> {
+    fn drop(&mut self) {
+        self.settings.note_export_part(&self.path, false);
+    }
+}
+
+/// Removes the part files that exports killed before they ended (the app
+/// closed by force, the computer turned off) left, as the settings noted
+/// them, then forgets them. Only a file named as a part file
+/// (`.workdesk-export-….part`) is removed, whatever path the settings
+/// name, and only the very file an export of this installation wrote:
+/// another computer's export to a shared folder is never touched. Blocks
+/// on the file system (a network folder may be slow): run it off the
+/// async runtime. Returns how many went.
 pub fn remove_leftover_parts(settings: &crate::settings::Settings) -> usize {
     let mut removed = 0;
-    for folder in settings.export_folders() {
-        let entries = std::fs::read_dir(&folder).into_iter().flatten().flatten();
-        for entry in entries {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let part = name.starts_with(workdesk_export::PART_PREFIX)
-                && name.ends_with(workdesk_export::PART_SUFFIX);
-            if part && entry.path().is_file() {
-                match std::fs::remove_file(entry.path()) {
-                    Ok(()) => removed += 1,
-                    Err(err) => log::warn!("a leftover export part could not be removed: {err}"),
-                }
+    for path in settings.export_parts() {
+        let is_part = path.file_name().is_some_and(|name| {
+            let name = name.to_string_lossy();
+            name.starts_with(workdesk_export::PART_PREFIX)
+                && name.ends_with(workdesk_export::PART_SUFFIX)
+        });
+        if is_part {
+            match std::fs::remove_file(&path) {
+                Ok(()) => removed += 1,
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+                Err(err) => log::warn!("a leftover export part could not be removed: {err}"),
             }
         }
-        settings.note_export_folder(&folder, false);
+        settings.note_export_part(&path, false);
     }
     if removed > 0 {
         log::info!("{removed} leftover export parts removed");
@@ -347,6 +375,9 @@ pub struct SaveFileDialog {
 pub struct Ask {
     /// The dialog's title, offered name and file type name.
     pub dialog: SaveDialog,
+    /// The folder to open in (the one chosen before, when the user went
+    /// back from "Replace it?"); `None`: the system's choice.
+    pub directory: Option<PathBuf>,
     /// The file name extension of the format, without the dot.
     pub extension: &'static str,
     /// Gets the chosen path, or `None` when the dialog was closed.
@@ -378,6 +409,9 @@ impl SaveFileDialog {
                     .set_title(&ask.dialog.title)
                     .set_file_name(&ask.dialog.file_name)
                     .add_filter(&ask.dialog.file_type, &[ask.extension]);
+                if let Some(directory) = &ask.directory {
+                    builder = builder.set_directory(directory);
+                }
                 if let Some(window) = app.get_webview_window("main") {
                     builder = builder.set_parent(&window);
                 }
@@ -425,10 +459,12 @@ impl SaveFileDialog {
     /// dialog again on that name. `None` when the user closed the dialog.
     pub async fn ask(&self, dialog: &SaveDialog, extension: &'static str) -> Option<PathBuf> {
         let mut dialog = dialog.clone();
+        let mut directory = None;
         loop {
             let (answer, chosen) = tokio::sync::oneshot::channel();
             (self.ask)(Ask {
                 dialog: dialog.clone(),
+                directory: directory.clone(),
                 extension,
                 answer,
             });
@@ -453,6 +489,7 @@ impl SaveFileDialog {
                 return Some(path.path);
             }
             dialog.file_name = name;
+            directory = path.path.parent().map(Path::to_owned);
         }
     }
 }

@@ -165,7 +165,6 @@ pub fn configure<R: Runtime>(
                     "the connection of an earlier version could not become a workspace yet: {err}"
                 );
             }
-            export::remove_leftover_parts(&settings);
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             let log_dir = app.path().app_log_dir()?;
             diagnostics::restrict(&log_dir);
@@ -195,7 +194,7 @@ pub fn configure<R: Runtime>(
             if app.try_state::<work_done::Notifier>().is_none() {
                 app.manage(work_done::Notifier::system(app.handle().clone()));
             }
-            forget_old_saved_data_daily(app.handle().clone());
+            tidy_at_start_then_daily(app.handle().clone());
             // Created hidden (tauri.conf.json), restored by now where the
             // window state plugin runs: shown at its place.
             if let Some(window) = app.get_webview_window("main") {
@@ -230,15 +229,16 @@ pub fn configure<R: Runtime>(
         })
 }
 
-/// "Keep saved data at most N days" at start, then once a day while
-/// Workdesk runs (checked hourly against the wall clock, so a computer
-/// that slept does not push it back).
-fn forget_old_saved_data_daily<R: Runtime>(app: tauri::AppHandle<R>) {
+/// The start's tidying ([`state::AppState::tidy_at_start`]: leftover
+/// export parts, then "Keep saved data at most N days"), then the age
+/// limit once a day while Workdesk runs (checked hourly against the wall
+/// clock, so a computer that slept does not push it back).
+fn tidy_at_start_then_daily<R: Runtime>(app: tauri::AppHandle<R>) {
     const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
     const HOUR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
     tauri::async_runtime::spawn(async move {
         if let Some(state) = app.try_state::<state::AppState>() {
-            state.forget_old_at_start().await;
+            state.tidy_at_start().await;
         }
         let mut last = std::time::SystemTime::now();
         loop {

@@ -275,8 +275,8 @@ pub struct Storage {
     pub cap_mb: u32,
     /// "Keep saved data at most N days": N, or `null` when off.
     pub max_age_days: Option<u32>,
-    /// The longest age limit that may be set, in days (the shortest is 1).
-    pub max_age_days_limit: u32,
+    /// The age limits that may be set, in days: `[shortest, longest]`.
+    pub max_age_days_range: [u32; 2],
     /// Something to tell the user once (a file set aside, a failed write).
     pub notice: Option<Notice>,
 }
@@ -363,7 +363,10 @@ pub async fn storage(state: State<'_, AppState>) -> Result<Storage, UiError> {
             total_bytes,
             cap_mb: state.settings.saved_data_cap_mb(),
             max_age_days: state.settings.saved_data_max_age_days(),
-            max_age_days_limit: *crate::settings::MAX_AGE_DAYS.end(),
+            max_age_days_range: [
+                *crate::settings::MAX_AGE_DAYS.start(),
+                *crate::settings::MAX_AGE_DAYS.end(),
+            ],
             notice: state.saved.take_notice(),
         })
     })

@@ -9,8 +9,8 @@
 //! (`last_resource/<workspace>`); "Work offline" (`working_offline`), the
 //! size cap of saved data (`saved_data_cap_mb`) and its age limit
 //! (`saved_data_max_age_days`, absent when off); the language of the
-//! UI (`language`); the records table's density (`density`); the folders
-//! exports are writing to (`exports_under_way`). Never an API key.
+//! UI (`language`); the records table's density (`density`); the part
+//! files exports are writing (`exports_under_way`). Never an API key.
 
 use std::sync::Arc;
 
@@ -316,10 +316,10 @@ impl Settings {
         }
     }
 
-    /// The folders exports are writing to now, or were when Workdesk
-    /// stopped before they ended (their `.part` files are removed at the
-    /// next start: [`crate::export::remove_leftover_parts`]).
-    pub fn export_folders(&self) -> Vec<std::path::PathBuf> {
+    /// The part files exports are writing now, or were when Workdesk
+    /// stopped before they ended (removed at the next start:
+    /// [`crate::export::remove_leftover_parts`]).
+    pub fn export_parts(&self) -> Vec<std::path::PathBuf> {
         match self.0.get(EXPORT_FOLDERS) {
             Some(Value::Array(folders)) => folders
                 .iter()
@@ -329,13 +329,14 @@ impl Settings {
         }
     }
 
-    /// Notes that an export writes to `folder` (`under_way`), or no longer
-    /// does, and writes the file. A failure is logged: the export goes on.
-    pub fn note_export_folder(&self, folder: &std::path::Path, under_way: bool) {
+    /// Notes that an export writes its part file at `part` (`under_way`),
+    /// or no longer does, and writes the file. A failure is logged: the
+    /// export goes on.
+    pub fn note_export_part(&self, part: &std::path::Path, under_way: bool) {
         let _one_at_a_time = self.lock();
-        let text = folder.to_string_lossy().into_owned();
+        let text = part.to_string_lossy().into_owned();
         let mut folders: Vec<String> = self
-            .export_folders()
+            .export_parts()
             .iter()
             .map(|f| f.to_string_lossy().into_owned())
             .filter(|f| f != &text)
@@ -349,7 +350,7 @@ impl Settings {
             self.0.set(EXPORT_FOLDERS, json!(folders));
         }
         if let Err(err) = self.save() {
-            log::warn!("the export's folder could not be noted: {err}");
+            log::warn!("the export's part file could not be noted: {err}");
         }
     }
 

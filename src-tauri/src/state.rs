@@ -52,9 +52,9 @@ pub struct AppState {
     service_announce: std::sync::Mutex<Option<crate::service_state::Announce>>,
     /// How long a keychain call may take ([`KEYCHAIN_TIMEOUT`] unless set).
     pub keychain_timeout: std::time::Duration,
-    /// Done once "Keep saved data at most N days" ran at start: no saved
-    /// data is opened before.
-    started_forgetting: tokio::sync::OnceCell<()>,
+    /// Done once the start's tidying ran ([`AppState::tidy_at_start`]):
+    /// no saved data is opened before.
+    tidied: tokio::sync::OnceCell<()>,
     /// Counts the changes of the workspace on screen (a switch, the demo
     /// started or stopped, a workspace added or removed): an answer
     /// computed for an earlier count is not shown.
@@ -131,7 +131,7 @@ impl AppState {
             long_work: crate::work_done::LONG_WORK,
             keychain_timeout: KEYCHAIN_TIMEOUT,
             service_announce: std::sync::Mutex::new(None),
-            started_forgetting: tokio::sync::OnceCell::new(),
+            tidied: tokio::sync::OnceCell::new(),
             switches: AtomicU64::new(0),
         }
     }
@@ -215,12 +215,21 @@ impl AppState {
         saved_data::forget_old(&self.saved, open, cutoff).await
     }
 
-    /// [`AppState::forget_old_saved_data`] as Workdesk starts, once:
-    /// later callers wait for the first (the daily task and the first
-    /// opening of saved data, whichever comes first).
-    pub async fn forget_old_at_start(&self) {
-        self.started_forgetting
+    /// What Workdesk tidies as it starts, once, off the window's thread:
+    /// the part files of exports killed half-way
+    /// ([`crate::export::remove_leftover_parts`]; a folder on a network
+    /// drive that is gone must not hold the window), then
+    /// [`AppState::forget_old_saved_data`]. Later callers wait for the
+    /// first (the daily task and the first opening of saved data,
+    /// whichever comes first).
+    pub async fn tidy_at_start(&self) {
+        self.tidied
             .get_or_init(|| async {
+                let settings = self.settings.clone();
+                let _ = tokio::task::spawn_blocking(move || {
+                    crate::export::remove_leftover_parts(&settings)
+                })
+                .await;
                 self.forget_old_saved_data().await;
             })
             .await;
@@ -324,7 +333,7 @@ impl AppState {
             }
         };
         // Nothing older than the age limit is shown, from the first screen.
-        self.forget_old_at_start().await;
+        self.tidy_at_start().await;
         let cache = saved_data::open(
             &self.saved,
             self.keychain.clone(),
@@ -336,6 +345,7 @@ impl AppState {
         )
         .await?;
         let origin = base_url.origin();
+        let refused_key = key.clone();
         let replica = Replica::new(
             Client::with_config(base_url, key, entry.client_config())?,
             cache,
@@ -343,19 +353,28 @@ impl AppState {
         replica.set_key_refused(refused);
         let keychain = self.keychain.clone();
         let account = entry.id.clone();
+        let timeout = self.keychain_timeout;
         replica.watch_refusal(move || {
             log::warn!(
                 "the service refused the key of workspace {account}: its saved records are hidden"
             );
-            // Kept with the key: its saved records stay hidden after a
-            // restart too, until a key the service accepts is entered.
-            let (keychain, account, origin) = (keychain.clone(), account.clone(), origin.clone());
+            // Kept with the key (this key only: not one entered since):
+            // its saved records stay hidden after a restart too, until a
+            // key the service accepts is entered.
+            let (keychain, account, origin, key) = (
+                keychain.clone(),
+                account.clone(),
+                origin.clone(),
+                refused_key.clone(),
+            );
             async move {
-                let kept = tokio::task::spawn_blocking(move || {
-                    keychain.refuse_key(account.as_str(), &origin)
-                })
-                .await;
-                if !matches!(kept, Ok(Ok(()))) {
+                let keeping = tokio::task::spawn_blocking(move || {
+                    keychain.refuse_key(account.as_str(), &origin, &key)
+                });
+                // No longer than any keychain call: a prompt nobody answers
+                // must not hold every later command.
+                let kept = tokio::time::timeout(timeout, keeping).await;
+                if !matches!(kept, Ok(Ok(Ok(())))) {
                     log::warn!("the key's refusal could not be kept in the keychain");
                 }
             }

@@ -99,10 +99,12 @@ pub fn on_screen(window: Rect, monitors: &[Rect], primary: Option<Rect>) -> Opti
 /// Corrects the place of window `label` kept in the window-state file
 /// `state_file` (`{"<label>": {"x", "y", "width", "height", "prev_x",
 /// "prev_y", "maximized", …}}`, physical pixels) as [`on_screen`] says for
-/// `monitors`, so the window is restored where it can be reached. A
-/// maximised window, a file or entry that does not read, or one this
-/// version does not know the shape of, is left as it is. Returns whether
-/// the file was changed.
+/// `monitors`, so the window is restored where it can be reached. For a
+/// maximised window, the place it goes back to when no longer maximised
+/// (`prev_x`, `prev_y` and the size; it is maximised on the monitor that
+/// place is on). A file or entry that does not read, or one this version
+/// does not know the shape of, is left as it is. Returns whether the file
+/// was changed.
 ///
 /// # Errors
 /// The file system's, when the corrected file cannot be written.
@@ -121,13 +123,19 @@ pub fn fix_saved_place(
     let Some(state) = states.get_mut(label).and_then(Value::as_object_mut) else {
         return Ok(false);
     };
-    if state.get("maximized").and_then(Value::as_bool) == Some(true) {
-        return Ok(false);
-    }
+    let maximized = state.get("maximized").and_then(Value::as_bool) == Some(true);
+    let (x_name, y_name) = if maximized {
+        ("prev_x", "prev_y")
+    } else {
+        ("x", "y")
+    };
     let number = |name: &str| state.get(name).and_then(Value::as_i64);
-    let (Some(x), Some(y), Some(width), Some(height)) =
-        (number("x"), number("y"), number("width"), number("height"))
-    else {
+    let (Some(x), Some(y), Some(width), Some(height)) = (
+        number(x_name),
+        number(y_name),
+        number("width"),
+        number("height"),
+    ) else {
         return Ok(false);
     };
     let (Ok(x), Ok(y), Ok(width), Ok(height)) = (
@@ -147,14 +155,16 @@ pub fn fix_saved_place(
     let Some(target) = on_screen(kept, monitors, primary) else {
         return Ok(false);
     };
-    for (name, value) in [
-        ("x", i64::from(target.x)),
-        ("y", i64::from(target.y)),
+    let mut corrected = vec![
         ("prev_x", i64::from(target.x)),
         ("prev_y", i64::from(target.y)),
         ("width", i64::from(target.width)),
         ("height", i64::from(target.height)),
-    ] {
+    ];
+    if !maximized {
+        corrected.extend([("x", i64::from(target.x)), ("y", i64::from(target.y))]);
+    }
+    for (name, value) in corrected {
         state.insert(name.to_owned(), Value::from(value));
     }
     std::fs::write(state_file, states.to_string())?;
@@ -268,10 +278,23 @@ mod tests {
         assert_eq!(fixed["main"]["prev_x"], 460);
         assert_eq!(fixed["main"]["visible"], true, "the rest kept");
         assert_eq!(fixed["other"]["x"], 5);
-        // Reachable, maximised, missing or not read: left alone.
+        // Reachable, missing or not read: left alone.
         assert!(!fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        // Maximised: where it goes back to when no longer maximised.
         std::fs::write(&file, entry(-900, -600, true).to_string()).unwrap();
-        assert!(!fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        assert!(fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());
+        let fixed: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+        assert_eq!(
+            (
+                fixed["main"]["prev_x"].as_i64(),
+                fixed["main"]["prev_y"].as_i64()
+            ),
+            (Some(460), Some(190))
+        );
+        assert_eq!(
+            fixed["main"]["x"], -900,
+            "the maximised place is the plugin's"
+        );
         assert!(!fix_saved_place(&file, "absent", &[SCREEN], Some(SCREEN)).unwrap());
         std::fs::write(&file, b"{not json").unwrap();
         assert!(!fix_saved_place(&file, "main", &[SCREEN], Some(SCREEN)).unwrap());

@@ -44,10 +44,12 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
     let asked: Arc<Mutex<Vec<Question>>> = Arc::default();
     let replies: Arc<Mutex<VecDeque<bool>>> = Arc::default();
     let confirmed: Arc<Mutex<Vec<String>>> = Arc::default();
-    let (queue, questions) = (answers.clone(), asked.clone());
+    let directories: Arc<Mutex<Vec<Option<PathBuf>>>> = Arc::default();
+    let (queue, questions, folders) = (answers.clone(), asked.clone(), directories.clone());
     let (reply, confirmations) = (replies.clone(), confirmed.clone());
     let dialog = SaveFileDialog::new(
         move |ask| {
+            folders.lock().unwrap().push(ask.directory.clone());
             questions.lock().unwrap().push((
                 ask.dialog.title.clone(),
                 ask.dialog.file_name.clone(),
@@ -247,6 +249,21 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
         "offered again, whole"
     );
     assert_eq!(
+        directories.lock().unwrap().last().unwrap().as_ref(),
+        Some(&folder),
+        "offered again in the folder chosen"
+    );
+    assert!(
+        directories
+            .lock()
+            .unwrap()
+            .iter()
+            .rev()
+            .skip(1)
+            .all(Option::is_none),
+        "the system's choice before"
+    );
+    assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "the user's own file"
     );
@@ -290,24 +307,40 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
     app.cleanup_before_exit();
     drop(app);
 
-    // An export killed half-way (the app closed by force) left its part
-    // file, and the settings still name the folder: the next start removes
-    // it, and nothing else.
+    // Nothing is left noted by the exports that ended.
     let settings = data.join(SERVICE).join("settings.json");
     let mut entries: serde_json::Map<String, Value> =
         serde_json::from_slice(&std::fs::read(&settings).unwrap()).unwrap();
+    assert!(entries.get("exports_under_way").is_none(), "{entries:?}");
+
+    // An export killed half-way (the app closed by force) left its part
+    // file, and the settings still name it: the next start removes it, and
+    // nothing else: not another part file of the folder (another
+    // computer's export to a shared folder), nor a file not named as a
+    // part even if the settings name it.
+    let part = folder.join(".workdesk-export-Ab12Cd.part");
+    let others = folder.join(".workdesk-export-Zz99Yy.part");
+    let users = folder.join("notes.part");
+    for file in [&part, &others, &users] {
+        std::fs::write(file, "half a file").unwrap();
+    }
     entries.insert(
         "exports_under_way".into(),
-        json!([folder, data.join("gone")]),
+        json!([part, users, path, data.join(".workdesk-export-gone.part")]),
     );
     std::fs::write(&settings, Value::Object(entries).to_string()).unwrap();
-    let part = folder.join(".workdesk-export-Ab12Cd.part");
-    std::fs::write(&part, "half a file").unwrap();
-    std::fs::write(folder.join("notes.part"), "the user's").unwrap();
     let app = common::start_app(mock_builder(), SERVICE, Options::default());
+    let webview = app.get_webview_window("main").unwrap();
+    // Saved data opens only once the start's tidying is done.
+    invoke(
+        &webview,
+        "list_saved",
+        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20}}),
+    )
+    .unwrap();
     assert!(!part.exists(), "the leftover part is removed");
     assert!(
-        folder.join("notes.part").exists() && path.exists(),
+        others.exists() && users.exists() && path.exists(),
         "nothing else is"
     );
     let entries: Value = serde_json::from_slice(&std::fs::read(&settings).unwrap()).unwrap();

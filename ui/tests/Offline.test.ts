@@ -95,6 +95,21 @@ describe("a list with saved data", () => {
     expect(screen.getByText(/Saved at/)).toBeInTheDocument();
   });
 
+  test("when the service refuses the key, the saved page shown first goes too", async () => {
+    const fresh = deferred<Page<JsonRecord>>();
+    mockService({ savedAnswer: () => savedPage(recordPage(1, 45)), list: () => fresh.promise });
+    const { user, container } = renderView();
+    await screen.findByText(/^Saved at \d{1,2}:\d{2}/);
+    await user.click(container.querySelector("tbody tr[data-id] td")!);
+    expect(container.querySelector(".list-body.with-detail")).not.toBeNull();
+    fresh.reject({ ...uiError("unauthorized", "The service did not accept the API key (revoked)."), field: "api_key" });
+    await vi.waitFor(() => expect(rowIds(container)).toHaveLength(0));
+    expect(container.querySelector(".list-body.with-detail")).toBeNull();
+    expect(screen.queryByText(/Saved at/)).toBeNull();
+    expect(session.savedAt).toBeNull();
+    expect(screen.getByRole("alert")).toHaveTextContent("did not accept the API key");
+  });
+
   test("a view never seen, answered over the saved records, counts them as saved records", async () => {
     mockService({
       savedAnswer: () => ({
@@ -293,7 +308,7 @@ describe("storage", () => {
     total_bytes: 12 * 1024 * 1024,
     cap_mb: 512,
     max_age_days: null,
-    max_age_days_limit: 3650,
+    max_age_days_range: [1, 3650],
     notice: { code: "set_aside", reason: "damaged", moved_to: "/data/saved/default/ws.unreadable-2026-11-23.sqlite3" },
   };
 

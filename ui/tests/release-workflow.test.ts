@@ -28,6 +28,7 @@ interface Step {
 interface Job {
   name?: string;
   needs?: string | string[];
+  permissions?: Record<string, string>;
   env?: Env;
   outputs?: Record<string, string>;
   steps?: Step[];
@@ -39,6 +40,7 @@ interface Input {
 }
 interface Workflow {
   on: { push?: unknown; workflow_dispatch?: { inputs?: Record<string, Input> } | null };
+  permissions?: Record<string, string>;
   jobs: Record<string, Job>;
 }
 
@@ -162,6 +164,27 @@ function signingGuardProblems(wf: Workflow): string[] {
     .map((b) => `the build job ${b} does not wait for the signing check (${guards.join(", ")})`);
 }
 
+/**
+ * The token reaches only what needs it: the workflow's default is
+ * read-only, write is granted to jobs that upload to the release (those
+ * with tauri-action or `gh release upload`), and no checkout leaves the
+ * token in `.git/config` for later steps (install scripts) to read.
+ */
+function tokenProblems(wf: Workflow): string[] {
+  const problems: string[] = [];
+  if (wf.permissions?.contents !== "read") problems.push(`the default contents permission is ${wf.permissions?.contents}`);
+  for (const [id, job] of Object.entries(wf.jobs)) {
+    const uploads = (job.steps ?? []).some((step) => isTauriAction(step) || /\bgh release upload\b/.test(step.run ?? ""));
+    if (job.permissions?.contents === "write" && !uploads) problems.push(`${id} may write but uploads nothing`);
+  }
+  for (const { job, step } of steps(wf)) {
+    if (step.uses?.startsWith("actions/checkout@") && step.with?.["persist-credentials"] !== false) {
+      problems.push(`${label(job, step)} keeps the token in .git/config`);
+    }
+  }
+  return problems;
+}
+
 /** The workflow with one change, to see that a rule catches it. */
 function changed(edit: (wf: Workflow) => void): Workflow {
   const wf = read(source ?? "");
@@ -261,5 +284,21 @@ describe("release workflow", () => {
       if (env) env.UNSIGNED = "${{ inputs.unsigned }}";
     });
     expect(signingGuardProblems(anyEvent)).toHaveLength(1);
+  });
+  test("the token is read-only unless a job uploads, and no checkout keeps it", () => {
+    expect(tokenProblems(workflow)).toEqual([]);
+    const writes = changed((wf) => {
+      wf.permissions = { contents: "write" };
+    });
+    expect(tokenProblems(writes)).toHaveLength(1);
+    const kept = changed((wf) => {
+      const step = firstStep(wf, (s) => s.uses?.startsWith("actions/checkout@") ?? false);
+      step.with = {};
+    });
+    expect(tokenProblems(kept)).toHaveLength(1);
+    const audit = changed((wf) => {
+      job(wf, "audit").permissions = { contents: "write" };
+    });
+    expect(tokenProblems(audit)).toEqual(["audit may write but uploads nothing"]);
   });
 });

@@ -67,7 +67,7 @@ describe("in Spanish", () => {
       total_bytes: 12.5 * 1024 * 1024,
       cap_mb: 512,
       max_age_days: null,
-      max_age_days_limit: 3650,
+      max_age_days_range: [1, 3650],
       notice: null,
     };
     const calls: [string, unknown][] = [];
@@ -194,7 +194,7 @@ describe("in Spanish", () => {
         case "rate_limit":
           return { limit: 1000, remaining: 998, reset };
         case "storage":
-          return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_limit: 3650, notice: null };
+          return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_range: [1, 3650], notice: null };
         default:
           return null;
       }
@@ -253,7 +253,7 @@ function serveSpanish(
       case "rate_limit":
         return { limit: null, remaining: null, reset: null };
       case "storage":
-        return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_limit: 3650, notice: null };
+        return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_range: [1, 3650], notice: null };
       default:
         return other(cmd, (args ?? {}) as Record<string, unknown>);
     }
@@ -469,7 +469,7 @@ describe("more screens in Spanish", () => {
     const detail = "No space left on device (os error 28)";
     mockIPC((cmd) => {
       if (cmd === "set_density" || cmd === "set_storage_cap") throw commandError("internal", "settings_unsaved", { params: { detail } });
-      if (cmd === "storage") return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_limit: 3650, notice: null };
+      if (cmd === "storage") return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_range: [1, 3650], notice: null };
       return null;
     });
     const user = userEvent.setup();

@@ -1465,8 +1465,8 @@ export type Storage = {
 	cap_mb: number,
 	/**  "Keep saved data at most N days": N, or `null` when off. */
 	max_age_days: number | null,
-	/**  The longest age limit that may be set, in days (the shortest is 1). */
-	max_age_days_limit: number,
+	/**  The age limits that may be set, in days: `[shortest, longest]`. */
+	max_age_days_range: [number, number],
 	/**  Something to tell the user once (a file set aside, a failed write). */
 	notice: Notice | null,
 };

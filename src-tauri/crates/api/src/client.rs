@@ -44,6 +44,8 @@ struct Shared {
     config: ClientConfig,
     rate_limit: watch::Sender<RateLimit>,
     connection: watch::Sender<Connection>,
+    /// The service answered 401 to the key at least once.
+    refused: std::sync::atomic::AtomicBool,
 }
 
 impl Client {
@@ -107,6 +109,7 @@ impl Client {
                 key,
                 rate_limit: watch::Sender::new(RateLimit::default()),
                 connection: watch::Sender::new(Connection::default()),
+                refused: std::sync::atomic::AtomicBool::new(false),
                 config,
             }),
             encoding,
@@ -152,6 +155,15 @@ impl Client {
         *self.shared.connection.borrow()
     }
 
+    /// Whether the service ever refused this client's key (401), whatever
+    /// was exchanged since: unlike [`Client::connection`], a later answer
+    /// (a network failure, another request's success) does not clear it.
+    pub fn key_refused(&self) -> bool {
+        self.shared
+            .refused
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// A receiver that sees every change of [`Client::connection`]: every
     /// request's outcome, retries and pages of a walk included, whoever made
     /// it (a list on screen, a download, an export).
@@ -185,6 +197,11 @@ impl Client {
             .adjust(|error, backoff| retry::delay(error, backoff, started, policy))
             .await;
         if let Some(now) = Connection::after(&outcome) {
+            if now == Connection::KeyRefused {
+                self.shared
+                    .refused
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             self.shared.connection.send_if_modified(|current| {
                 let changed = *current != now;
                 *current = now;

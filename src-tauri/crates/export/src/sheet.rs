@@ -177,6 +177,14 @@ impl Sheet {
         Ok(())
     }
 
+    /// The temporary file the rows go to until the export is whole, in
+    /// the target's folder (`.workdesk-export-XXXXXX.part`): the file an
+    /// export killed half-way leaves.
+    #[must_use]
+    pub fn part_path(&self) -> &Path {
+        self.temp.path()
+    }
+
     /// Records written so far.
     #[must_use]
     pub fn records(&self) -> u64 {

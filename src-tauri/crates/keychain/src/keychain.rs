@@ -171,16 +171,18 @@ impl Keychain {
         })
     }
 
-    /// Notes that the service refused (401) the key stored for `account`
+    /// Notes that the service refused (401) `key`, stored for `account`
     /// at `origin`: [`Keychain::key`] says `refused` from now on, also
     /// after a restart, until a key is stored again. Nothing happens when
-    /// the item holds another origin's key or none.
+    /// the item holds another origin's key, another key (one entered since
+    /// the refused one was sent), or none.
     ///
     /// # Errors
     /// As [`Keychain::key`].
-    pub fn refuse_key(&self, account: &str, origin: &str) -> Result<()> {
+    pub fn refuse_key(&self, account: &str, origin: &str, key: &ApiKey) -> Result<()> {
         if let Held::Item(item) = self.item(account)? {
-            if item.origin == origin && !item.refused {
+            let same_key = item.key.expose_secret() == key.expose_secret();
+            if item.origin == origin && same_key && !item.refused {
                 let in_os = !self.session().contains_key(account);
                 let refused = Item {
                     refused: true,
@@ -203,9 +205,11 @@ impl Keychain {
         if !self.os_store {
             return Ok(Held::None);
         }
-        match self.entry(account)?.get_password() {
+        let entry = self.entry(account)?;
+        match entry.get_password() {
             Ok(text) => {
                 let text = Zeroizing::new(text);
+                self.keep_local(&entry, |entry| entry.set_password(&text));
                 Ok(match Item::from_text(&text)? {
                     Some(item) => Held::Item(item),
                     None => Held::Unbound,
@@ -258,8 +262,13 @@ impl Keychain {
         if !self.os_store {
             return Ok(None);
         }
-        match self.entry(account)?.get_secret() {
-            Ok(secret) => Ok(Some(Zeroizing::new(secret))),
+        let entry = self.entry(account)?;
+        match entry.get_secret() {
+            Ok(secret) => {
+                let secret = Zeroizing::new(secret);
+                self.keep_local(&entry, |entry| entry.set_secret(&secret));
+                Ok(Some(secret))
+            }
             Err(keyring_core::Error::NoEntry) => Ok(None),
             Err(err) => Err(err.into()),
         }
@@ -275,6 +284,26 @@ impl Keychain {
             return Ok(Entry::new_with_modifiers(&self.service, account, &local)?);
         }
         Ok(Entry::new(&self.service, account)?)
+    }
+
+    /// On Windows' own store, writes an item just read from `entry` again
+    /// (with `rewrite`) when it is kept with another persistence than
+    /// local: an item an earlier version wrote with keyring's default
+    /// (enterprise, copied to other computers with a roaming profile)
+    /// becomes local. Best effort: a failure leaves the item as it was.
+    /// Nothing elsewhere.
+    #[cfg_attr(not(windows), allow(unused_variables, clippy::unused_self))]
+    fn keep_local(&self, entry: &Entry, rewrite: impl FnOnce(&Entry) -> keyring_core::Result<()>) {
+        #[cfg(windows)]
+        if self.native {
+            let persistence = entry
+                .get_attributes()
+                .ok()
+                .and_then(|attributes| attributes.get("persistence").cloned());
+            if persistence.is_some_and(|p| !p.eq_ignore_ascii_case("local")) {
+                let _ = rewrite(entry);
+            }
+        }
     }
 
     fn session(&self) -> std::sync::MutexGuard<'_, HashMap<String, Item>> {
@@ -381,12 +410,15 @@ mod tests {
         let keychain = mock_keychain();
         let key = ApiKey::parse(KEY).unwrap();
         keychain.set_key("refused", ORIGIN, &key);
-        // Another origin's refusal does not touch it.
+        // Another origin's refusal does not touch it, nor that of a key
+        // refused after another was entered.
         keychain
-            .refuse_key("refused", "https://other.example")
+            .refuse_key("refused", "https://other.example", &key)
             .unwrap();
+        let other = ApiKey::parse(&KEY.replace("3f9a", "1111")).unwrap();
+        keychain.refuse_key("refused", ORIGIN, &other).unwrap();
         assert!(!bound(keychain.key("refused", ORIGIN).unwrap()).1);
-        keychain.refuse_key("refused", ORIGIN).unwrap();
+        keychain.refuse_key("refused", ORIGIN, &key).unwrap();
         assert!(bound(keychain.key("refused", ORIGIN).unwrap()).1);
         // Read again by a new keychain (a restart): still refused.
         let again = Keychain::with_default_store("test.workdesk");
@@ -394,7 +426,7 @@ mod tests {
         again.set_key("refused", ORIGIN, &key);
         assert!(!bound(keychain.key("refused", ORIGIN).unwrap()).1);
         // Nothing stored: nothing to refuse.
-        keychain.refuse_key("nobody", ORIGIN).unwrap();
+        keychain.refuse_key("nobody", ORIGIN, &key).unwrap();
         assert!(matches!(
             keychain.key("nobody", ORIGIN).unwrap(),
             StoredKey::Missing
@@ -433,7 +465,7 @@ mod tests {
             new.expose_secret()
         );
         // A refusal of the session's key stays in the session.
-        keychain.refuse_key("fallback", ORIGIN).unwrap();
+        keychain.refuse_key("fallback", ORIGIN, &new).unwrap();
         assert!(bound(keychain.key("fallback", ORIGIN).unwrap()).1);
         // Clearing removes the new key from memory and the old one from the OS.
         keychain.delete("fallback").unwrap();

@@ -129,12 +129,12 @@ impl Replica {
     }
 
     /// Whether the saved records are hidden because the service refused
-    /// the key: noted before ([`Replica::set_key_refused`]), or the last
-    /// exchange with the service was a 401.
+    /// the key: noted before ([`Replica::set_key_refused`]), or the client
+    /// was answered 401 at any time ([`Client::key_refused`]: a later
+    /// answer does not undo it).
     #[must_use]
     pub fn key_refused(&self) -> bool {
-        self.refusal.refused.load(Ordering::Relaxed)
-            || self.client.connection() == workdesk_api::Connection::KeyRefused
+        self.refusal.refused.load(Ordering::Relaxed) || self.client.key_refused()
     }
 
     /// Watches every exchange of the client (a list, a download, an

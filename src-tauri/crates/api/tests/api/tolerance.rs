@@ -785,3 +785,30 @@ async fn every_exchange_says_whether_the_service_was_reached() {
     let _ = client.get_customer("not an id").await;
     assert_eq!(client.connection(), Connection::Offline);
 }
+
+#[tokio::test]
+async fn a_refused_key_stays_known_as_refused_whatever_comes_after() {
+    use workdesk_api::Connection;
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .respond_with(ResponseTemplate::new(401))
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .respond_with(page(None, json!([])))
+        .mount(&server)
+        .await;
+    let client = client(&server);
+    assert!(!client.key_refused());
+    let _ = client.list_supplier_invoices(&ListRequest::new()).await;
+    assert!(client.key_refused());
+    // The next exchange succeeds: the connection moves on, the refusal
+    // stays known (the saved records it hid stay hidden).
+    client
+        .list_supplier_invoices(&ListRequest::new())
+        .await
+        .unwrap();
+    assert_eq!(client.connection(), Connection::Online);
+    assert!(client.key_refused());
+}
