@@ -39,7 +39,7 @@ impl log::Log for FileLog {
     }
     fn log(&self, record: &log::Record<'_>) {
         if self.enabled(record.metadata()) {
-            let line = workdesk_lib::diagnostics::log_line(&record.args().to_string());
+            let line = workdesk_core::diagnostics::log_line(&record.args().to_string());
             let _ = writeln!(self.0.lock().unwrap(), "[{}] {line}", record.level());
         }
     }

@@ -1,192 +1,21 @@
 //! The workspace commands the UI calls (exported to TypeScript by
 //! tauri-specta): add, change, rename, switch and remove workspaces, the
-//! demo, the language, the rate-limit budget.
-//!
-//! Each is thin: it validates input with the API types, touches the keychain,
-//! the settings store or the API client, and turns failures into [`UiError`].
-//! An API key goes in (`add_workspace`, `update_workspace`) but never comes
-//! out: the UI only ever receives a masked hint. A stored key is sent only
-//! to the origin (scheme, host, port) it was entered for: no command can
-//! point it at another.
+//! demo, the language and density, the rate-limit budget, diagnostics.
+//! Each is one line over [`AppState`]'s method of the same name
+//! (`workdesk-core`), under [`guarded`]. An API key goes in
+//! (`add_workspace`, `update_workspace`) but never comes out: the UI only
+//! ever receives a masked hint. A stored key is sent only to the origin
+//! (scheme, host, port) its keychain item was entered for.
 
-use serde::Serialize;
-use specta::Type;
 use tauri::State;
-use workdesk_api::{
-    ApiKey, BaseUrl, Client, ClientConfig, ListRequest, ProxyUrl, RateLimit, ResourceName, Take,
-};
-use workdesk_keychain::{Availability, Persistence, StoredKey};
-use zeroize::Zeroize;
-
-use crate::demo::Demo;
-use crate::error::{Error, Result, UiError};
-use crate::saved_data;
-use crate::settings::{Density, LanguageChoice};
-use crate::state::AppState;
-use crate::workspaces::{
-    check_name, default_name, typed_proxy, WorkspaceEntry, WorkspaceId, NAME_MAX_CHARS,
-};
-
-/// Where the current key is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
-#[serde(rename_all = "snake_case")]
-pub enum KeyStorage {
-    /// In the OS keychain; remembered across restarts.
-    Keychain,
-    /// In memory for this session only (no working keychain).
-    Session,
-    /// The demo workspace's built-in key.
-    Demo,
-}
-
-/// What the UI may know about the API key: a masked hint, never the key.
-#[derive(Debug, Clone, Serialize, Type)]
-pub struct KeyStatus {
-    /// E.g. `service_…3f9a`; `None` when no key may be used.
-    pub hint: Option<String>,
-    /// Where the key is kept; `None` when no key may be used.
-    pub storage: Option<KeyStorage>,
-    /// Why the workspace needs its key typed (the first-run form then asks
-    /// for it, naming the address); `None` when its key may be used.
-    pub needed: Option<KeyNeeded>,
-    /// The service refused this key (401) since it was entered: the
-    /// workspace's saved records are hidden until a key it accepts is
-    /// entered. The UI asks for the key at once, saying why (`refusal`).
-    pub refusal: Option<UiError>,
-}
-
-/// Why a workspace's key must be typed before anything is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
-#[serde(rename_all = "snake_case")]
-pub enum KeyNeeded {
-    /// No key is stored for it on this computer.
-    Missing,
-    /// The stored key was entered for another server address than the
-    /// one in the settings: it is not sent there.
-    OtherAddress,
-    /// The stored key was saved by an earlier version of Workdesk, without
-    /// the address it was entered for: it is not sent until typed again.
-    EarlierVersion,
-}
-
-impl KeyNeeded {
-    /// Why `stored` cannot be used (`None`: it can).
-    pub fn of(stored: &StoredKey) -> Option<KeyNeeded> {
-        match stored {
-            StoredKey::Bound { .. } => None,
-            StoredKey::Missing => Some(KeyNeeded::Missing),
-            StoredKey::OtherOrigin { .. } => Some(KeyNeeded::OtherAddress),
-            StoredKey::Unbound => Some(KeyNeeded::EarlierVersion),
-        }
-    }
-}
-
-/// Whether the OS keychain works.
-#[derive(Debug, Clone, Serialize, Type)]
-pub struct KeychainStatus {
-    /// True when keys are stored in the OS keychain.
-    pub available: bool,
-    /// Why not, in words for the user, when `available` is false.
-    pub reason: Option<String>,
-}
-
-/// Which workspace the app shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// Nothing configured: show the first-run screen.
-    Setup,
-    /// The configured service (base URL + key).
-    Service,
-    /// The in-process demo workspace.
-    Demo,
-}
-
-/// Everything the UI needs at start-up and after each change of workspace.
-#[derive(Debug, Clone, Serialize, Type)]
-pub struct WorkspaceStatus {
-    /// Which workspace is shown.
-    pub mode: Mode,
-    /// The current workspace (shown unless the demo runs; reopened when it
-    /// stops); `None` before any was added.
-    pub workspace: Option<WorkspaceEntry>,
-    /// Every workspace, in the order they were added (`Ctrl+1`…`Ctrl+9`
-    /// switch to the first nine). Never the demo.
-    pub workspaces: Vec<WorkspaceEntry>,
-    /// The base URL in use (the demo's loopback URL in demo mode).
-    pub base_url: Option<String>,
-    /// The shown workspace's key: hint and storage.
-    pub key: KeyStatus,
-    /// Whether the OS keychain works.
-    pub keychain: KeychainStatus,
-    /// The resource whose list was shown last in the shown workspace.
-    pub last_resource: ResourceName,
-    /// "Work offline" is on: nothing is sent to the service.
-    pub working_offline: bool,
-    /// The language chosen for the UI (settings `language`).
-    pub language: LanguageChoice,
-    /// The records table's density (settings `density`).
-    pub density: Density,
-    /// The settings file was unreadable at start and set aside: told once
-    /// (the first status after start carries it).
-    pub settings_notice: Option<crate::settings_file::SettingsNotice>,
-}
-
-fn keychain_status(state: &AppState) -> KeychainStatus {
-    match state.keychain.availability() {
-        Availability::Os => KeychainStatus {
-            available: true,
-            reason: None,
-        },
-        Availability::SessionOnly { reason } => KeychainStatus {
-            available: false,
-            reason: Some(reason),
-        },
-    }
-}
-
-async fn stored_key_status(state: &AppState, entry: &WorkspaceEntry) -> Result<KeyStatus> {
-    let Ok(base_url) = entry.base_url() else {
-        return Ok(KeyStatus {
-            hint: None,
-            storage: None,
-            needed: Some(KeyNeeded::OtherAddress),
-            refusal: None,
-        });
-    };
-    let account = entry.id.clone();
-    let origin = base_url.origin();
-    let stored = state
-        .with_keychain(move |k| k.key(account.as_str(), &origin))
-        .await?;
-    let storage = match state.keychain.availability() {
-        Availability::Os => KeyStorage::Keychain,
-        Availability::SessionOnly { .. } => KeyStorage::Session,
-    };
-    let needed = KeyNeeded::of(&stored);
-    if let Some(needed) = needed {
-        if needed != KeyNeeded::Missing {
-            log::warn!(
-                "the stored key of workspace {} is not sent to {base_url} ({needed:?}); asking for it",
-                entry.id
-            );
-        }
-    }
-    Ok(match stored {
-        StoredKey::Bound { key, refused } => KeyStatus {
-            hint: Some(key.hint()),
-            storage: Some(storage),
-            needed: None,
-            refusal: refused.then(|| Error::from(workdesk_sync::Error::KeyRefused).into()),
-        },
-        _ => KeyStatus {
-            hint: None,
-            storage: None,
-            needed,
-            refusal: None,
-        },
-    })
-}
+use workdesk_api::RateLimit;
+use workdesk_core::commands::WorkspaceStatus;
+use workdesk_core::diagnostics::{Diagnostics, LogFolder};
+use workdesk_core::guard::{guarded, guarded_sync};
+use workdesk_core::settings::{Density, LanguageChoice};
+use workdesk_core::state::AppState;
+use workdesk_core::ui_error::UiError;
+use workdesk_core::workspaces::WorkspaceId;
 
 /// Start-up state: which screen to show, the workspaces, the shown one's
 /// key hint, keychain health and the last view. A keychain that cannot be
@@ -194,72 +23,7 @@ async fn stored_key_status(state: &AppState, entry: &WorkspaceEntry) -> Result<K
 #[tauri::command]
 #[specta::specta]
 pub async fn workspace_status(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move { status(&state).await }).await
-}
-
-async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
-    let workspaces = state.settings.workspaces();
-    let current = state.settings.current_workspace();
-    if let Some(demo) = state.demo.lock().await.as_ref() {
-        return Ok(WorkspaceStatus {
-            mode: Mode::Demo,
-            workspace: current,
-            workspaces,
-            base_url: Some(demo.replica.client().base_url().to_string()),
-            key: KeyStatus {
-                hint: Some(demo.key_hint()),
-                storage: Some(KeyStorage::Demo),
-                needed: None,
-                refusal: None,
-            },
-            keychain: keychain_status(state),
-            last_resource: state.settings.last_resource(&WorkspaceId::demo()),
-            working_offline: state.working_offline(),
-            language: state.settings.language(),
-            density: state.settings.density(),
-            settings_notice: state.settings.take_notice(),
-        });
-    }
-    let no_key = KeyStatus {
-        hint: None,
-        storage: None,
-        needed: None,
-        refusal: None,
-    };
-    let (key, keychain) = match &current {
-        None => (no_key, keychain_status(state)),
-        Some(entry) => match stored_key_status(state, entry).await {
-            Ok(key) => (key, keychain_status(state)),
-            Err(err) => (
-                no_key,
-                KeychainStatus {
-                    available: false,
-                    reason: Some(err.to_string()),
-                },
-            ),
-        },
-    };
-    let mode = if current.is_some() && key.hint.is_some() {
-        Mode::Service
-    } else {
-        Mode::Setup
-    };
-    Ok(WorkspaceStatus {
-        mode,
-        base_url: current.as_ref().map(|w| w.base_url.clone()),
-        last_resource: current
-            .as_ref()
-            .map(|w| state.settings.last_resource(&w.id))
-            .unwrap_or(ResourceName::SupplierInvoice),
-        workspace: current,
-        workspaces,
-        key,
-        keychain,
-        working_offline: state.working_offline(),
-        language: state.settings.language(),
-        density: state.settings.density(),
-        settings_notice: state.settings.take_notice(),
-    })
+    guarded(state.workspace_status()).await
 }
 
 /// Sets the language of the UI (`system`: the operating system's) and
@@ -272,10 +36,7 @@ pub fn set_language(
     state: State<'_, AppState>,
     language: LanguageChoice,
 ) -> Result<LanguageChoice, UiError> {
-    crate::guard::guarded_sync(move || {
-        state.settings.set_language(language)?;
-        Ok(language)
-    })
+    guarded_sync(|| state.set_language(language))
 }
 
 /// Sets the records table's density (`normal`, `compact`) and keeps it in
@@ -285,38 +46,7 @@ pub fn set_language(
 #[tauri::command]
 #[specta::specta]
 pub fn set_density(state: State<'_, AppState>, density: Density) -> Result<Density, UiError> {
-    crate::guard::guarded_sync(move || {
-        state.settings.set_density(density)?;
-        Ok(density)
-    })
-}
-
-/// Asks the service at `base_url` for one supplier invoice with `key`: the
-/// check that the address is the service's and that it accepts the key.
-///
-/// A 403 is a success here: the service authenticated the key (a bad key
-/// is a 401), and its member may simply not read supplier invoices
-/// (`docs/service.md`, "Member permissions": the member's permissions apply).
-/// The list then says so in its place, and the other lists work.
-async fn check_key(base_url: &BaseUrl, key: ApiKey, proxy: Option<ProxyUrl>) -> Result<()> {
-    let probe = ListRequest::new().page(1).take(Take::Count(1));
-    let config = ClientConfig {
-        proxy,
-        ..ClientConfig::default()
-    };
-    let client = Client::with_config(base_url.clone(), key, config)?;
-    match client.list_supplier_invoices(&probe).await {
-        Ok(_) => Ok(()),
-        Err(workdesk_api::Error::Forbidden { .. }) => {
-            log::info!("the key's member may not read supplier invoices at {base_url}");
-            Ok(())
-        }
-        Err(workdesk_api::Error::NotFound { .. }) => Err(Error::WrongAddress(base_url.to_string())),
-        Err(err) => {
-            log::warn!("connecting to {base_url} failed: {}", err.log_summary());
-            Err(Error::from(err))
-        }
-    }
+    guarded_sync(|| state.set_density(density))
 }
 
 /// Adds a workspace and shows it: checks the address and key by asking the
@@ -340,60 +70,7 @@ pub async fn add_workspace(
     api_key: String,
     proxy: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        let key = typed_key(api_key);
-        if state.working_offline() {
-            return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
-        }
-        let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
-        let key = key?;
-        let proxy = typed_proxy(proxy.as_deref())?;
-        let existing = state.settings.workspaces();
-        let name = if name.trim().is_empty() {
-            free_name(&default_name(&base_url), &existing)
-        } else {
-            check_name(&name, &existing, None)?
-        };
-        check_key(&base_url, key.clone(), proxy.clone()).await?;
-        let entry = WorkspaceEntry {
-            id: WorkspaceId::generate(),
-            name,
-            base_url: base_url.to_string(),
-            proxy: proxy.map(|p| p.to_string()),
-        };
-        store_key(&state, &entry.id, &base_url, key).await;
-        if let Err(err) = state.settings.add_workspace(&entry) {
-            // Nothing kept on failure: the key goes too.
-            let account = entry.id.clone();
-            if let Err(err) = state
-                .with_keychain(move |k| k.delete(account.as_str()))
-                .await
-            {
-                log::warn!("the key of a workspace not added could not be deleted: {err}");
-            }
-            return Err(err.into());
-        }
-        leave_demo(&state).await;
-        state.switched().await;
-        log::info!("workspace {} added ({base_url})", entry.id);
-        status(&state).await
-    })
-    .await
-}
-
-/// `wanted`, or `wanted 2`, `wanted 3`… when another workspace has it.
-fn free_name(wanted: &str, existing: &[WorkspaceEntry]) -> String {
-    let wanted: String = wanted.chars().take(NAME_MAX_CHARS - 4).collect();
-    (1..)
-        .map(|n| {
-            if n == 1 {
-                wanted.clone()
-            } else {
-                format!("{wanted} {n}")
-            }
-        })
-        .find(|name| check_name(name, existing, None).is_ok())
-        .expect("some number is free")
+    guarded(state.add_workspace(name, base_url, api_key, proxy)).await
 }
 
 /// Changes a workspace's server address, key or proxy: checks them with
@@ -418,53 +95,7 @@ pub async fn update_workspace(
     api_key: Option<String>,
     proxy: Option<String>,
 ) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        let new_key = api_key.map(typed_key);
-        if state.working_offline() {
-            return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
-        }
-        let entry = state
-            .settings
-            .workspace(&workspace)
-            .ok_or(Error::UnknownWorkspace)?;
-        let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
-        let new_key = new_key.transpose()?;
-        let proxy = typed_proxy(proxy.as_deref())?;
-        let key = match &new_key {
-            Some(key) => key.clone(),
-            None => {
-                // The stored key goes to the origin its keychain item was
-                // entered for, and nowhere else, whatever the settings say.
-                let account = workspace.clone();
-                let origin = base_url.origin();
-                let stored = state
-                    .with_keychain(move |k| k.key(account.as_str(), &origin))
-                    .await
-                    .map_err(Error::from)?;
-                match stored {
-                    StoredKey::Bound { key, .. } => key,
-                    StoredKey::Missing => return Err(Error::MissingKey.into()),
-                    StoredKey::OtherOrigin { .. } | StoredKey::Unbound => {
-                        return Err(Error::KeyForAnotherServer.into())
-                    }
-                }
-            }
-        };
-        check_key(&base_url, key, proxy.clone()).await?;
-        state.settings.update_workspace(&workspace, |w| {
-            w.base_url = base_url.to_string();
-            w.proxy = proxy.map(|p| p.to_string());
-        })?;
-        if let Some(key) = new_key {
-            store_key(&state, &workspace, &base_url, key).await;
-        }
-        if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
-            state.switched().await;
-        }
-        log::info!("workspace {} connected to {base_url}", entry.id);
-        status(&state).await
-    })
-    .await
+    guarded(state.update_workspace(workspace, base_url, api_key, proxy)).await
 }
 
 /// Renames a workspace (its key, data and views stay; they are kept under
@@ -479,13 +110,7 @@ pub async fn rename_workspace(
     workspace: WorkspaceId,
     name: String,
 ) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        state
-            .settings
-            .update_workspace(&workspace, |w| w.name = name)?;
-        status(&state).await
-    })
-    .await
+    guarded(state.rename_workspace(workspace, name)).await
 }
 
 /// Shows workspace `workspace` (and reopens it at the next start, on its
@@ -500,14 +125,7 @@ pub async fn switch_workspace(
     state: State<'_, AppState>,
     workspace: WorkspaceId,
 ) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        state.settings.set_current_workspace(&workspace)?;
-        leave_demo(&state).await;
-        state.switched().await;
-        log::info!("switched to workspace {workspace}");
-        status(&state).await
-    })
-    .await
+    guarded(state.switch_workspace(workspace)).await
 }
 
 /// Removes workspace `workspace`: its key and its saved data's data key
@@ -523,80 +141,7 @@ pub async fn remove_workspace(
     state: State<'_, AppState>,
     workspace: WorkspaceId,
 ) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        let entry = state
-            .settings
-            .workspace(&workspace)
-            .ok_or(Error::UnknownWorkspace)?;
-        let account = workspace.clone();
-        state
-            .with_keychain(move |k| k.delete(account.as_str()))
-            .await
-            .map_err(Error::from)?;
-        let shown = state.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
-        // Out of the settings first: from here no command can open it again
-        // (and make its saved data anew) while its files go.
-        state.settings.remove_workspace(&workspace)?;
-        if shown {
-            state.switched().await;
-        }
-        saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
-        log::info!(
-            "workspace {} removed, with its key and saved data",
-            entry.id
-        );
-        status(&state).await
-    })
-    .await
-}
-
-/// Parses a key as typed, then wipes the typed text: from here on the key
-/// lives only in [`ApiKey`], which zeroes its memory on drop.
-fn typed_key(mut text: String) -> Result<ApiKey> {
-    let parsed = ApiKey::parse(&text);
-    text.zeroize();
-    Ok(parsed?)
-}
-
-/// Stores `key` for `workspace`, bound to `base_url`'s origin (OS
-/// keychain, or this session only when there is none; a refusal noted for
-/// the key before is cleared: the service just accepted it), and drops
-/// the cached client built from the previous key.
-async fn store_key(
-    state: &AppState,
-    workspace: &WorkspaceId,
-    base_url: &BaseUrl,
-    key: ApiKey,
-) -> KeyStorage {
-    let hint = key.hint();
-    let account = workspace.clone();
-    let origin = base_url.origin();
-    let persistence = state
-        .with_keychain(move |k| Ok(k.set_key(account.as_str(), &origin, &key)))
-        .await
-        // Given up (a prompt nobody answered): kept for this session, as
-        // without a keychain.
-        .unwrap_or_else(|err| Persistence::Session {
-            reason: err.to_string(),
-        });
-    state.client.lock().await.invalidate();
-    let storage = match persistence {
-        Persistence::Os => KeyStorage::Keychain,
-        Persistence::Session { reason } => {
-            log::warn!("no working keychain ({reason}); the API key is kept for this session only");
-            KeyStorage::Session
-        }
-    };
-    log::info!("API key {hint} saved ({storage:?})");
-    storage
-}
-
-/// Stops the demo if it runs (a real workspace is to be shown).
-async fn leave_demo(state: &AppState) {
-    let demo = state.demo.lock().await.take();
-    if let Some(demo) = demo {
-        demo.stop().await;
-    }
+    guarded(state.remove_workspace(workspace)).await
 }
 
 /// The key's rate-limit budget as the latest response reported it
@@ -606,13 +151,7 @@ async fn leave_demo(state: &AppState) {
 #[tauri::command]
 #[specta::specta]
 pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError> {
-    crate::guard::guarded(async move {
-        Ok(match state.workspace().await {
-            Ok(workspace) => workspace.client().rate_limit(),
-            Err(_) => RateLimit::default(),
-        })
-    })
-    .await
+    guarded(state.rate_limit()).await
 }
 
 /// Starts the demo workspace (the sandbox, in-process on a free loopback
@@ -620,19 +159,7 @@ pub async fn rate_limit(state: State<'_, AppState>) -> Result<RateLimit, UiError
 #[tauri::command]
 #[specta::specta]
 pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        {
-            let mut demo = state.demo.lock().await;
-            if demo.is_none() {
-                let started = Demo::start().await?;
-                state.watch_service(started.replica.client(), WorkspaceId::demo());
-                *demo = Some(started);
-            }
-        }
-        state.switched().await;
-        status(&state).await
-    })
-    .await
+    guarded(state.start_demo()).await
 }
 
 /// Stops the demo workspace and returns to the current workspace (or the
@@ -640,10 +167,17 @@ pub async fn start_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, U
 #[tauri::command]
 #[specta::specta]
 pub async fn stop_demo(state: State<'_, AppState>) -> Result<WorkspaceStatus, UiError> {
-    crate::guard::guarded(async move {
-        leave_demo(&state).await;
-        state.switched().await;
-        status(&state).await
-    })
-    .await
+    guarded(state.stop_demo()).await
+}
+
+/// "Copy diagnostics": the app's version, the operating system and the end
+/// of the log, for the user to paste into a message to whoever supports
+/// them. Holds no API key (the log never has one, and the report masks
+/// anything shaped like one again).
+///
+/// Errors: none in practice (`internal` if the command fails unexpectedly).
+#[tauri::command]
+#[specta::specta]
+pub fn diagnostics(folder: State<'_, LogFolder>) -> Result<Diagnostics, UiError> {
+    guarded_sync(|| Ok(workdesk_core::diagnostics::report(&folder)))
 }

@@ -1,63 +1,26 @@
 //! "Export…": the whole filtered list to an XLSX or CSV file the user
-//! picks in the system's save dialog, opened here in Rust
-//! (tauri-plugin-dialog), so the web UI never gets file access: it names
-//! the columns and formats, Rust asks where, walks the list
-//! (`workdesk_sync::Replica::export`) and writes the file
-//! (`workdesk_export::Sheet`).
+//! picks in the system's save dialog, opened from Rust
+//! (tauri-plugin-dialog), so the web UI never gets file access; "Open" and
+//! "Show in folder" for the file written (tauri-plugin-opener, from Rust,
+//! for that file only). The commands are one line over [`AppState`]'s
+//! methods (`workdesk-core`); this module also gives the system's dialog
+//! and opener ([`system_save_dialog`], [`system_opener`]).
 
-use std::path::{Path, PathBuf};
-
-use serde::{Deserialize, Serialize};
-use specta::Type;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 use workdesk_api::{ListView, ResourceName};
-use workdesk_export::{Column, Layout, Sheet};
-use workdesk_sync::{CancellationToken, ExportSource, Progress};
+pub use workdesk_core::export::{
+    Ask, Confirm, Exported, FileAction, FileOpener, SaveDialog, SaveFileDialog,
+};
+use workdesk_core::guard::{guarded, guarded_sync};
+use workdesk_core::state::AppState;
+use workdesk_core::ui_error::UiError;
+use workdesk_core::work_done::Notifier;
+use workdesk_export::{Column, Layout};
+use workdesk_sync::{ExportSource, Progress};
 
-use crate::error::{Error, UiError};
-use crate::saved_data::lock;
-use crate::state::AppState;
-
-/// The save dialog's texts, in the user's language.
-#[derive(Debug, Clone, Deserialize, Type)]
-pub struct SaveDialog {
-    /// The dialog's title ("Export supplier invoices").
-    pub title: String,
-    /// The file name offered ("Supplier invoices 2026-11-24.xlsx").
-    pub file_name: String,
-    /// The name of the file type in the type filter ("Excel workbook").
-    pub file_type: String,
-    /// The question asked before a file is replaced that the save dialog
-    /// did not ask about (a name typed without its extension, whose full
-    /// name exists): `{name}` stands for the file's name ("{name} already
-    /// exists. Replace it?").
-    pub replace_question: String,
-    /// The button that replaces it ("Replace").
-    pub replace: String,
-    /// The button that goes back to the save dialog ("Cancel").
-    pub keep: String,
-    /// The system notification when the export ends while Workdesk is not
-    /// the focused window and took long ([`crate::work_done`]).
-    pub notice: crate::work_done::DoneNotice,
-}
-
-/// A finished export.
-#[derive(Debug, Clone, Serialize, Type)]
-pub struct Exported {
-    /// Where the file was written (as the user chose it, with its
-    /// extension).
-    pub path: String,
-    /// Its name alone, for "Exported to invoices.xlsx".
-    pub file_name: String,
-    /// Records written.
-    pub records: u64,
-    /// The file's size, bytes.
-    pub bytes: u64,
-    /// Where the records came from.
-    pub source: ExportSource,
-}
+use crate::send;
 
 /// Where an export of `resource` would read its records now: the service,
 /// or the saved records (working offline, or the list was made available
@@ -71,16 +34,7 @@ pub async fn export_source(
     state: State<'_, AppState>,
     resource: ResourceName,
 ) -> Result<ExportSource, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let source = workspace
-            .replica
-            .export_source(resource)
-            .map_err(Error::from)?;
-        state.check_shown(&workspace)?;
-        Ok(source)
-    })
-    .await
+    guarded(state.export_source(resource)).await
 }
 
 /// Exports every record `view` of `resource` selects (all pages; its
@@ -104,7 +58,7 @@ pub async fn export_source(
 pub async fn export_list(
     state: State<'_, AppState>,
     save_dialog: State<'_, SaveFileDialog>,
-    notifier: State<'_, crate::work_done::Notifier>,
+    notifier: State<'_, Notifier>,
     resource: ResourceName,
     view: ListView,
     columns: Vec<Column>,
@@ -112,173 +66,17 @@ pub async fn export_list(
     dialog: SaveDialog,
     progress: Channel<Progress>,
 ) -> Result<Option<Exported>, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let cancel = CancellationToken::new();
-        {
-            let mut export = lock(&state.export);
-            if export.is_some() {
-                return Err(Error::ExportRunning.into());
-            }
-            *export = Some(cancel.clone());
-        }
-        // The clock starts once a file is chosen: time in the dialog is
-        // the user's, not the export's.
-        let mut started = std::time::Instant::now();
-        let result = async {
-            let Some(path) = save_dialog.ask(&dialog, layout.format.extension()).await else {
-                return Ok(None);
-            };
-            started = std::time::Instant::now();
-            write_export(
-                &state.settings,
-                &workspace,
-                resource,
-                &view,
-                columns,
-                &layout,
-                &path,
-                &progress,
-                &cancel,
-            )
-            .await
-            .map(Some)
-        }
-        .await;
-        *lock(&state.export) = None;
-        if let Ok(Some(done)) = &result {
-            *lock(&state.last_export) = Some(PathBuf::from(&done.path));
-        }
-        if !matches!(
-            result,
-            Ok(None) | Err(Error::Sync(workdesk_sync::Error::Cancelled))
-        ) {
-            let file = match &result {
-                Ok(Some(done)) => done.file_name.clone(),
-                _ => String::new(),
-            };
-            notifier.work_ended(
-                started,
-                state.long_work,
-                &dialog.notice,
-                result.is_ok(),
-                &file,
-            );
-        }
-        Ok(result?)
-    })
-    .await
-}
-
-/// Writes the export of `view` to `path` (see [`export_list`]). Its part
-/// file is noted in `settings` while it is written, so that one left by an
-/// export killed half-way is removed at the next start.
-#[allow(clippy::too_many_arguments)]
-async fn write_export(
-    settings: &crate::settings::Settings,
-    workspace: &crate::state::Workspace,
-    resource: ResourceName,
-    view: &ListView,
-    columns: Vec<Column>,
-    layout: &Layout,
-    path: &Path,
-    progress: &Channel<Progress>,
-    cancel: &CancellationToken,
-) -> Result<Exported, Error> {
-    let mut sheet = Sheet::create(
-        path,
-        resource.schema(),
+    guarded(state.export_list(
+        &save_dialog,
+        &notifier,
+        resource,
+        view,
         columns,
         layout,
-        workdesk_export::system_time_zone(),
-    )
-    .map_err(|err| Error::Sync(err.into()))?;
-    let _noted = NotedPart::new(settings, sheet.part_path());
-    let source = workspace
-        .replica
-        .export(
-            resource,
-            view,
-            &mut sheet,
-            |step| {
-                if let Err(err) = progress.send(step.clone()) {
-                    log::warn!("the export's progress could not reach the window: {err}");
-                }
-            },
-            cancel,
-        )
-        .await
-        .map_err(Error::from)?;
-    let written = tokio::task::spawn_blocking(move || sheet.finish())
-        .await
-        .map_err(|err| Error::SavedData(err.to_string()))?
-        .map_err(|err| Error::Sync(err.into()))?;
-    Ok(Exported {
-        file_name: written
-            .path
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        path: written.path.to_string_lossy().into_owned(),
-        records: written.records,
-        bytes: written.bytes,
-        source,
-    })
-}
-
-/// An export's part file, noted in the settings while it is written
-/// (`exports_under_way`), and no longer once this drops: finished,
-/// failed or cancelled alike.
-struct NotedPart<'a> {
-    settings: &'a crate::settings::Settings,
-    path: PathBuf,
-}
-
-impl<'a> NotedPart<'a> {
-    fn new(settings: &'a crate::settings::Settings, path: &Path) -> NotedPart<'a> {
-        settings.note_export_part(path, true);
-        NotedPart {
-            settings,
-            path: path.to_owned(),
-        }
-    }
-}
-
-impl Drop for NotedPart<'_> {
-    fn drop(&mut self) {
-        self.settings.note_export_part(&self.path, false);
-    }
-}
-
-/// Removes the part files that exports killed before they ended (the app
-/// closed by force, the computer turned off) left, as the settings noted
-/// them, then forgets them. Only a file named as a part file
-/// (`.workdesk-export-….part`) is removed, whatever path the settings
-/// name, and only the very file an export of this installation wrote:
-/// another computer's export to a shared folder is never touched. Blocks
-/// on the file system (a network folder may be slow): run it off the
-/// async runtime. Returns how many went.
-pub fn remove_leftover_parts(settings: &crate::settings::Settings) -> usize {
-    let mut removed = 0;
-    for path in settings.export_parts() {
-        let is_part = path.file_name().is_some_and(|name| {
-            let name = name.to_string_lossy();
-            name.starts_with(workdesk_export::PART_PREFIX)
-                && name.ends_with(workdesk_export::PART_SUFFIX)
-        });
-        if is_part {
-            match std::fs::remove_file(&path) {
-                Ok(()) => removed += 1,
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
-                Err(err) => log::warn!("a leftover export part could not be removed: {err}"),
-            }
-        }
-        settings.note_export_part(&path, false);
-    }
-    if removed > 0 {
-        log::info!("{removed} leftover export parts removed");
-    }
-    removed
+        dialog,
+        |step| send(&progress, step, "export"),
+    ))
+    .await
 }
 
 /// Cancels the export under way, if any: it stops between or during pages
@@ -286,22 +84,7 @@ pub fn remove_leftover_parts(settings: &crate::settings::Settings) -> usize {
 #[tauri::command]
 #[specta::specta]
 pub fn cancel_export(state: State<'_, AppState>) -> Result<(), UiError> {
-    crate::guard::guarded_sync(move || {
-        if let Some(cancel) = lock(&state.export).as_ref() {
-            cancel.cancel();
-        }
-        Ok(())
-    })
-}
-
-/// What to do with the file last exported.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Type)]
-#[serde(rename_all = "snake_case")]
-pub enum FileAction {
-    /// Open it with the program the system opens its type with.
-    Open,
-    /// Show it in its folder, selected, in the system's file manager.
-    ShowInFolder,
+    guarded_sync(|| state.cancel_export())
 }
 
 /// "Open" or "Show in folder" for the file the last export of this
@@ -319,232 +102,61 @@ pub async fn open_exported(
     opener: State<'_, FileOpener>,
     action: FileAction,
 ) -> Result<(), UiError> {
-    crate::guard::guarded(async move {
-        let path = lock(&state.last_export).clone().ok_or(Error::NoExport)?;
-        if !path.is_file() {
-            return Err(Error::NoExport.into());
+    guarded(state.open_exported(&opener, action)).await
+}
+
+/// The system's way of opening files: the default program of the file's
+/// type, and the file manager (Explorer, Finder, the desktop's own on
+/// Linux), through tauri-plugin-opener's functions.
+pub fn system_opener() -> FileOpener {
+    FileOpener::new(|action, path| {
+        match action {
+            FileAction::Open => tauri_plugin_opener::open_path(path, None::<&str>),
+            FileAction::ShowInFolder => tauri_plugin_opener::reveal_item_in_dir(path),
         }
-        let open = opener.0.clone();
-        tokio::task::spawn_blocking(move || open(action, &path))
-            .await
-            .map_err(|err| Error::OpenFailed(err.to_string()))?
-            .map_err(Error::OpenFailed)?;
-        Ok(())
-    })
-    .await
-}
-
-/// How files are opened and shown: the system's programs
-/// (tauri-plugin-opener) in the app; tests stand in their own.
-pub struct FileOpener(std::sync::Arc<OpenFile>);
-
-/// Opens or shows one file: the system's error in words when it cannot.
-pub type OpenFile = dyn Fn(FileAction, &Path) -> Result<(), String> + Send + Sync;
-
-impl FileOpener {
-    /// The system's: the default program of the file's type, and the file
-    /// manager (Explorer, Finder, the desktop's own on Linux).
-    pub fn system() -> FileOpener {
-        FileOpener::new(|action, path| {
-            match action {
-                FileAction::Open => tauri_plugin_opener::open_path(path, None::<&str>),
-                FileAction::ShowInFolder => tauri_plugin_opener::reveal_item_in_dir(path),
-            }
-            .map_err(|err| err.to_string())
-        })
-    }
-
-    /// Another way of opening (tests record what they were asked).
-    pub fn new(
-        open: impl Fn(FileAction, &Path) -> Result<(), String> + Send + Sync + 'static,
-    ) -> FileOpener {
-        FileOpener(std::sync::Arc::new(open))
-    }
-}
-
-/// Where "Export…" asks the user for a file: the system's save dialog
-/// (tauri-plugin-dialog) over the main window, and its question before a
-/// file is replaced; tests that run the command without a display answer
-/// with their own.
-pub struct SaveFileDialog {
-    ask: Box<dyn Fn(Ask) + Send + Sync>,
-    confirm: Box<dyn Fn(Confirm) + Send + Sync>,
-}
-
-/// One question to a [`SaveFileDialog`]: where to save.
-pub struct Ask {
-    /// The dialog's title, offered name and file type name.
-    pub dialog: SaveDialog,
-    /// The folder to open in (the one chosen before, when the user went
-    /// back from "Replace it?"); `None`: the system's choice.
-    pub directory: Option<PathBuf>,
-    /// The file name extension of the format, without the dot.
-    pub extension: &'static str,
-    /// Gets the chosen path, or `None` when the dialog was closed.
-    pub answer: tokio::sync::oneshot::Sender<Option<PathBuf>>,
-}
-
-/// One question to a [`SaveFileDialog`]: replace a file?
-pub struct Confirm {
-    /// The question, its file's name filled in.
-    pub question: String,
-    /// The button that replaces the file.
-    pub replace: String,
-    /// The button that does not.
-    pub keep: String,
-    /// Gets `true` to replace.
-    pub answer: tokio::sync::oneshot::Sender<bool>,
-}
-
-impl SaveFileDialog {
-    /// The system's save dialog and message box, modal over the window
-    /// labelled `main`.
-    pub fn system<R: Runtime>(app: AppHandle<R>) -> SaveFileDialog {
-        let confirm_app = app.clone();
-        SaveFileDialog::new(
-            move |ask: Ask| {
-                let mut builder = app
-                    .dialog()
-                    .file()
-                    .set_title(&ask.dialog.title)
-                    .set_file_name(&ask.dialog.file_name)
-                    .add_filter(&ask.dialog.file_type, &[ask.extension]);
-                if let Some(directory) = &ask.directory {
-                    builder = builder.set_directory(directory);
-                }
-                if let Some(window) = app.get_webview_window("main") {
-                    builder = builder.set_parent(&window);
-                }
-                let answer = ask.answer;
-                builder.save_file(move |path| {
-                    let _ = answer.send(path.and_then(|path| path.into_path().ok()));
-                });
-            },
-            move |confirm: Confirm| {
-                let mut builder = confirm_app
-                    .dialog()
-                    .message(confirm.question)
-                    .kind(tauri_plugin_dialog::MessageDialogKind::Warning)
-                    .buttons(tauri_plugin_dialog::MessageDialogButtons::OkCancelCustom(
-                        confirm.replace,
-                        confirm.keep,
-                    ));
-                if let Some(window) = confirm_app.get_webview_window("main") {
-                    builder = builder.parent(&window);
-                }
-                let answer = confirm.answer;
-                builder.show(move |replace| {
-                    let _ = answer.send(replace);
-                });
-            },
-        )
-    }
-
-    /// Other ways of asking (tests without a display answer with their
-    /// own paths and answers).
-    pub fn new(
-        ask: impl Fn(Ask) + Send + Sync + 'static,
-        confirm: impl Fn(Confirm) + Send + Sync + 'static,
-    ) -> SaveFileDialog {
-        SaveFileDialog {
-            ask: Box::new(ask),
-            confirm: Box::new(confirm),
-        }
-    }
-
-    /// Asks for a file to save to with `dialog`'s texts. The name chosen
-    /// is the file's name; one typed without `extension` gets it, and when
-    /// a file of that full name exists (which the save dialog could not
-    /// know) the user is asked before it is replaced: "no" opens the save
-    /// dialog again on that name. `None` when the user closed the dialog.
-    pub async fn ask(&self, dialog: &SaveDialog, extension: &'static str) -> Option<PathBuf> {
-        let mut dialog = dialog.clone();
-        let mut directory = None;
-        loop {
-            let (answer, chosen) = tokio::sync::oneshot::channel();
-            (self.ask)(Ask {
-                dialog: dialog.clone(),
-                directory: directory.clone(),
-                extension,
-                answer,
-            });
-            let chosen = chosen.await.ok()??;
-            let path = with_extension(chosen, extension)?;
-            if !path.added || !path.path.exists() {
-                return Some(path.path);
-            }
-            let name = path
-                .path
-                .file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let (answer, replace) = tokio::sync::oneshot::channel();
-            (self.confirm)(Confirm {
-                question: dialog.replace_question.replace("{name}", &name),
-                replace: dialog.replace.clone(),
-                keep: dialog.keep.clone(),
-                answer,
-            });
-            if replace.await.unwrap_or(false) {
-                return Some(path.path);
-            }
-            dialog.file_name = name;
-            directory = path.path.parent().map(Path::to_owned);
-        }
-    }
-}
-
-/// A path as the export will write it.
-struct Named {
-    path: PathBuf,
-    /// The extension was added to the name the dialog returned.
-    added: bool,
-}
-
-/// `path` with `.extension` at its end (any case), added when missing:
-/// `report` and `report.v2` become `report.xlsx` and `report.v2.xlsx`.
-/// `None` for a path with no file name.
-fn with_extension(path: PathBuf, extension: &str) -> Option<Named> {
-    path.file_name()?;
-    let has = path
-        .extension()
-        .is_some_and(|ext| ext.to_string_lossy().eq_ignore_ascii_case(extension));
-    if has {
-        return Some(Named { path, added: false });
-    }
-    let mut name = path.into_os_string();
-    name.push(".");
-    name.push(extension);
-    Some(Named {
-        path: PathBuf::from(name),
-        added: true,
+        .map_err(|err| err.to_string())
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_format_s_extension_is_added_only_when_missing() {
-        let named = |p: &str| with_extension(PathBuf::from(p), "xlsx").map(|n| (n.path, n.added));
-        assert_eq!(
-            named("/tmp/x.xlsx"),
-            Some((PathBuf::from("/tmp/x.xlsx"), false))
-        );
-        assert_eq!(
-            named("/tmp/x.XLSX"),
-            Some((PathBuf::from("/tmp/x.XLSX"), false))
-        );
-        assert_eq!(named("/tmp/x"), Some((PathBuf::from("/tmp/x.xlsx"), true)));
-        assert_eq!(
-            named("/tmp/x.v2"),
-            Some((PathBuf::from("/tmp/x.v2.xlsx"), true))
-        );
-        assert_eq!(
-            named("/tmp/x.csv"),
-            Some((PathBuf::from("/tmp/x.csv.xlsx"), true))
-        );
-        assert_eq!(named("/"), None);
-    }
+/// The system's save dialog and message box (tauri-plugin-dialog), modal
+/// over the window labelled `main`.
+pub fn system_save_dialog<R: Runtime>(app: AppHandle<R>) -> SaveFileDialog {
+    let confirm_app = app.clone();
+    SaveFileDialog::new(
+        move |ask: Ask| {
+            let mut builder = app
+                .dialog()
+                .file()
+                .set_title(&ask.dialog.title)
+                .set_file_name(&ask.dialog.file_name)
+                .add_filter(&ask.dialog.file_type, &[ask.extension]);
+            if let Some(directory) = &ask.directory {
+                builder = builder.set_directory(directory);
+            }
+            if let Some(window) = app.get_webview_window("main") {
+                builder = builder.set_parent(&window);
+            }
+            let answer = ask.answer;
+            builder.save_file(move |path| {
+                let _ = answer.send(path.and_then(|path| path.into_path().ok()));
+            });
+        },
+        move |confirm: Confirm| {
+            let mut builder = confirm_app
+                .dialog()
+                .message(confirm.question)
+                .kind(tauri_plugin_dialog::MessageDialogKind::Warning)
+                .buttons(tauri_plugin_dialog::MessageDialogButtons::OkCancelCustom(
+                    confirm.replace,
+                    confirm.keep,
+                ));
+            if let Some(window) = confirm_app.get_webview_window("main") {
+                builder = builder.parent(&window);
+            }
+            let answer = confirm.answer;
+            builder.show(move |replace| {
+                let _ = answer.send(replace);
+            });
+        },
+    )
 }

@@ -1,46 +1,33 @@
-//! Workdesk's Tauri app crate: thin glue between the web UI and the
-//! Tauri-free crates (`workdesk-api`, `workdesk-keychain`, `workdesk-sandbox`).
+//! Workdesk's Tauri app crate: thin glue between the web UI and
+//! `workdesk-core`, where every command's work is done without Tauri.
 //!
-//! - [`commands`]: workspace (add, change, rename, switch, remove), key
-//!   and demo commands, over [`workspaces`] (the list in the settings and
-//!   the upgrade from the single connection of earlier versions);
-//! - [`records`]: lists of every resource, one record, saved views;
-//! - [`offline`]: saved answers, "Make available offline", "Work
-//!   offline" and the Storage section, over [`saved_data`] (where each
-//!   workspace's sealed file and data key live);
-//! - [`export`]: "Export…" to XLSX or CSV through the system's save
-//!   dialog, over `workdesk-export` and the sync flow;
-//! - [`writes`]: the single-record operations (task, lead, stakeholder,
-//!   customer);
-//! - [`schema`]: the resources' field schemas for the UI;
-//! - [`state`]: what lives between commands (keychain, the shown
-//!   workspace's client and cache, demo);
-//! - [`settings`]: non-secret settings in tauri-plugin-store;
-//! - [`demo`]: the in-process demo workspace;
-//! - [`error`]: the crate's error and the UI's `UiError`.
+//! - [`commands`], [`records`], [`writes`], [`offline`], [`export`]: the
+//!   commands the UI calls, each one line over a method of
+//!   [`workdesk_core::state::AppState`] under
+//!   [`workdesk_core::guard::guarded`], with the documentation the
+//!   TypeScript bindings carry;
+//! - [`settings_store`]: `settings.json` held by tauri-plugin-store;
+//! - [`service_state`]: the service's state pushed to the window;
+//! - here: the plugins (single instance, store, dialog, notification,
+//!   window state, log), the state managed, the start's and the daily
+//!   work, the window shown where it can be reached.
 
 pub mod commands;
-pub mod demo;
-pub mod diagnostics;
-pub mod error;
 pub mod export;
-pub mod guard;
 pub mod offline;
 pub mod records;
-pub mod saved_data;
-pub mod schema;
 pub mod service_state;
-pub mod settings;
-pub mod settings_file;
-pub mod state;
+pub mod settings_store;
 mod webkit;
-pub mod window_place;
-pub mod work_done;
-pub mod workspaces;
 pub mod writes;
 
 use tauri::{Manager, Runtime};
 use tauri_specta::{collect_commands, collect_events, Event};
+use workdesk_core::demo::Demo;
+use workdesk_core::state::AppState;
+use workdesk_core::window_place;
+use workdesk_core::work_done::Notifier;
+use workdesk_core::workspaces::WorkspaceId;
 
 /// Where the generated TypeScript bindings live, relative to the repo root.
 pub const BINDINGS_PATH: &str = "ui/src/lib/bindings.ts";
@@ -82,7 +69,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::set_working_offline,
             commands::set_language,
             commands::set_density,
-            diagnostics::diagnostics,
+            commands::diagnostics,
             offline::storage,
             offline::set_storage_cap,
             offline::set_saved_data_max_age,
@@ -120,16 +107,50 @@ pub fn export_bindings(path: &std::path::Path) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
+/// Sends `step` of a download or an export (`what`) to the window over its
+/// channel; a window gone meanwhile is logged, the work goes on.
+pub(crate) fn send(
+    channel: &tauri::ipc::Channel<workdesk_sync::Progress>,
+    step: &workdesk_sync::Progress,
+    what: &str,
+) {
+    if let Err(err) = channel.send(step.clone()) {
+        log::warn!("the {what}'s progress could not reach the window: {err}");
+    }
+}
+
+/// The main window's focus and the system's notifications
+/// (tauri-plugin-notification), for long work that ends out of sight.
+fn system_notifier<R: Runtime>(app: tauri::AppHandle<R>) -> Notifier {
+    let window = app.clone();
+    Notifier::new(
+        move || {
+            window
+                .get_webview_window("main")
+                .and_then(|window| window.is_focused().ok())
+                .unwrap_or(false)
+        },
+        move |title, text| {
+            use tauri_plugin_notification::NotificationExt;
+            if let Err(err) = app.notification().builder().title(title).body(text).show() {
+                log::warn!("the system notification could not be shown: {err}");
+            }
+        },
+    )
+}
+
 /// Options read from the command line.
 #[derive(Debug, Default, Clone)]
 pub struct Options {
     /// `--demo`: open the demo workspace at start.
     pub demo: bool,
     /// How long a keychain call may take before it is given up
-    /// ([`state::KEYCHAIN_TIMEOUT`] unless set; tests shorten it).
+    /// ([`workdesk_core::state::KEYCHAIN_TIMEOUT`] unless set; tests
+    /// shorten it).
     pub keychain_timeout: Option<std::time::Duration>,
     /// Work at least this long that ends out of sight is told by a
-    /// notification ([`work_done::LONG_WORK`] unless set; tests shorten it).
+    /// notification ([`workdesk_core::work_done::LONG_WORK`] unless set;
+    /// tests shorten it).
     pub long_work: Option<std::time::Duration>,
 }
 
@@ -159,7 +180,7 @@ pub fn configure<R: Runtime>(
         .invoke_handler(specta.invoke_handler())
         .setup(move |app| {
             specta.mount_events(app);
-            let settings = settings::Settings::open(app.handle())?;
+            let settings = settings_store::open(app.handle())?;
             if let Err(err) = settings.upgrade() {
                 log::warn!(
                     "the connection of an earlier version could not become a workspace yet: {err}"
@@ -167,8 +188,8 @@ pub fn configure<R: Runtime>(
             }
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             let log_dir = app.path().app_log_dir()?;
-            diagnostics::restrict(&log_dir);
-            app.manage(diagnostics::LogFolder {
+            workdesk_core::diagnostics::restrict(&log_dir);
+            app.manage(workdesk_core::diagnostics::LogFolder {
                 dir: log_dir,
                 app: format!(
                     "Workdesk {} ({})",
@@ -176,7 +197,7 @@ pub fn configure<R: Runtime>(
                     app.config().identifier
                 ),
             });
-            let mut state = state::AppState::new(keychain, settings, saved_dir);
+            let mut state = AppState::new(keychain, settings, saved_dir);
             if let Some(timeout) = options.keychain_timeout {
                 state.keychain_timeout = timeout;
             }
@@ -186,13 +207,13 @@ pub fn configure<R: Runtime>(
             app.manage(state);
             // Tests may have managed fixed answers already.
             if app.try_state::<export::SaveFileDialog>().is_none() {
-                app.manage(export::SaveFileDialog::system(app.handle().clone()));
+                app.manage(export::system_save_dialog(app.handle().clone()));
             }
             if app.try_state::<export::FileOpener>().is_none() {
-                app.manage(export::FileOpener::system());
+                app.manage(export::system_opener());
             }
-            if app.try_state::<work_done::Notifier>().is_none() {
-                app.manage(work_done::Notifier::system(app.handle().clone()));
+            if app.try_state::<Notifier>().is_none() {
+                app.manage(system_notifier(app.handle().clone()));
             }
             tidy_at_start_then_daily(app.handle().clone());
             // Created hidden (tauri.conf.json), restored by now where the
@@ -202,7 +223,7 @@ pub fn configure<R: Runtime>(
                     log::warn!("the window could not be shown: {err}");
                 }
             }
-            let state = app.state::<state::AppState>();
+            let state = app.state::<AppState>();
             let handle = app.handle().clone();
             state.saved.set_announce(std::sync::Arc::new(move |notice| {
                 if let Err(err) = (offline::SavedDataNotice { notice }).emit(&handle) {
@@ -215,14 +236,17 @@ pub fn configure<R: Runtime>(
                 log::warn!("no working OS keychain: {reason}");
             }
             let handle = app.handle().clone();
-            state.set_service_announce(std::sync::Arc::new(move |service| {
+            let announce: service_state::Announce = std::sync::Arc::new(move |service| {
                 if let Err(err) = service.emit(&handle) {
                     log::warn!("the service's state could not reach the window: {err}");
                 }
+            });
+            state.set_service_watch(std::sync::Arc::new(move |client, workspace| {
+                service_state::watch(client, workspace, announce.clone());
             }));
             if options.demo {
-                let demo = tauri::async_runtime::block_on(demo::Demo::start())?;
-                state.watch_service(demo.replica.client(), workspaces::WorkspaceId::demo());
+                let demo = tauri::async_runtime::block_on(Demo::start())?;
+                state.watch_service(demo.replica.client(), WorkspaceId::demo());
                 *state.demo.blocking_lock() = Some(demo);
             }
             Ok(())
@@ -237,14 +261,14 @@ fn tidy_at_start_then_daily<R: Runtime>(app: tauri::AppHandle<R>) {
     const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
     const HOUR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
     tauri::async_runtime::spawn(async move {
-        if let Some(state) = app.try_state::<state::AppState>() {
+        if let Some(state) = app.try_state::<AppState>() {
             state.tidy_at_start().await;
         }
         let mut last = std::time::SystemTime::now();
         loop {
             tokio::time::sleep(HOUR).await;
             if last.elapsed().map_or(true, |since| since >= DAY) {
-                if let Some(state) = app.try_state::<state::AppState>() {
+                if let Some(state) = app.try_state::<AppState>() {
                     state.forget_old_saved_data().await;
                 }
                 last = std::time::SystemTime::now();
@@ -333,15 +357,17 @@ fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
                 file_name: Some("workdesk".into()),
             }),
         ])
-        .max_file_size(diagnostics::LOG_FILE_BYTES)
-        .rotation_strategy(RotationStrategy::KeepSome(diagnostics::LOG_FILES_KEPT))
+        .max_file_size(workdesk_core::diagnostics::LOG_FILE_BYTES)
+        .rotation_strategy(RotationStrategy::KeepSome(
+            workdesk_core::diagnostics::LOG_FILES_KEPT,
+        ))
         .format(|out, message, record| {
             out.finish(format_args!(
                 "[{}][{}][{}] {}",
                 chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S%.3fZ"),
                 record.target(),
                 record.level(),
-                diagnostics::log_line(&message.to_string())
+                workdesk_core::diagnostics::log_line(&message.to_string())
             ));
         })
         .level(log::LevelFilter::Info)

@@ -1,14 +1,15 @@
 //! Commands over the lists of every resource: schemas, pages, one record,
-//! and the views kept per resource (tauri-plugin-store).
+//! and the views kept per resource. Each is one line over
+//! `workdesk-core` ([`AppState`]'s methods, [`workdesk_core::records`]).
 
 use tauri::State;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
+use workdesk_core::guard::{guarded, guarded_sync};
+use workdesk_core::schema::ResourceSchema;
+use workdesk_core::settings::ResourceViews;
+use workdesk_core::state::AppState;
+use workdesk_core::ui_error::UiError;
 use workdesk_sync::Fresh;
-
-use crate::error::{Error, UiError};
-use crate::schema::{resource_schema, ResourceSchema};
-use crate::settings::{NamedView, ResourceViews};
-use crate::state::AppState;
 
 /// The field schemas of all eight resources, in the order the app lists
 /// them: columns, sortable fields and the operators each field takes.
@@ -16,9 +17,7 @@ use crate::state::AppState;
 #[tauri::command]
 #[specta::specta]
 pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
-    crate::guard::guarded_sync(move || {
-        Ok(ResourceName::ALL.into_iter().map(resource_schema).collect())
-    })
+    guarded_sync(|| Ok(workdesk_core::records::resource_schemas()))
 }
 
 /// One page of `resource` as `view` asks for it, from the service
@@ -44,42 +43,7 @@ pub async fn list_records(
     view: ListView,
     remember: bool,
 ) -> Result<Fresh<Page<JsonRecord>>, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let ticket = remember.then(|| state.view_tickets.issue(&workspace.id, resource));
-        let started = std::time::Instant::now();
-        let result = workspace.replica.fetch_page(resource, &view).await;
-        match &result {
-            Ok(fresh) => log::info!(
-                "GET {} page={} take={} filters={} -> {} of {} in {} ms",
-                resource.as_str(),
-                view.page,
-                view.take.rows(),
-                view.filters.len(),
-                fresh.value.results.len(),
-                fresh.value.count,
-                started.elapsed().as_millis()
-            ),
-            Err(err) => log::warn!(
-                "GET {} page={} failed: {}",
-                resource.as_str(),
-                view.page,
-                err.log_summary()
-            ),
-        }
-        let fresh = result.map_err(Error::from)?;
-        // Only the latest request's view is remembered: an earlier one that
-        // answers late is not what the screen shows.
-        if ticket.is_some_and(|t| state.view_tickets.is_latest(&workspace.id, resource, t)) {
-            state
-                .settings
-                .set_current_view(&workspace.id, resource, &view)?;
-        }
-        // An answer for the workspace shown before a switch is not shown.
-        state.check_shown(&workspace)?;
-        Ok(fresh)
-    })
-    .await
+    guarded(state.list_records(resource, view, remember)).await
 }
 
 /// Checks `view` of `resource` as `list_records` does before it sends
@@ -94,7 +58,7 @@ pub async fn list_records(
 #[tauri::command]
 #[specta::specta]
 pub fn check_view(resource: ResourceName, view: ListView) -> Result<(), UiError> {
-    crate::guard::guarded_sync(move || checked(resource, &view))
+    guarded_sync(|| workdesk_core::records::check_view(resource, &view))
 }
 
 /// One record of `resource` with every field, by id (for the detail
@@ -110,20 +74,7 @@ pub async fn get_record(
     resource: ResourceName,
     id: String,
 ) -> Result<Fresh<JsonRecord>, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.workspace().await?;
-        let record = workspace
-            .replica
-            .fetch_record(resource, &id)
-            .await
-            .map_err(|e| match e {
-                workdesk_sync::Error::Api(api) => Error::record(api, resource.label()),
-                other => Error::from(other),
-            })?;
-        state.check_shown(&workspace)?;
-        Ok(record)
-    })
-    .await
+    guarded(state.get_record(resource, id)).await
 }
 
 /// The views of `resource` kept for the workspace on screen: the current
@@ -136,13 +87,7 @@ pub async fn list_views(
     state: State<'_, AppState>,
     resource: ResourceName,
 ) -> Result<ResourceViews, UiError> {
-    crate::guard::guarded(async move {
-        Ok(match state.shown().await {
-            Some(workspace) => state.settings.views(&workspace, resource),
-            None => ResourceViews::default(),
-        })
-    })
-    .await
+    guarded(async move { Ok(state.list_views(resource).await) }).await
 }
 
 /// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
@@ -160,22 +105,7 @@ pub async fn save_view(
     name: String,
     view: ListView,
 ) -> Result<ResourceViews, UiError> {
-    crate::guard::guarded(async move {
-        let name = name.trim().to_owned();
-        let length = name.chars().count();
-        if length == 0 || length > 80 {
-            return Err(Error::ViewName.into());
-        }
-        checked(resource, &view)?;
-        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
-        Ok(state.settings.update_views(&workspace, resource, |views| {
-            match views.saved.iter_mut().find(|saved| saved.name == name) {
-                Some(saved) => saved.view = view,
-                None => views.saved.push(NamedView { name, view }),
-            }
-        })?)
-    })
-    .await
+    guarded(state.save_view(resource, name, view)).await
 }
 
 /// Remembers `view` as `resource`'s current view without loading it: what
@@ -192,17 +122,7 @@ pub async fn remember_view(
     resource: ResourceName,
     view: ListView,
 ) -> Result<(), UiError> {
-    crate::guard::guarded(async move {
-        checked(resource, &view)?;
-        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
-        // A list request under way must not overwrite this with its older view.
-        state.view_tickets.issue(&workspace, resource);
-        state
-            .settings
-            .set_current_view(&workspace, resource, &view)?;
-        Ok(())
-    })
-    .await
+    guarded(state.remember_view(resource, view)).await
 }
 
 /// Deletes the saved view `name` of `resource` (nothing if there is none).
@@ -217,20 +137,5 @@ pub async fn delete_view(
     resource: ResourceName,
     name: String,
 ) -> Result<ResourceViews, UiError> {
-    crate::guard::guarded(async move {
-        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
-        Ok(state.settings.update_views(&workspace, resource, |views| {
-            views.saved.retain(|saved| saved.name != name);
-        })?)
-    })
-    .await
-}
-
-/// `Ok` when `view` reads over `resource` (what `list_records` would
-/// send, and widths within bounds for its fields), so that no view kept in
-/// the settings is one the list cannot show.
-fn checked(resource: ResourceName, view: &ListView) -> Result<(), UiError> {
-    view.list_query(resource)
-        .map(|_| ())
-        .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)).into())
+    guarded(state.delete_view(resource, name)).await
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_api::{Client, Connection, RateLimit};
 
-use crate::workspaces::WorkspaceId;
+use workdesk_core::workspaces::WorkspaceId;
 
 /// The service as the workspace `workspace`'s client last saw it. The UI
 /// drops an event for a workspace it no longer shows.

@@ -17,8 +17,8 @@ use common::invoke;
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
+use workdesk_core::work_done::Notifier;
 use workdesk_lib::export::{FileAction, FileOpener, SaveFileDialog};
-use workdesk_lib::work_done::Notifier;
 use workdesk_lib::Options;
 
 const SERVICE: &str = "export.workdesk.test";

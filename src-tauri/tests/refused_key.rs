@@ -208,6 +208,10 @@ fn keep_saved_data_at_most_n_days_deletes_older_records_when_set_and_at_each_sta
     assert_eq!(storage["max_age_days"], Value::Null, "off unless set");
     list(&webview, 1).unwrap();
     list(&webview, 2).unwrap();
+    // Read back: the pages are on disk (saving is in the background).
+    for n in [1, 2] {
+        assert!(saved(&webview, n).unwrap()["value"].is_object());
+    }
 
     // Pages 1 and 2 were fetched 40 days ago; page 3 now.
     let (app, webview) = {
@@ -217,6 +221,7 @@ fn keep_saved_data_at_most_n_days_deletes_older_records_when_set_and_at_each_sta
         start(SERVICE)
     };
     list(&webview, 3).unwrap();
+    assert!(saved(&webview, 3).unwrap()["value"].is_object());
     let source = |n: u32| saved(&webview, n).unwrap()["source"].clone();
     for n in 1..=3 {
         assert_eq!(source(n)["kind"], "saved_page", "page {n}: {}", source(n));

@@ -15,11 +15,12 @@ use crate::base_url::BaseUrl;
 use crate::body::Payload;
 use crate::config::{BodyEncoding, ClientConfig};
 use crate::connection::Connection;
-use crate::error::{Error, KeyProblem, Result};
-use crate::key::ApiKey;
+use crate::error::{Error, Result};
 use crate::rate_limit::RateLimit;
 use crate::response::Received;
 use crate::retry;
+use workdesk_key::ApiKey;
+use workdesk_key::KeyProblem;
 
 /// A client for one workspace of the service.
 ///

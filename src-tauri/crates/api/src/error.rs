@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::time::Duration;
+use workdesk_key::KeyProblem;
 
 use chrono::{DateTime, Utc};
 
@@ -31,7 +32,7 @@ pub enum Error {
 
     /// The text given as an API key is not a `service_…` key.
     #[error("invalid API key: {0}")]
-    InvalidKey(KeyProblem),
+    InvalidKey(#[from] KeyProblem),
 
     /// A list query was refused before sending: an unknown field, an
     /// operator the field's type does not take, a value of the wrong type,
@@ -143,12 +144,12 @@ pub enum Error {
         /// The host whose certificate it is.
         host: String,
         /// What is wrong with it.
-        problem: crate::proxy::CertificateProblem,
+        problem: CertificateProblem,
     },
 
     /// A proxy address that cannot be used (nothing was sent).
     #[error("invalid proxy address: {0}")]
-    InvalidProxy(crate::proxy::ProxyProblem),
+    InvalidProxy(ProxyProblem),
 
     /// The connect or total timeout of
     /// [`ClientConfig`](crate::ClientConfig) ran out.
@@ -387,6 +388,55 @@ impl Error {
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// Why a proxy address cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProxyProblem {
+    /// Not an address at all.
+    NotAnAddress,
+    /// A scheme other than `http` or `https` (the scheme given).
+    Scheme(String),
+    /// No host.
+    NoHost,
+    /// A user name or password in the address.
+    Credentials,
+    /// A path, query or fragment after the host.
+    Path,
+}
+
+impl std::fmt::Display for ProxyProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProxyProblem::NotAnAddress => f.write_str("not an address"),
+            ProxyProblem::Scheme(scheme) => write!(f, "{scheme}: is not http or https"),
+            ProxyProblem::NoHost => f.write_str("no host"),
+            ProxyProblem::Credentials => f.write_str("a user name or password is not kept"),
+            ProxyProblem::Path => f.write_str("only a host and a port"),
+        }
+    }
+}
+
+/// Why a server's TLS certificate was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CertificateProblem {
+    /// Not signed by a certificate authority this computer trusts (its
+    /// operating system's certificate store), or not verifiable at all.
+    Untrusted,
+    /// Expired, or not valid yet.
+    Expired,
+    /// Made for another host name.
+    WrongHost,
+}
+
+impl std::fmt::Display for CertificateProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CertificateProblem::Untrusted => "is not trusted by this computer",
+            CertificateProblem::Expired => "has expired or is not valid yet",
+            CertificateProblem::WrongHost => "is for another server",
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -476,19 +526,4 @@ pub enum BaseUrlProblem {
     /// A `?query` or `#fragment` in the address.
     #[error("the address must not contain \"?\" or \"#\" parts")]
     QueryOrFragment,
-}
-
-/// Why a text is not an API key ([`Error::InvalidKey`]). Its `Display` is
-/// an English clause for logs; the UI words it by variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum KeyProblem {
-    /// It does not start with `service_`.
-    #[error("an API key starts with \"service_\"")]
-    Prefix,
-    /// Shorter than any key.
-    #[error("the API key is too short; copy the whole key")]
-    TooShort,
-    /// Characters a key never has (or that cannot go in a header).
-    #[error("the API key contains characters a key never has")]
-    Characters,
 }

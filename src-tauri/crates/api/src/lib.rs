@@ -77,7 +77,6 @@ mod connection;
 mod envelope;
 mod error;
 mod input;
-mod key;
 mod list;
 mod list_request;
 mod list_view;
@@ -97,16 +96,16 @@ pub use client::Client;
 pub use config::{BodyEncoding, ClientConfig, RetryPolicy, MAX_BODY_BYTES};
 pub use connection::Connection;
 pub use envelope::Envelope;
-pub use error::{BaseUrlProblem, Error, FieldErrors, KeyProblem, Result, UnauthorizedReason};
+pub use error::{BaseUrlProblem, Error, FieldErrors, Result, UnauthorizedReason};
+pub use error::{CertificateProblem, ProxyProblem};
 pub use input::{LeadPatch, NewStakeholder, NewTask};
-pub use key::ApiKey;
 pub use list::{Page, PageView, Take, TAKE_DEFAULT, TAKE_MAX};
 pub use list_request::{FilterValue, ListRequest, Order};
 pub use list_view::{
     key_problems_by_condition, FilterSpec, ListView, SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
 };
 pub use patch::Patch;
-pub use proxy::{CertificateProblem, ProxyProblem, ProxyUrl};
+pub use proxy::ProxyUrl;
 pub use rate_limit::RateLimit;
 pub use records::json_record::JsonRecord;
 pub use records::{
@@ -116,6 +115,7 @@ pub use records::{
 pub use resource_name::ResourceName;
 pub use response::mask_keys;
 pub use tolerant::{MAX_COUNT, UNREADABLE};
+pub use workdesk_key::{ApiKey, KeyProblem, KEY_PREFIX};
 pub use workdesk_query::{
     resources, Field, FieldKind, FieldType, Operator, Problem, Schema, ValidationErrors,
 };

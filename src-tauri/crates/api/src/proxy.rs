@@ -3,7 +3,7 @@
 
 use url::Url;
 
-use crate::error::{Error, Result};
+use crate::error::{CertificateProblem, Error, ProxyProblem, Result};
 
 /// The address of an HTTP proxy a workspace's requests go through
 /// (`http://proxy.example.com:3128`): HTTPS requests are tunnelled with
@@ -15,33 +15,6 @@ use crate::error::{Error, Result};
 /// go through any proxy ([`crate::Client`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProxyUrl(Url);
-
-/// Why a proxy address cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProxyProblem {
-    /// Not an address at all.
-    NotAnAddress,
-    /// A scheme other than `http` or `https` (the scheme given).
-    Scheme(String),
-    /// No host.
-    NoHost,
-    /// A user name or password in the address.
-    Credentials,
-    /// A path, query or fragment after the host.
-    Path,
-}
-
-impl std::fmt::Display for ProxyProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ProxyProblem::NotAnAddress => f.write_str("not an address"),
-            ProxyProblem::Scheme(scheme) => write!(f, "{scheme}: is not http or https"),
-            ProxyProblem::NoHost => f.write_str("no host"),
-            ProxyProblem::Credentials => f.write_str("a user name or password is not kept"),
-            ProxyProblem::Path => f.write_str("only a host and a port"),
-        }
-    }
-}
 
 impl ProxyUrl {
     /// Parses and checks a proxy address as typed (whitespace trimmed; a
@@ -90,28 +63,6 @@ impl ProxyUrl {
 impl std::fmt::Display for ProxyUrl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// Why a server's TLS certificate was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CertificateProblem {
-    /// Not signed by a certificate authority this computer trusts (its
-    /// operating system's certificate store), or not verifiable at all.
-    Untrusted,
-    /// Expired, or not valid yet.
-    Expired,
-    /// Made for another host name.
-    WrongHost,
-}
-
-impl std::fmt::Display for CertificateProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            CertificateProblem::Untrusted => "is not trusted by this computer",
-            CertificateProblem::Expired => "has expired or is not valid yet",
-            CertificateProblem::WrongHost => "is for another server",
-        })
     }
 }
 

@@ -5,7 +5,7 @@
 //! The item's secret is one line of JSON,
 //! `{"format":1,"origin":"https://api.example.com","key":"service_…","refused":false}`:
 //! - `origin`: scheme, host and port the key was entered for, as
-//!   [`workdesk_api::BaseUrl::origin`] serialises them;
+//!   `workdesk_api::BaseUrl::origin` serialises them;
 //! - `refused`: the service answered 401 to this key; its workspace's
 //!   saved records stay hidden until a key the service accepts is entered
 //!   (which writes the item anew).
@@ -16,7 +16,7 @@
 //! as damaged, never as a panic.
 
 use serde::{Deserialize, Serialize};
-use workdesk_api::ApiKey;
+use workdesk_key::ApiKey;
 use zeroize::Zeroizing;
 
 use crate::{Error, Result};

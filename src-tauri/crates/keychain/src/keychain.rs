@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use keyring_core::Entry;
-use workdesk_api::ApiKey;
+use workdesk_key::ApiKey;
 use zeroize::Zeroizing;
 
 use crate::item::{Item, StoredKey};
@@ -115,7 +115,7 @@ impl Keychain {
     }
 
     /// Stores `key` for `account`, bound to `origin` (see
-    /// [`workdesk_api::BaseUrl::origin`]): from now on it is given out for
+    /// `workdesk_api::BaseUrl::origin`): from now on it is given out for
     /// requests to that origin only. Replaces any previous key, and a
     /// refusal noted for it: a key is stored only once the service
     /// accepted it.

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use workdesk_api::ApiKey;
+use workdesk_key::ApiKey;
 use workdesk_keychain::{Availability, Keychain, Persistence, StoredKey};
 
 const ORIGIN: &str = "https://api.example.com";

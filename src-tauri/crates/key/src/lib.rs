@@ -1,8 +1,11 @@
-//! The workspace API key (`docs/service.md`, "Authentication and keys").
+//! # workdesk-key
+//!
+//! The workspace API key of the Workspace Business Management Service
+//! (`docs/service.md`, "Authentication and keys"), on its own: the HTTP
+//! client sends it, the keychain keeps it, and neither needs the other
+//! for it.
 
 use secrecy::{ExposeSecret, SecretString};
-
-use crate::error::{Error, KeyProblem, Result};
 
 /// The fixed prefix every key starts with (`docs/service.md`, "Key format").
 pub const KEY_PREFIX: &str = "service_";
@@ -23,22 +26,22 @@ impl ApiKey {
     /// Parses a key as a user pasted it (surrounding whitespace is ignored).
     ///
     /// # Errors
-    /// [`Error::InvalidKey`] when the prefix is missing, the secret part is
+    /// The [`KeyProblem`]: the prefix is missing, the secret part is
     /// shorter than 32 characters, or it holds characters other than
     /// `A–Z a–z 0–9 - _ . ~`.
-    pub fn parse(text: &str) -> Result<Self> {
+    pub fn parse(text: &str) -> Result<Self, KeyProblem> {
         let text = text.trim();
         let Some(secret) = text.strip_prefix(KEY_PREFIX) else {
-            return Err(Error::InvalidKey(KeyProblem::Prefix));
+            return Err(KeyProblem::Prefix);
         };
         if secret.len() < MIN_SECRET_LEN {
-            return Err(Error::InvalidKey(KeyProblem::TooShort));
+            return Err(KeyProblem::TooShort);
         }
         if !secret
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~'))
         {
-            return Err(Error::InvalidKey(KeyProblem::Characters));
+            return Err(KeyProblem::Characters);
         }
         Ok(Self(SecretString::from(text.to_owned())))
     }
@@ -56,6 +59,21 @@ impl ApiKey {
     pub fn expose_secret(&self) -> &str {
         self.0.expose_secret()
     }
+}
+
+/// Why a text is not an API key. Its `Display` is an English clause for
+/// logs; the UI words it by variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum KeyProblem {
+    /// It does not start with `service_`.
+    #[error("an API key starts with \"service_\"")]
+    Prefix,
+    /// Shorter than any key.
+    #[error("the API key is too short; copy the whole key")]
+    TooShort,
+    /// Characters a key never has (or that cannot go in a header).
+    #[error("the API key contains characters a key never has")]
+    Characters,
 }
 
 impl std::fmt::Debug for ApiKey {
@@ -103,10 +121,7 @@ mod tests {
             "service_abcdefghijklmnopqrstuvwxyz01234 56789",
             "service_abcdefghijklmnopqrstuvwxyz0123456789\u{e9}",
         ] {
-            assert!(
-                matches!(ApiKey::parse(bad), Err(Error::InvalidKey(_))),
-                "{bad:?}"
-            );
+            assert!(ApiKey::parse(bad).is_err(), "{bad:?}");
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Non-secret settings in `settings.json` (tauri-plugin-store), in the app's
+//! Non-secret settings in `settings.json` (read and held by
+//! tauri-plugin-store in the app, through [`KeyValueStore`]), in the app's
 //! data folder (`$XDG_DATA_HOME/<identifier>/` on Linux, `~/Library/Application
 //! Support/<identifier>/` on macOS, `%APPDATA%\<identifier>\` on Windows).
 //!
@@ -17,12 +18,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use specta::Type;
-use tauri::{AppHandle, Runtime};
-use tauri_plugin_store::{Store, StoreBuilder};
 use workdesk_api::{ListView, ResourceName};
 
 use crate::error::{Error, Result};
-use crate::settings_file::{self, SettingsNotice};
+use crate::settings_file::SettingsNotice;
 use crate::workspaces::WorkspaceId;
 
 /// File name of the store, relative to the app data folder.
@@ -94,59 +93,6 @@ pub trait KeyValueStore: Send + Sync {
     fn reload(&self) {}
 }
 
-/// tauri-plugin-store's store of `settings.json` (read by the plugin,
-/// its auto-save off), saved whole and atomically by
-/// [`settings_file::write`].
-struct FileStore<R: Runtime> {
-    store: Arc<Store<R>>,
-    path: std::path::PathBuf,
-}
-
-impl<R: Runtime> KeyValueStore for FileStore<R> {
-    fn get(&self, key: &str) -> Option<Value> {
-        self.store.get(key)
-    }
-    fn set(&self, key: &str, value: Value) {
-        self.store.set(key, value);
-    }
-    fn delete(&self, key: &str) {
-        self.store.delete(key);
-    }
-    fn keys(&self) -> Vec<String> {
-        self.store.keys()
-    }
-    fn save(&self) -> std::result::Result<(), String> {
-        let entries = self.store.entries().into_iter().collect();
-        settings_file::write(&self.path, &entries).map_err(|e| e.to_string())
-    }
-    fn lock_file(&self) -> Option<std::fs::File> {
-        settings_file::lock(&self.path)
-            .map_err(|err| log::warn!("the settings file could not be locked: {err}"))
-            .ok()
-    }
-    fn reload(&self) {
-        if !self.path.exists() {
-            return;
-        }
-        if let Err(err) = self.store.reload_ignore_defaults() {
-            log::warn!(
-                "the settings file could not be read again; the copy in memory is kept: {err}"
-            );
-        }
-    }
-}
-
-/// The store plugin's own save: refused. The plugin saves every store it
-/// knows when the app exits, with a plain `fs::write` of its copy in
-/// memory; `settings.json` is written only by [`settings_file::write`]
-/// (atomic, after reading the file again), so a window that closes never
-/// puts back an older copy over what another process wrote.
-fn refuse_plugin_save(
-    _: &std::collections::HashMap<String, Value>,
-) -> std::result::Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
-    Err("settings.json is written only by Workdesk's own atomic writer".into())
-}
-
 /// One change of the settings under way: this process's other changes
 /// wait ([`Settings::lock`]), so do other processes' (the file's lock),
 /// and the store holds what was on disk when it began.
@@ -166,30 +112,15 @@ pub struct Settings(
 );
 
 impl Settings {
-    /// Opens (or creates) `settings.json` through tauri-plugin-store, after
-    /// [`settings_file::recover`] set an unreadable one aside (the backup
-    /// or the defaults are then used, and [`Settings::take_notice`] says so
-    /// once).
-    ///
-    /// # Errors
-    /// [`Error::Settings`] when the app data folder cannot be found.
-    pub fn open<R: Runtime>(app: &AppHandle<R>) -> Result<Self> {
-        let path = tauri_plugin_store::resolve_store_path(app, FILE)
-            .map_err(|e| Error::Settings(e.to_string()))?;
-        let notice = settings_file::recover(&path).unwrap_or_else(|err| {
-            log::warn!("the settings file could not be checked: {err}");
-            None
-        });
-        let store = StoreBuilder::new(app, FILE)
-            .disable_auto_save()
-            .serialize(refuse_plugin_save)
-            .build()
-            .map_err(|e| Error::Settings(e.to_string()))?;
-        Ok(Self(
-            Arc::new(FileStore { store, path }),
+    /// Settings over `store` as read from `settings.json`, with what to
+    /// tell the user once about the file (`notice`: set aside at start by
+    /// [`crate::settings_file::recover`]).
+    pub fn over_file(store: Arc<dyn KeyValueStore>, notice: Option<SettingsNotice>) -> Self {
+        Self(
+            store,
             Arc::default(),
             Arc::new(std::sync::Mutex::new(notice)),
-        ))
+        )
     }
 
     /// Settings over `store` (tests keep them in memory).
@@ -318,7 +249,7 @@ impl Settings {
 
     /// The part files exports are writing now, or were when Workdesk
     /// stopped before they ended (removed at the next start:
-    /// [`crate::export::remove_leftover_parts`]).
+    /// [`crate::export_parts::remove_leftover_parts`]).
     pub fn export_parts(&self) -> Vec<std::path::PathBuf> {
         match self.0.get(EXPORT_FOLDERS) {
             Some(Value::Array(folders)) => folders

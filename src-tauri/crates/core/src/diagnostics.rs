@@ -10,16 +10,13 @@
 //! page numbers, counts, statuses and workspace ids, never a filter's
 //! value, a record's name or a body (see `workdesk_api::Error::log_summary`).
 //!
-//! [`diagnostics`] gathers what a support person needs: the app's version,
+//! [`report`] gathers what a support person needs: the app's version,
 //! the operating system and the end of the log, masked once more.
 
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use specta::Type;
-use tauri::State;
-
-use crate::error::UiError;
 
 /// The largest log file, in bytes, before it is rotated: 1 MB.
 pub const LOG_FILE_BYTES: u128 = 1_000_000;
@@ -35,7 +32,7 @@ pub fn log_line(message: &str) -> String {
     workdesk_api::mask_keys(message).replace(|c: char| c.is_control(), " ")
 }
 
-/// Where the log lives and what the app is, for [`diagnostics`].
+/// Where the log lives and what the app is, for [`report`].
 pub struct LogFolder {
     /// The OS log folder of the app.
     pub dir: PathBuf,
@@ -116,8 +113,11 @@ pub struct Diagnostics {
     pub log_bytes: u32,
 }
 
-/// The report of `folder`: the app, the operating system, then the newest
-/// [`REPORT_LOG_BYTES`] of the log files, oldest first.
+/// "Copy diagnostics": the report of `folder`: the app, the operating
+/// system, then the newest [`REPORT_LOG_BYTES`] of the log files, oldest
+/// first, for the user to paste into a message to whoever supports them.
+/// Holds no API key (the log never has one, and the report masks anything
+/// shaped like one again).
 pub fn report(folder: &LogFolder) -> Diagnostics {
     let mut log = String::new();
     for (path, _) in logs(&folder.dir) {
@@ -144,18 +144,6 @@ pub fn report(folder: &LogFolder) -> Diagnostics {
         log_bytes: u32::try_from(log.len()).unwrap_or(u32::MAX),
         text,
     }
-}
-
-/// "Copy diagnostics": the app's version, the operating system and the end
-/// of the log, for the user to paste into a message to whoever supports
-/// them. Holds no API key (the log never has one, and the report masks
-/// anything shaped like one again).
-///
-/// Errors: none in practice (`internal` if the command fails unexpectedly).
-#[tauri::command]
-#[specta::specta]
-pub fn diagnostics(folder: State<'_, LogFolder>) -> Result<Diagnostics, UiError> {
-    crate::guard::guarded_sync(move || Ok(report(&folder)))
 }
 
 #[cfg(test)]

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use specta::Type;
-use tauri::{AppHandle, Manager, Runtime};
 
 /// Work shorter than this ends unannounced: the user is still waiting
 /// for it. 10 s.
@@ -27,9 +26,10 @@ pub struct DoneNotice {
     pub failed: String,
 }
 
-/// Whether the window is focused, and how a notification is shown: the
-/// main window's focus and the system's notifications
-/// (tauri-plugin-notification) in the app; tests stand in their own.
+/// Whether the window is focused, and how a notification is shown: in the
+/// app, the main window's focus and the system's notifications
+/// (tauri-plugin-notification, wired by the Tauri crate); tests stand in
+/// their own.
 pub struct Notifier {
     focused: Box<dyn Fn() -> bool + Send + Sync>,
     tell: Box<Tell>,
@@ -39,25 +39,6 @@ pub struct Notifier {
 pub type Tell = dyn Fn(&str, &str) + Send + Sync;
 
 impl Notifier {
-    /// The main window's focus and the system's notifications.
-    pub fn system<R: Runtime>(app: AppHandle<R>) -> Notifier {
-        let window = app.clone();
-        Notifier::new(
-            move || {
-                window
-                    .get_webview_window("main")
-                    .and_then(|window| window.is_focused().ok())
-                    .unwrap_or(false)
-            },
-            move |title, text| {
-                use tauri_plugin_notification::NotificationExt;
-                if let Err(err) = app.notification().builder().title(title).body(text).show() {
-                    log::warn!("the system notification could not be shown: {err}");
-                }
-            },
-        )
-    }
-
     /// Another window and way of telling: `focused` says whether the user
     /// looks at Workdesk, `tell` gets `(title, text)`.
     pub fn new(

@@ -18,6 +18,10 @@ use crate::saved_data::{self, SavedData};
 use crate::settings::Settings;
 use crate::workspaces::WorkspaceId;
 
+/// Follows a client's connection state and budget for the window (the
+/// app pushes each change as an event): called for every client built.
+pub type WatchService = Arc<dyn Fn(&Client, WorkspaceId) + Send + Sync>;
+
 /// Managed state of the app.
 pub struct AppState {
     /// Non-secret settings (tauri-plugin-store), the workspaces among them.
@@ -48,8 +52,8 @@ pub struct AppState {
     /// is told by a system notification ([`crate::work_done::LONG_WORK`]
     /// unless set; tests shorten it).
     pub long_work: std::time::Duration,
-    /// How the service's state reaches the window (set at start-up).
-    service_announce: std::sync::Mutex<Option<crate::service_state::Announce>>,
+    /// How the app follows a client's state for the window (set at start-up).
+    service_watch: std::sync::Mutex<Option<WatchService>>,
     /// How long a keychain call may take ([`KEYCHAIN_TIMEOUT`] unless set).
     pub keychain_timeout: std::time::Duration,
     /// Done once the start's tidying ran ([`AppState::tidy_at_start`]):
@@ -130,30 +134,29 @@ impl AppState {
             last_export: std::sync::Mutex::default(),
             long_work: crate::work_done::LONG_WORK,
             keychain_timeout: KEYCHAIN_TIMEOUT,
-            service_announce: std::sync::Mutex::new(None),
+            service_watch: std::sync::Mutex::new(None),
             tidied: tokio::sync::OnceCell::new(),
             switches: AtomicU64::new(0),
         }
     }
 
-    /// How the service's state reaches the window from now on.
-    pub fn set_service_announce(&self, announce: crate::service_state::Announce) {
-        *self
-            .service_announce
-            .lock()
-            .unwrap_or_else(|e| e.into_inner()) = Some(announce);
+    /// How the app follows each client's state (its connection and
+    /// budget) for the window from now on.
+    pub fn set_service_watch(&self, watch: WatchService) {
+        *self.service_watch.lock().unwrap_or_else(|e| e.into_inner()) = Some(watch);
     }
 
-    /// Pushes every change of `client`'s connection state and budget to the
-    /// window as workspace `workspace`'s ([`crate::service_state`]).
+    /// Has every change of `client`'s connection state and budget pushed to
+    /// the window as workspace `workspace`'s (through the
+    /// [`AppState::set_service_watch`] callback).
     pub fn watch_service(&self, client: &Client, workspace: WorkspaceId) {
-        let announce = self
-            .service_announce
+        let watch = self
+            .service_watch
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
-        if let Some(announce) = announce {
-            crate::service_state::watch(client, workspace, announce);
+        if let Some(watch) = watch {
+            watch(client, workspace);
         }
     }
 
@@ -217,7 +220,7 @@ impl AppState {
 
     /// What Workdesk tidies as it starts, once, off the window's thread:
     /// the part files of exports killed half-way
-    /// ([`crate::export::remove_leftover_parts`]; a folder on a network
+    /// ([`crate::export_parts::remove_leftover_parts`]; a folder on a network
     /// drive that is gone must not hold the window), then
     /// [`AppState::forget_old_saved_data`]. Later callers wait for the
     /// first (the daily task and the first opening of saved data,
@@ -227,7 +230,7 @@ impl AppState {
             .get_or_init(|| async {
                 let settings = self.settings.clone();
                 let _ = tokio::task::spawn_blocking(move || {
-                    crate::export::remove_leftover_parts(&settings)
+                    crate::export_parts::remove_leftover_parts(&settings)
                 })
                 .await;
                 self.forget_old_saved_data().await;

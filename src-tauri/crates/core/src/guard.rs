@@ -9,7 +9,7 @@ use std::panic::AssertUnwindSafe;
 
 use futures_util::FutureExt;
 
-use crate::error::UiError;
+use crate::ui_error::UiError;
 
 /// Runs an async command's body; a panic in it becomes `internal`.
 pub async fn guarded<T>(command: impl Future<Output = Result<T, UiError>>) -> Result<T, UiError> {

@@ -1,0 +1,175 @@
+//! The crate's one error type: everything a command can fail with. What
+//! the UI sees of it is [`crate::ui_error::UiError`].
+
+/// Everything a command can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A call to the service failed.
+    #[error(transparent)]
+    Api(#[from] workdesk_api::Error),
+
+    /// The OS keychain failed.
+    #[error(transparent)]
+    Keychain(#[from] workdesk_keychain::Error),
+
+    /// No workspace is set up (none added, or the current one has no key)
+    /// and no demo runs.
+    #[error("no workspace is configured")]
+    NotConfigured,
+
+    /// Connecting: the address answered, but has no supplier invoice list
+    /// (404 on page 1), so it is not the service's base URL.
+    #[error("no supplier invoice list at {0}")]
+    WrongAddress(String),
+
+    /// Connecting without typing a key when none is saved.
+    #[error("no API key was entered")]
+    MissingKey,
+
+    /// Connecting to another origin than the stored key's without typing
+    /// a key: the stored key is never sent there.
+    #[error("the stored API key belongs to another server")]
+    KeyForAnotherServer,
+
+    /// Reading or writing `settings.json` (tauri-plugin-store) failed.
+    #[error("settings could not be saved: {0}")]
+    Settings(String),
+
+    /// A record asked for by id does not exist (or was deleted).
+    #[error("record not found: {0}")]
+    RecordNotFound(String),
+
+    /// A write was sent, and the answer cannot tell whether it was applied:
+    /// a gateway error (502, 504) or a success whose body does not read.
+    #[error("the outcome of the change is unknown: {0}")]
+    WriteUnconfirmed(workdesk_api::Error),
+
+    /// A write the key's member may not make (403): the service refused
+    /// it, so nothing changed. `message` is the service's.
+    #[error("the change was refused: {message}")]
+    WriteForbidden {
+        /// The service's `message`, or a generic one without an envelope.
+        message: String,
+    },
+
+    /// A view name that is empty or longer than 80 characters.
+    #[error("a view name must have 1 to 80 characters")]
+    ViewName,
+
+    /// The in-process demo sandbox could not start.
+    #[error("the demo workspace could not start: {0}")]
+    Demo(String),
+
+    /// Saved data: "Work offline" is on, a view the saved records cannot
+    /// answer, a cancelled download, or the cache failed.
+    #[error(transparent)]
+    Sync(workdesk_sync::Error),
+
+    /// Not even an in-memory database could be made for saved data.
+    #[error("saved data could not be kept: {0}")]
+    SavedData(String),
+
+    /// A download of that list is already under way.
+    #[error("that list is already being made available offline")]
+    DownloadRunning,
+
+    /// "Export…" while an export is under way.
+    #[error("another export is under way")]
+    ExportRunning,
+
+    /// A size cap for saved data outside 16 MB to 1 TB.
+    #[error("the size cap must be 16 to 1,048,576 MB")]
+    CapOutOfRange,
+
+    /// "Open" or "Show in folder" before any export finished this session,
+    /// or the file is gone.
+    #[error("no exported file to open")]
+    NoExport,
+
+    /// The system could not open or show the exported file.
+    #[error("the file could not be opened: {0}")]
+    OpenFailed(String),
+
+    /// "Keep saved data at most N days" outside 1 to 3,650 days.
+    #[error("the age limit must be 1 to 3,650 days")]
+    MaxAgeOutOfRange,
+
+    /// A workspace name that is empty, too long or taken.
+    #[error("the workspace name cannot be used ({0:?})")]
+    WorkspaceName(crate::workspaces::NameProblem),
+
+    /// No workspace has that id (removed meanwhile).
+    #[error("there is no such workspace")]
+    UnknownWorkspace,
+
+    /// The user switched to another workspace while the command ran: its
+    /// answer belongs to the one before and is not shown.
+    #[error("the workspace on screen changed")]
+    WorkspaceChanged,
+}
+
+impl From<workdesk_api::KeyProblem> for Error {
+    fn from(problem: workdesk_api::KeyProblem) -> Self {
+        Error::Api(workdesk_api::Error::InvalidKey(problem))
+    }
+}
+
+impl From<crate::workspaces::NameProblem> for Error {
+    fn from(problem: crate::workspaces::NameProblem) -> Self {
+        Error::WorkspaceName(problem)
+    }
+}
+
+impl From<workdesk_sync::Error> for Error {
+    fn from(err: workdesk_sync::Error) -> Self {
+        match err {
+            workdesk_sync::Error::Api(api) => Error::Api(api),
+            other => Error::Sync(other),
+        }
+    }
+}
+
+impl Error {
+    /// An error of an operation on one record (`what`: `lead`): a 404
+    /// means the record is gone (not a page past the end).
+    pub fn record(err: workdesk_api::Error, what: &str) -> Error {
+        match err {
+            workdesk_api::Error::NotFound { .. } => Error::RecordNotFound(what.to_owned()),
+            other => Error::Api(other),
+        }
+    }
+
+    /// An error of a write (POST, PATCH, DELETE; `what`: `task`): besides
+    /// [`Error::record`]'s 404, a gateway's 502 or 504 (the service may have
+    /// done the work behind it) or a 2xx whose body does not read leaves the
+    /// outcome unknown, and so do a 500 (the service may have saved before
+    /// failing) and a 2xx too long to read; a 403 is [`Error::WriteForbidden`].
+    pub fn write(err: workdesk_api::Error, what: &str) -> Error {
+        use workdesk_api::Error as Api;
+        match err {
+            Api::Forbidden { message } => Error::WriteForbidden { message },
+            // A 500 may come after the work was done; a 502 or 504 from a
+            // gateway that lost the service's answer.
+            err @ (Api::Server {
+                status: 500 | 502 | 504,
+                ..
+            }
+            | Api::UnexpectedStatus {
+                status: 502 | 504, ..
+            }) => Error::WriteUnconfirmed(err),
+            // The service answered in full, too long to read: it did the work.
+            err @ Api::TooLarge { status, .. } if (200..300).contains(&status) => {
+                Error::WriteUnconfirmed(err)
+            }
+            err @ Api::Decode { status, .. }
+                if (200..300).contains(&status) || status == 502 || status == 504 =>
+            {
+                Error::WriteUnconfirmed(err)
+            }
+            other => Error::record(other, what),
+        }
+    }
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

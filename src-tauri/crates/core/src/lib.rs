@@ -1,0 +1,51 @@
+//! # workdesk-core
+//!
+//! Workdesk without its window: what every command does, with nothing of
+//! Tauri in it, tested with plain `cargo test`. The Tauri crate declares
+//! the commands (each one line over a method of [`state::AppState`]),
+//! wires the plugins and the window, and stores settings through
+//! tauri-plugin-store.
+//!
+//! - [`state`]: what lives between commands: the keychain, the settings,
+//!   the shown workspace's client and offline cache ([`state::Workspace`]),
+//!   the demo, downloads and exports under way;
+//! - [`commands`]: workspaces (add, change, rename, switch, remove), keys
+//!   checked with the service and bound in the keychain to their server,
+//!   the demo, language and density;
+//! - [`records`]: lists of every resource, one record, saved views;
+//! - [`writes`]: the single-record operations;
+//! - [`offline`]: saved answers, "Make available offline", "Work offline",
+//!   the Storage section;
+//! - [`export`]: "Export…": asking where (through [`export::SaveFileDialog`]),
+//!   writing the file, Open and Show in folder;
+//! - [`settings`], [`settings_file`], [`workspace_list`]: `settings.json`
+//!   (read-modify-write under a lock, written atomically) and what it
+//!   holds; [`workspaces`]: a workspace, its id and its name's rules;
+//! - [`saved_data`]: where each workspace's sealed file and data key live,
+//!   and the age limit;
+//! - [`error`] (the crate's error) and [`ui_error`] (the one error the UI
+//!   sees, with its codes); [`guard`] (a panic in a command answered as an
+//!   error);
+//! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
+//!   [`work_done`].
+
+pub mod commands;
+pub mod demo;
+pub mod diagnostics;
+pub mod error;
+pub mod export;
+pub mod export_parts;
+pub mod guard;
+pub mod offline;
+pub mod records;
+pub mod saved_data;
+pub mod schema;
+pub mod settings;
+pub mod settings_file;
+pub mod state;
+pub mod ui_error;
+pub mod window_place;
+pub mod work_done;
+pub mod workspace_list;
+pub mod workspaces;
+pub mod writes;
