@@ -7,17 +7,20 @@
 //! and exits non-zero when one of the figures whose goal is 0 is not.
 //!
 //! Reported: commands that panicked (answered `internal`), answers that
-//! were neither a result nor a typed error, writes that reached the
-//! service twice (tasks created twice under one title), saved records lost
-//! or changed (the list made available offline, compared with the
-//! service's at the end), the key found in any file, log line or answer,
-//! and the p50/p99 of a command's time. `CHAOS_CALLS` sets the number of
-//! calls (default 10,000), `CHAOS_SEED` the random sequence.
+//! were neither a result nor a typed error, reads whose answers over the
+//! window's channel disagree with how they ended (a saved answer, then the
+//! service's, each at most once; `changed` only against a saved page
+//! sent), writes that reached the service twice (tasks created twice
+//! under one title), saved records lost or changed (the list saved before
+//! the chaos, compared with the service's at the end), the key found in
+//! any file, log line, answer or channel message, and the p50/p99 of a
+//! command's time. `CHAOS_CALLS` sets the number of calls (default
+//! 10,000), `CHAOS_SEED` the random sequence.
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[path = "../tests/common/mod.rs"]
@@ -26,6 +29,8 @@ mod common;
 use common::invoke;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
+use tauri::ipc::InvokeResponseBody;
+use tauri::Manager;
 
 const SERVICE: &str = "dev.workdesk.chaos";
 
@@ -49,9 +54,11 @@ impl log::Log for FileLog {
 /// The statuses the chaos run gives the lead, in turn.
 const STATUSES: [&str; 3] = ["new", "contacted", "won"];
 
-/// One command to call and its arguments.
+/// One command to call and its arguments (call `n`; a read answers over
+/// channel `n`).
 fn pick(rng: &mut impl Rng, n: usize, ids: &Ids) -> (&'static str, Value) {
     let invoices = "supplier_invoice";
+    let answers = format!("__CHANNEL__:{n}");
     let page = rng.random_range(1..=12);
     let take = if rng.random_bool(0.8) {
         json!(20)
@@ -67,20 +74,24 @@ fn pick(rng: &mut impl Rng, n: usize, ids: &Ids) -> (&'static str, Value) {
     };
     let view = json!({"page": page, "take": take, "filters": filters, "sort": [{"field": "total", "descending": rng.random_bool(0.5)}]});
     match rng.random_range(0..100) {
+        // The list on screen.
         0..=39 => (
-            "list_records",
-            json!({"resource": invoices, "view": view, "remember": true}),
+            "read_list",
+            json!({"resource": invoices, "view": view, "remember": true, "answers": answers}),
         ),
-        40..=47 => ("list_saved", json!({"resource": invoices, "view": view})),
-        48..=55 => (
-            "get_record",
-            json!({"resource": invoices, "id": ids.invoice}),
+        // A form's lookup.
+        40..=47 => (
+            "read_list",
+            json!({"resource": invoices, "view": view, "remember": false, "answers": answers}),
         ),
-        56..=59 => (
-            "saved_record",
-            json!({"resource": invoices, "id": ids.invoice}),
+        48..=59 => (
+            "read_record",
+            json!({"resource": invoices, "id": ids.invoice, "answers": answers}),
         ),
-        60..=64 => ("get_customer", json!({"id": ids.customer})),
+        60..=64 => (
+            "read_record",
+            json!({"resource": "customer", "id": ids.customer, "answers": answers}),
+        ),
         65..=69 => ("get_lead", json!({"id": ids.lead})),
         70..=74 => (
             "create_task",
@@ -91,8 +102,8 @@ fn pick(rng: &mut impl Rng, n: usize, ids: &Ids) -> (&'static str, Value) {
             json!({"id": ids.lead, "patch": {"status": STATUSES[n % 3]}}),
         ),
         80..=84 => (
-            "list_records",
-            json!({"resource": "customer_invoice", "view": {"page": 1, "take": 50}, "remember": false}),
+            "read_list",
+            json!({"resource": "customer_invoice", "view": {"page": 1, "take": 50}, "remember": false, "answers": answers}),
         ),
         85..=88 => (
             "saved_totals",
@@ -103,6 +114,41 @@ fn pick(rng: &mut impl Rng, n: usize, ids: &Ids) -> (&'static str, Value) {
         96..=97 => ("offline_list", json!({"resource": invoices})),
         _ => ("workspace_status", json!({})),
     }
+}
+
+/// Whether what a read sent over its channel (`sent`, in order) agrees
+/// with how it ended (`answer`, the command's result): a saved answer,
+/// then the service's, each at most once and each complete; the service's
+/// last when the read ended `fresh`, the saved one alone when it ended
+/// `kept_saved`, none for `nothing_saved`, never the service's before an
+/// error; `changed` is `null` unless a saved answer came first.
+fn answers_agree(answer: &Result<Value, Value>, sent: &[Value]) -> bool {
+    let complete = sent.iter().all(|message| {
+        message.get("value").is_some()
+            && match message["kind"].as_str() {
+                Some("saved") => message["source"]["kind"].is_string(),
+                Some("fresh") => message["changed"].is_null() || message["changed"].is_boolean(),
+                _ => false,
+            }
+    });
+    let kinds: Vec<&str> = sent
+        .iter()
+        .map(|message| message["kind"].as_str().unwrap_or("?"))
+        .collect();
+    let in_order = match answer {
+        Ok(end) => match end["end"].as_str() {
+            Some("fresh") => match kinds.as_slice() {
+                ["fresh"] => sent[0]["changed"].is_null(),
+                ["saved", "fresh"] => true,
+                _ => false,
+            },
+            Some("kept_saved") => kinds == ["saved"],
+            Some("nothing_saved") => kinds.is_empty(),
+            _ => false,
+        },
+        Err(_) => matches!(kinds.as_slice(), [] | ["saved"]),
+    };
+    complete && in_order
 }
 
 /// Ids the commands ask for.
@@ -207,14 +253,53 @@ fn main() {
     let base_url = sandbox.base_url().to_owned();
     let addr = sandbox.addr();
     let key = sandbox.keys().workspace_a.clone();
-    let (app, webview) = common::app_with_workspace(SERVICE, "Chaos", &base_url, &key);
-    // A list saved whole, to check nothing of it is lost or changed.
-    let first = invoke(
+    // What the app sends over the window's channels (the answers of a
+    // read), as (channel, message): kept here, as the mock runtime's
+    // webview runs no script to get them.
+    let sent: Arc<Mutex<Vec<(u32, Value)>>> = Arc::default();
+    let channels = sent.clone();
+    let app = common::start_app(
+        tauri::test::mock_builder().channel_interceptor(move |_, channel, _, body| {
+            let message = match body {
+                InvokeResponseBody::Json(json) => {
+                    serde_json::from_str(json).unwrap_or_else(|_| Value::String(json.clone()))
+                }
+                InvokeResponseBody::Raw(bytes) => {
+                    Value::String(String::from_utf8_lossy(bytes).into_owned())
+                }
+            };
+            channels.lock().unwrap().push((channel.0, message));
+            true
+        }),
+        SERVICE,
+        workdesk_lib::Options {
+            keychain_timeout: Some(Duration::from_secs(5)),
+            ..workdesk_lib::Options::default()
+        },
+    );
+    let webview = app.get_webview_window("main").unwrap();
+    invoke(
         &webview,
-        "list_records",
+        "add_workspace",
+        json!({"name": "Chaos", "baseUrl": base_url, "apiKey": key}),
+    )
+    .expect("the workspace is added");
+    // What was sent over the channels since the call before: the messages
+    // of call `n`, or `None` if any went to another channel than its own.
+    let take_sent = |n: usize| -> Option<Vec<Value>> {
+        let channel = u32::try_from(n).expect("a channel id");
+        let sent = std::mem::take(&mut *sent.lock().unwrap());
+        sent.into_iter()
+            .map(|(to, message)| (to == channel).then_some(message))
+            .collect()
+    };
+    // A list saved whole, to check nothing of it is lost or changed.
+    let first = common::read_list(
+        &webview,
         json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 1}, "remember": false}),
     )
     .expect("a first page");
+    let first = first.fresh().expect("the service's first page");
     let ids = Ids {
         invoice: first["value"]["results"][0]["id"]
             .as_str()
@@ -224,8 +309,12 @@ fn main() {
         lead: sandbox.ids().lead.to_string(),
     };
     for page in 1..=13 {
-        invoke(&webview, "list_records", json!({"resource": "supplier_invoice", "view": {"page": page, "take": 200}, "remember": false}))
-            .expect("the list is saved page by page before the chaos");
+        let read = common::read_list(
+            &webview,
+            json!({"resource": "supplier_invoice", "view": {"page": page, "take": 200}, "remember": false}),
+        )
+        .expect("the list is saved page by page before the chaos");
+        assert_eq!(read.end, json!({"end": "fresh"}), "page {page}");
     }
 
     let faults = [
@@ -243,6 +332,7 @@ fn main() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut times = Vec::with_capacity(calls);
     let (mut panics, mut untyped, mut key_in_answers) = (0usize, 0usize, 0usize);
+    let mut disagree = 0usize;
     let mut outcomes: HashMap<String, usize> = HashMap::new();
     let secret = &key[8..];
     let started = Instant::now();
@@ -259,13 +349,44 @@ fn main() {
         let call = Instant::now();
         let answer = invoke(&webview, command, args);
         times.push(call.elapsed());
+        let messages = take_sent(n);
         let text = match &answer {
             Ok(value) | Err(value) => value.to_string(),
         };
-        if text.contains(secret) {
+        let sent_text = format!("{messages:?}");
+        if text.contains(secret) || sent_text.contains(secret) {
             key_in_answers += 1;
         }
+        let agree = match &messages {
+            Some(messages) if command.starts_with("read_") => answers_agree(&answer, messages),
+            Some(messages) => messages.is_empty(),
+            None => false,
+        };
+        if !agree {
+            disagree += 1;
+            if disagree <= 5 {
+                println!("{command} ended {text} after sending {sent_text}");
+            }
+        }
         let outcome = match answer {
+            // A read that ended without the service's answer: why, and
+            // the error it keeps beside what it shows.
+            Ok(Value::Object(end)) if end.get("end").is_some_and(|e| e != "fresh") => {
+                let error = &end["error"];
+                let code = error["code"].as_str().unwrap_or("?").to_owned();
+                if code == "internal" {
+                    panics += 1;
+                }
+                if error["kind"].as_str().is_none() {
+                    untyped += 1;
+                }
+                format!(
+                    "{} ({}): {code}",
+                    end["end"].as_str().unwrap_or("?"),
+                    end["because"].as_str().unwrap_or("?")
+                )
+            }
+            Ok(Value::Object(end)) if end.get("end").is_some() => "fresh".to_owned(),
             Ok(_) => "ok".to_owned(),
             Err(Value::Object(error)) => {
                 let code = error
@@ -305,17 +426,23 @@ fn main() {
 
     // Saved records lost or changed: every supplier invoice saved before
     // the chaos reads back as the service has it (invoices are never
-    // changed here).
+    // changed here), read while "Work offline" is on: the saved copy only.
     let invoices = service_records(addr, &key, "/account_payable/invoice/", "");
     let (mut lost, mut changed) = (0usize, 0usize);
-    for (id, record) in &invoices {
-        match invoke(
+    invoke(&webview, "set_working_offline", json!({"on": true})).expect("work offline");
+    for (n, (id, record)) in (calls..).zip(&invoices) {
+        let answer = invoke(
             &webview,
-            "saved_record",
-            json!({"resource": "supplier_invoice", "id": id}),
-        ) {
-            Ok(saved) if saved.is_null() => lost += 1,
-            Ok(saved) => {
+            "read_record",
+            json!({"resource": "supplier_invoice", "id": id, "answers": format!("__CHANNEL__:{n}")}),
+        );
+        let sent = take_sent(n).unwrap_or_default();
+        match (answer, sent.as_slice()) {
+            (Ok(end), [saved])
+                if end["end"] == "kept_saved"
+                    && end["because"] == "working_offline"
+                    && saved["kind"] == "saved" =>
+            {
                 let saved = &saved["value"];
                 let differs = record
                     .as_object()
@@ -326,7 +453,7 @@ fn main() {
                     changed += 1;
                 }
             }
-            Err(_) => lost += 1,
+            _ => lost += 1,
         }
     }
 
@@ -351,6 +478,7 @@ fn main() {
     println!("|---|---|---|");
     println!("| commands that panicked (answered `internal`) | 0 | {panics} |");
     println!("| answers neither a result nor a typed error | 0 | {untyped} |");
+    println!("| reads whose answers disagree with how they ended | 0 | {disagree} |");
     println!(
         "| writes that reached the service twice (of {} tasks created) | 0 | {twice} |",
         titles.len()
@@ -378,7 +506,9 @@ fn main() {
         println!("key found in {file}");
     }
     let _ = std::fs::remove_dir_all(&data);
-    if panics + untyped + twice + lost + changed + key_in_files.len() + key_in_answers > 0 {
+    if panics + untyped + disagree + twice + lost + changed + key_in_files.len() + key_in_answers
+        > 0
+    {
         std::process::exit(1);
     }
 }

@@ -74,7 +74,7 @@ pub async fn export_list(
         columns,
         layout,
         dialog,
-        |step| send(&progress, step, "export"),
+        |step| send(&progress, step.clone(), "export"),
     ))
     .await
 }

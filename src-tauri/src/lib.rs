@@ -47,22 +47,19 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             commands::start_demo,
             commands::stop_demo,
             records::resource_schemas,
-            records::list_records,
+            records::read_list,
             records::check_view,
-            records::get_record,
+            records::read_record,
             records::list_views,
             records::save_view,
             records::delete_view,
             records::remember_view,
+            writes::check_task,
             writes::create_task,
             writes::get_lead,
             writes::patch_lead,
             writes::create_stakeholder,
             writes::delete_stakeholder,
-            writes::get_customer,
-            offline::list_saved,
-            offline::saved_record,
-            offline::saved_customer,
             offline::make_available_offline,
             offline::cancel_download,
             offline::offline_list,
@@ -80,6 +77,8 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             export::cancel_export,
             export::open_exported,
         ])
+        // Every bound the window applies, from Rust's constants.
+        .constant("LIMITS", workdesk_core::limits::LIMITS)
         .events(collect_events![
             offline::SavedDataNotice,
             service_state::ServiceState
@@ -107,15 +106,16 @@ pub fn export_bindings(path: &std::path::Path) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// Sends `step` of a download or an export (`what`) to the window over its
-/// channel; a window gone meanwhile is logged, the work goes on.
-pub(crate) fn send(
-    channel: &tauri::ipc::Channel<workdesk_sync::Progress>,
-    step: &workdesk_sync::Progress,
+/// Sends `message` of a read, a download or an export (`what`) to the
+/// window over its channel; a window gone meanwhile is logged, the work
+/// goes on.
+pub(crate) fn send<T: tauri::ipc::IpcResponse>(
+    channel: &tauri::ipc::Channel<T>,
+    message: T,
     what: &str,
 ) {
-    if let Err(err) = channel.send(step.clone()) {
-        log::warn!("the {what}'s progress could not reach the window: {err}");
+    if let Err(err) = channel.send(message) {
+        log::warn!("a message of the {what} could not reach the window: {err}");
     }
 }
 
@@ -245,7 +245,8 @@ pub fn configure<R: Runtime>(
                 service_state::watch(client, workspace, announce.clone());
             }));
             if options.demo {
-                let demo = tauri::async_runtime::block_on(Demo::start())?;
+                let demo =
+                    tauri::async_runtime::block_on(Demo::start(state.working_offline.clone()))?;
                 state.watch_service(demo.replica.client(), WorkspaceId::demo());
                 *state.demo.blocking_lock() = Some(demo);
             }

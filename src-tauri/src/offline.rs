@@ -1,21 +1,21 @@
-//! Commands over saved data: the saved answer shown before the service's
-//! (`list_saved`, `saved_record`, `saved_customer`), "Make available
-//! offline" with its progress over a Tauri channel, "Work offline", and the
-//! Storage section. Each is one line over [`AppState`]'s method of the
+//! Commands over saved data: "Make available offline" with its progress
+//! over a Tauri channel, "Work offline", totals over saved records, and
+//! the Storage section (the saved answer shown before the service's comes
+//! with every read: `read_list`, `read_record`). Each is one line over [`AppState`]'s method of the
 //! same name (`workdesk-core`).
 
 use serde::Serialize;
 use specta::Type;
 use tauri::ipc::Channel;
 use tauri::State;
-use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
+use workdesk_api::{ListView, ResourceName};
 use workdesk_core::guard::{guarded, guarded_sync};
-use workdesk_core::offline::{SavedCustomer, Storage};
+use workdesk_core::offline::Storage;
 use workdesk_core::saved_data::Notice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::work_done::{DoneNotice, Notifier};
-use workdesk_sync::{OfflineList, Progress, Saved, Totals};
+use workdesk_sync::{OfflineList, Progress, Totals};
 
 use crate::send;
 
@@ -26,50 +26,6 @@ use crate::send;
 pub struct SavedDataNotice {
     /// What happened.
     pub notice: Notice,
-}
-
-/// The saved answer for `view` of `resource`, from this computer only
-/// (never the network): the page as saved when it was last seen, or, for a
-/// view never seen, the view answered over every saved record of the
-/// resource (`source.kind = "saved_records"`: `count` is out of
-/// `source.saved` records). `null` when nothing of the resource is saved.
-///
-/// Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
-/// `sort`, `fields` for what the saved records cannot answer (a related
-/// record's name, a field not saved for every record); `not_configured`.
-#[tauri::command]
-#[specta::specta]
-pub async fn list_saved(
-    state: State<'_, AppState>,
-    resource: ResourceName,
-    view: ListView,
-) -> Result<Option<Saved<Page<JsonRecord>>>, UiError> {
-    guarded(state.list_saved(resource, view)).await
-}
-
-/// The saved copy of record `id` of `resource`, or `null`.
-///
-/// Errors: `not_configured`; `internal` when saved data cannot be read.
-#[tauri::command]
-#[specta::specta]
-pub async fn saved_record(
-    state: State<'_, AppState>,
-    resource: ResourceName,
-    id: String,
-) -> Result<Option<Saved<JsonRecord>>, UiError> {
-    guarded(state.saved_record(resource, id)).await
-}
-
-/// The saved copy of customer `id`, or `null`.
-///
-/// Errors: as `saved_record`.
-#[tauri::command]
-#[specta::specta]
-pub async fn saved_customer(
-    state: State<'_, AppState>,
-    id: String,
-) -> Result<Option<SavedCustomer>, UiError> {
-    guarded(state.saved_customer(id)).await
 }
 
 /// Takes every record of `resource` offline (or, once it is, fetches only
@@ -94,7 +50,7 @@ pub async fn make_available_offline(
     guarded(state.make_available_offline(
         &notifier,
         resource,
-        |step| send(&progress, step, "download"),
+        |step| send(&progress, step.clone(), "download"),
         notice,
     ))
     .await

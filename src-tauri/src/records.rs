@@ -2,6 +2,7 @@
 //! and the views kept per resource. Each is one line over
 //! `workdesk-core` ([`AppState`]'s methods, [`workdesk_core::records`]).
 
+use tauri::ipc::Channel;
 use tauri::State;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
 use workdesk_core::guard::{guarded, guarded_sync};
@@ -9,7 +10,7 @@ use workdesk_core::schema::ResourceSchema;
 use workdesk_core::settings::ResourceViews;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
-use workdesk_sync::Fresh;
+use workdesk_sync::{Answer, ReadEnd};
 
 /// The field schemas of all eight resources, in the order the app lists
 /// them: columns, sortable fields and the operators each field takes.
@@ -20,33 +21,43 @@ pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
     guarded_sync(|| Ok(workdesk_core::records::resource_schemas()))
 }
 
-/// One page of `resource` as `view` asks for it, from the service
-/// (`GET <path>?<query>`), records as JSON objects (every field, `null`
-/// when absent, unknown fields included; decimals as strings). The page is
-/// saved for offline use in the background; `changed` says whether it
-/// differs from the saved answer the UI may have shown first
-/// (`list_saved`). With `remember` (the list on screen, not a form's
-/// lookup), remembers `view` as the resource's current view and `resource`
-/// as the one shown last, unless a later request on the same resource was
-/// made meanwhile.
+/// Reads a list the one way every list is read: `view` of `resource`
+/// checked once, then over `answers`, as soon as each is known, the
+/// saved answer (`{"kind": "saved", value, source}`: the page as last
+/// seen, or the view answered over every saved record) and the service's
+/// (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
+/// offline use in the background; `changed: false` says it is the saved
+/// page just sent). Records are JSON objects (the view's fields, `null`
+/// when absent, unknown fields included; decimals as strings). Returns
+/// how the read ended: `{"end": "fresh"}`, or `kept_saved` /
+/// `nothing_saved` with `because` (`working_offline`, `offline`,
+/// `service_error`, `rate_limited`: the same verdict as the pushed
+/// connection state) and the `error`. With `remember` (the list on
+/// screen, not a form's lookup), `view` becomes the resource's current
+/// view and `resource` the one shown last, unless a later read of the
+/// same resource was asked for meanwhile.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
-/// `fields`, `sort` or `filters.<index>` (nothing was sent);
+/// `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
+/// records cannot answer a view while the service does not);
 /// `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
-/// the last), `rate_limited`, `network`, `service`, `keychain_unavailable`,
-/// `offline` ("Work offline" is on).
+/// the last), `keychain_unavailable`, `internal` (saved data unreadable).
 #[tauri::command]
 #[specta::specta]
-pub async fn list_records(
+pub async fn read_list(
     state: State<'_, AppState>,
     resource: ResourceName,
     view: ListView,
     remember: bool,
-) -> Result<Fresh<Page<JsonRecord>>, UiError> {
-    guarded(state.list_records(resource, view, remember)).await
+    answers: Channel<Answer<Page<JsonRecord>>>,
+) -> Result<ReadEnd<UiError>, UiError> {
+    guarded(state.read_list(resource, view, remember, |answer| {
+        crate::send(&answers, answer, "list");
+    }))
+    .await
 }
 
-/// Checks `view` of `resource` as `list_records` does before it sends
+/// Checks `view` of `resource` as `read_list` does before it sends
 /// anything (the query engine's rules: fields, operators, values of the
 /// right type and within the service's bounds, sort keys, page size): the
 /// one authority the filter builder asks as the user types. Needs no
@@ -61,20 +72,27 @@ pub fn check_view(resource: ResourceName, view: ListView) -> Result<(), UiError>
     guarded_sync(|| workdesk_core::records::check_view(resource, &view))
 }
 
-/// One record of `resource` with every field, by id (for the detail
-/// panel), from the service; saved for offline use, `changed` against the
-/// saved copy (`saved_record`).
+/// Reads one record of `resource` with every field, by id, as
+/// `read_list` reads a list: the saved copy, then the service's (a
+/// customer from `GET /stakeholder/customer/{id}/`, any other from its
+/// list filtered by `id`), over `answers`; returns how the read ended. A
+/// record the service says is gone is dropped from the saved records.
 ///
-/// Errors: `invalid_input` (`field` = `id`: not a record id), `not_found`
-/// (no such record, or it was deleted), and the errors of `list_records`.
+/// Errors: `invalid_input` (`field` = `id`: not a record id),
+/// `not_found` (`record_not_found`: no such record, or it was deleted),
+/// and the errors of `read_list`.
 #[tauri::command]
 #[specta::specta]
-pub async fn get_record(
+pub async fn read_record(
     state: State<'_, AppState>,
     resource: ResourceName,
     id: String,
-) -> Result<Fresh<JsonRecord>, UiError> {
-    guarded(state.get_record(resource, id)).await
+    answers: Channel<Answer<JsonRecord>>,
+) -> Result<ReadEnd<UiError>, UiError> {
+    guarded(state.read_record(resource, id, |answer| {
+        crate::send(&answers, answer, "record");
+    }))
+    .await
 }
 
 /// The views of `resource` kept for the workspace on screen: the current
@@ -94,7 +112,7 @@ pub async fn list_views(
 /// replacing a saved view of the same name. Returns the resource's views.
 ///
 /// Errors: `invalid_input` with `field` = `name`, or with `field_errors`
-/// keyed as `list_records` keys them (and `widths`) when the view does not
+/// keyed as `read_list` keys them (and `widths`) when the view does not
 /// read; `not_configured`; `internal` when the settings file cannot be
 /// written.
 #[tauri::command]

@@ -12,6 +12,8 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_api::{Client, Connection, RateLimit};
 
+use workdesk_core::error::Error;
+use workdesk_core::ui_error::UiError;
 use workdesk_core::workspaces::WorkspaceId;
 
 /// The service as the workspace `workspace`'s client last saw it. The UI
@@ -24,6 +26,10 @@ pub struct ServiceState {
     pub connection: Connection,
     /// The key's budget from the latest rate-limit headers.
     pub budget: RateLimit,
+    /// While `connection` is `key_refused`: the refusal in the UI's error
+    /// (`unauthorized`, `key_refused`, the service's words), which the
+    /// re-enter-key prompt shows. `null` otherwise.
+    pub refusal: Option<UiError>,
 }
 
 /// How a [`ServiceState`] reaches the window (set at start-up).
@@ -35,6 +41,7 @@ pub type Announce = Arc<dyn Fn(ServiceState) + Send + Sync>;
 pub fn watch(client: &Client, workspace: WorkspaceId, announce: Announce) {
     let mut connection = client.subscribe_connection();
     let mut budget = client.subscribe_rate_limit();
+    let refusal = client.subscribe_refusal();
     tauri::async_runtime::spawn(async move {
         loop {
             let changed = tokio::select! {
@@ -44,10 +51,16 @@ pub fn watch(client: &Client, workspace: WorkspaceId, announce: Announce) {
             if changed.is_err() {
                 break;
             }
+            let connection = *connection.borrow_and_update();
+            let refusal = (connection == Connection::KeyRefused)
+                .then(|| refusal.borrow().clone())
+                .flatten()
+                .map(|refusal| UiError::from(Error::Api(refusal.to_error())));
             announce(ServiceState {
                 workspace: workspace.clone(),
-                connection: *connection.borrow_and_update(),
+                connection,
                 budget: *budget.borrow_and_update(),
+                refusal,
             });
         }
     });

@@ -1,6 +1,6 @@
 //! Commands for the service's single-record operations (`docs/service.md`,
-//! "Endpoints"): create a task, read and patch a lead, create, read and
-//! delete a stakeholder, read a customer. None is retried once it may have
+//! "Endpoints"): create a task, read and patch a lead, create and delete a
+//! stakeholder (a customer is read as any record is: `read_record`). None is retried once it may have
 //! reached the service; an outcome that is unknown (a timeout or broken
 //! connection after sending, a gateway's 502 or 504, an unreadable 2xx) is
 //! reported as `unknown_outcome` so the UI can offer to check. Each write
@@ -9,10 +9,25 @@
 //! [`AppState`]'s method of the same name (`workdesk-core`).
 
 use tauri::State;
-use workdesk_api::{Customer, Lead, LeadPatch, NewStakeholder, NewTask, Stakeholder, Task};
-use workdesk_core::guard::guarded;
+use workdesk_api::{Lead, LeadPatch, NewStakeholder, NewTask, Stakeholder, Task};
+use workdesk_core::guard::{guarded, guarded_sync};
 use workdesk_core::state::AppState;
+use workdesk_core::task_draft::TaskDraft;
 use workdesk_core::ui_error::UiError;
+
+/// Reads the "New task" form's inputs as typed (`draft`) into the task
+/// `create_task` sends: the one authority on that form, asked as the user
+/// leaves an input and before sending. Sends nothing; needs no workspace.
+///
+/// Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
+/// by input and coded: `required`, `too_long` (`max`, `count`),
+/// `not_an_integer` / `out_of_range` (`min`, `max`), `not_a_uuid`,
+/// `not_json`, `not_a_date_time`.
+#[tauri::command]
+#[specta::specta]
+pub fn check_task(draft: TaskDraft) -> Result<NewTask, UiError> {
+    guarded_sync(|| workdesk_core::task_draft::check_task(&draft))
+}
 
 /// `POST /task/task/`: creates `task` and returns it as created.
 ///
@@ -71,14 +86,4 @@ pub async fn create_stakeholder(
 #[specta::specta]
 pub async fn delete_stakeholder(state: State<'_, AppState>, id: String) -> Result<(), UiError> {
     guarded(state.delete_stakeholder(id)).await
-}
-
-/// `GET /stakeholder/customer/{id}/`: one customer.
-///
-/// Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
-/// reads.
-#[tauri::command]
-#[specta::specta]
-pub async fn get_customer(state: State<'_, AppState>, id: String) -> Result<Customer, UiError> {
-    guarded(state.get_customer(id)).await
 }

@@ -3,8 +3,11 @@
 
 mod common;
 
-use common::invoke;
+use std::sync::{Arc, Mutex};
+
+use common::{invoke, read_list, read_record, saved_list, saved_record, Read};
 use serde_json::{json, Value};
+use tauri::ipc::InvokeResponseBody;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{Listener, Manager};
 use workdesk_lib::{configure, Options};
@@ -24,7 +27,25 @@ fn commands_work_with_no_desktop_around_them() {
     // the main window call exactly these commands).
     let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
     context.config_mut().identifier = "dev.workdesk.test".into();
-    let mut app = configure(mock_builder(), Options::default(), keychain)
+    // What the commands send over the window's channels, by channel id:
+    // kept here, as the mock runtime's webview runs no script to get them.
+    let channels: Arc<Mutex<Vec<(u32, Value)>>> = Arc::default();
+    let sent = channels.clone();
+    let builder = mock_builder().channel_interceptor(move |_, channel, _, body| {
+        let InvokeResponseBody::Json(json) = body else {
+            panic!("a channel message is JSON");
+        };
+        sent.lock()
+            .unwrap()
+            .push((channel.0, serde_json::from_str(json).unwrap()));
+        true
+    });
+    let on_channel = |id: u32| -> Vec<Value> {
+        let channels = channels.lock().unwrap();
+        let on = channels.iter().filter(|(channel, _)| *channel == id);
+        on.map(|(_, message)| message.clone()).collect()
+    };
+    let mut app = configure(builder, Options::default(), keychain)
         .build(context)
         .expect("the app builds on the mock runtime");
     // One turn of the event loop runs the setup hook (state, settings store)
@@ -45,9 +66,8 @@ fn commands_work_with_no_desktop_around_them() {
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(status["mode"], "setup");
     assert_eq!(status["key"]["hint"], Value::Null);
-    let err = invoke(
+    let err = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 1, "take": 20}}),
     )
     .unwrap_err();
@@ -112,13 +132,14 @@ fn commands_work_with_no_desktop_around_them() {
             {"or": true, "not": true, "field": "supplier__name", "operator": "icontains", "values": ["a"]}
         ]
     });
-    let page = invoke(
+    let read = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": view}),
     )
     .unwrap();
-    assert_eq!(page["changed"], Value::Null, "nothing was saved before");
+    assert_eq!(read.end, json!({"end": "fresh"}), "{read:?}");
+    assert_eq!(read.answers.len(), 1, "nothing was saved before: {read:?}");
+    assert_eq!(read.fresh().unwrap()["changed"], Value::Null);
     // The window is told the service answered and what budget is left,
     // without asking.
     let pushed = loop {
@@ -131,7 +152,7 @@ fn commands_work_with_no_desktop_around_them() {
     };
     assert_eq!(pushed["workspace"], workspace_id, "{pushed}");
     assert_eq!(pushed["budget"]["limit"], 1000);
-    let page = &page["value"];
+    let page = read.shown();
     let rows = page["results"].as_array().unwrap();
     assert_eq!(rows.len(), 50);
     assert!(page["count"].as_u64().unwrap() > 100);
@@ -145,11 +166,20 @@ fn commands_work_with_no_desktop_around_them() {
         "every row has its total"
     );
 
+    // Nothing is sent while "Work offline" is on: a read sends only what
+    // is saved on this computer, and says why (`common::saved_list`).
+    assert_eq!(
+        invoke(&webview, "set_working_offline", json!({"on": true})).unwrap(),
+        true
+    );
+    assert_eq!(
+        invoke(&webview, "workspace_status", json!({})).unwrap()["working_offline"],
+        true
+    );
     // The page was saved: it opens from this computer, as it was.
-    let saved = invoke(
+    let saved = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": view}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": view}),
     )
     .unwrap();
     assert_eq!(saved["source"]["kind"], "saved_page", "{}", saved["source"]);
@@ -157,57 +187,78 @@ fn commands_work_with_no_desktop_around_them() {
     // A view never seen is answered over every saved record...
     let unseen = json!({"page": 1, "take": 5, "sort": [{"field": "total"}],
         "filters": [{"field": "total", "operator": "gte", "values": ["0"]}]});
-    let saved = invoke(
+    let saved = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": unseen}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": unseen}),
     )
     .unwrap();
     assert_eq!(saved["source"]["kind"], "saved_records");
     assert_eq!(saved["source"]["saved"], 50);
     // ...except what was not saved: refused beside the condition.
-    let err = invoke(
+    let err = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 5, "filters": [
+        json!({"resource": "supplier_invoice", "remember": false, "view": {"page": 1, "take": 5, "filters": [
             {"field": "total", "operator": "gte", "values": ["0"]},
             {"field": "supplier__name", "operator": "icontains", "values": ["a"]}
         ]}}),
     )
     .unwrap_err();
-    assert_eq!(err["kind"], "invalid_input");
+    assert_eq!(
+        (err["kind"].as_str(), err["code"].as_str()),
+        (Some("invalid_input"), Some("saved_data_refused")),
+        "{err}"
+    );
     assert!(err["field_errors"]["filters.1"].is_array(), "{err}");
-    // Nothing is sent while "Work offline" is on; saved data still opens.
-    assert_eq!(
-        invoke(&webview, "set_working_offline", json!({"on": true})).unwrap(),
-        true
-    );
-    let err = invoke(
+    // A resource with nothing saved: nothing to show.
+    let nothing = saved_list(
         &webview,
-        "list_records",
-        json!({"resource": "supplier_invoice", "remember": false, "view": view}),
-    )
-    .unwrap_err();
-    assert_eq!(err["kind"], "offline");
-    assert_eq!(
-        invoke(&webview, "workspace_status", json!({})).unwrap()["working_offline"],
-        true
-    );
-    invoke(
-        &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": view}),
+        json!({"resource": "task", "remember": false, "view": {"page": 1, "take": 20}}),
     )
     .unwrap();
+    assert_eq!(nothing, Value::Null);
     invoke(&webview, "set_working_offline", json!({"on": false})).unwrap();
     // The same page again: unchanged.
-    let again = invoke(
+    let again = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": view}),
     )
     .unwrap();
-    assert_eq!(again["changed"], false);
+    assert_unchanged(&again, page);
+
+    // The read command itself, through the IPC as the window calls it:
+    // its answers over the window's channel, how the read ended as its
+    // result; or the view's problems before anything is sent.
+    let end = invoke(
+        &webview,
+        "read_list",
+        json!({"resource": "supplier_invoice", "remember": false, "view": view, "answers": "__CHANNEL__:7"}),
+    )
+    .unwrap();
+    assert_eq!(end, json!({"end": "fresh"}));
+    let answers = on_channel(7);
+    let fresh = answers.last().unwrap();
+    assert_eq!(
+        fresh["kind"], "fresh",
+        "the service's answer last: {answers:?}"
+    );
+    assert_eq!(fresh["value"], *page);
+    match answers.as_slice() {
+        [_] => {}
+        [saved, _] => assert_eq!(saved["kind"], "saved", "{answers:?}"),
+        _ => panic!("a saved answer at most, then the service's: {answers:?}"),
+    }
+    let err = invoke(
+        &webview,
+        "read_list",
+        json!({"resource": "supplier_invoice", "remember": false, "answers": "__CHANNEL__:7",
+        "view": {"page": 1, "take": 20, "filters": [
+            {"field": "total", "operator": "gte", "values": ["lots"]}
+        ]}}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "invalid_input", "{err}");
+    assert!(err["field_errors"]["filters.0"].is_array(), "{err}");
+    assert_eq!(on_channel(7), answers, "nothing sent for a view refused");
 
     // The view is kept per resource, and the resource as the last shown.
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
@@ -224,9 +275,8 @@ fn commands_work_with_no_desktop_around_them() {
 
     // A condition that cannot work is refused before sending, keyed by its
     // index, and the view on record stays the last good one.
-    let err = invoke(
+    let err = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 1, "take": 20, "filters": [
             {"field": "name", "operator": "icontains", "values": ["x"]},
             {"field": "total", "operator": "gte", "values": ["lots"]}
@@ -237,12 +287,12 @@ fn commands_work_with_no_desktop_around_them() {
     assert!(err["field_errors"]["filters.1"].is_array(), "{err}");
     assert!(err["field_errors"].get("filters.0").is_none(), "{err}");
     // A form's lookup (`remember: false`) leaves the list's view alone.
-    invoke(
+    let lookup = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": false, "view": {"page": 1, "take": "all", "fields": ["id"]}}),
     )
     .unwrap();
+    assert_eq!(lookup.end, json!({"end": "fresh"}), "{lookup:?}");
     let views = invoke(
         &webview,
         "list_views",
@@ -374,27 +424,30 @@ fn commands_work_with_no_desktop_around_them() {
         (Some("invalid_input"), Some("id"))
     );
 
-    let customer = invoke(
-        &webview,
-        "get_customer",
-        json!({"id": ids.customer.to_string()}),
-    )
-    .unwrap();
+    // A customer is read as any record is.
+    let customer_id = ids.customer.to_string();
+    let read = read_record(&webview, json!({"resource": "customer", "id": customer_id})).unwrap();
+    assert_eq!(read.end, json!({"end": "fresh"}), "{read:?}");
+    let customer = read.fresh().unwrap()["value"].clone();
+    assert_eq!(customer["id"], customer_id.as_str(), "{customer}");
     assert!(customer["credit_limit"].is_string(), "{customer}");
-    let record = invoke(
+    // Read again: the same customer, unchanged if its saved copy came first.
+    let again = read_record(&webview, json!({"resource": "customer", "id": customer_id})).unwrap();
+    assert_unchanged(&again, &customer);
+    // Through the IPC, as the window calls it.
+    let end = invoke(
         &webview,
-        "get_record",
-        json!({"resource": "customer", "id": ids.customer.to_string()}),
+        "read_record",
+        json!({"resource": "customer", "id": customer_id, "answers": "__CHANNEL__:8"}),
     )
     .unwrap();
-    assert_eq!(record["value"]["credit_limit"], customer["credit_limit"]);
-    let saved = invoke(
-        &webview,
-        "saved_customer",
-        json!({"id": ids.customer.to_string()}),
-    )
-    .unwrap();
-    assert_eq!(saved["customer"]["credit_limit"], customer["credit_limit"]);
+    assert_eq!(end, json!({"end": "fresh"}));
+    let answers = on_channel(8);
+    assert_eq!(answers.last().unwrap()["kind"], "fresh", "{answers:?}");
+    assert_eq!(answers.last().unwrap()["value"], customer, "{answers:?}");
+    // It was saved: it opens from this computer.
+    let saved = saved_record(&webview, json!({"resource": "customer", "id": customer_id})).unwrap();
+    assert_eq!(saved["value"]["credit_limit"], customer["credit_limit"]);
 
     let created = invoke(
         &webview,
@@ -406,38 +459,23 @@ fn commands_work_with_no_desktop_around_them() {
     )
     .unwrap();
     let id = created["id"].as_str().unwrap().to_owned();
-    let found = invoke(
-        &webview,
-        "get_record",
-        json!({"resource": "stakeholder", "id": id}),
-    )
-    .unwrap();
-    assert_eq!(found["value"]["document_number"], "900123456");
-    assert!(invoke(
-        &webview,
-        "saved_record",
-        json!({"resource": "stakeholder", "id": id})
-    )
-    .unwrap()
-    .is_object());
+    let found = read_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap();
+    assert_eq!(found.end, json!({"end": "fresh"}), "{found:?}");
+    assert_eq!(found.shown()["document_number"], "900123456");
+    let saved = saved_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap();
+    assert_eq!(saved["value"]["document_number"], "900123456");
     invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap();
     assert_eq!(
-        invoke(
-            &webview,
-            "saved_record",
-            json!({"resource": "stakeholder", "id": id})
-        )
-        .unwrap(),
+        saved_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap(),
         Value::Null,
         "a deleted record goes from the saved data too"
     );
-    let err = invoke(
-        &webview,
-        "get_record",
-        json!({"resource": "stakeholder", "id": id}),
-    )
-    .unwrap_err();
-    assert_eq!(err["kind"], "not_found");
+    let err = read_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap_err();
+    assert_eq!(
+        (err["kind"].as_str(), err["code"].as_str()),
+        (Some("not_found"), Some("record_not_found")),
+        "{err}"
+    );
     let err = invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap_err();
     assert_eq!(err["kind"], "not_found", "deleting twice: already gone");
 
@@ -507,13 +545,13 @@ fn commands_work_with_no_desktop_around_them() {
         (demo["mode"].as_str(), demo["key"]["storage"].as_str()),
         (Some("demo"), Some("demo"))
     );
-    let page = invoke(
+    let page = read_list(
         &webview,
-        "list_records",
         json!({"resource": "lead", "remember": true, "view": {"page": 1, "take": "all"}}),
     )
     .unwrap();
-    assert!(!page["value"]["results"].as_array().unwrap().is_empty());
+    assert_eq!(page.end, json!({"end": "fresh"}), "{page:?}");
+    assert!(!page.shown()["results"].as_array().unwrap().is_empty());
     assert_eq!(
         invoke(&webview, "workspace_status", json!({})).unwrap()["last_resource"],
         "lead"
@@ -554,20 +592,19 @@ fn commands_work_with_no_desktop_around_them() {
         format!("service_…{}", &reader[reader.len() - 4..])
     );
     let first_page = json!({"page": 1, "take": 20});
-    let err = invoke(
+    let err = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": first_page}),
     )
     .unwrap_err();
     assert_eq!(err["kind"], "forbidden", "{err}");
-    let page = invoke(
+    let page = read_list(
         &webview,
-        "list_records",
         json!({"resource": "customer_invoice", "remember": true, "view": first_page}),
     )
     .unwrap();
-    assert!(!page["value"]["results"].as_array().unwrap().is_empty());
+    assert_eq!(page.end, json!({"end": "fresh"}), "{page:?}");
+    assert!(!page.shown()["results"].as_array().unwrap().is_empty());
     let err = invoke(
         &webview,
         "create_task",
@@ -745,4 +782,32 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(err["kind"], "not_found");
 
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `read` of what was read before as `before`, with nothing changed at the
+/// service since: the service's answer is `before`, and when the saved
+/// copy was sent first (only if it was ready before the service answered)
+/// it is `before` too and the service's answer says it is unchanged.
+fn assert_unchanged(read: &Read, before: &Value) {
+    assert_eq!(read.end, json!({"end": "fresh"}), "{read:?}");
+    let fresh = read
+        .fresh()
+        .unwrap_or_else(|| panic!("a fresh answer: {read:?}"));
+    assert_eq!(&fresh["value"], before, "{read:?}");
+    assert_eq!(
+        read.answers.last(),
+        Some(fresh),
+        "the service's answer last"
+    );
+    match read.saved() {
+        Some(saved) => {
+            assert_eq!(read.answers.len(), 2, "{read:?}");
+            assert_eq!(&saved["value"], before, "{read:?}");
+            assert_eq!(fresh["changed"], false, "{read:?}");
+        }
+        None => {
+            assert_eq!(read.answers.len(), 1, "{read:?}");
+            assert_eq!(fresh["changed"], Value::Null, "{read:?}");
+        }
+    }
 }

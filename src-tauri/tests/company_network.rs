@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 mod common;
 
-use common::{invoke, Stranger};
+use common::{invoke, read_list, Stranger};
 use serde_json::json;
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager};
@@ -97,15 +97,22 @@ fn a_workspace_goes_through_its_own_proxy_and_the_proxy_never_sees_the_key() {
             .is_some_and(|proxy| proxy.starts_with(&proxy_url)),
         "{status}"
     );
-    let err = invoke(
+    // The proxy refuses the tunnel: the service did not answer, nothing
+    // is saved to show instead.
+    let read = read_list(
         &webview,
-        "list_records",
         json!({"resource": "task", "remember": false, "view": {"page": 1, "take": 20}}),
     )
-    .unwrap_err();
-    assert!(
-        err["kind"] == "network" || err["kind"] == "offline",
-        "{err}"
+    .unwrap();
+    assert!(read.answers.is_empty(), "{read:?}");
+    assert_eq!(
+        (
+            read.end["end"].as_str(),
+            read.end["because"].as_str(),
+            read.end["error"]["kind"].as_str()
+        ),
+        (Some("nothing_saved"), Some("offline"), Some("network")),
+        "{read:?}"
     );
     let heads = seen.lock().unwrap().clone();
     assert!(

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 mod common;
 
-use common::invoke;
+use common::{invoke, read_list, saved_list};
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
@@ -200,13 +200,15 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
     assert_eq!(done["records"], rows.len());
     assert_eq!(done["bytes"], text.len());
     // Every provisional invoice, biggest first, with a decimal comma.
-    let service = invoke(
+    let service = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": false, "view": {
             "page": 1, "take": 1, "filters": view["filters"]}}),
     )
     .unwrap();
+    let service = service
+        .fresh()
+        .unwrap_or_else(|| panic!("the service answered: {service:?}"));
     assert_eq!(
         rows.len() as u64,
         service["value"]["count"].as_u64().unwrap()
@@ -332,10 +334,9 @@ fn the_whole_filtered_list_is_written_where_the_save_dialog_says() {
     let app = common::start_app(mock_builder(), SERVICE, Options::default());
     let webview = app.get_webview_window("main").unwrap();
     // Saved data opens only once the start's tidying is done.
-    invoke(
+    saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": {"page": 1, "take": 20}}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": {"page": 1, "take": 20}}),
     )
     .unwrap();
     assert!(!part.exists(), "the leftover part is removed");

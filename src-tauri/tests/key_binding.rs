@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{invoke, Stranger};
+use common::{invoke, read_list, read_record, saved_list, Stranger};
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
@@ -31,25 +31,31 @@ fn start() -> (
 /// without sending anything.
 fn try_everything(webview: &tauri::WebviewWindow<tauri::test::MockRuntime>, base_url: &str) {
     let view = json!({"page": 1, "take": 20});
-    for (command, args) in [
+    let list = json!({"resource": "supplier_invoice", "remember": true, "view": view});
+    for (what, answer) in [
         (
-            "list_records",
-            json!({"resource": "supplier_invoice", "remember": true, "view": view}),
+            "read_list",
+            read_list(webview, list.clone()).map(|read| read.end),
         ),
         (
-            "get_record",
-            json!({"resource": "task", "id": "00000000-0000-4000-8000-000000000001"}),
+            "read_record",
+            read_record(
+                webview,
+                json!({"resource": "task", "id": "00000000-0000-4000-8000-000000000001"}),
+            )
+            .map(|read| read.end),
         ),
-        (
-            "list_saved",
-            json!({"resource": "supplier_invoice", "view": view}),
-        ),
-        ("rate_limit", json!({})),
+        // What is saved, which a read shows while working offline.
+        ("saved_list", saved_list(webview, list)),
     ] {
-        match invoke(webview, command, args) {
-            Err(err) => assert_eq!(err["kind"], "not_configured", "{command}: {err}"),
-            Ok(answer) => assert_eq!(command, "rate_limit", "{command} answered: {answer}"),
+        match answer {
+            Err(err) => assert_eq!(err["kind"], "not_configured", "{what}: {err}"),
+            Ok(end) => panic!("{what} answered: {end}"),
         }
+    }
+    // The budget may be answered (none seen); refused, for the same reason.
+    if let Err(err) = invoke(webview, "rate_limit", json!({})) {
+        assert_eq!(err["kind"], "not_configured", "rate_limit: {err}");
     }
     // Keeping the stored key for that address is refused too.
     let err = invoke(
@@ -130,12 +136,12 @@ fn an_address_edited_in_a_file_never_gets_the_stored_key() {
     let (app, webview) = start();
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(status["mode"], "service", "{status}");
-    invoke(
+    let read = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": false, "view": {"page": 1, "take": 1}}),
     )
     .unwrap();
+    assert_eq!(read.end, json!({"end": "fresh"}), "{read:?}");
     app.cleanup_before_exit();
     let _ = std::fs::remove_dir_all(&data);
 }

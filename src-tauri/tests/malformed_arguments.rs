@@ -34,9 +34,9 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("rate_limit", &[]),
     ("stop_demo", &[]),
     ("resource_schemas", &[]),
-    ("list_records", &["resource", "view", "remember"]),
+    ("read_list", &["resource", "view", "remember", "answers"]),
     ("check_view", &["resource", "view"]),
-    ("get_record", &["resource", "id"]),
+    ("read_record", &["resource", "id", "answers"]),
     ("list_views", &["resource"]),
     ("save_view", &["resource", "name", "view"]),
     ("delete_view", &["resource", "name"]),
@@ -46,10 +46,6 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("patch_lead", &["id", "patch"]),
     ("create_stakeholder", &["stakeholder"]),
     ("delete_stakeholder", &["id"]),
-    ("get_customer", &["id"]),
-    ("list_saved", &["resource", "view"]),
-    ("saved_record", &["resource", "id"]),
-    ("saved_customer", &["id"]),
     ("cancel_download", &["resource"]),
     ("offline_list", &["resource"]),
     ("set_working_offline", &["on"]),
@@ -122,12 +118,34 @@ fn any_json() -> impl Strategy<Value = Value> {
     })
 }
 
+/// The arguments that are channels the command answers over: the UI
+/// passes each as its id, `"__CHANNEL__:<n>"`.
+const CHANNELS: &[&str] = &["answers"];
+
+/// A value for argument `param`: any JSON; for a channel, mostly an id as
+/// the UI passes it (so that the command's other arguments are read too),
+/// now and then any JSON.
+fn argument(param: &str) -> BoxedStrategy<Value> {
+    if CHANNELS.contains(&param) {
+        prop_oneof![
+            4 => any::<u32>().prop_map(|n| Value::from(format!("__CHANNEL__:{n}"))),
+            1 => any_json(),
+        ]
+        .boxed()
+    } else {
+        any_json().boxed()
+    }
+}
+
 /// A command and arguments for it: each of its own arguments present or
 /// not, with any value, and now and then one it does not take.
 fn call() -> impl Strategy<Value = (&'static str, Value)> {
     (0..COMMANDS.len()).prop_flat_map(|index| {
         let (name, params) = COMMANDS[index];
-        let values = prop::collection::vec(prop::option::weighted(0.8, any_json()), params.len());
+        let values: Vec<_> = params
+            .iter()
+            .map(|param| prop::option::weighted(0.8, argument(param)))
+            .collect();
         let extra = prop::option::weighted(0.2, ("[a-zA-Z]{1,10}", any_json()));
         (values, extra).prop_map(move |(values, extra)| {
             let mut args = Map::new();

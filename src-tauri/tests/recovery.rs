@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::invoke;
+use common::{invoke, read_list, saved_list};
 use serde_json::{json, Value};
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager};
@@ -48,9 +48,8 @@ fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
         )
         .unwrap();
         let id = status["workspace"]["id"].as_str().unwrap().to_owned();
-        invoke(
+        read_list(
             &webview,
-            "list_records",
             json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 2, "take": 20}}),
         )
         .unwrap();
@@ -92,13 +91,13 @@ fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
     .unwrap();
     assert_eq!(views["current"]["page"], 2, "{views}");
     assert_eq!(views["saved"][0]["name"], "Mías", "{views}");
-    let page = invoke(
+    let page = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": first}),
     )
     .unwrap();
-    assert_eq!(page["value"]["results"].as_array().unwrap().len(), 20);
+    assert_eq!(page.end, json!({"end": "fresh"}), "{page:?}");
+    assert_eq!(page.shown()["results"].as_array().unwrap().len(), 20);
 
     // Told once, with where the old file is kept; a new file works.
     let storage = invoke(&webview, "storage", json!({})).unwrap();
@@ -114,10 +113,9 @@ fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
     let again = invoke(&webview, "storage", json!({})).unwrap();
     assert_eq!(again["notice"], Value::Null, "told once");
     assert_eq!(again["workspaces"][0]["kept"]["kind"], "on_disk");
-    let saved = invoke(
+    let saved = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": first}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": first}),
     )
     .unwrap();
     assert_eq!(
@@ -151,9 +149,8 @@ fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
     assert_eq!(std::fs::read(&moved_to).unwrap(), half, "kept as it was");
     assert_eq!(status["workspace"]["name"], "Empresa A");
     assert_eq!(status["mode"], "service");
-    invoke(
+    read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": first}),
     )
     .unwrap();

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::{control, invoke};
+use common::{control, invoke, Read};
 use serde_json::{json, Value};
 use tauri::test::MockRuntime;
 use tauri::WebviewWindow;
@@ -47,19 +47,19 @@ fn page(number: u32) -> Value {
     json!({"page": number, "take": 20})
 }
 
-fn list(webview: &WebviewWindow<MockRuntime>, number: u32) -> Result<Value, Value> {
-    invoke(
+fn list(webview: &WebviewWindow<MockRuntime>, number: u32) -> Result<Read, Value> {
+    common::read_list(
         webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": false, "view": page(number)}),
     )
 }
 
+/// The saved answer for page `number` (a read while working offline), or
+/// `null`.
 fn saved(webview: &WebviewWindow<MockRuntime>, number: u32) -> Result<Value, Value> {
-    invoke(
+    common::saved_list(
         webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": page(number)}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": page(number)}),
     )
 }
 
@@ -106,18 +106,19 @@ fn a_refused_key_hides_the_saved_records_until_a_key_the_service_accepts_is_ente
     .unwrap();
     let workspace = status["workspace"]["id"].as_str().unwrap().to_owned();
     let first = list(&webview, 1).unwrap();
+    assert_eq!(first.end, json!({"end": "fresh"}), "{first:?}");
+    let first = first.shown().clone();
     let shown = saved(&webview, 1).unwrap();
-    assert_eq!(shown["value"]["results"], first["value"]["results"]);
+    assert_eq!(shown["value"]["results"], first["results"]);
 
     // The service refuses the key (revoked since it was entered).
     arm(&sandbox, "401");
     let err = list(&webview, 1).unwrap_err();
     assert_eq!(err["code"], "key_refused", "{err}");
     assert!(locked(saved(&webview, 1)), "hidden at once");
-    let one = first["value"]["results"][0]["id"].as_str().unwrap();
-    assert!(locked(invoke(
+    let one = first["results"][0]["id"].as_str().unwrap();
+    assert!(locked(common::saved_record(
         &webview,
-        "saved_record",
         json!({"resource": "supplier_invoice", "id": one})
     )));
     // Offline too.
@@ -140,8 +141,10 @@ fn a_refused_key_hides_the_saved_records_until_a_key_the_service_accepts_is_ente
     assert!(locked(saved(&webview, 1)), "offline after a restart");
     invoke(&webview, "set_working_offline", json!({"on": false})).unwrap();
     // The service answers the same key again: its saved records stay
-    // hidden, since no key was entered.
-    list(&webview, 1).unwrap();
+    // hidden, since no key was entered (not even shown before the answer).
+    let again = list(&webview, 1).unwrap();
+    assert_eq!(again.end, json!({"end": "fresh"}), "{again:?}");
+    assert!(again.saved().is_none(), "{again:?}");
     assert!(locked(saved(&webview, 1)));
 
     // A key the service refuses, typed: still hidden.
@@ -164,7 +167,7 @@ fn a_refused_key_hides_the_saved_records_until_a_key_the_service_accepts_is_ente
     .unwrap();
     assert_eq!(status["key"]["refusal"], Value::Null, "{status}");
     let shown = saved(&webview, 1).unwrap();
-    assert_eq!(shown["value"]["results"], first["value"]["results"]);
+    assert_eq!(shown["value"]["results"], first["results"]);
     app.cleanup_before_exit();
 }
 

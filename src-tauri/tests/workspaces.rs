@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{control, invoke};
+use common::{control, invoke, read_list, saved_list};
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
@@ -14,8 +14,9 @@ use workdesk_lib::Options;
 
 const SERVICE: &str = "dev.workdesk.test";
 
+/// The ids of the records of `page` (a page's value).
 fn ids(page: &Value) -> Vec<String> {
-    page["value"]["results"]
+    page["results"]
         .as_array()
         .unwrap()
         .iter()
@@ -125,9 +126,8 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     assert_eq!(status["workspaces"].as_array().unwrap().len(), 1);
     assert_eq!(status["last_resource"], "task");
     assert_eq!(status["language"], "es");
-    let err = invoke(
+    let err = read_list(
         &webview,
-        "list_records",
         json!({"resource": "task", "remember": false, "view": {"page": 1, "take": 20}}),
     )
     .unwrap_err();
@@ -153,22 +153,22 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     assert_eq!(settings.get("base_url"), None, "{settings}");
     assert_eq!(settings["current_workspace"], "default");
     // Its saved data opens as it was.
-    let saved = invoke(
+    let saved = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "lead", "view": leads_first_page}),
+        json!({"resource": "lead", "remember": false, "view": leads_first_page}),
     )
     .unwrap();
     assert_eq!(saved["value"]["results"], json!(old_leads), "{saved}");
 
     // Workspace A's list, seen once (saved), and a view saved by name.
     let first = json!({"page": 1, "take": 20});
-    let page_a = invoke(
+    let page_a = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": first}),
     )
     .unwrap();
+    assert_eq!(page_a.end, json!({"end": "fresh"}), "{page_a:?}");
+    let page_a = page_a.shown().clone();
     invoke(
         &webview,
         "save_view",
@@ -236,10 +236,9 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
 
     // Nothing of A shows in B: no saved page, no views, other records.
     assert_eq!(
-        invoke(
+        saved_list(
             &webview,
-            "list_saved",
-            json!({"resource": "supplier_invoice", "view": first})
+            json!({"resource": "supplier_invoice", "remember": false, "view": first})
         )
         .unwrap(),
         Value::Null,
@@ -254,12 +253,17 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     assert_eq!(views, json!({"current": null, "saved": []}));
     let views = invoke(&webview, "list_views", json!({"resource": "task"})).unwrap();
     assert_eq!(views, json!({"current": null, "saved": []}));
-    let page_b = invoke(
+    let page_b = read_list(
         &webview,
-        "list_records",
         json!({"resource": "supplier_invoice", "remember": true, "view": first}),
     )
     .unwrap();
+    assert_eq!(page_b.end, json!({"end": "fresh"}), "{page_b:?}");
+    assert!(
+        page_b.saved().is_none(),
+        "nothing of A's shown first: {page_b:?}"
+    );
+    let page_b = page_b.shown().clone();
     assert!(
         ids(&page_b).iter().all(|id| !ids(&page_a).contains(id)),
         "B's invoices are not A's"
@@ -276,9 +280,8 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     let slow = {
         let webview = webview.clone();
         std::thread::spawn(move || {
-            invoke(
+            read_list(
                 &webview,
-                "list_records",
                 json!({"resource": "supplier_invoice", "remember": true, "view": {"page": 2, "take": 20}}),
             )
         })
@@ -302,13 +305,12 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         "{late}"
     );
     // A is as it was: its saved page, its views.
-    let saved = invoke(
+    let saved = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": first}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": first}),
     )
     .unwrap();
-    assert_eq!(saved["value"]["results"], page_a["value"]["results"]);
+    assert_eq!(saved["value"]["results"], page_a["results"]);
     let views = invoke(
         &webview,
         "list_views",
@@ -371,13 +373,12 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         .get_password()
         .is_ok());
     assert!(app_dir.join("saved").join("default").exists());
-    let saved = invoke(
+    let saved = saved_list(
         &webview,
-        "list_saved",
-        json!({"resource": "supplier_invoice", "view": first}),
+        json!({"resource": "supplier_invoice", "remember": false, "view": first}),
     )
     .unwrap();
-    assert_eq!(saved["value"]["results"], page_a["value"]["results"]);
+    assert_eq!(saved["value"]["results"], page_a["results"]);
 
     // An unknown workspace is refused, not created.
     let err = invoke(&webview, "switch_workspace", json!({"workspace": b})).unwrap_err();

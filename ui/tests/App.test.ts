@@ -11,7 +11,8 @@ import type { UiError } from "../src/lib/errors";
 import { session } from "../src/lib/session.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus, setupStatus } from "./fixtures";
-import { fresh, schemas as formSchemas } from "./fixtures/forms";
+import { checkTask, schemas as formSchemas } from "./fixtures/forms";
+import { answerRead, answerReadAndPush, unanswered, type SavedAnswer } from "./fixtures/reads";
 
 const service = serviceStatus;
 
@@ -19,35 +20,53 @@ function error(kind: UiError["kind"], message: string, retry_after_s: number | n
   return { kind, code: "local", text: message, params: {}, service_message: null, field: null, field_errors: {}, retry_after_s };
 }
 
-/** Mocks the commands the window calls; `list` answers list_records, `other` the rest. */
+/**
+ * Mocks the commands the window calls, and what Rust pushes: `list` is the
+ * service's answer to read_list (throw `unanswered(...)` when it does not
+ * answer), `other("saved:read_list")` the saved answer, `other` the rest;
+ * after each read the connection it shows is pushed with `budget`.
+ */
 function serve(
   list: () => unknown,
   budget: RateLimit = { limit: null, remaining: null, reset: null },
   other: (cmd: string) => unknown = () => null,
-  options: { shouldMockEvents?: boolean } = {},
 ) {
   session.reset();
-  mockIPC((cmd) => {
-    switch (cmd) {
-      case "workspace_status":
-        return service;
-      case "resource_schemas":
-        return [supplierInvoiceSchema, ...formSchemas];
-      case "list_views":
-        return { current: null, saved: [] };
-      case "list_records":
-        return fresh(list());
-      case "list_saved":
-      case "saved_record":
-        return other(cmd) ?? null;
-      case "offline_list":
-        return { complete: false, saved: 0, refreshed_at: null };
-      case "rate_limit":
-        return budget;
-      default:
-        return other(cmd);
-    }
-  }, options);
+  let offline = false;
+  mockIPC(
+    (cmd, payload) => {
+      const args = (payload ?? {}) as Record<string, unknown>;
+      switch (cmd) {
+        case "workspace_status":
+          return service;
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "read_list":
+          return answerReadAndPush(
+            service.workspace!.id,
+            args.answers,
+            () => (other("saved:read_list") as SavedAnswer | null) ?? null,
+            list,
+            { offline, budget },
+          );
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          return budget;
+        case "check_task":
+          return checkTask(args);
+        case "set_working_offline":
+          offline = args.on as boolean;
+          other(cmd);
+          return offline;
+        default:
+          return other(cmd);
+      }
+    },
+    { shouldMockEvents: true },
+  );
 }
 
 /**
@@ -66,8 +85,8 @@ function serveWorkspaces(status: WorkspaceStatus, workspaceCommand: (cmd: string
         return [supplierInvoiceSchema, ...formSchemas];
       case "list_views":
         return { current: null, saved: [] };
-      case "list_records":
-        return fresh(recordPage(1, 3));
+      case "read_list":
+        return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
       case "offline_list":
         return { complete: false, saved: 0, refreshed_at: null };
       case "rate_limit":
@@ -97,9 +116,7 @@ describe("the workspace window", () => {
   });
 
   test("a 429 pauses the status bar until the budget resets", async () => {
-    serve(() => {
-      throw error("rate_limited", "This API key has made too many requests for now. Try again in 60 seconds.", 60);
-    });
+    serve(unanswered("rate_limited", error("rate_limited", "This API key has made too many requests for now. Try again in 60 seconds.", 60)));
     render(App);
     expect(await screen.findByText("Paused: too many requests")).toBeInTheDocument();
     expect(screen.getByText(/Requests left: 0/)).toBeInTheDocument();
@@ -112,6 +129,7 @@ describe("the workspace window", () => {
     });
     render(App);
     expect(await screen.findByRole("dialog", { name: "Enter your API key again" })).toBeInTheDocument();
+    // The pushed refusal opens the prompt with the service's words.
     expect(screen.getByText(/did not accept the API key \(expired\)/)).toBeInTheDocument();
     expect(screen.getByLabelText("API key")).toBeInTheDocument();
   });
@@ -119,7 +137,7 @@ describe("the workspace window", () => {
   test("a key the service refused before: its saved records are hidden, and the prompt says so at start, also offline", async () => {
     session.reset();
     const refusal: UiError = { ...error("unauthorized", ""), code: "saved_data_locked", field: "api_key" };
-    mockIPC((cmd) => {
+    mockIPC((cmd, args) => {
       switch (cmd) {
         case "workspace_status":
           return { ...service, working_offline: true, key: { ...service.key, refusal } };
@@ -127,8 +145,15 @@ describe("the workspace window", () => {
           return [supplierInvoiceSchema, ...formSchemas];
         case "list_views":
           return { current: null, saved: [] };
-        case "list_saved":
-          throw refusal;
+        case "read_list":
+          return answerRead(
+            (args as Record<string, unknown>).answers,
+            () => {
+              throw refusal;
+            },
+            () => null,
+            true,
+          );
         case "offline_list":
           return { complete: false, saved: 0, refreshed_at: null };
         case "rate_limit":
@@ -148,7 +173,12 @@ describe("the workspace window", () => {
       () => recordPage(1, 3),
       undefined,
       (cmd) => {
-        if (cmd === "create_task") throw error("unauthorized", "The service did not accept the API key (disabled).");
+        if (cmd === "create_task") {
+          // What Rust pushes on any 401, a write's too, with the service's words.
+          const refusal = error("unauthorized", "The service did not accept the API key (disabled).");
+          void emit("service-state", { workspace: service.workspace!.id, connection: "key_refused", budget: { limit: null, remaining: null, reset: null }, refusal });
+          throw refusal;
+        }
         if (cmd === "connect") return service;
         return null;
       },
@@ -170,9 +200,7 @@ describe("the workspace window", () => {
   });
 
   test("an unreachable service shows as offline", async () => {
-    serve(() => {
-      throw error("network", "The service could not be reached.");
-    });
+    serve(unanswered("offline", error("network", "The service could not be reached.")));
     render(App);
     expect(await screen.findByText("Offline: the service can't be reached")).toBeInTheDocument();
   });
@@ -182,14 +210,13 @@ describe("the workspace window", () => {
     const calls: string[] = [];
     serve(
       () => {
-        calls.push("list_records");
-        throw error("network", "The service could not be reached.");
+        calls.push("fresh");
+        unanswered("offline", error("network", "The service could not be reached."))();
       },
       undefined,
       (cmd) => {
         calls.push(cmd);
-        if (cmd === "list_saved") return { value: recordPage(1, 45), source: { kind: "saved_page", saved_at: savedAt, stale: false } };
-        if (cmd === "set_working_offline") return true;
+        if (cmd === "saved:read_list") return { value: recordPage(1, 45), source: { kind: "saved_page", saved_at: savedAt, stale: false } };
         return null;
       },
     );
@@ -205,14 +232,15 @@ describe("the workspace window", () => {
     // Working offline on purpose: nothing more is sent.
     await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
     await screen.findByText("45 supplier invoices");
-    const before = calls.filter((c) => c === "list_records").length;
+    const before = calls.filter((c) => c === "fresh").length;
     await user.click(screen.getByRole("switch", { name: "Work offline" }));
     await vi.waitFor(() => expect(calls).toContain("set_working_offline"));
     expect(await screen.findByText("Working offline")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Tasks" }));
     await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
     await screen.findByText("45 supplier invoices");
-    expect(calls.filter((c) => c === "list_records").length).toBe(before);
+    // Each list is still one read; none reaches the service.
+    expect(calls.filter((c) => c === "fresh").length).toBe(before);
   });
 
   test("the service's state is pushed: budget and connection update without asking, another workspace's is ignored", async () => {
@@ -224,7 +252,6 @@ describe("the workspace window", () => {
         calls.push(cmd);
         return null;
       },
-      { shouldMockEvents: true },
     );
     render(App);
     await screen.findByText("3 supplier invoices");
@@ -244,7 +271,7 @@ describe("the workspace window", () => {
   test("the budget is asked for once when the workspace shows, not after every call", async () => {
     let asked = 0;
     serve(() => recordPage(1, 45), { limit: 100, remaining: 42, reset: null }, () => null);
-    mockIPC((cmd) => {
+    mockIPC((cmd, args) => {
       switch (cmd) {
         case "workspace_status":
           return service;
@@ -252,8 +279,8 @@ describe("the workspace window", () => {
           return [supplierInvoiceSchema, ...formSchemas];
         case "list_views":
           return { current: null, saved: [] };
-        case "list_records":
-          return fresh(recordPage(1, 45));
+        case "read_list":
+          return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 45));
         case "offline_list":
           return { complete: false, saved: 0, refreshed_at: null };
         case "rate_limit":
@@ -272,7 +299,7 @@ describe("the workspace window", () => {
   });
 
   test("a failed write of saved data is told at once, and can be dismissed", async () => {
-    serve(() => recordPage(1, 3), undefined, () => null, { shouldMockEvents: true });
+    serve(() => recordPage(1, 3), undefined, () => null);
     render(App);
     const user = userEvent.setup();
     await screen.findByText("3 supplier invoices");
@@ -309,11 +336,11 @@ describe("the workspace window", () => {
 
     first = true;
     session.reset();
-    mockIPC((cmd) => {
+    mockIPC((cmd, args) => {
       if (cmd === "workspace_status") return status(service, "restored");
       if (cmd === "resource_schemas") return [supplierInvoiceSchema, ...formSchemas];
       if (cmd === "list_views") return { current: null, saved: [] };
-      if (cmd === "list_records") return fresh(recordPage(1, 3));
+      if (cmd === "read_list") return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
       if (cmd === "offline_list") return { complete: false, saved: 0, refreshed_at: null };
       if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
       return null;

@@ -50,7 +50,7 @@ describe("customer view", () => {
 
   test("after opening, the focus stays where it was: on the input (Enter) or on the button", async () => {
     let answer: () => void = () => {};
-    const { handler } = ipcHandler({ get_customer: () => new Promise((r) => (answer = () => r(customer()))) });
+    const { handler } = ipcHandler({ read_record: () => new Promise((r) => (answer = () => r(customer()))) });
     mockIPC(handler);
     render(CustomerView, { props: { schemas } });
     const user = userEvent.setup();
@@ -71,17 +71,17 @@ describe("customer view", () => {
   });
 
   test("opens the customer given and shows its card", async () => {
-    const { handler, calls } = ipcHandler({ get_customer: () => customer() });
+    const { handler, calls } = ipcHandler({ read_record: () => customer() });
     mockIPC(handler);
     render(CustomerView, { props: { schemas, customerId: CUSTOMER_ID } });
     expect(await screen.findByRole("region", { name: "Customer" })).toHaveTextContent("Acme Distribuciones S.A.S.");
-    expect(calls).toEqual([["get_customer", { id: CUSTOMER_ID }]]);
+    expect(calls).toEqual([["read_record", { resource: "customer", id: CUSTOMER_ID, answers: expect.anything() }]]);
     expect((screen.getByLabelText("Customer ID") as HTMLInputElement).value).toBe(CUSTOMER_ID);
   });
 
   test("an unknown or malformed id is explained beside the input", async () => {
     const { handler } = ipcHandler({
-      get_customer: ({ id }) => {
+      read_record: ({ id }) => {
         if (id === "abc") throw uiError("invalid_input", "“abc” is not a record id.", "id");
         throw notFound;
       },

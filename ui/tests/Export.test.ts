@@ -51,7 +51,7 @@ describe("export", () => {
     await vi.waitFor(() => expect(send).not.toBeNull());
     const call = calls.find((c) => c.cmd === "export_list")!;
     expect(call.args.resource).toBe("supplier_invoice");
-    const listed = calls.filter((c) => c.cmd === "list_records").at(-1)!.args.view as ListView;
+    const listed = calls.filter((c) => c.cmd === "read_list").at(-1)!.args.view as ListView;
     expect(call.args.view).toEqual(listed);
     const columns = call.args.columns as ExportColumn[];
     expect(columns.map((c) => c.header)).toEqual(headers(container));

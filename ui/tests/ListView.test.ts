@@ -73,10 +73,10 @@ const DEFAULT_FIELDS = ["name", "issue_date", "operation_status", "total", "invo
 describe("opening a list", () => {
   test("asks for the remembered view, then the first page with the default columns", async () => {
     const { calls, container } = await renderList({ count: 2437 });
-    expect(calls.map((c) => c.cmd).slice(0, 2)).toEqual(["list_views", "list_records"]);
+    expect(calls.map((c) => c.cmd).slice(0, 2)).toEqual(["list_views", "read_list"]);
     expect(listCalls(calls)[0]).toEqual({ page: 1, take: 20, fields: DEFAULT_FIELDS, sort: [], filters: [] });
     // The list on screen is the one whose view is remembered (forms' lookups are not).
-    expect(calls.find((c) => c.cmd === "list_records")?.args.remember).toBe(true);
+    expect(calls.find((c) => c.cmd === "read_list")?.args.remember).toBe(true);
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Supplier invoices");
     expect(container.querySelector("p.count")).toHaveTextContent(/^2,?437 supplier invoices$/);
     expect(byId("page-status")).toHaveTextContent("Page 1 of 122");
@@ -166,14 +166,18 @@ describe("pages", () => {
     expect(screen.getByRole("button", { name: "Next page" })).toBeDisabled();
   });
 
-  test("an empty page while there are records offers the first page", async () => {
+  test("a page past the last (Rust's page_gone, for a 404 or an empty page) offers the first page", async () => {
+    const gone = "That page does not exist any more; the list may have become shorter.";
     const { calls, user, container } = await renderList({
       count: 45,
-      list: (view) => (view.page === 3 ? { count: 45, next: null, previous: null, results: [] } : recordPage(view.page, 45)),
+      list: (view) => {
+        if (view.page === 3) throw uiError("not_found", gone);
+        return recordPage(view.page, 45);
+      },
     });
     await user.click(screen.getByRole("button", { name: "Last page" }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("This page is empty");
+    expect(alert).toHaveTextContent(gone);
     expect(rowIds(container)).toHaveLength(20); // the last good page stays
     await user.click(within(alert).getByRole("button", { name: "Go to the first page" }));
     await vi.waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ page: 1 }));
@@ -459,7 +463,7 @@ describe("the detail panel", () => {
     expect(within(panel).getByRole("heading", { name: "FP-2025-000003" })).toBeInTheDocument();
     await within(panel).findByText("legacy_code");
     expect(within(panel).getByText("LX-9")).toBeInTheDocument();
-    expect(calls.find((c) => c.cmd === "get_record")?.args).toEqual({ resource: "supplier_invoice", id: invoiceId(3) });
+    expect(calls.find((c) => c.cmd === "read_record")?.args).toEqual({ resource: "supplier_invoice", id: invoiceId(3) });
 
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -1,5 +1,6 @@
 // Saved data in the list view, the offline download and Storage, over
-// mocked IPC: the saved answer first, then the service's; offline the
+// mocked IPC: one read sends the saved answer first, then the service's;
+// when the service does not answer (Rust's verdict, the read's end) the
 // saved answer stays; a view never seen is answered over the saved records.
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
@@ -21,7 +22,9 @@ import {
   rowIds,
   supplierInvoiceSchema,
   uiError,
+  unanswered,
 } from "./fixtures/records";
+import { serviceState, type SavedAnswer } from "./fixtures/reads";
 
 const SAVED_AT = "2026-11-23T10:42:00Z";
 
@@ -30,7 +33,7 @@ const SAVED_AT = "2026-11-23T10:42:00Z";
 beforeAll(() => vi.setSystemTime(new Date("2026-11-23T11:30:00Z")));
 afterAll(() => vi.useRealTimers());
 
-function savedPage(page: Page<JsonRecord>, stale = false) {
+function savedPage(page: Page<JsonRecord>, stale = false): SavedAnswer {
   return { value: page, source: { kind: "saved_page", saved_at: SAVED_AT, stale } };
 }
 
@@ -80,16 +83,14 @@ describe("a list with saved data", () => {
     expect(rows()[3]).toHaveFocus();
   });
 
-  test("when the service can't be reached the saved page stays, with no error, and the app is offline", async () => {
-    mockService({
+  test("when the service can't be reached the saved page stays, with no error (the banner says why)", async () => {
+    const calls = mockService({
       savedAnswer: () => savedPage(recordPage(2, 45)),
-      list: () => {
-        throw uiError("network", "The service could not be reached.");
-      },
+      list: unanswered("offline", uiError("network", "The service could not be reached.")),
     });
     const { container } = renderView();
-    await vi.waitFor(() => expect(session.connection).toBe("offline"));
-    expect(rowIds(container)[0]).toBe(invoiceId(21));
+    await vi.waitFor(() => expect(rowIds(container)[0]).toBe(invoiceId(21)));
+    expect(listCalls(calls)).toHaveLength(1);
     expect(screen.queryByRole("alert")).toBeNull();
     expect(session.savedAt).toBe(SAVED_AT);
     expect(screen.getByText(/Saved at/)).toBeInTheDocument();
@@ -116,9 +117,7 @@ describe("a list with saved data", () => {
         value: { count: 12, next: null, previous: null, results: [invoiceRecord(1), invoiceRecord(2)] },
         source: { kind: "saved_records", saved_at: SAVED_AT, saved: 1204 },
       }),
-      list: () => {
-        throw uiError("network", "The service could not be reached.");
-      },
+      list: unanswered("offline", uiError("network", "The service could not be reached.")),
     });
     const { container } = renderView();
     await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^12 of 1,?204 saved records$/));
@@ -148,9 +147,7 @@ describe("a list with saved data", () => {
           },
         });
       },
-      list: () => {
-        throw uiError("network", "The service could not be reached.");
-      },
+      list: unanswered("offline", uiError("network", "The service could not be reached.")),
     });
     renderView();
     expect(await screen.findByText("Not available offline: only the supplier's ID is saved with each record, not its name.")).toBeInTheDocument();
@@ -184,15 +181,26 @@ describe("a list with saved data", () => {
     expect(listCalls(calls)).toHaveLength(1);
   });
 
-  test("working offline sends nothing and says when nothing of the list is saved", async () => {
+  test("working offline: one read, and it says when nothing of the list is saved", async () => {
     session.workingOffline = true;
-    const calls = mockService({});
+    const calls = mockService({ workingOffline: () => true });
     renderView();
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Workdesk is set to work offline, and none of these supplier invoices is saved on this computer.",
     );
-    expect(listCalls(calls)).toHaveLength(0);
+    expect(listCalls(calls)).toHaveLength(1);
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
+  test("the service's own error or a spent budget keeps the saved page and says why above it", async () => {
+    mockService({
+      savedAnswer: () => savedPage(recordPage(1, 45)),
+      list: unanswered("service_error", uiError("service", "The service had a problem (status 500).")),
+    });
+    const { container } = renderView();
+    expect(await screen.findByRole("alert")).toHaveTextContent("The service had a problem (status 500).");
+    expect(rowIds(container)).toHaveLength(20);
+    expect(screen.getByText(/Saved at/)).toBeInTheDocument();
   });
 
   test("when the service answers again, the list refreshes by itself", async () => {
@@ -200,16 +208,20 @@ describe("a list with saved data", () => {
     const calls = mockService({
       savedAnswer: () => savedPage(recordPage(1, 45)),
       list: (view) => {
-        if (down) throw uiError("network", "The service could not be reached.");
+        if (down) unanswered("offline", uiError("network", "The service could not be reached."))();
         return recordPage(view.page, 50);
       },
     });
     const { container } = renderView();
-    await vi.waitFor(() => expect(session.connection).toBe("offline"));
+    await screen.findByText(/^Saved at \d{1,2}:\d{2}/);
+    // What Rust pushes: unreachable...
+    session.apply(serviceState("offline"));
     down = false;
+    // ...the try again (one id)...
     await session.probe();
+    // ...and, once it was answered, online again.
+    session.apply(serviceState("online"));
     await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^50 supplier invoices$/));
-    // The probe (one id) and the list's own reload.
     const views = listCalls(calls);
     expect(views.some((v) => v.take === 1 && v.fields?.join() === "id")).toBe(true);
     expect(views.at(-1)?.take).toBe(20);
@@ -229,10 +241,9 @@ describe("make available offline", () => {
       switch (cmd) {
         case "list_views":
           return { current: null, saved: [] };
-        case "list_saved":
-          return null;
-        case "list_records":
-          return { value: recordPage(1, 2437), changed: null };
+        case "read_list":
+          (args.answers as { onmessage: (answer: unknown) => void }).onmessage({ kind: "fresh", value: recordPage(1, 2437), changed: null });
+          return { end: "fresh" };
         case "offline_list":
           return complete
             ? { complete: true, saved: 2437, refreshed_at: SAVED_AT }
@@ -308,7 +319,6 @@ describe("storage", () => {
     total_bytes: 12 * 1024 * 1024,
     cap_mb: 512,
     max_age_days: null,
-    max_age_days_range: [1, 3650],
     notice: { code: "set_aside", reason: "damaged", moved_to: "/data/saved/default/ws.unreadable-2026-11-23.sqlite3" },
   };
 
@@ -317,7 +327,21 @@ describe("storage", () => {
     mockIPC((cmd, payload) => {
       calls.push([cmd, payload]);
       if (cmd === "storage") return storage;
-      if (cmd === "set_storage_cap") return { ...storage, cap_mb: (payload as { capMb: number }).capMb, notice: null };
+      if (cmd === "set_storage_cap") {
+        const mb = (payload as { capMb: number }).capMb;
+        // Rust's verdict on the range (its own test in workdesk-core).
+        if (mb < 16)
+          throw {
+            kind: "invalid_input",
+            code: "cap_out_of_range",
+            params: { min: "16", max: "1048576" },
+            service_message: null,
+            field: "cap_mb",
+            field_errors: {},
+            retry_after_s: null,
+          };
+        return { ...storage, cap_mb: mb, notice: null };
+      }
       if (cmd === "clear_saved_data") return { ...storage, workspaces: [{ ...storage.workspaces[0], records: 0, bytes: 65536 }], total_bytes: 65536, notice: null };
       return null;
     });
@@ -334,8 +358,15 @@ describe("storage", () => {
     await user.clear(cap);
     await user.type(cap, "8");
     await user.click(within(screen.getByLabelText("Largest size per workspace (MB)").closest("form")!).getByRole("button", { name: "Save" }));
-    expect(cap).toHaveAccessibleDescription(/from 16 to 1,048,576/);
-    expect(calls.some(([cmd]) => cmd === "set_storage_cap")).toBe(false);
+    await vi.waitFor(() => expect(cap).toHaveAccessibleDescription(/from 16 to 1,048,576/));
+    expect(calls).toContainEqual(["set_storage_cap", { capMb: 8 }]);
+    expect(cap).toHaveValue("8");
+    // Not a whole number: said at once, with Rust's bounds, nothing sent.
+    await user.clear(cap);
+    await user.type(cap, "8.5");
+    await user.click(within(screen.getByLabelText("Largest size per workspace (MB)").closest("form")!).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(cap).toHaveAccessibleDescription(/from 16 to 1,048,576/));
+    expect(calls.filter(([cmd]) => cmd === "set_storage_cap")).toHaveLength(1);
     await user.clear(cap);
     await user.type(cap, "256");
     await user.click(within(screen.getByLabelText("Largest size per workspace (MB)").closest("form")!).getByRole("button", { name: "Save" }));

@@ -107,17 +107,17 @@ describe("deleting a stakeholder", () => {
   test("an unknown outcome offers Check: gone means deleted", async () => {
     const { calls, ondeleted, user } = await confirmDelete({
       delete_stakeholder: throws(unknownOutcome),
-      get_record: throws(notFound),
+      read_record: throws(notFound),
     });
     expect(await screen.findByText(/can't tell whether the stakeholder was deleted/)).toBeInTheDocument();
     expect(ondeleted).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Check" }));
     await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
-    expect(calls.at(-1)).toEqual(["get_record", { resource: "stakeholder", id: record.id }]);
+    expect(calls.at(-1)).toEqual(["read_record", { resource: "stakeholder", id: record.id, answers: expect.anything() }]);
   });
 
   test("Check says when the stakeholder is still there", async () => {
-    const { ondeleted, user } = await confirmDelete({ delete_stakeholder: throws(unknownOutcome), get_record: () => record });
+    const { ondeleted, user } = await confirmDelete({ delete_stakeholder: throws(unknownOutcome), read_record: () => record });
     await user.click(await screen.findByRole("button", { name: "Check" }));
     expect(await screen.findByRole("status")).toHaveTextContent("was not deleted");
     expect(screen.getByRole("alertdialog")).toBeInTheDocument();

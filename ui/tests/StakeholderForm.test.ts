@@ -4,6 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import StakeholderForm from "../src/components/forms/StakeholderForm.svelte";
 import type { NewStakeholder } from "../src/lib/bindings";
+import { session } from "../src/lib/session.svelte";
+import { serviceState, unanswered } from "./fixtures/reads";
 import {
   BOGOTA,
   CC,
@@ -45,7 +47,7 @@ async function createNit(user: ReturnType<typeof userEvent.setup>, digit?: strin
 
 describe("new stakeholder form", () => {
   test("opens with its page heading first (the app focuses it) and a sentence saying what it does", async () => {
-    mockIPC(ipcHandler({ list_records: () => inUse }).handler);
+    mockIPC(ipcHandler({ read_list: () => inUse }).handler);
     render(StakeholderForm, { props: { schemas } });
     expect(document.querySelector("h2, h3")).toBe(screen.getByRole("heading", { level: 2, name: "New stakeholder" }));
     expect(screen.getByText(/checks the required details before anything is sent/)).toBeInTheDocument();
@@ -54,7 +56,7 @@ describe("new stakeholder form", () => {
 
   test("once created, the focus goes to “Stakeholder created”; “Create another stakeholder” puts it in Document number", async () => {
     const { handler } = ipcHandler({
-      list_records: () => inUse,
+      read_list: () => inUse,
       create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
     });
     mockIPC(handler);
@@ -74,7 +76,7 @@ describe("new stakeholder form", () => {
 
   test("offers the document types in use by name and sends the chosen type's id", async () => {
     const { handler, calls } = ipcHandler({
-      list_records: () => inUse,
+      read_list: () => inUse,
       create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
     });
     mockIPC(handler);
@@ -91,10 +93,11 @@ describe("new stakeholder form", () => {
       "Other (enter its ID)",
     ]);
     expect(calls[0]).toEqual([
-      "list_records",
+      "read_list",
       {
         resource: "stakeholder",
         remember: false,
+        answers: expect.anything(),
         view: {
           page: 1,
           take: "all",
@@ -131,7 +134,7 @@ describe("new stakeholder form", () => {
   });
 
   test("required inputs are checked before sending", async () => {
-    const { handler, calls } = ipcHandler({ list_records: () => inUse });
+    const { handler, calls } = ipcHandler({ read_list: () => inUse });
     mockIPC(handler);
     render(StakeholderForm, { props: { schemas } });
     const user = userEvent.setup();
@@ -143,13 +146,13 @@ describe("new stakeholder form", () => {
     expect(screen.getByLabelText("Document type")).toHaveAccessibleDescription(/Choose the document type/);
     expect(input("Geographic location ID")).toHaveAccessibleDescription(/must be a record ID/);
     expect(input("Geographic location ID").value).toBe("Bogotá");
-    expect(calls.map(([cmd]) => cmd)).toEqual(["list_records"]);
+    expect(calls.map(([cmd]) => cmd)).toEqual(["read_list"]);
   });
 
   test("“Other” takes a document type by its ID", async () => {
     const otherType = uuid(9, "33333333-3333-4333-8333");
     const { handler, calls } = ipcHandler({
-      list_records: () => inUse,
+      read_list: () => inUse,
       create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
     });
     mockIPC(handler);
@@ -172,7 +175,7 @@ describe("new stakeholder form", () => {
 
   test("when the list cannot be loaded the ID inputs still work", async () => {
     const { handler, calls } = ipcHandler({
-      list_records: throws(uiError("service", "The service had a problem (status 500). Try again in a moment.")),
+      read_list: throws(uiError("service", "The service had a problem (status 500). Try again in a moment.")),
       create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
     });
     mockIPC(handler);
@@ -191,10 +194,12 @@ describe("new stakeholder form", () => {
 
   test("offline, creating is disabled with the reason and what was typed stays", async () => {
     const { handler, calls } = ipcHandler({
-      list_records: throws(uiError("network", "The service could not be reached.")),
+      read_list: unanswered("offline", uiError("network", "The service could not be reached.")),
       create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
     });
     mockIPC(handler);
+    // What Rust pushes when the service cannot be reached.
+    session.apply(serviceState("offline"));
     render(StakeholderForm, { props: { schemas } });
     const user = userEvent.setup();
     await screen.findByText(/could not load the document types/);
@@ -208,7 +213,7 @@ describe("new stakeholder form", () => {
 
   test("an already registered document is explained at the top and field errors beside the fields", async () => {
     const { handler } = ipcHandler({
-      list_records: () => inUse,
+      read_list: () => inUse,
       create_stakeholder: throws(
         uiError("invalid_input", "The service refused the request: Invalid input.", null, {
           non_field_errors: [{ source: "service", message: "A stakeholder with this document type and number already exists." }],
@@ -233,7 +238,7 @@ describe("new stakeholder form", () => {
 
   test("an unknown outcome offers Check, which looks the document number up", async () => {
     const { handler, calls } = ipcHandler({
-      list_records: ({ view }) => {
+      read_list: ({ view }) => {
         const v = view as { filters: unknown[] };
         if (v.filters.length === 0) return inUse;
         return page([stakeholder({ created_at: new Date().toISOString() })]);

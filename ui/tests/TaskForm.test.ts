@@ -314,7 +314,7 @@ describe("new task form", () => {
     const saved = task({ title: "Pay rent", created_at: new Date().toISOString() });
     const { handler, calls } = ipcHandler({
       create_task: throws(unknownOutcome),
-      list_records: () => page([saved]),
+      read_list: () => page([saved]),
     });
     mockIPC(handler);
     const oncreated = renderForm();
@@ -331,7 +331,7 @@ describe("new task form", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Task created");
     expect(screen.getByRole("status")).toHaveFocus();
     expect(screen.getByRole("status")).toHaveTextContent("the task was saved");
-    expect(calls.find(([cmd]) => cmd === "list_records")).toEqual(lookUpCall("task", "title", "Pay rent"));
+    expect(calls.find(([cmd]) => cmd === "read_list")).toEqual(lookUpCall("task", "title", "Pay rent"));
     expect(oncreated).toHaveBeenCalledWith(saved);
   });
 
@@ -343,7 +343,7 @@ describe("new task form", () => {
         if (attempt === 1) throw unknownOutcome;
         return task(t as object);
       },
-      list_records: () => page([]),
+      read_list: () => page([]),
     });
     mockIPC(handler);
     renderForm();

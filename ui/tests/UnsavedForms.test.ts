@@ -12,7 +12,8 @@ import { session } from "../src/lib/session.svelte";
 import { unsaved } from "../src/lib/unsaved.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus } from "./fixtures";
-import { fresh, lead, LEAD_ID, schemas as formSchemas, task } from "./fixtures/forms";
+import { checkTask, lead, LEAD_ID, schemas as formSchemas, task } from "./fixtures/forms";
+import { answerRead } from "./fixtures/reads";
 
 const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
 const both: WorkspaceStatus = { ...serviceStatus, workspaces: [...serviceStatus.workspaces, perez] };
@@ -29,11 +30,8 @@ function serve() {
         return [supplierInvoiceSchema, ...formSchemas];
       case "list_views":
         return { current: null, saved: [] };
-      case "list_records":
-        return fresh(recordPage(1, 3));
-      case "list_saved":
-      case "saved_record":
-        return null;
+      case "read_list":
+        return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
       case "offline_list":
         return { complete: false, saved: 0, refreshed_at: null };
       case "rate_limit":
@@ -42,6 +40,8 @@ function serve() {
         return { workspaces: [], total_bytes: 0, cap_mb: 512, notice: null };
       case "get_lead":
         return lead();
+      case "check_task":
+        return checkTask(args as Record<string, unknown>);
       case "create_task":
         return task({ title: (args as { task: NewTask }).task.title });
       case "switch_workspace":

@@ -11,9 +11,9 @@ import { supplierInvoiceSchema } from "./fixtures/records";
 
 test("a string Tauri throws (unknown command, unreadable arguments) becomes an internal UiError", async () => {
   mockIPC(() => {
-    throw "invalid args `view` for command `list_records`: missing field `take`";
+    throw "invalid args `view` for command `read_list`: missing field `take`";
   });
-  const failure = await ipc.listRecords("supplier_invoice", { page: 1, take: 20 }).catch((e: unknown) => e);
+  const failure = await ipc.readList("supplier_invoice", { page: 1, take: 20 }, false, () => {}).catch((e: unknown) => e);
   expect(failure).toBeInstanceOf(CommandError);
   const error = uiError(failure);
   expect(error).toMatchObject({ kind: "internal", code: "internal" });
@@ -24,11 +24,10 @@ test("a string Tauri throws (unknown command, unreadable arguments) becomes an i
 test("a list whose command Tauri refuses says so in words, not as a bare string", async () => {
   mockIPC((cmd) => {
     if (cmd === "list_views") return { current: null, saved: [] };
-    if (cmd === "list_saved") return null;
-    throw "command list_records not found";
+    throw "command read_list not found";
   });
   render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
   const alert = await screen.findByRole("alert");
-  expect(alert.textContent).toMatch(/command list_records not found/);
+  expect(alert.textContent).toMatch(/command read_list not found/);
   expect(alert.textContent).not.toMatch(/\[object Object\]|undefined/);
 });

@@ -32,7 +32,8 @@ import {
   renderList,
   supplierInvoiceSchema,
 } from "./fixtures/records";
-import { fresh, customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder, throws } from "./fixtures/forms";
+import { customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder, throws } from "./fixtures/forms";
+import { answerRead, answerReadAndPush } from "./fixtures/reads";
 
 const english = englishOnlyWords();
 
@@ -67,8 +68,7 @@ describe("in Spanish", () => {
       total_bytes: 12.5 * 1024 * 1024,
       cap_mb: 512,
       max_age_days: null,
-      max_age_days_range: [1, 3650],
-      notice: null,
+        notice: null,
     };
     const calls: [string, unknown][] = [];
     mockIPC((cmd, args) => {
@@ -108,7 +108,7 @@ describe("in Spanish", () => {
   });
 
   test("new stakeholder, with the document types in use", async () => {
-    mockIPC(ipcHandler({ list_records: () => page([stakeholder()]) }).handler);
+    mockIPC(ipcHandler({ read_list: () => page([stakeholder()]) }).handler);
     const { container } = render(StakeholderForm, { props: { schemas } });
     expect(screen.getByRole("heading", { name: "Nuevo tercero" })).toBeInTheDocument();
     expect(screen.getByLabelText("Dígito de verificación")).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe("in Spanish", () => {
   });
 
   test("a customer card", async () => {
-    mockIPC(ipcHandler({ get_customer: () => customer({ credit_limit: "1234567.50" }) }).handler);
+    mockIPC(ipcHandler({ read_record: () => customer({ credit_limit: "1234567.50" }) }).handler);
     const { container } = render(CustomerView, { props: { schemas, customerId: CUSTOMER_ID } });
     expect((await screen.findAllByText("Cupo de crédito"))[0]).toBeInTheDocument();
     expect(container.querySelector("[data-field='credit_limit']")).toHaveTextContent("1.234.567,50");
@@ -177,7 +177,8 @@ describe("in Spanish", () => {
   test("the window: header, sections, status bar, a list, a record's details, columns and saved views", async () => {
     session.reset();
     const reset = new Date(Date.now() + 90_500).toISOString();
-    mockIPC((cmd) => {
+    mockIPC((cmd, args) => {
+      const answers = (args as Record<string, unknown> | undefined)?.answers;
       switch (cmd) {
         case "workspace_status":
           return { ...serviceStatus, language: "es" };
@@ -185,16 +186,16 @@ describe("in Spanish", () => {
           return [supplierInvoiceSchema, ...schemas];
         case "list_views":
           return { current: null, saved: [] };
-        case "list_records":
-          return fresh(recordPage(1, 45));
-        case "get_record":
-          return fresh(recordPage(1, 45).results[0]);
+        case "read_list":
+          return answerRead(answers, () => null, () => recordPage(1, 45));
+        case "read_record":
+          return answerRead(answers, () => null, () => recordPage(1, 45).results[0]);
         case "offline_list":
           return { complete: false, saved: 0, refreshed_at: null };
         case "rate_limit":
           return { limit: 1000, remaining: 998, reset };
         case "storage":
-          return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_range: [1, 3650], notice: null };
+          return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, notice: null };
         default:
           return null;
       }
@@ -231,7 +232,7 @@ const expectSpanishIn = (element: Element) => {
 
 const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
 
-/** What a window in Spanish is told, with `list` answering list_records and `other` the rest. */
+/** What a window in Spanish is told, with `list` answering read_list and `other` the rest. */
 function serveSpanish(
   list: () => unknown = () => recordPage(1, 3),
   other: (cmd: string, args: Record<string, unknown>) => unknown = () => null,
@@ -246,18 +247,18 @@ function serveSpanish(
         return [supplierInvoiceSchema, ...schemas];
       case "list_views":
         return { current: null, saved: [] };
-      case "list_records":
-        return fresh(list());
+      case "read_list":
+        return answerReadAndPush(status.workspace!.id, (args as Record<string, unknown>).answers, () => null, list);
       case "offline_list":
         return { complete: false, saved: 0, refreshed_at: null };
       case "rate_limit":
         return { limit: null, remaining: null, reset: null };
       case "storage":
-        return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_range: [1, 3650], notice: null };
+        return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, notice: null };
       default:
         return other(cmd, (args ?? {}) as Record<string, unknown>);
     }
-  });
+  }, { shouldMockEvents: true });
 }
 
 /** A command's error as Rust sends it. */
@@ -469,7 +470,7 @@ describe("more screens in Spanish", () => {
     const detail = "No space left on device (os error 28)";
     mockIPC((cmd) => {
       if (cmd === "set_density" || cmd === "set_storage_cap") throw commandError("internal", "settings_unsaved", { params: { detail } });
-      if (cmd === "storage") return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, max_age_days_range: [1, 3650], notice: null };
+      if (cmd === "storage") return { workspaces: [], total_bytes: 0, cap_mb: 512, max_age_days: null, notice: null };
       return null;
     });
     const user = userEvent.setup();

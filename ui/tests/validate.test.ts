@@ -8,7 +8,6 @@ import {
   isUuid,
   jsonEqual,
   jsonToText,
-  parseInteger,
   parseJsonText,
   splitFieldErrors,
 } from "../src/lib/validate";
@@ -45,30 +44,6 @@ describe("text", () => {
     expect(checkLength("x".repeat(256), 255, "Title")).toBe(
       "Title can have at most 255 characters; it has 256. Shorten it by 1.",
     );
-  });
-});
-
-describe("whole numbers", () => {
-  const priority = (text: string) => parseInteger(text, -32768, 32767, "Priority");
-
-  test("empty is no value", () => {
-    expect(priority("")).toEqual({ value: null, error: null });
-    expect(priority("   ")).toEqual({ value: null, error: null });
-  });
-
-  test("the bounds are inclusive; a typographic minus is read", () => {
-    expect(priority("-32768")).toEqual({ value: -32768, error: null });
-    expect(priority("32767")).toEqual({ value: 32767, error: null });
-    expect(priority("−5")).toEqual({ value: -5, error: null });
-    expect(priority(" +7 ")).toEqual({ value: 7, error: null });
-    expect(priority("-0")).toEqual({ value: 0, error: null });
-  });
-
-  test("out of range, fractions and words are refused with the bounds", () => {
-    const message = "Priority must be a whole number from −32768 to 32767.";
-    for (const text of ["32768", "-32769", "1.5", "1e3", "abc", "99999999999999999999"]) {
-      expect(priority(text)).toEqual({ value: null, error: message });
-    }
   });
 });
 

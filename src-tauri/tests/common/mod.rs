@@ -1,7 +1,7 @@
 //! What the integration tests on the mock runtime share: a command called
 //! through Tauri's IPC, as the web UI calls it.
 
-use std::io::{Read, Write};
+use std::io::{Read as _, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 
@@ -233,4 +233,145 @@ impl Stranger {
             .cloned()
             .collect()
     }
+}
+
+/// What a read sent and how it ended ([`read_list`], [`read_record`]).
+#[allow(dead_code)] // Not every test binary reads.
+#[derive(Debug)]
+pub struct Read {
+    /// Each answer as the window gets it (`{"kind": "saved" | "fresh",
+    /// "value", ...}`), in order.
+    pub answers: Vec<Value>,
+    /// How it ended: `{"end": "fresh"}`, or `kept_saved` / `nothing_saved`
+    /// with `because` and `error`.
+    pub end: Value,
+}
+
+#[allow(dead_code)]
+impl Read {
+    /// The value of the last answer sent: what the screen shows at the end.
+    ///
+    /// # Panics
+    /// When no answer was sent.
+    pub fn shown(&self) -> &Value {
+        &self
+            .answers
+            .last()
+            .unwrap_or_else(|| panic!("an answer was sent: {self:?}"))["value"]
+    }
+
+    /// The service's answer, when it was sent (`{"value", "changed"}`).
+    pub fn fresh(&self) -> Option<&Value> {
+        self.answers.iter().find(|answer| answer["kind"] == "fresh")
+    }
+
+    /// The saved answer, when one was sent (`{"value", "source"}`).
+    pub fn saved(&self) -> Option<&Value> {
+        self.answers.iter().find(|answer| answer["kind"] == "saved")
+    }
+}
+
+/// Reads a list as the `read_list` command does, with `args` as it takes
+/// them (`{"resource", "view", "remember"}`): its work
+/// (`AppState::read_list`), the answers it sends over the window's channel
+/// collected here instead (the mock runtime's webview runs no script that
+/// could receive them). The `read_list` adapter itself is one line; the
+/// end-to-end tests call it in the real webview.
+#[allow(dead_code)]
+pub fn read_list(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Read, Value> {
+    use tauri::Manager;
+    let state = webview.state::<workdesk_core::state::AppState>();
+    let resource = serde_json::from_value(args["resource"].clone()).expect("a resource");
+    let view = serde_json::from_value(args["view"].clone()).expect("a view");
+    let remember = args["remember"].as_bool().unwrap_or(false);
+    let mut answers = Vec::new();
+    let end = tauri::async_runtime::block_on(state.read_list(resource, view, remember, |answer| {
+        answers.push(serde_json::to_value(answer).unwrap());
+    }));
+    finish(answers, end)
+}
+
+/// Reads one record as the `read_record` command does (`{"resource",
+/// "id"}`), as [`read_list`] reads a list.
+#[allow(dead_code)]
+pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Read, Value> {
+    use tauri::Manager;
+    let state = webview.state::<workdesk_core::state::AppState>();
+    let resource = serde_json::from_value(args["resource"].clone()).expect("a resource");
+    let id = args["id"].as_str().expect("an id").to_owned();
+    let mut answers = Vec::new();
+    let end = tauri::async_runtime::block_on(state.read_record(resource, id, |answer| {
+        answers.push(serde_json::to_value(answer).unwrap());
+    }));
+    finish(answers, end)
+}
+
+fn finish<E: serde::Serialize>(
+    answers: Vec<Value>,
+    end: Result<E, workdesk_core::ui_error::UiError>,
+) -> Result<Read, Value> {
+    match end {
+        Ok(end) => Ok(Read {
+            answers,
+            end: serde_json::to_value(end).unwrap(),
+        }),
+        Err(error) => Err(serde_json::to_value(error).unwrap()),
+    }
+}
+
+/// What a list read shows from this computer alone: `args` read as
+/// [`read_list`] reads them while "Work offline" is on (turned on for the
+/// read if it is off, and off again after), when a read sends the saved
+/// answer only and never asks the service. The saved answer (`{"kind":
+/// "saved", "value", "source"}`), `null` when nothing is saved; or the
+/// read's error (the saved records' refusal, keyed `filters.<index>`;
+/// `saved_data_locked` after the key was refused; `not_configured`).
+///
+/// # Panics
+/// When the read sent anything else, or ended otherwise than without the
+/// service's answer because of "Work offline".
+#[allow(dead_code)]
+pub fn saved_list(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Value, Value> {
+    while_working_offline(webview, || read_list(webview, args))
+}
+
+/// What a record read shows from this computer alone (`{"resource",
+/// "id"}`), as [`saved_list`] reads a list.
+#[allow(dead_code)]
+pub fn saved_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Value, Value> {
+    while_working_offline(webview, || read_record(webview, args))
+}
+
+fn while_working_offline(
+    webview: &WebviewWindow<MockRuntime>,
+    read: impl FnOnce() -> Result<Read, Value>,
+) -> Result<Value, Value> {
+    use tauri::Manager;
+    let state = webview.state::<workdesk_core::state::AppState>();
+    let was_on = state.working_offline();
+    let switch = |on: bool| {
+        invoke(
+            webview,
+            "set_working_offline",
+            serde_json::json!({"on": on}),
+        )
+        .unwrap_or_else(|err| panic!("work offline {on}: {err}"));
+    };
+    if !was_on {
+        switch(true);
+    }
+    let read = read();
+    if !was_on {
+        switch(false);
+    }
+    let read = read?;
+    let ended = match read.answers.as_slice() {
+        [] => "nothing_saved",
+        [answer] if answer["kind"] == "saved" => "kept_saved",
+        _ => panic!("only the saved answer is sent while working offline: {read:?}"),
+    };
+    assert_eq!(read.end["end"], ended, "{read:?}");
+    assert_eq!(read.end["because"], "working_offline", "{read:?}");
+    assert_eq!(read.end["error"]["kind"], "offline", "{read:?}");
+    Ok(read.saved().cloned().unwrap_or(Value::Null))
 }

@@ -95,25 +95,31 @@ export const commands = {
 	 */
 	resourceSchemas: () => typedError<ResourceSchema[], UiError>(__TAURI_INVOKE("resource_schemas")),
 	/**
-	 *  One page of `resource` as `view` asks for it, from the service
-	 *  (`GET <path>?<query>`), records as JSON objects (every field, `null`
-	 *  when absent, unknown fields included; decimals as strings). The page is
-	 *  saved for offline use in the background; `changed` says whether it
-	 *  differs from the saved answer the UI may have shown first
-	 *  (`list_saved`). With `remember` (the list on screen, not a form's
-	 *  lookup), remembers `view` as the resource's current view and `resource`
-	 *  as the one shown last, unless a later request on the same resource was
-	 *  made meanwhile.
+	 *  Reads a list the one way every list is read: `view` of `resource`
+	 *  checked once, then over `answers`, as soon as each is known, the
+	 *  saved answer (`{"kind": "saved", value, source}`: the page as last
+	 *  seen, or the view answered over every saved record) and the service's
+	 *  (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
+	 *  offline use in the background; `changed: false` says it is the saved
+	 *  page just sent). Records are JSON objects (the view's fields, `null`
+	 *  when absent, unknown fields included; decimals as strings). Returns
+	 *  how the read ended: `{"end": "fresh"}`, or `kept_saved` /
+	 *  `nothing_saved` with `because` (`working_offline`, `offline`,
+	 *  `service_error`, `rate_limited`: the same verdict as the pushed
+	 *  connection state) and the `error`. With `remember` (the list on
+	 *  screen, not a form's lookup), `view` becomes the resource's current
+	 *  view and `resource` the one shown last, unless a later read of the
+	 *  same resource was asked for meanwhile.
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
-	 *  `fields`, `sort` or `filters.<index>` (nothing was sent);
+	 *  `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
+	 *  records cannot answer a view while the service does not);
 	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
-	 *  the last), `rate_limited`, `network`, `service`, `keychain_unavailable`,
-	 *  `offline` ("Work offline" is on).
+	 *  the last), `keychain_unavailable`, `internal` (saved data unreadable).
 	 */
-	listRecords: (resource: ResourceName, view: ListView, remember: boolean) => typedError<Fresh<Page<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("list_records", { resource, view, remember })),
+	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadEnd<UiError>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
 	/**
-	 *  Checks `view` of `resource` as `list_records` does before it sends
+	 *  Checks `view` of `resource` as `read_list` does before it sends
 	 *  anything (the query engine's rules: fields, operators, values of the
 	 *  right type and within the service's bounds, sort keys, page size): the
 	 *  one authority the filter builder asks as the user types. Needs no
@@ -125,14 +131,17 @@ export const commands = {
 	 */
 	checkView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
 	/**
-	 *  One record of `resource` with every field, by id (for the detail
-	 *  panel), from the service; saved for offline use, `changed` against the
-	 *  saved copy (`saved_record`).
+	 *  Reads one record of `resource` with every field, by id, as
+	 *  `read_list` reads a list: the saved copy, then the service's (a
+	 *  customer from `GET /stakeholder/customer/{id}/`, any other from its
+	 *  list filtered by `id`), over `answers`; returns how the read ended. A
+	 *  record the service says is gone is dropped from the saved records.
 	 * 
-	 *  Errors: `invalid_input` (`field` = `id`: not a record id), `not_found`
-	 *  (no such record, or it was deleted), and the errors of `list_records`.
+	 *  Errors: `invalid_input` (`field` = `id`: not a record id),
+	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
+	 *  and the errors of `read_list`.
 	 */
-	getRecord: (resource: ResourceName, id: string) => typedError<Fresh<{ [key in string]: Value }>, UiError>(__TAURI_INVOKE("get_record", { resource, id })),
+	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadEnd<UiError>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
 	/**
 	 *  The views of `resource` kept for the workspace on screen: the current
 	 *  one (restored at start) and those saved by name.
@@ -145,7 +154,7 @@ export const commands = {
 	 *  replacing a saved view of the same name. Returns the resource's views.
 	 * 
 	 *  Errors: `invalid_input` with `field` = `name`, or with `field_errors`
-	 *  keyed as `list_records` keys them (and `widths`) when the view does not
+	 *  keyed as `read_list` keys them (and `widths`) when the view does not
 	 *  read; `not_configured`; `internal` when the settings file cannot be
 	 *  written.
 	 */
@@ -168,6 +177,17 @@ export const commands = {
 	 *  `not_configured`; `internal` when the settings file cannot be written.
 	 */
 	rememberView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("remember_view", { resource, view })),
+	/**
+	 *  Reads the "New task" form's inputs as typed (`draft`) into the task
+	 *  `create_task` sends: the one authority on that form, asked as the user
+	 *  leaves an input and before sending. Sends nothing; needs no workspace.
+	 * 
+	 *  Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
+	 *  by input and coded: `required`, `too_long` (`max`, `count`),
+	 *  `not_an_integer` / `out_of_range` (`min`, `max`), `not_a_uuid`,
+	 *  `not_json`, `not_a_date_time`.
+	 */
+	checkTask: (draft: TaskDraft) => typedError<NewTask, UiError>(__TAURI_INVOKE("check_task", { draft })),
 	/**
 	 *  `POST /task/task/`: creates `task` and returns it as created.
 	 * 
@@ -205,37 +225,6 @@ export const commands = {
 	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
 	 */
 	deleteStakeholder: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
-	/**
-	 *  `GET /stakeholder/customer/{id}/`: one customer.
-	 * 
-	 *  Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
-	 *  reads.
-	 */
-	getCustomer: (id: string) => typedError<Customer, UiError>(__TAURI_INVOKE("get_customer", { id })),
-	/**
-	 *  The saved answer for `view` of `resource`, from this computer only
-	 *  (never the network): the page as saved when it was last seen, or, for a
-	 *  view never seen, the view answered over every saved record of the
-	 *  resource (`source.kind = "saved_records"`: `count` is out of
-	 *  `source.saved` records). `null` when nothing of the resource is saved.
-	 * 
-	 *  Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
-	 *  `sort`, `fields` for what the saved records cannot answer (a related
-	 *  record's name, a field not saved for every record); `not_configured`.
-	 */
-	listSaved: (resource: ResourceName, view: ListView) => typedError<Saved<Page<{ [key in string]: Value }>> | null, UiError>(__TAURI_INVOKE("list_saved", { resource, view })),
-	/**
-	 *  The saved copy of record `id` of `resource`, or `null`.
-	 * 
-	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
-	 */
-	savedRecord: (resource: ResourceName, id: string) => typedError<Saved<{ [key in string]: Value }> | null, UiError>(__TAURI_INVOKE("saved_record", { resource, id })),
-	/**
-	 *  The saved copy of customer `id`, or `null`.
-	 * 
-	 *  Errors: as `saved_record`.
-	 */
-	savedCustomer: (id: string) => typedError<SavedCustomer | null, UiError>(__TAURI_INVOKE("saved_customer", { id })),
 	/**
 	 *  Takes every record of `resource` offline (or, once it is, fetches only
 	 *  what changed since), sending [`Progress`] on `progress` after every page
@@ -385,12 +374,35 @@ export const events = {
 	serviceState: makeEvent<ServiceState, ServiceState>("service-state"),
 };
 
+/* Constants */
+export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"priority":[-32768,32767],"text_field_chars":255,"view_name_chars":80,"workspace_name_chars":60} as const;
+
 /* Types */
 /**
- *  A calendar date field (`customer_since`): `YYYY-MM-DD` text as sent;
- *  [`CalendarDate::to_date`] reads it.
+ *  One answer of a read, sent as soon as it is known: a saved answer
+ *  first (if any), then the service's.
+ * 
+ *  JSON: `{"kind": "saved", "value": …, "source": {…}}` or
+ *  `{"kind": "fresh", "value": …, "changed": true | false | null}`.
  */
-export type CalendarDate = string;
+export type Answer<T> = 
+/**  What this computer saved, shown until the service answers. */
+{ kind: "saved"; 
+/**  The page or record. */
+value: T; 
+/**  Where it came from and when it was saved. */
+source: Source } | 
+/**  The service's answer (queued to be saved). */
+{ kind: "fresh"; 
+/**  The page or record. */
+value: T; 
+/**
+ *  Whether it differs from the saved answer this read sent before
+ *  it (`false`: the screen may keep what it shows); `null` when
+ *  none was sent, or it was computed over saved records and cannot
+ *  be compared.
+ */
+changed: boolean | null };
 
 /**  The service as the last exchange with it left it. */
 export type Connection = 
@@ -416,44 +428,6 @@ export type Connection =
  *  large to read).
  */
 "service_error";
-
-/**  A customer (see the [module rules](crate::records)). */
-export type Customer = {
-	/**  `id`: uuid. */
-	id?: string | null,
-	/**  `name`: string. */
-	name?: string | null,
-	/**  `document_number`: string. */
-	document_number?: string | null,
-	/**  `member`: uuid. */
-	member?: string | null,
-	/**  `created_by`: uuid. */
-	created_by?: string | null,
-	/**  `updated_by`: uuid. */
-	updated_by?: string | null,
-	/**  `deleted_by`: uuid. */
-	deleted_by?: string | null,
-	/**  `stakeholder`: uuid. */
-	stakeholder?: string | null,
-	/**  `customer_status`: uuid. */
-	customer_status?: string | null,
-	/**  `created_at`: date-time. */
-	created_at?: Timestamp | null,
-	/**  `updated_at`: date-time. */
-	updated_at?: Timestamp | null,
-	/**  `deleted_at`: date-time. */
-	deleted_at?: Timestamp | null,
-	/**  `audit_status`: C, U or D. */
-	audit_status?: string | null,
-	/**  `custom_fields`: any, nullable. */
-	custom_fields?: Value | null,
-	/**  `is_active`: boolean. */
-	is_active?: boolean | null,
-	/**  `credit_limit`: decimal string. */
-	credit_limit?: string | null,
-	/**  `customer_since`: date, `YYYY-MM-DD`. */
-	customer_since?: CalendarDate | null,
-} & { [key in string]: Value };
 
 /**  How tightly the records table sets its rows. */
 export type Density = 
@@ -516,6 +490,11 @@ export type ErrorCode =
 "service_refused" | 
 /**  A list view the engine refused before sending (reasons per condition). */
 "invalid_query" | 
+/**
+ *  Values a form holds that the service would refuse (a task's
+ *  bounds), found before sending: the reasons are beside the inputs.
+ */
+"invalid_input" | 
 /**  Not a record id; `id` as typed. */
 "invalid_id" | 
 /**  The record (`resource`: `lead`, `task`…) does not exist or was deleted. */
@@ -857,17 +836,6 @@ export type FilterSpec = {
 	 *  for `range`. Decimals, dates and date-times in ISO form.
 	 */
 	values: string[],
-};
-
-/**  A fresh answer from the service, already queued to be saved. */
-export type Fresh<T> = {
-	/**  The page or record. */
-	value: T,
-	/**
-	 *  Whether it differs from the copy saved for the same request (the
-	 *  page as last seen, or the record); `None` when none was saved.
-	 */
-	changed: boolean | null,
 };
 
 /**  How a workspace's saved data is kept. */
@@ -1222,6 +1190,35 @@ export type RateLimit = {
 	reset: string | null,
 };
 
+/**
+ *  How a read ended, once its answers were sent. `E` is the error type
+ *  (this crate's [`Error`]; the app sends its UI error).
+ * 
+ *  JSON: `{"end": "fresh"}`, or `{"end": "kept_saved" | "nothing_saved",
+ *  "because": …, "error": …}`.
+ */
+export type ReadEnd<E> = 
+/**  The service answered: its answer was the last one sent. */
+{ end: "fresh" } | 
+/**
+ *  The service was not asked or did not answer: the saved answer sent
+ *  stays on screen.
+ */
+{ end: "kept_saved"; 
+/**  Why the service's answer is missing. */
+because: Unanswered; 
+/**  The failure itself (for working offline, [`Error::WorkingOffline`]). */
+error: E } | 
+/**
+ *  The service was not asked or did not answer, and nothing is saved
+ *  on this computer for what was asked: no answer was sent.
+ */
+{ end: "nothing_saved"; 
+/**  Why the service's answer is missing. */
+because: Unanswered; 
+/**  The failure itself. */
+error: E };
+
 /**  A related record (`supplier` → `supplier__name`). */
 export type RelationSchema = {
 	/**  Relation name, which is also the referencing field's name. */
@@ -1295,25 +1292,6 @@ export type SaveDialog = {
 	notice: DoneNotice,
 };
 
-/**  A saved answer: what to show before the service answers, or instead of it. */
-export type Saved<T> = {
-	/**  The page or record. */
-	value: T,
-	/**  Where it came from. */
-	source: Source,
-};
-
-/**
- *  A customer as saved, for the customer card before (or without) the
- *  service.
- */
-export type SavedCustomer = {
-	/**  The customer as last fetched. */
-	customer: Customer,
-	/**  When (UTC). */
-	saved_at: string,
-};
-
 /**
  *  Pushed to the window when saving data for offline use fails (once,
  *  until the Storage section has shown it): `{notice}`, which the UI words.
@@ -1347,6 +1325,12 @@ export type ServiceState = {
 	connection: Connection,
 	/**  The key's budget from the latest rate-limit headers. */
 	budget: RateLimit,
+	/**
+	 *  While `connection` is `key_refused`: the refusal in the UI's error
+	 *  (`unauthorized`, `key_refused`, the service's words), which the
+	 *  re-enter-key prompt shows. `null` otherwise.
+	 */
+	refusal: UiError | null,
 };
 
 /**  Why a workspace's saved data is kept in memory only. */
@@ -1465,8 +1449,6 @@ export type Storage = {
 	cap_mb: number,
 	/**  "Keep saved data at most N days": N, or `null` when off. */
 	max_age_days: number | null,
-	/**  The age limits that may be set, in days: `[shortest, longest]`. */
-	max_age_days_range: [number, number],
 	/**  Something to tell the user once (a file set aside, a failed write). */
 	notice: Notice | null,
 };
@@ -1521,6 +1503,38 @@ export type Task = {
 	/**  `assigned_to_user`: uuid. */
 	assigned_to_user?: string | null,
 } & { [key in string]: Value };
+
+/**
+ *  The "New task" form's inputs as typed: text, each `""` when left
+ *  empty; the date-times already read by the window as instants (RFC 3339,
+ *  from the local time typed there), `null` when empty.
+ */
+export type TaskDraft = {
+	/**  `title` (required). */
+	title: string,
+	/**  `description`, kept as typed. */
+	description: string,
+	/**  `status`. */
+	status: string,
+	/**  `start` (RFC 3339). */
+	start: string | null,
+	/**  `expiry` (RFC 3339). */
+	expiry: string | null,
+	/**  `completed_at` (RFC 3339). */
+	completed_at: string | null,
+	/**  `priority`: a whole number as typed ("-12", "−12", " 7 "). */
+	priority: string,
+	/**  `recurrence_rule`. */
+	recurrence_rule: string,
+	/**  `assigned_to_user`: a member's id. */
+	assigned_to_user: string,
+	/**  `entity_id`: an id. */
+	entity_id: string,
+	/**  `record_id`: an id. */
+	record_id: string,
+	/**  `custom_fields`: JSON text. */
+	custom_fields: string,
+};
 
 /**
  *  A date-time field (`created_at`, `issue_date`, …): ISO 8601 text exactly
@@ -1578,6 +1592,24 @@ export type UiError = {
 	/**  For [`ErrorKind::RateLimited`]: seconds until a retry may succeed. */
 	retry_after_s: number | null,
 };
+
+/**  Why the service's answer is missing at the end of a read. */
+export type Unanswered = 
+/**  "Work offline" is on: nothing was sent. */
+"working_offline" | 
+/**
+ *  The service could not be reached ([`Connection::Offline`]: no
+ *  connection, a timeout, a refused certificate, a gateway's 502, 503
+ *  or 504, a page that is not the service's JSON).
+ */
+"offline" | 
+/**
+ *  The service answered with an error of its own (a 500, an answer
+ *  too large).
+ */
+"service_error" | 
+/**  The key's budget is spent until its reset (429). */
+"rate_limited";
 
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
 

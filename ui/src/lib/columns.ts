@@ -2,7 +2,7 @@
 // `fields` a view requests for the chosen columns (always with `id`, so rows
 // can be opened), and what a click on a column header does to the sort.
 import { t } from "./i18n.svelte";
-import type { FieldSchema, FilterSpec, ListView, ResourceName, ResourceSchema, SortSpec, Take } from "./bindings";
+import { LIMITS, type FieldSchema, type FilterSpec, type ListView, type ResourceName, type ResourceSchema, type SortSpec, type Take } from "./bindings";
 
 /** At most this many columns by default. */
 export const MAX_DEFAULT_COLUMNS = 9;
@@ -85,9 +85,8 @@ export function moveColumnTo(columns: string[], field: string, to: number): stri
   return rest;
 }
 
-/** Column widths a view may keep: CSS pixels between these bounds. */
-export const MIN_WIDTH = 48;
-export const MAX_WIDTH = 960;
+/** Column widths a view may keep: CSS pixels between these bounds (Rust's, `LIMITS`). */
+export const [MIN_WIDTH, MAX_WIDTH] = LIMITS.column_width_px;
 
 /** `widths` for `columns` only, each within [`MIN_WIDTH`, `MAX_WIDTH`]; `undefined` when none is left. */
 export function keptWidths(
@@ -126,16 +125,16 @@ export function defaultView(schema: ResourceSchema): ListView {
   return { page: 1, take: 20, fields: requestedFields(schema, defaultColumns(schema)), sort: [], filters: [] };
 }
 
-/** Rows per page of a `take` ("all" is one page of 200). */
+/** Rows per page of a `take` ("all" is one page of the largest size, 200). */
 export function rowsOf(take: Take): number {
-  return take === "all" ? 200 : take;
+  return take === "all" ? LIMITS.page_rows : take;
 }
 
 /** The page sizes offered. */
-export const PAGE_SIZES: Take[] = [20, 50, 100, 200, "all"];
+export const PAGE_SIZES: Take[] = [20, 50, 100, LIMITS.page_rows, "all"];
 
 /** The largest page number a list view holds (`ListView.page` is a 32-bit unsigned number). */
-export const MAX_PAGE = 4_294_967_295;
+export const MAX_PAGE = LIMITS.page_max;
 
 /**
  * The sort after a click on `field`'s header. A plain click sorts by that

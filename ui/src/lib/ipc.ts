@@ -1,27 +1,33 @@
 // The UI's one door to the Rust side: every command goes through `call`,
 // which unwraps tauri-specta's Result and throws a CommandError carrying the
 // typed UiError. Components switch on `error.kind`, never on message text.
-// Every call also updates the connection state and rate-limit budget shown
-// in the status bar (lib/session.svelte.ts).
+// Whether the service is reachable is Rust's verdict, pushed as the
+// service's state (lib/session.svelte.ts) and given as the end of every
+// read (`readList`, `readRecord`): nothing here decides it.
 import { Channel } from "@tauri-apps/api/core";
 import {
   commands,
+  type Answer,
   type ExportColumn,
   type ExportLayout,
   type DoneNotice,
   type ListView,
+  type Page,
   type Progress,
+  type ReadEnd as CommandReadEnd,
   type ResourceName,
   type SaveDialog,
   type Value,
 } from "./bindings";
 import type { UiError } from "./errors";
-import { session } from "./session.svelte";
 
 export type { UiError };
 
 /** A record as list and detail commands return it: field name → JSON value. */
 export type JsonRecord = { [key in string]: Value };
+
+/** How a read ended (`{end: "fresh"}`, or the saved answer kept / nothing saved, `because` and `error`). */
+export type ReadEnd = CommandReadEnd<UiError>;
 
 /** A command failed; `error` is the typed error from Rust. */
 export class CommandError extends Error {
@@ -44,12 +50,8 @@ function internalError(detail: string): UiError {
   return { kind: "internal", code: "internal", params: { detail }, service_message: null, field: null, field_errors: {}, retry_after_s: null };
 }
 
-/**
- * Awaits a command and returns its data, or throws a CommandError. With
- * `talksToService`, the outcome updates the connection state and the
- * rate-limit budget.
- */
-export async function call<T>(pending: Promise<Outcome<T>>, talksToService = false): Promise<T> {
+/** Awaits a command and returns its data, or throws a CommandError. */
+export async function call<T>(pending: Promise<Outcome<T>>): Promise<T> {
   let outcome: Outcome<T>;
   try {
     outcome = await pending;
@@ -62,9 +64,21 @@ export async function call<T>(pending: Promise<Outcome<T>>, talksToService = fal
     // arguments it could not read), which arrives as a bare string.
     throw new CommandError(internalError(String(outcome.error)));
   }
-  if (talksToService) session.record(outcome.status === "ok" ? null : outcome.error);
   if (outcome.status === "ok") return outcome.data;
   throw new CommandError(outcome.error);
+}
+
+/**
+ * A read over a channel: `onanswer` gets each answer as Rust sends it (the
+ * saved one, then the service's), the promise how the read ended.
+ */
+function read<T>(
+  onanswer: (answer: Answer<T>) => void,
+  start: (channel: Channel<Answer<T>>) => Promise<Outcome<ReadEnd>>,
+): Promise<ReadEnd> {
+  const channel = new Channel<Answer<T>>();
+  channel.onmessage = onanswer;
+  return call(start(channel));
 }
 
 /** Whether `value` is a UiError as Rust sends it (an object with a `kind` and a `code`). */
@@ -80,15 +94,30 @@ export function uiError(e: unknown): UiError {
 
 type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
 
+/**
+ * Reads a list the one way every list is read: `onanswer` gets the saved
+ * answer (if any), then the service's; resolves with how the read ended.
+ * `remember` only for the list on screen (it becomes the resource's
+ * current view).
+ */
+function readList(
+  resource: ResourceName,
+  view: ListView,
+  remember: boolean,
+  onanswer: (answer: Answer<Page<JsonRecord>>) => void,
+): Promise<ReadEnd> {
+  return read(onanswer, (channel) => commands.readList(resource, view, remember, channel));
+}
+
 /** Typed wrappers of every command. */
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
   /** Adds a workspace (checked with the service first) and shows it; `proxy` "" or null: none. */
   addWorkspace: (name: string, baseUrl: string, apiKey: string, proxy: string | null = null) =>
-    call(commands.addWorkspace(name, baseUrl, apiKey, proxy), true),
+    call(commands.addWorkspace(name, baseUrl, apiKey, proxy)),
   /** A new address, key or proxy for a workspace; `apiKey` null keeps the stored one (same server only). */
   updateWorkspace: (workspace: string, baseUrl: string, apiKey: string | null, proxy: string | null = null) =>
-    call(commands.updateWorkspace(workspace, baseUrl, apiKey, proxy), true),
+    call(commands.updateWorkspace(workspace, baseUrl, apiKey, proxy)),
   renameWorkspace: (workspace: string, name: string) => call(commands.renameWorkspace(workspace, name)),
   switchWorkspace: (workspace: string) => call(commands.switchWorkspace(workspace)),
   removeWorkspace: (workspace: string) => call(commands.removeWorkspace(workspace)),
@@ -96,37 +125,46 @@ export const ipc = {
   stopDemo: () => call(commands.stopDemo()),
   resourceSchemas: () => call(commands.resourceSchemas()),
   /**
-   * A page of `resource` from the service, and whether it differs from the
-   * saved answer; `remember` only for the list on screen (it becomes the
-   * resource's current view).
+   * Reads a list the one way every list is read: `onanswer` gets the saved
+   * answer (if any), then the service's; resolves with how the read ended.
+   * `remember` only for the list on screen (it becomes the resource's
+   * current view).
    */
-  listRecords: (resource: ResourceName, view: ListView, remember = false) =>
-    call(commands.listRecords(resource, view, remember), true),
-  /** A page of `resource` from the service for a form's lookup (the view is not remembered). */
-  lookUp: async (resource: ResourceName, view: ListView) =>
-    (await call(commands.listRecords(resource, view, false), true)).value,
+  readList,
+  /** Reads one record as `readList` reads a list (a customer from its own endpoint). */
+  readRecord: (resource: ResourceName, id: string, onanswer: (answer: Answer<JsonRecord>) => void) =>
+    read(onanswer, (channel) => commands.readRecord(resource, id, channel)),
   /**
-   * Checks a view as `listRecords` would before sending it (resolves when
+   * A page of `resource` from the service for a form's lookup (the view is
+   * not remembered); rejects with the read's error when the service did
+   * not answer (saved data is no answer to a lookup).
+   */
+  lookUp: async (resource: ResourceName, view: ListView): Promise<Page<JsonRecord>> => {
+    let page: Page<JsonRecord> | null = null;
+    const end = await readList(resource, view, false, (answer) => {
+      if (answer.kind === "fresh") page = answer.value;
+    });
+    if (end.end !== "fresh" || page === null) throw new CommandError(end.end === "fresh" ? internalError("no answer") : end.error);
+    return page;
+  },
+  /**
+   * Checks a view as `readList` would before sending it (resolves when
    * it is valid; rejects with `invalid_input` keyed `filters.<i>`, `sort`,
    * …). Sends nothing to the service.
    */
   checkView: (...a: Args<typeof commands.checkView>) => call(commands.checkView(...a)),
-  getRecord: (...a: Args<typeof commands.getRecord>) => call(commands.getRecord(...a), true),
   listViews: (...a: Args<typeof commands.listViews>) => call(commands.listViews(...a)),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
   deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
-  createTask: (...a: Args<typeof commands.createTask>) => call(commands.createTask(...a), true),
-  getLead: (...a: Args<typeof commands.getLead>) => call(commands.getLead(...a), true),
-  patchLead: (...a: Args<typeof commands.patchLead>) => call(commands.patchLead(...a), true),
+  /** Rust's verdict on the "New task" form's inputs: the task to send, or `invalid_input` by input. */
+  checkTask: (...a: Args<typeof commands.checkTask>) => call(commands.checkTask(...a)),
+  createTask: (...a: Args<typeof commands.createTask>) => call(commands.createTask(...a)),
+  getLead: (...a: Args<typeof commands.getLead>) => call(commands.getLead(...a)),
+  patchLead: (...a: Args<typeof commands.patchLead>) => call(commands.patchLead(...a)),
   createStakeholder: (...a: Args<typeof commands.createStakeholder>) =>
-    call(commands.createStakeholder(...a), true),
+    call(commands.createStakeholder(...a)),
   deleteStakeholder: (...a: Args<typeof commands.deleteStakeholder>) =>
-    call(commands.deleteStakeholder(...a), true),
-  getCustomer: (...a: Args<typeof commands.getCustomer>) => call(commands.getCustomer(...a), true),
-  /** The saved answer for a view (this computer only), or null. */
-  listSaved: (...a: Args<typeof commands.listSaved>) => call(commands.listSaved(...a)),
-  savedRecord: (...a: Args<typeof commands.savedRecord>) => call(commands.savedRecord(...a)),
-  savedCustomer: (...a: Args<typeof commands.savedCustomer>) => call(commands.savedCustomer(...a)),
+    call(commands.deleteStakeholder(...a)),
   /**
    * Takes a whole list offline; `onprogress` gets every step (over a Tauri
    * channel); `notice` words the system notification Rust shows when it
@@ -135,7 +173,7 @@ export const ipc = {
   makeAvailableOffline: (resource: ResourceName, onprogress: (step: Progress) => void, notice: DoneNotice) => {
     const channel = new Channel<Progress>();
     channel.onmessage = onprogress;
-    return call(commands.makeAvailableOffline(resource, channel, notice), true);
+    return call(commands.makeAvailableOffline(resource, channel, notice));
   },
   /** Where an export would read its records now (the service or saved records). */
   exportSource: (...a: Args<typeof commands.exportSource>) => call(commands.exportSource(...a)),
@@ -154,7 +192,7 @@ export const ipc = {
   ) => {
     const channel = new Channel<Progress>();
     channel.onmessage = onprogress;
-    return call(commands.exportList(resource, view, columns, layout, dialog, channel), true);
+    return call(commands.exportList(resource, view, columns, layout, dialog, channel));
   },
   cancelExport: () => call(commands.cancelExport()),
   /** "Open" or "Show in folder" for the file the last export wrote (and no other). */

@@ -1,32 +1,51 @@
 // What the status bar and the offline banner show about the workspace on
-// screen: the connection state and the key's rate-limit budget, pushed by
-// Rust whenever the workspace's client learns something about the service
-// (the `service-state` event: every request, the UI's own and a download's
-// or an export's alike; `apply`), and at once from the outcome of a call
-// the UI made (`record`); "Work offline", and when the saved data on
-// screen was saved. The budget is asked for once when a workspace is
-// shown, never polled. A 401 asks the app to show the re-enter-key prompt.
-// While the service cannot be reached, it is asked again now and then (a
-// tiny read); when it answers, `reconnects` goes up so the screen on view
-// refreshes by itself (a screen whose own call succeeded already has fresh
-// data).
-import { commands, type Density, type RateLimit, type ResourceName, type ServiceState } from "./bindings";
+// screen: the connection state and the key's rate-limit budget, as Rust
+// pushes them whenever the workspace's client learns something about the
+// service (the `service-state` event: every request, the UI's own and a
+// download's or an export's alike; `apply`). Whether the service can be
+// reached is Rust's verdict (the same one every read ends with): nothing
+// here decides it from an error. Also "Work offline", and when the saved
+// data on screen was saved. The budget is asked for once when a workspace
+// is shown, never polled. A refused key (pushed `key_refused`, with the
+// service's words) opens the re-enter-key prompt. While the service cannot be reached, it is asked
+// again now and then (a tiny read); when it answers, `reconnects` goes up
+// so the screen on view refreshes by itself.
+import {
+  commands,
+  type Connection,
+  type Density,
+  type RateLimit,
+  type ResourceName,
+  type ServiceState,
+} from "./bindings";
 import type { UiError } from "./errors";
-
-/** The connection as the last call to the service left it. */
-export type Connection = "unknown" | "online" | "offline" | "key_refused" | "rate_limited" | "service_error";
+import { Channel } from "@tauri-apps/api/core";
 
 /** Waits between tries to reach the service again, in ms (the last one repeats). */
 export const RECONNECT_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
+/** How long a 429 without a reset time is shown as such, in ms. */
+const RATE_LIMIT_FALLBACK_MS = 60_000;
+
+/** The prompt's words when Rust pushed a refusal without its own (it always sends one). */
+const REFUSED: UiError = {
+  kind: "unauthorized",
+  code: "key_refused",
+  params: {},
+  service_message: null,
+  field: "api_key",
+  field_errors: {},
+  retry_after_s: null,
+};
+
 class Session {
   connection = $state<Connection>("unknown");
   rateLimit = $state<RateLimit>({ limit: null, remaining: null, reset: null });
-  /** Set by a 401: the app shows the re-enter-key prompt until cleared. */
+  /** Set when the key was refused: the app shows the re-enter-key prompt until cleared. */
   keyRefused = $state<UiError | null>(null);
-  /** The last 429, kept until its reset time has passed. */
-  limited = $state<{ error: UiError; until: number } | null>(null);
-  /** "Work offline" is on: nothing is sent, saved data is shown. */
+  /** A 429's end (ms since the epoch), kept until it has passed. */
+  limited = $state<{ until: number } | null>(null);
+  /** "Work offline" is on (as Rust last said): nothing is sent, saved data is shown. */
   workingOffline = $state(false);
   /** The records table's row spacing (settings `density`). */
   density = $state<Density>("normal");
@@ -52,58 +71,26 @@ class Session {
   apply(state: ServiceState) {
     this.rateLimit = state.budget;
     const wasOffline = this.connection === "offline";
+    if (state.connection === "unknown") return;
+    this.connection = state.connection;
     switch (state.connection) {
-      case "unknown":
-        return;
       case "online":
-        this.connection = "online";
         this.#stopRetrying();
         // The service answers again: the screen on view refreshes itself.
         if (wasOffline) this.reconnects += 1;
         return;
       case "offline":
-        this.connection = "offline";
         this.#retryLater();
         return;
-      default:
-        this.connection = state.connection;
-    }
-  }
-
-  /** Updates the state after a call to the service (`error` null on success). */
-  record(error: UiError | null) {
-    if (error === null) {
-      this.connection = "online";
-      this.keyRefused = null;
-      this.#stopRetrying();
-    } else {
-      switch (error.kind) {
-        case "network":
-        case "unknown_outcome":
-          this.connection = "offline";
-          this.#retryLater();
-          break;
-        case "unauthorized":
-          this.connection = "key_refused";
-          this.keyRefused = error;
-          break;
-        case "rate_limited":
-          this.connection = "rate_limited";
-          this.limited = { error, until: Date.now() + (error.retry_after_s ?? 60) * 1000 };
-          break;
-        case "service":
-          this.connection = "service_error";
-          break;
-        case "offline":
-          // "Work offline" is on: nothing was sent, nothing learnt.
-          break;
-        default:
-          // invalid input, not found, forbidden: the service answered.
-          if (error.kind !== "not_configured" && error.kind !== "internal" && error.kind !== "cancelled") {
-            this.connection = "online";
-            this.#stopRetrying();
-          }
+      case "key_refused":
+        this.keyRefused = state.refusal ?? REFUSED;
+        return;
+      case "rate_limited": {
+        const reset = state.budget.reset ? Date.parse(state.budget.reset) : NaN;
+        this.limited = { until: Number.isNaN(reset) ? Date.now() + RATE_LIMIT_FALLBACK_MS : reset };
+        return;
       }
+      default:
     }
   }
 
@@ -122,31 +109,26 @@ class Session {
     }
   }
 
-  /** Turns "Work offline" on or off as the settings say. */
+  /** Turns "Work offline" on or off as Rust said it is. */
   setWorkingOffline(on: boolean) {
     this.workingOffline = on;
     if (on) this.#stopRetrying();
     else if (this.connection === "offline") this.#retryLater();
   }
 
-  /** Asks the service again at once (a tiny read); its outcome updates the state. */
+  /** Asks the service again at once (a tiny read); what it learns is pushed (`apply`). */
   async probe() {
     if (this.workingOffline) return;
-    let error: UiError | null = null;
     try {
-      const outcome = await commands.listRecords(
+      await commands.readList(
         this.probeResource,
         { page: 1, take: 1, fields: ["id"], sort: [], filters: [] },
         false,
+        new Channel(),
       );
-      if (outcome.status === "error") error = outcome.error;
     } catch {
-      return;
+      // The pushed state says what happened.
     }
-    const wasOffline = this.connection === "offline";
-    this.record(error);
-    // The service answers again: the screen on view refreshes itself.
-    if (wasOffline && this.connection === "online") this.reconnects += 1;
   }
 
   #retryLater() {

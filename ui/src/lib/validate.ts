@@ -1,7 +1,7 @@
 // Pure checks the forms run before sending (and on blur), so the user learns
 // at once what to fix. Each check returns the message to show beside the
-// input, or null when the value is fine. Bounds are the spec's
-// (docs/service.md, "Task bounds"); the service checks them again.
+// input, or null when the value is fine. Bounds come from Rust (`LIMITS`);
+// the task form asks Rust's `check_task` instead; the service checks again.
 import type { FieldProblem, Value } from "./bindings";
 import { problemsText } from "./errors";
 import { t } from "./i18n.svelte";
@@ -45,28 +45,8 @@ export function checkRequiredUuid(text: string, label: string, missing: string):
 }
 
 /** Formats an integer for messages with a real minus sign, ungrouped in every language: −32768. */
-function signed(n: number): string {
+export function signed(n: number): string {
   return n < 0 ? `−${-n}` : String(n);
-}
-
-/**
- * Parses an optional whole number typed as text ("-12", "−12", " 7 ").
- * Empty gives `{value: null}`; anything else out of `min..=max` or not a
- * whole number gives `{error}`.
- */
-export function parseInteger(
-  text: string,
-  min: number,
-  max: number,
-  label: string,
-): { value: number | null; error: null } | { value: null; error: string } {
-  const typed = text.trim().replace(/^[−–]/, "-").replace(/^\+/, "");
-  if (typed === "") return { value: null, error: null };
-  const error = t("forms.check.integer", { label, min: signed(min), max: signed(max) });
-  if (!/^-?\d+$/.test(typed)) return { value: null, error };
-  const n = Number(typed);
-  if (!Number.isSafeInteger(n) || n < min || n > max) return { value: null, error };
-  return { value: n === 0 ? 0 : n, error: null };
 }
 
 /**

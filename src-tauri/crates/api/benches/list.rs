@@ -1,20 +1,21 @@
-//! How long one page of supplier invoices takes: parsing a response body,
-//! the whole request against the sandbox over loopback HTTP, and the
-//! client's overhead over a bare reqwest GET of the same URL with the same
-//! headers (same process, same run).
+//! How long one page of supplier invoices takes: parsing a response body
+//! into JSON records, the whole request against the sandbox over loopback
+//! HTTP (`Client::list_view`: check, send, decode, each field read by its
+//! schema type), and the client's overhead over a bare reqwest GET of the
+//! same URL with the same headers (same process, same run).
 //!
 //! `cargo bench -p workdesk-api --bench list` (figures in BENCHMARKS.md).
 //! The overhead ratio is `client_overhead/client` over
-//! `client_overhead/bare_get_typed` (a bare GET plus the same
-//! `serde_json` decode) and over `bare_get_bytes` (a bare GET, body
-//! unread). Because separate criterion groups can see different machine
+//! `client_overhead/bare_get_json` (a bare GET plus the same
+//! `serde_json` decode into JSON records) and over `bare_get_bytes` (a
+//! bare GET, body unread). Because separate criterion groups can see different machine
 //! load, the run ends with a paired measurement that interleaves the three
 //! request by request and prints their medians and ratios.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use reqwest::header::{HeaderMap, HeaderValue, ACCEPT, AUTHORIZATION};
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, Envelope, JsonRecord, ListRequest, Page, SupplierInvoice, Take,
+    ApiKey, BaseUrl, Client, Envelope, JsonRecord, ListView, Page, ResourceName, Take,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -60,62 +61,39 @@ fn bench(c: &mut Criterion) {
         "{}/account_payable/invoice/?page=3&take=200",
         sandbox.base_url()
     );
-    let request = ListRequest::<SupplierInvoice>::new()
-        .page(3)
-        .take(Take::Count(200));
+    let view = ListView {
+        page: 3,
+        take: Take::Count(200),
+        ..ListView::default()
+    };
 
     // The raw body of a 200-row page, as the service sends it.
     let body = rt.block_on(async { bare.get(&url).send().await.unwrap().bytes().await.unwrap() });
 
     let mut parse = c.benchmark_group("parse_page");
     parse.throughput(Throughput::Bytes(body.len() as u64));
+    // The body read straight into JSON objects, as the client decodes it
+    // before reading each field by its schema type.
     parse.bench_function("200_supplier_invoices", |b| {
-        b.iter(|| {
-            let envelope: Envelope<Page<SupplierInvoice>> = serde_json::from_slice(&body).unwrap();
-            envelope.data.unwrap().results.len()
-        })
-    });
-    parse.finish();
-
-    // What the UI gets: records as JSON objects. Today read through the
-    // typed records and written back (`Client::list_view`); the other way
-    // reads the JSON objects straight from the body.
-    let mut twice = c.benchmark_group("records_for_the_ui");
-    twice.throughput(Throughput::Elements(200));
-    twice.bench_function("typed_then_json", |b| {
-        b.iter(|| {
-            let envelope: Envelope<Page<SupplierInvoice>> = serde_json::from_slice(&body).unwrap();
-            envelope
-                .data
-                .unwrap()
-                .results
-                .iter()
-                .map(|record| match serde_json::to_value(record).unwrap() {
-                    serde_json::Value::Object(map) => map,
-                    _ => unreachable!(),
-                })
-                .collect::<Vec<JsonRecord>>()
-                .len()
-        })
-    });
-    twice.bench_function("json_only", |b| {
         b.iter(|| {
             let envelope: Envelope<Page<JsonRecord>> = serde_json::from_slice(&body).unwrap();
             envelope.data.unwrap().results.len()
         })
     });
-    twice.finish();
+    parse.finish();
 
     let mut list = c.benchmark_group("list_supplier_invoices_loopback");
     for take in [20u8, 200] {
         list.throughput(Throughput::Elements(u64::from(take)));
         list.bench_with_input(BenchmarkId::from_parameter(take), &take, |b, &take| {
-            let request = ListRequest::<SupplierInvoice>::new()
-                .page(3)
-                .take(Take::Count(take));
+            let view = ListView {
+                page: 3,
+                take: Take::Count(take),
+                ..ListView::default()
+            };
             b.to_async(&rt).iter(|| async {
                 client
-                    .list_supplier_invoices(&request)
+                    .list_view(ResourceName::SupplierInvoice, &view)
                     .await
                     .unwrap()
                     .results
@@ -141,17 +119,17 @@ fn bench(c: &mut Criterion) {
                 .len()
         })
     });
-    overhead.bench_function("bare_get_typed", |b| {
+    overhead.bench_function("bare_get_json", |b| {
         b.to_async(&rt).iter(|| async {
             let bytes = bare.get(&url).send().await.unwrap().bytes().await.unwrap();
-            let envelope: Envelope<Page<SupplierInvoice>> = serde_json::from_slice(&bytes).unwrap();
+            let envelope: Envelope<Page<JsonRecord>> = serde_json::from_slice(&bytes).unwrap();
             envelope.data.unwrap().results.len()
         })
     });
     overhead.bench_function("client", |b| {
         b.to_async(&rt).iter(|| async {
             client
-                .list_supplier_invoices(&request)
+                .list_view(ResourceName::SupplierInvoice, &view)
                 .await
                 .unwrap()
                 .results
@@ -160,7 +138,7 @@ fn bench(c: &mut Criterion) {
     });
     overhead.finish();
 
-    paired(&rt, &client, &request, &bare, &url);
+    paired(&rt, &client, &view, &bare, &url);
 }
 
 /// Rounds of the paired measurement.
@@ -171,7 +149,7 @@ const ROUNDS: usize = 300;
 fn paired(
     rt: &tokio::runtime::Runtime,
     client: &Client,
-    request: &ListRequest<SupplierInvoice>,
+    view: &ListView,
     bare: &reqwest::Client,
     url: &str,
 ) {
@@ -193,12 +171,12 @@ fn paired(
                         .len(),
                     1 => {
                         let bytes = bare.get(url).send().await.unwrap().bytes().await.unwrap();
-                        let envelope: Envelope<Page<SupplierInvoice>> =
+                        let envelope: Envelope<Page<JsonRecord>> =
                             serde_json::from_slice(&bytes).unwrap();
                         envelope.data.unwrap().results.len()
                     }
                     _ => client
-                        .list_supplier_invoices(request)
+                        .list_view(ResourceName::SupplierInvoice, view)
                         .await
                         .unwrap()
                         .results
@@ -213,12 +191,12 @@ fn paired(
         v.sort_by(f64::total_cmp);
         v[v.len() / 2]
     };
-    let [bytes, typed, via_client] = times.each_mut().map(median);
+    let [bytes, json, via_client] = times.each_mut().map(median);
     println!(
         "client_overhead/paired ({ROUNDS} interleaved rounds, medians): \
-         bare_get_bytes {bytes:.3} ms, bare_get_typed {typed:.3} ms, client {via_client:.3} ms; \
-         client/bare_get_typed = {:.3}x, client/bare_get_bytes = {:.3}x",
-        via_client / typed,
+         bare_get_bytes {bytes:.3} ms, bare_get_json {json:.3} ms, client {via_client:.3} ms; \
+         client/bare_get_json = {:.3}x, client/bare_get_bytes = {:.3}x",
+        via_client / json,
         via_client / bytes
     );
 }

@@ -26,8 +26,8 @@ use workdesk_key::KeyProblem;
 ///
 /// Every request carries `Authorization: Bearer <key>` (marked sensitive so
 /// it is never printed) and goes only to the [`BaseUrl`]: redirects are not
-/// followed and `next` links to another origin are refused, so the key
-/// cannot be sent to another host. Environment proxies are bypassed for a
+/// followed and a page's `next` link is never followed (pages are asked
+/// for by number), so the key cannot be sent to another host. Environment proxies are bypassed for a
 /// loopback base URL. Cheap to clone; clones share connections and the
 /// rate-limit state.
 #[derive(Clone, Debug)]
@@ -45,8 +45,29 @@ struct Shared {
     config: ClientConfig,
     rate_limit: watch::Sender<RateLimit>,
     connection: watch::Sender<Connection>,
-    /// The service answered 401 to the key at least once.
-    refused: std::sync::atomic::AtomicBool,
+    /// The service's last 401 to the key, kept whatever came after.
+    refusal: watch::Sender<Option<Refusal>>,
+}
+
+/// The service refusing the key (a 401): why, and its words (scrubbed of
+/// the key), as [`Error::Unauthorized`] carries them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// Why, as far as the service's message says.
+    pub reason: crate::error::UnauthorizedReason,
+    /// The service's `message`, or a generic one without an envelope.
+    pub message: String,
+}
+
+impl Refusal {
+    /// The refusal as the error a request got.
+    #[must_use]
+    pub fn to_error(&self) -> Error {
+        Error::Unauthorized {
+            reason: self.reason,
+            message: self.message.clone(),
+        }
+    }
 }
 
 impl Client {
@@ -110,7 +131,7 @@ impl Client {
                 key,
                 rate_limit: watch::Sender::new(RateLimit::default()),
                 connection: watch::Sender::new(Connection::default()),
-                refused: std::sync::atomic::AtomicBool::new(false),
+                refusal: watch::Sender::new(None),
                 config,
             }),
             encoding,
@@ -160,9 +181,21 @@ impl Client {
     /// was exchanged since: unlike [`Client::connection`], a later answer
     /// (a network failure, another request's success) does not clear it.
     pub fn key_refused(&self) -> bool {
-        self.shared
-            .refused
-            .load(std::sync::atomic::Ordering::Relaxed)
+        self.shared.refusal.borrow().is_some()
+    }
+
+    /// The service's last refusal of the key (401), with its words, kept
+    /// as [`Client::key_refused`] is; set before the connection changes to
+    /// [`Connection::KeyRefused`], so a subscriber of
+    /// [`Client::subscribe_connection`] finds it then.
+    pub fn refusal(&self) -> Option<Refusal> {
+        self.shared.refusal.borrow().clone()
+    }
+
+    /// A receiver of [`Client::refusal`]: for a watcher that must not hold
+    /// the client (it ends when the client is dropped).
+    pub fn subscribe_refusal(&self) -> watch::Receiver<Option<Refusal>> {
+        self.shared.refusal.subscribe()
     }
 
     /// A receiver that sees every change of [`Client::connection`]: every
@@ -198,10 +231,11 @@ impl Client {
             .adjust(|error, backoff| retry::delay(error, backoff, started, policy))
             .await;
         if let Some(now) = Connection::after(&outcome) {
-            if now == Connection::KeyRefused {
-                self.shared
-                    .refused
-                    .store(true, std::sync::atomic::Ordering::Relaxed);
+            if let Err(Error::Unauthorized { reason, message }) = &outcome {
+                self.shared.refusal.send_replace(Some(Refusal {
+                    reason: *reason,
+                    message: message.clone(),
+                }));
             }
             self.shared.connection.send_if_modified(|current| {
                 let changed = *current != now;

@@ -34,11 +34,26 @@ impl Connection {
     /// What `outcome` of one exchange with the service says, or `None` when
     /// nothing was exchanged (a request refused before sending).
     pub(crate) fn after<T>(outcome: &Result<T>) -> Option<Connection> {
-        let error = match outcome {
-            Ok(_) => return Some(Connection::Online),
-            Err(error) => error,
-        };
-        Some(match error {
+        match outcome {
+            Ok(_) => Some(Connection::Online),
+            Err(error) => error.connection(),
+        }
+    }
+}
+
+impl Error {
+    /// The one verdict on reaching the service this failure gives, which
+    /// the status bar shows and the read path acts on: `Offline` for no
+    /// connection, a timeout, a refused certificate, or something other
+    /// than the service answering (a page that is not its JSON, a
+    /// gateway's 502, 503 or 504); `ServiceError` for its own 5xx or an
+    /// answer too large; `KeyRefused` (401); `RateLimited` (429); `Online`
+    /// for an answer about the request (400, 403, 404…). `None` when
+    /// nothing was sent (a request refused before sending, a bad key or
+    /// address).
+    #[must_use]
+    pub fn connection(&self) -> Option<Connection> {
+        Some(match self {
             Error::Network { .. }
             | Error::Timeout { .. }
             | Error::Certificate { .. }
@@ -54,8 +69,7 @@ impl Connection {
             Error::Forbidden { .. }
             | Error::NotFound { .. }
             | Error::Validation { .. }
-            | Error::UnexpectedStatus { .. }
-            | Error::ForeignNextLink { .. } => Connection::Online,
+            | Error::UnexpectedStatus { .. } => Connection::Online,
             _ => return None,
         })
     }

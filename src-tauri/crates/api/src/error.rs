@@ -42,6 +42,12 @@ pub enum Error {
     #[error("invalid list query: {0}")]
     InvalidQuery(workdesk_query::ValidationErrors),
 
+    /// A body outside the service's bounds (`docs/service.md`, "Task
+    /// bounds": a task without a title, a text over 255 characters),
+    /// refused before sending; keyed by field (`title`, `status`).
+    #[error("invalid input: {0}")]
+    InvalidInput(workdesk_query::ValidationErrors),
+
     /// A record id that is not a UUID (`docs/service.md`, "Common field
     /// rules": identifiers are UUID strings); nothing was sent.
     #[error("\"{0}\" is not a record id (a UUID)")]
@@ -191,14 +197,6 @@ pub enum Error {
         /// spaces), never the API key.
         snippet: String,
     },
-
-    /// A page's `next` link points to another scheme, host or port than the
-    /// base URL; it was not followed, so the key was not sent there.
-    #[error("the next page link {link} leads away from the service; not following it")]
-    ForeignNextLink {
-        /// The link as the service sent it.
-        link: String,
-    },
 }
 
 /// Why a 401 happened, read from the service's message (`docs/service.md`,
@@ -311,12 +309,13 @@ impl Error {
             Error::Certificate { host, problem } => {
                 format!("certificate of {host} refused ({problem:?})")
             }
+            Error::InvalidInput(problems) => {
+                let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
+                format!("invalid input ({})", keys.join(", "))
+            }
             Error::InvalidQuery(problems) => {
                 let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
                 format!("invalid list request ({})", keys.join(", "))
-            }
-            Error::ForeignNextLink { .. } => {
-                "a next link to another server, not followed".to_owned()
             }
             Error::InvalidId(_) => "not a record id".to_owned(),
             other => other.to_string(),
@@ -379,7 +378,6 @@ impl Error {
                 reason: clean(reason),
                 snippet: clean(snippet),
             },
-            Error::ForeignNextLink { link } => Error::ForeignNextLink { link: clean(link) },
             other => other,
         }
     }

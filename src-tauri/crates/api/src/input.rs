@@ -52,6 +52,12 @@ pub struct NewTask {
     pub assigned_to_user: Option<String>,
 }
 
+/// The longest text the service takes in a bounded text field (a task's
+/// `title`, `status` and `recurrence_rule`, a lead's `status`), in
+/// characters (Unicode scalar values, as the service counts them):
+/// `docs/service.md`, "Task bounds".
+pub const TEXT_FIELD_MAX_CHARS: usize = 255;
+
 impl NewTask {
     /// A task with only a title.
     #[must_use]
@@ -61,6 +67,55 @@ impl NewTask {
             ..NewTask::default()
         }
     }
+
+    /// Checks the task against the service's bounds (`docs/service.md`,
+    /// "Task bounds"): a `title` that is not blank, and `title`, `status`
+    /// and `recurrence_rule` of at most [`TEXT_FIELD_MAX_CHARS`]
+    /// characters (`priority` is an `i16`, so always in range).
+    ///
+    /// # Errors
+    /// Every problem, keyed by field: `required`, or `too_long` with `max`
+    /// and `count`.
+    pub fn check(&self) -> Result<(), workdesk_query::ValidationErrors> {
+        let mut problems = workdesk_query::ValidationErrors::default();
+        if self.title.trim().is_empty() {
+            problems.add_problem(
+                "title",
+                workdesk_query::Problem::new("required", [], "Give the task a title."),
+            );
+        }
+        for (field, text) in [
+            ("title", Some(&self.title)),
+            ("status", self.status.as_ref()),
+            ("recurrence_rule", self.recurrence_rule.as_ref()),
+        ] {
+            if let Some(problem) = text.and_then(|text| too_long(text)) {
+                problems.add_problem(field, problem);
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+/// `too_long` when `text` has more than [`TEXT_FIELD_MAX_CHARS`]
+/// characters.
+#[must_use]
+pub fn too_long(text: &str) -> Option<workdesk_query::Problem> {
+    let count = text.chars().count();
+    (count > TEXT_FIELD_MAX_CHARS).then(|| {
+        workdesk_query::Problem::new(
+            "too_long",
+            [
+                ("max", TEXT_FIELD_MAX_CHARS.to_string().as_str()),
+                ("count", count.to_string().as_str()),
+            ],
+            format!("At most {TEXT_FIELD_MAX_CHARS} characters ({count} given)."),
+        )
+    })
 }
 
 /// Body of `PATCH /crm/lead/{id}/` (partial update): only the fields that

@@ -2,24 +2,24 @@
 //! (v1, `docs/service.md`), tolerant in what it receives (`docs/service.md`,
 //! "Tolerance") and strict in what it sends.
 //!
-//! - **Operations** ([`Client`]): the lists of every resource
-//!   (`list_supplier_invoices`, `list_customer_invoices`, `list_sales_quotes`,
-//!   `list_products`, `list_tasks`, `list_leads`, `list_stakeholders`,
-//!   `list_customers`, generic [`Client::list`], or any resource by
-//!   [`ResourceName`] as JSON objects with [`Client::list_view`] and
-//!   [`Client::get_record`]), all pages as a stream
-//!   ([`Client::pages`]), [`Client::create_task`], [`Client::patch_lead`],
-//!   [`Client::create_stakeholder`], [`Client::get_customer`],
-//!   [`Client::delete_stakeholder`], and the reads `get_lead`, `get_task`,
-//!   `get_stakeholder`. Bodies go as JSON, form or multipart
-//!   ([`BodyEncoding`], per client or per handle).
-//! - **Queries** ([`ListRequest`]): page, take, fields, multi-key sort,
-//!   filters with every operator, `or__`/`not__` and related paths, checked
-//!   against the resource schema of the shared filter engine
-//!   ([`workdesk_query`]) before anything is sent, and encoded canonically.
-//! - **Records** ([`records`]): every field optional, unknown fields kept in
-//!   `extra`, decimals exact ([`rust_decimal::Decimal`]), date-times kept as
-//!   sent ([`Timestamp`]), unknown enumeration codes kept.
+//! - **Operations** ([`Client`]): the list of any resource by
+//!   [`ResourceName`] as a [`ListView`] asks for it ([`Client::list_view`],
+//!   or [`Client::list_checked`] for a view checked once), one record by id
+//!   ([`Client::get_record`]), [`Client::create_task`],
+//!   [`Client::patch_lead`] with [`Client::get_lead`],
+//!   [`Client::create_stakeholder`] and [`Client::delete_stakeholder`].
+//!   Bodies go as JSON, form or multipart ([`BodyEncoding`], per client or
+//!   per handle).
+//! - **Queries** ([`ListView`] → [`CheckedView`]): page, take, fields,
+//!   multi-key sort, filters with every operator, `or__`/`not__` and
+//!   related paths, checked once against the resource schema of the
+//!   shared filter engine ([`workdesk_query`]) before anything is sent,
+//!   and encoded canonically.
+//! - **Records** ([`JsonRecord`], [`records`]): every field read by its
+//!   schema type, a bad value `null` instead of a failed page, unknown
+//!   fields kept, decimals exact strings, date-times and unknown
+//!   enumeration codes kept as sent; typed [`Task`], [`Lead`] and
+//!   [`Stakeholder`] for the writes.
 //! - **Rate limits** ([`RateLimit`]): every response's `X-RateLimit-*`
 //!   headers (Reset in any format of `docs/service.md`, "Rate limits"), the
 //!   latest kept in [`Client::rate_limit`] /
@@ -34,8 +34,8 @@
 //! The API key is an [`ApiKey`]: its `Debug` is redacted, it cannot be
 //! serialized, and it is only ever sent in the `Authorization` header to the
 //! configured [`BaseUrl`] (HTTPS, or plain HTTP to loopback only): redirects
-//! are not followed and `next` links to another origin are refused. Texts
-//! the service echoes into errors are scrubbed of it.
+//! are not followed, and neither is a page's `next` link (pages are asked
+//! for by number). Texts the service echoes into errors are scrubbed of it.
 //!
 //! ## Crates chosen
 //! - [`backon`] for retries: maintained, small (no runtime of its own,
@@ -45,23 +45,29 @@
 //!   backoff delay or stop retrying — everything the policy needs without a
 //!   hand-written loop. (`backoff` is unmaintained; `tokio-retry` has no
 //!   per-error delay.)
-//! - [`futures_util`]'s `stream::try_unfold` for the page stream: the
-//!   stream trait everyone uses, no macro crate needed.
 //! - `tokio::sync::watch` for the rate-limit state: latest value plus change
 //!   notification, already in the dependency tree.
 //!
 //! ```no_run
 //! # async fn demo() -> workdesk_api::Result<()> {
-//! use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest, Operator, Order, SupplierInvoice, Take};
+//! use workdesk_api::{ApiKey, BaseUrl, Client, FilterSpec, ListView, Operator, ResourceName, SortSpec, Take};
 //! let client = Client::new(
 //!     BaseUrl::parse("https://api.example.com")?,
 //!     ApiKey::parse("service_0123456789abcdefghijklmnopqrstuv")?,
 //! )?;
-//! let request = ListRequest::<SupplierInvoice>::new()
-//!     .take(Take::Count(50))
-//!     .sort("total", Order::Descending)
-//!     .filter("operation_status", Operator::In, ["PR", "CO"]);
-//! let page = client.list_supplier_invoices(&request).await?;
+//! let view = ListView {
+//!     take: Take::Count(50),
+//!     sort: vec![SortSpec { field: "total".into(), descending: true }],
+//!     filters: vec![FilterSpec {
+//!         or: false,
+//!         not: false,
+//!         field: "operation_status".into(),
+//!         operator: Operator::In,
+//!         values: vec!["PR".into(), "CO".into()],
+//!     }],
+//!     ..ListView::default()
+//! };
+//! let page = client.list_view(ResourceName::SupplierInvoice, &view).await?;
 //! println!("{} of {} supplier invoices", page.results.len(), page.count);
 //! println!("{:?} requests left", client.rate_limit().remaining);
 //! # Ok(()) }
@@ -78,10 +84,8 @@ mod envelope;
 mod error;
 mod input;
 mod list;
-mod list_request;
 mod list_view;
 mod operations;
-mod pages;
 mod patch;
 mod proxy;
 mod rate_limit;
@@ -92,25 +96,25 @@ mod retry;
 mod tolerant;
 
 pub use base_url::BaseUrl;
-pub use client::Client;
+pub use client::{Client, Refusal};
 pub use config::{BodyEncoding, ClientConfig, RetryPolicy, MAX_BODY_BYTES};
 pub use connection::Connection;
 pub use envelope::Envelope;
 pub use error::{BaseUrlProblem, Error, FieldErrors, Result, UnauthorizedReason};
 pub use error::{CertificateProblem, ProxyProblem};
-pub use input::{LeadPatch, NewStakeholder, NewTask};
-pub use list::{Page, PageView, Take, TAKE_DEFAULT, TAKE_MAX};
-pub use list_request::{FilterValue, ListRequest, Order};
+pub use input::{too_long, LeadPatch, NewStakeholder, NewTask, TEXT_FIELD_MAX_CHARS};
+pub use list::{Page, Take, TAKE_DEFAULT, TAKE_MAX};
 pub use list_view::{
-    key_problems_by_condition, FilterSpec, ListView, SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
+    key_problems_by_condition, CheckedView, FilterSpec, ListView, SortSpec, MAX_COLUMN_WIDTH,
+    MIN_COLUMN_WIDTH,
 };
 pub use patch::Patch;
 pub use proxy::ProxyUrl;
 pub use rate_limit::RateLimit;
 pub use records::json_record::JsonRecord;
 pub use records::{
-    AuditStatus, CalendarDate, Customer, CustomerInvoice, DocumentType, Lead, OperationStatus,
-    Product, Resource, SalesQuote, Stakeholder, SupplierInvoice, Task, Timestamp,
+    AuditStatus, CalendarDate, DocumentType, Lead, OperationStatus, Resource, Stakeholder, Task,
+    Timestamp,
 };
 pub use resource_name::ResourceName;
 pub use response::mask_keys;

@@ -1,6 +1,5 @@
 //! List conventions shared by every list endpoint (`docs/service.md`,
-//! "List queries" and "Pagination"): the page object, `take`, and
-//! [`PageView`] (`page` + `take`, as the UI keeps them).
+//! "List queries" and "Pagination"): the page object and `take`.
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -56,48 +55,14 @@ fn clamped_count<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
 /// sends more than 200 (docs/service.md, "Tolerance").
 pub use workdesk_query::Take;
 
-/// Which page of a list is shown: `page` and `take`, as the UI sends and
-/// the app remembers them (`{"page": 2, "take": 50}` / `"take": "all"`).
-/// [`ListRequest::view`](crate::ListRequest::view) applies it to a request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct PageView {
-    /// 1-based page number.
-    pub page: u32,
-    /// Results per page.
-    pub take: Take,
-}
-
-impl Default for PageView {
-    fn default() -> Self {
-        Self {
-            page: 1,
-            take: Take::default(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn take_serializes_as_number_or_all() {
-        let json = |view: PageView| serde_json::to_string(&view).unwrap();
-        assert_eq!(
-            json(PageView {
-                page: 2,
-                take: Take::Count(50)
-            }),
-            r#"{"page":2,"take":50}"#
-        );
-        assert_eq!(
-            json(PageView {
-                page: 1,
-                take: Take::All
-            }),
-            r#"{"page":1,"take":"all"}"#
-        );
+        assert_eq!(serde_json::to_string(&Take::Count(50)).unwrap(), "50");
+        assert_eq!(serde_json::to_string(&Take::All).unwrap(), r#""all""#);
     }
 
     #[test]

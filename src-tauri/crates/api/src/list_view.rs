@@ -7,14 +7,17 @@
 
 use std::cmp::Ordering;
 
+use std::num::NonZeroU32;
+
 use serde::{Deserialize, Serialize};
-use workdesk_query::{Operand, Operator, Problem, ValidationErrors};
+use workdesk_query::{
+    Condition, FieldPath, ListQuery, Operand, Operator, Plan, Problem, SortKey, TypedCondition,
+    ValidationErrors,
+};
 
 use crate::error::Error;
-use crate::list::Take;
-use crate::list_request::{FilterValue, ListRequest, Order};
-use crate::records::Resource;
-use crate::resource_name::{with_record_type, ResourceName};
+use crate::list::{Take, TAKE_MAX};
+use crate::resource_name::ResourceName;
 
 /// One `sort` key: `field` (or `relation__field`), descending when set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,18 +100,49 @@ pub const MIN_COLUMN_WIDTH: u16 = 48;
 pub const MAX_COLUMN_WIDTH: u16 = 960;
 
 impl ListView {
-    /// The request for this view over `T`'s resource, checked as
-    /// [`ListRequest::validate`] does before anything is sent.
+    /// This view checked, once, against `resource`'s schema: the query to
+    /// send and the engine's plan to answer it over saved records
+    /// ([`CheckedView`]). Every rule the service's own check applies
+    /// (fields, sort keys, operators, values of each field's type, choices),
+    /// plus the client's: `page` from 1, `take` 1..=200 or all, at least
+    /// one column when `fields` is given, widths within
+    /// [`MIN_COLUMN_WIDTH`]..=[`MAX_COLUMN_WIDTH`] for the resource's
+    /// fields, a value for every condition (both ends for `range`, one or
+    /// more for `in`, no comma inside an item), and no `range` that ends
+    /// before it starts (compared as the field's type compares them).
     ///
     /// # Errors
-    /// Every problem, keyed `page`, `take`, `fields`, `sort`, `widths` (a
-    /// width for a field `T` does not have, or outside
-    /// [`MIN_COLUMN_WIDTH`]..=[`MAX_COLUMN_WIDTH`]; never sent, but kept
-    /// with the view), or `filters.<index>` for the condition at that index
-    /// (so a form can put the reason beside the condition).
-    pub fn request<T: Resource>(&self) -> std::result::Result<ListRequest<T>, ValidationErrors> {
+    /// Every problem at once, keyed `page`, `take`, `fields`, `sort`,
+    /// `widths`, or `filters.<index>` for the condition at that index (so a
+    /// form can put the reason beside the condition).
+    pub fn check(&self, resource: ResourceName) -> Result<CheckedView, ValidationErrors> {
+        let schema = resource.schema();
         let mut problems = ValidationErrors::default();
-        let mut request = ListRequest::<T>::new().page(self.page).take(self.take);
+        let mut query = ListQuery {
+            take: Some(self.take),
+            ..ListQuery::default()
+        };
+        match NonZeroU32::new(self.page) {
+            Some(page) => query.page = Some(page),
+            None => problems.add_problem(
+                "page",
+                Problem::new("page_from_one", [], "Pages are numbered from 1."),
+            ),
+        }
+        if let Take::Count(count) = self.take {
+            if count == 0 || count > TAKE_MAX {
+                problems.add_problem(
+                    "take",
+                    Problem::new(
+                        "take_out_of_range",
+                        [("max", &TAKE_MAX.to_string()), ("count", &count.to_string())],
+                        format!(
+                            "Ask for 1 to {TAKE_MAX} rows per page or all ({count} is out of range)."
+                        ),
+                    ),
+                );
+            }
+        }
         if let Some(fields) = &self.fields {
             if fields.is_empty() {
                 problems.add_problem(
@@ -119,7 +153,7 @@ impl ListView {
             // Schema order: the screen's order is the view's business, not
             // the request's (nor the key of the page it saves).
             let position = |name: &String| {
-                T::schema()
+                schema
                     .fields
                     .iter()
                     .position(|field| field.name == name)
@@ -128,10 +162,10 @@ impl ListView {
             let mut ordered = fields.clone();
             ordered.sort_by_key(position);
             ordered.dedup();
-            request = request.fields(ordered);
+            query.fields = Some(ordered);
         }
         for (name, px) in self.widths.iter().flatten() {
-            let known = T::schema().fields.iter().any(|field| field.name == name);
+            let known = schema.field(name).is_some();
             if !known || !(MIN_COLUMN_WIDTH..=MAX_COLUMN_WIDTH).contains(px) {
                 problems.add_problem(
                     "widths",
@@ -149,69 +183,121 @@ impl ListView {
                 );
             }
         }
-        for key in &self.sort {
-            let order = if key.descending {
-                Order::Descending
-            } else {
-                Order::Ascending
-            };
-            request = request.sort(&key.field, order);
-        }
-        if let Err(Error::InvalidQuery(errors)) = request.validate() {
-            for (parameter, message, code) in errors.problems() {
-                problems.add_coded(parameter, message, code);
-            }
-        }
+        query.sort = self
+            .sort
+            .iter()
+            .map(|key| SortKey {
+                path: FieldPath::parse(&key.field),
+                descending: key.descending,
+            })
+            .collect();
+        // The view's index of each condition the query holds (one without a
+        // value is not sent, and not checked further).
+        let mut index_of = Vec::with_capacity(self.filters.len());
         for (index, filter) in self.filters.iter().enumerate() {
-            let key = format!("filters.{index}");
             match filter_value(filter) {
                 Ok(value) => {
-                    let alone = add_filter(ListRequest::<T>::new(), filter, value.clone());
-                    match alone.validate() {
-                        Err(Error::InvalidQuery(errors)) => {
-                            for (_, message, code) in errors.problems() {
-                                problems.add_coded(key.clone(), message, code);
-                            }
-                        }
-                        _ => {
-                            if let Some(problem) = reversed_range::<T>(&alone) {
-                                problems.add_problem(key, problem);
-                            }
-                        }
-                    }
-                    request = add_filter(request, filter, value);
+                    let mut condition =
+                        Condition::new(FieldPath::parse(&filter.field), filter.operator, value);
+                    condition.or = filter.or;
+                    condition.not = filter.not;
+                    query.filters.push(condition);
+                    index_of.push(index);
                 }
-                Err(problem) => problems.add_problem(key, problem),
+                Err(problem) => problems.add_problem(format!("filters.{index}"), problem),
             }
         }
-        if problems.is_empty() {
-            Ok(request)
-        } else {
-            Err(problems)
+        let checked = query.check_with(
+            schema,
+            |at, _| format!("filters.{}", index_of[at]),
+            reversed_range,
+        );
+        match checked {
+            Ok(plan) if problems.is_empty() => Ok(CheckedView {
+                resource,
+                query,
+                plan,
+                fields: self.fields.clone(),
+            }),
+            Ok(_) => Err(problems),
+            Err(found) => {
+                for (key, message, code) in found.problems() {
+                    problems.add_coded(key, message, code);
+                }
+                Err(problems)
+            }
         }
     }
-}
 
-impl ListView {
-    /// The checked query of this view over `resource` (what
-    /// [`ListView::request`] would send), for stores that answer it without
-    /// the service: its [`to_query_string`](workdesk_query::ListQuery::to_query_string)
-    /// is the canonical key of the page, and the engine evaluates it.
+    /// The checked query of this view over `resource` ([`ListView::check`]'s
+    /// query): its [`to_query_string`](workdesk_query::ListQuery::to_query_string)
+    /// is the canonical key of the page.
     ///
     /// # Errors
-    /// As [`ListView::request`]: problems keyed `page`, `take`, `fields`,
-    /// `sort` or `filters.<index>`.
+    /// As [`ListView::check`].
     pub fn list_query(
         &self,
         resource: ResourceName,
     ) -> std::result::Result<workdesk_query::ListQuery, ValidationErrors> {
-        with_record_type!(resource, T => Ok(self.request::<T>()?.query().clone()))
+        self.check(resource).map(CheckedView::into_query)
+    }
+}
+
+/// A [`ListView`] checked once against its resource's schema
+/// ([`ListView::check`], the only way to make one): the query the service
+/// is sent, which is also the key its page is saved under, and the
+/// engine's [`Plan`] that answers it over saved records. Whatever takes one
+/// checks nothing again.
+#[derive(Debug, Clone)]
+pub struct CheckedView {
+    resource: ResourceName,
+    query: ListQuery,
+    plan: Plan,
+    fields: Option<Vec<String>>,
+}
+
+impl CheckedView {
+    /// The resource it lists.
+    #[must_use]
+    pub fn resource(&self) -> ResourceName {
+        self.resource
+    }
+
+    /// The query as sent (fields in schema order, each once).
+    #[must_use]
+    pub fn query(&self) -> &ListQuery {
+        &self.query
+    }
+
+    /// The query checked into typed conditions, for the engine.
+    #[must_use]
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The view's `fields` as the screen orders them (a name may come
+    /// twice); `None` for every field.
+    #[must_use]
+    pub fn fields(&self) -> Option<&[String]> {
+        self.fields.as_deref()
+    }
+
+    /// The query string sent, without `?`: the canonical key of the page.
+    #[must_use]
+    pub fn to_query_string(&self) -> String {
+        self.query.to_query_string()
+    }
+
+    /// The query alone.
+    #[must_use]
+    pub fn into_query(self) -> ListQuery {
+        self.query
     }
 }
 
 /// `err` with the field errors of a 400 that name one of `parameters` (the
 /// query parameters of a view's filters, in order: `or__not__total__gte`)
-/// keyed `filters.<index>` instead, as [`ListView::request`] keys its own
+/// keyed `filters.<index>` instead, as [`ListView::check`] keys its own
 /// problems, so the UI can show the service's reason beside the condition.
 pub(crate) fn key_by_condition(err: Error, parameters: &[String]) -> Error {
     let Error::Validation {
@@ -233,7 +319,7 @@ pub(crate) fn key_by_condition(err: Error, parameters: &[String]) -> Error {
     }
 }
 
-/// `key` as [`ListView::request`] keys problems: `filters.<index>` when it
+/// `key` as [`ListView::check`] keys problems: `filters.<index>` when it
 /// is the query parameter of the condition at that index, else unchanged.
 fn condition_key(key: String, parameters: &[String]) -> String {
     match parameters.iter().position(|p| *p == key) {
@@ -244,7 +330,7 @@ fn condition_key(key: String, parameters: &[String]) -> String {
 
 /// `problems` found with `query` elsewhere (the offline cache's refusals,
 /// keyed like the service's 400 by query parameter) keyed as
-/// [`ListView::request`] keys its own: `filters.<index>` for a condition,
+/// [`ListView::check`] keys its own: `filters.<index>` for a condition,
 /// `sort`, `fields`, `page` or `take` otherwise.
 #[must_use]
 pub fn key_problems_by_condition(
@@ -259,22 +345,27 @@ pub fn key_problems_by_condition(
     keyed
 }
 
-/// The value of `filter` as the request builder takes it, or why it has none.
-fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem> {
+/// The value of `filter`'s condition as sent (items of `in` and the ends
+/// of `range` comma-joined, each trimmed), or why it has none.
+fn filter_value(filter: &FilterSpec) -> std::result::Result<String, Problem> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
+    let items = |items: &[&str]| match items.iter().find(|item| item.contains(',')) {
+        Some(item) => Err(Problem::new(
+            "comma_in_item",
+            [("value", *item)],
+            format!("“{item}” contains a comma, which separates items: it cannot be sent."),
+        )),
+        None => Ok(items.join(",")),
+    };
     match filter.operator {
         Operator::In => {
             if values.is_empty() || values.iter().any(|v| v.is_empty()) {
                 return Err(Problem::new("no_values", [], "Enter one or more values."));
             }
-            Ok(FilterValue::Items(
-                values.into_iter().map(str::to_owned).collect(),
-            ))
+            items(&values)
         }
         Operator::Range => match values.as_slice() {
-            [low, high] if !low.is_empty() && !high.is_empty() => {
-                Ok(FilterValue::Bounds((*low).to_owned(), (*high).to_owned()))
-            }
+            [low, high] if !low.is_empty() && !high.is_empty() => items(&values),
             _ => Err(Problem::new(
                 "range_ends",
                 [],
@@ -282,7 +373,7 @@ fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem
             )),
         },
         _ => match values.as_slice() {
-            [value] if !value.is_empty() => Ok(FilterValue::One((*value).to_owned())),
+            [value] if !value.is_empty() => Ok((*value).to_owned()),
             _ => Err(Problem::new("no_value", [], "Enter a value.")),
         },
     }
@@ -291,10 +382,8 @@ fn filter_value(filter: &FilterSpec) -> std::result::Result<FilterValue, Problem
 /// A `range` whose low end lies after its high end, as the field's type
 /// compares them (decimals as decimals, date-times as instants): the
 /// service would answer it with no records, so the app refuses it as a
-/// mistake (`range_order`). `request` holds that one condition, checked.
-fn reversed_range<T: Resource>(request: &ListRequest<T>) -> Option<Problem> {
-    let plan = request.query().check(T::schema()).ok()?;
-    let condition = plan.filters.first()?;
+/// mistake (`range_order`).
+fn reversed_range(condition: &TypedCondition) -> Option<Problem> {
     let Operand::Range(low, high) = &condition.operand else {
         return None;
     };
@@ -307,24 +396,9 @@ fn reversed_range<T: Resource>(request: &ListRequest<T>) -> Option<Problem> {
     })
 }
 
-fn add_filter<T: Resource>(
-    request: ListRequest<T>,
-    filter: &FilterSpec,
-    value: FilterValue,
-) -> ListRequest<T> {
-    let operator = filter.operator;
-    match (filter.or, filter.not) {
-        (false, false) => request.filter(&filter.field, operator, value),
-        (true, false) => request.or_filter(&filter.field, operator, value),
-        (false, true) => request.not_filter(&filter.field, operator, value),
-        (true, true) => request.or_not_filter(&filter.field, operator, value),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::SupplierInvoice;
 
     fn filter(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
         FilterSpec {
@@ -356,7 +430,7 @@ mod tests {
             ],
             widths: None,
         };
-        let request = view.request::<SupplierInvoice>().unwrap();
+        let request = view.check(ResourceName::SupplierInvoice).unwrap();
         assert_eq!(
             request.to_query_string(),
             "page=2&take=50&fields=id,total&sort=-total&operation_status__in=PR,CO\
@@ -439,7 +513,7 @@ mod tests {
             ],
             ..ListView::default()
         };
-        let errors = view.request::<SupplierInvoice>().unwrap_err();
+        let errors = view.check(ResourceName::SupplierInvoice).unwrap_err();
         assert!(errors.get("filters.0").is_none(), "{errors}");
         for key in [
             "fields",
@@ -468,7 +542,7 @@ mod tests {
             ],
             ..ListView::default()
         };
-        let errors = view.request::<SupplierInvoice>().unwrap_err();
+        let errors = view.check(ResourceName::SupplierInvoice).unwrap_err();
         let code = |key: &str| {
             errors
                 .problems()
@@ -497,7 +571,7 @@ mod tests {
             )],
             ..ListView::default()
         };
-        let errors = late.request::<SupplierInvoice>().unwrap_err();
+        let errors = late.check(ResourceName::SupplierInvoice).unwrap_err();
         assert_eq!(
             errors
                 .problems()
@@ -516,7 +590,7 @@ mod tests {
             filters: vec![filter("name", Operator::Icontains, &["x"]), second],
             ..ListView::default()
         };
-        let request = view.request::<SupplierInvoice>().unwrap();
+        let request = view.check(ResourceName::SupplierInvoice).unwrap();
         let parameters: Vec<String> = request
             .query()
             .filters

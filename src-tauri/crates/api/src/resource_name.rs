@@ -1,6 +1,5 @@
 //! [`ResourceName`]: a resource with a list endpoint named by its spec name
-//! (`supplier_invoice`), as the UI names it, and the `with_record_type!`
-//! macro that runs code with the resource's record type.
+//! (`supplier_invoice`), as the UI names it.
 
 use serde::{Deserialize, Serialize};
 use workdesk_query::Schema;
@@ -78,47 +77,6 @@ impl ResourceName {
         }
     }
 }
-
-/// Runs `$body` with `$T` bound to the record type of `$resource`.
-macro_rules! with_record_type {
-    ($resource:expr, $T:ident => $body:expr) => {
-        match $resource {
-            $crate::resource_name::ResourceName::SupplierInvoice => {
-                type $T = $crate::records::SupplierInvoice;
-                $body
-            }
-            $crate::resource_name::ResourceName::CustomerInvoice => {
-                type $T = $crate::records::CustomerInvoice;
-                $body
-            }
-            $crate::resource_name::ResourceName::SalesQuote => {
-                type $T = $crate::records::SalesQuote;
-                $body
-            }
-            $crate::resource_name::ResourceName::Product => {
-                type $T = $crate::records::Product;
-                $body
-            }
-            $crate::resource_name::ResourceName::Task => {
-                type $T = $crate::records::Task;
-                $body
-            }
-            $crate::resource_name::ResourceName::Lead => {
-                type $T = $crate::records::Lead;
-                $body
-            }
-            $crate::resource_name::ResourceName::Stakeholder => {
-                type $T = $crate::records::Stakeholder;
-                $body
-            }
-            $crate::resource_name::ResourceName::Customer => {
-                type $T = $crate::records::Customer;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_record_type;
 
 #[cfg(test)]
 mod tests {

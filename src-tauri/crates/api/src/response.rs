@@ -286,7 +286,6 @@ pub fn mask_keys(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::list::Page;
-    use crate::records::SupplierInvoice;
     use proptest::prelude::*;
 
     fn received(status: u16, content_type: &str, body: &[u8]) -> Received {
@@ -504,7 +503,7 @@ mod tests {
             ],
         ) {
             let answer = received(status, &content_type, &body);
-            let page = answer.data::<Page<SupplierInvoice>>();
+            let page = answer.data::<Page<crate::JsonRecord>>();
             if !(200..300).contains(&status) {
                 prop_assert!(page.is_err());
             }

@@ -15,7 +15,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::rustls;
 use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
 use workdesk_api::{
-    ApiKey, BaseUrl, CertificateProblem, Client, ClientConfig, Error, ListRequest, ProxyUrl,
+    ApiKey, BaseUrl, CertificateProblem, Client, ClientConfig, Error, ListView, ProxyUrl,
+    ResourceName,
 };
 
 /// A certificate authority: its certificate and key.
@@ -152,7 +153,7 @@ async fn a_server_signed_by_a_root_this_computer_trusts_works() {
         ClientConfig::default(),
     );
     let page = client
-        .list_supplier_invoices(&ListRequest::new())
+        .list_view(ResourceName::SupplierInvoice, &ListView::default())
         .await
         .expect("the list loads over HTTPS");
     assert_eq!(page.results.len(), 20);
@@ -178,7 +179,7 @@ async fn an_untrusted_or_wrong_certificate_names_the_server() {
             ClientConfig::default(),
         );
         let err = client
-            .list_supplier_invoices(&ListRequest::new())
+            .list_view(ResourceName::SupplierInvoice, &ListView::default())
             .await
             .unwrap_err();
         match &err {
@@ -215,7 +216,7 @@ async fn a_workspace_proxy_gets_a_connect_and_never_the_key() {
         },
     );
     let err = client
-        .list_supplier_invoices(&ListRequest::new())
+        .list_view(ResourceName::SupplierInvoice, &ListView::default())
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Network { .. }), "{err:?}");
@@ -244,12 +245,12 @@ async fn https_proxy_from_the_environment_is_used_unless_no_proxy_names_the_host
     // NO_PROXY: straight to the host (which does not exist), not the proxy.
     let direct = client("https://direct.workdesk.test/", &key, quick());
     assert!(direct
-        .list_supplier_invoices(&ListRequest::new())
+        .list_view(ResourceName::SupplierInvoice, &ListView::default())
         .await
         .is_err());
     let proxied = client("https://env.workdesk.test/", &key, quick());
     assert!(proxied
-        .list_supplier_invoices(&ListRequest::new())
+        .list_view(ResourceName::SupplierInvoice, &ListView::default())
         .await
         .is_err());
     let head = head.await.unwrap();

@@ -2,7 +2,7 @@
 //! it would get the key in clear text (and cannot reach this computer's
 //! 127.0.0.1 anyway). Own test binary, because it sets process environment.
 
-use workdesk_api::{ApiKey, BaseUrl, Client, ListRequest};
+use workdesk_api::{ApiKey, BaseUrl, Client, ListView, ResourceName};
 
 #[tokio::test]
 async fn loopback_requests_bypass_environment_proxies() {
@@ -27,7 +27,7 @@ async fn loopback_requests_bypass_environment_proxies() {
     )
     .unwrap();
     let page = client
-        .list_supplier_invoices(&ListRequest::new())
+        .list_view(ResourceName::SupplierInvoice, &ListView::default())
         .await
         .unwrap();
     assert_eq!(page.results.len(), 20);

@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 
 use chrono::Utc;
 use rusqlite::Connection;
-use workdesk_query::{FieldPath, FieldType, ListQuery, Record, Schema, Value};
+use workdesk_query::{FieldPath, FieldType, ListQuery, Plan, Record, Schema, Value};
 
 use crate::error::{Error, Result};
 use crate::file;
@@ -455,12 +455,33 @@ impl Cache {
     /// its id, a field not saved for every record;
     /// [`Error::PastLastPage`] for a page past the last; SQLite failures.
     pub fn query(&self, schema: &'static Schema, query: &ListQuery) -> Result<OfflineAnswer> {
+        match query.check(schema) {
+            Ok(plan) => self.query_planned(query, &plan),
+            Err(problems) => {
+                // What the saved records cannot answer is said first.
+                let refused = self.index(schema)?.refusals(query);
+                Err(Error::Refused(if refused.is_empty() {
+                    problems
+                } else {
+                    refused
+                }))
+            }
+        }
+    }
+
+    /// [`Cache::query`] for a query already checked into `plan` (by
+    /// [`ListQuery::check`] against the resource's schema): nothing is
+    /// checked again.
+    ///
+    /// # Errors
+    /// As [`Cache::query`].
+    pub fn query_planned(&self, query: &ListQuery, plan: &Plan) -> Result<OfflineAnswer> {
+        let schema = plan.schema;
         let index = self.index(schema)?;
         let refused = index.refusals(query);
         if !refused.is_empty() {
             return Err(Error::Refused(refused));
         }
-        let plan = query.check(schema).map_err(Error::Refused)?;
         let selected = plan.select(index.rows.iter());
         let count = selected.len();
         let start = (plan.page as usize - 1).saturating_mul(plan.take);

@@ -12,7 +12,7 @@
 use serde::Serialize;
 use specta::Type;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, ClientConfig, ListRequest, ProxyUrl, RateLimit, ResourceName, Take,
+    ApiKey, BaseUrl, Client, ClientConfig, ListView, ProxyUrl, RateLimit, ResourceName, Take,
 };
 use workdesk_keychain::{Availability, Persistence, StoredKey};
 use zeroize::Zeroize;
@@ -261,13 +261,20 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
 /// (`docs/service.md`, "Member permissions": the member's permissions apply).
 /// The list then says so in its place, and the other lists work.
 async fn check_key(base_url: &BaseUrl, key: ApiKey, proxy: Option<ProxyUrl>) -> Result<()> {
-    let probe = ListRequest::new().page(1).take(Take::Count(1));
+    let probe = ListView {
+        take: Take::Count(1),
+        fields: Some(vec!["id".to_owned()]),
+        ..ListView::default()
+    };
     let config = ClientConfig {
         proxy,
         ..ClientConfig::default()
     };
     let client = Client::with_config(base_url.clone(), key, config)?;
-    match client.list_supplier_invoices(&probe).await {
+    match client
+        .list_view(ResourceName::SupplierInvoice, &probe)
+        .await
+    {
         Ok(_) => Ok(()),
         Err(workdesk_api::Error::Forbidden { .. }) => {
             log::info!("the key's member may not read supplier invoices at {base_url}");
@@ -527,7 +534,7 @@ impl AppState {
         {
             let mut demo = self.demo.lock().await;
             if demo.is_none() {
-                let started = Demo::start().await?;
+                let started = Demo::start(self.working_offline.clone()).await?;
                 self.watch_service(started.replica.client(), WorkspaceId::demo());
                 *demo = Some(started);
             }

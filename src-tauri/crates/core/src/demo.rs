@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use workdesk_api::{ApiKey, BaseUrl, Client};
 use workdesk_cache::Cache;
-use workdesk_sync::Replica;
+use workdesk_sync::{OfflineSwitch, Replica};
 
 use crate::error::{Error, Result};
 
@@ -22,11 +22,12 @@ pub struct Demo {
 impl Demo {
     /// Starts the sandbox on `127.0.0.1:0` with its default seed, its keys
     /// drawn at random for this start (no other program knows them), and
-    /// answering only requests for a loopback `Host`.
+    /// answering only requests for a loopback `Host`; its replica sends
+    /// nothing while `working_offline` (the app's switch) is on.
     ///
     /// # Errors
     /// [`Error::Demo`] if the port cannot be bound or the key is refused.
-    pub async fn start() -> Result<Self> {
+    pub async fn start(working_offline: OfflineSwitch) -> Result<Self> {
         let config = workdesk_sandbox::Config {
             random_keys: true,
             ..workdesk_sandbox::Config::default()
@@ -41,7 +42,7 @@ impl Demo {
         log::info!("demo workspace started at {}", running.base_url());
         Ok(Self {
             running,
-            replica: Replica::new(client, Arc::new(cache)),
+            replica: Replica::new(client, Arc::new(cache), working_offline),
         })
     }
 

@@ -52,7 +52,8 @@ pub enum Error {
         message: String,
     },
 
-    /// A view name that is empty or longer than 80 characters.
+    /// A view name that is empty or longer than
+    /// [`crate::settings::VIEW_NAME_MAX_CHARS`] characters.
     #[error("a view name must have 1 to 80 characters")]
     ViewName,
 
@@ -77,7 +78,7 @@ pub enum Error {
     #[error("another export is under way")]
     ExportRunning,
 
-    /// A size cap for saved data outside 16 MB to 1 TB.
+    /// A size cap for saved data outside [`crate::settings::CAP_MB`].
     #[error("the size cap must be 16 to 1,048,576 MB")]
     CapOutOfRange,
 

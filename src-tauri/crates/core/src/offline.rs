@@ -1,28 +1,18 @@
-//! Commands over saved data: the saved answer shown before the service's
-//! (`list_saved`, `saved_record`, `saved_customer`), "Make available
-//! offline" with its progress over a Tauri channel, "Work offline", and the
-//! Storage section.
+//! Commands over saved data: "Make available offline" with its progress
+//! over a Tauri channel, "Work offline", totals over saved records, and the
+//! Storage section. (The saved answer shown before the service's comes
+//! with every read: `records.rs`.)
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_api::{Customer, JsonRecord, ListView, Page, ResourceName};
-use workdesk_sync::{CancellationToken, OfflineList, Progress, Saved, Totals};
+use workdesk_api::{ListView, ResourceName};
+use workdesk_sync::{CancellationToken, OfflineList, Progress, Totals};
 
 use crate::error::Error;
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
 use crate::state::AppState;
 use crate::ui_error::UiError;
 use crate::work_done::{DoneNotice, Notifier};
-
-/// A customer as saved, for the customer card before (or without) the
-/// service.
-#[derive(Debug, Clone, Serialize, Type)]
-pub struct SavedCustomer {
-    /// The customer as last fetched.
-    pub customer: Customer,
-    /// When (UTC).
-    pub saved_at: chrono::DateTime<chrono::Utc>,
-}
 
 /// One workspace's saved data, as the Storage section lists it.
 #[derive(Debug, Clone, Serialize, Type)]
@@ -53,64 +43,11 @@ pub struct Storage {
     pub cap_mb: u32,
     /// "Keep saved data at most N days": N, or `null` when off.
     pub max_age_days: Option<u32>,
-    /// The age limits that may be set, in days: `[shortest, longest]`.
-    pub max_age_days_range: [u32; 2],
     /// Something to tell the user once (a file set aside, a failed write).
     pub notice: Option<Notice>,
 }
 
 impl AppState {
-    /// The `list_saved` command's work (documented where the app declares it).
-    pub async fn list_saved(
-        &self,
-        resource: ResourceName,
-        view: ListView,
-    ) -> Result<Option<Saved<Page<JsonRecord>>>, UiError> {
-        let workspace = self.workspace().await?;
-        let replica = workspace.replica.clone();
-        let saved = tokio::task::spawn_blocking(move || replica.saved_page(resource, &view))
-            .await
-            .map_err(|err| Error::SavedData(err.to_string()))?;
-        self.check_shown(&workspace)?;
-        Ok(saved.map_err(Error::from)?)
-    }
-
-    /// The `saved_record` command's work (documented where the app declares it).
-    pub async fn saved_record(
-        &self,
-        resource: ResourceName,
-        id: String,
-    ) -> Result<Option<Saved<JsonRecord>>, UiError> {
-        let workspace = self.workspace().await?;
-        let saved = workspace
-            .replica
-            .saved_record(resource, &id)
-            .map_err(Error::from)?;
-        self.check_shown(&workspace)?;
-        Ok(saved)
-    }
-
-    /// The `saved_customer` command's work (documented where the app declares it).
-    pub async fn saved_customer(&self, id: String) -> Result<Option<SavedCustomer>, UiError> {
-        let workspace = self.workspace().await?;
-        let saved = workspace
-            .replica
-            .saved_record(ResourceName::Customer, &id)
-            .map_err(Error::from)?;
-        self.check_shown(&workspace)?;
-        Ok(saved.and_then(|saved| {
-            let saved_at = match saved.source {
-                workdesk_sync::Source::SavedPage { saved_at, .. } => saved_at,
-                workdesk_sync::Source::SavedRecords { saved_at, .. } => {
-                    saved_at.unwrap_or_default()
-                }
-            };
-            serde_json::from_value(serde_json::Value::Object(saved.value))
-                .ok()
-                .map(|customer| SavedCustomer { customer, saved_at })
-        }))
-    }
-
     /// The `make_available_offline` command's work (documented where the app declares it).
     pub async fn make_available_offline(
         &self,
@@ -177,8 +114,7 @@ impl AppState {
     /// The `set_working_offline` command's work (documented where the app declares it).
     pub async fn set_working_offline(&self, on: bool) -> Result<bool, UiError> {
         self.settings.set_working_offline(on)?;
-        self.working_offline
-            .store(on, std::sync::atomic::Ordering::Relaxed);
+        self.working_offline.set(on);
         log::info!("work offline {}", if on { "on" } else { "off" });
         Ok(on)
     }
@@ -259,17 +195,13 @@ impl AppState {
             total_bytes,
             cap_mb: self.settings.saved_data_cap_mb(),
             max_age_days: self.settings.saved_data_max_age_days(),
-            max_age_days_range: [
-                *crate::settings::MAX_AGE_DAYS.start(),
-                *crate::settings::MAX_AGE_DAYS.end(),
-            ],
             notice: self.saved.take_notice(),
         })
     }
 
     /// The `set_storage_cap` command's work (documented where the app declares it).
     pub async fn set_storage_cap(&self, cap_mb: u32) -> Result<Storage, UiError> {
-        if !(16..=1_048_576).contains(&cap_mb) {
+        if !crate::settings::CAP_MB.contains(&cap_mb) {
             return Err(Error::CapOutOfRange.into());
         }
         self.settings.set_saved_data_cap_mb(cap_mb)?;

@@ -2,16 +2,13 @@
 //! one record, and the views kept per resource (in the settings).
 
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
-use workdesk_sync::Fresh;
+use workdesk_sync::{Answer, ReadEnd};
 
 use crate::error::Error;
 use crate::schema::{resource_schema, ResourceSchema};
-use crate::settings::{NamedView, ResourceViews};
+use crate::settings::{NamedView, ResourceViews, VIEW_NAME_MAX_CHARS};
 use crate::state::AppState;
 use crate::ui_error::UiError;
-
-/// Longest name of a saved view, in characters.
-pub const VIEW_NAME_MAX_CHARS: usize = 80;
 
 /// The field schemas of all eight resources, in the order the app lists
 /// them.
@@ -32,74 +29,90 @@ pub fn check_view(resource: ResourceName, view: &ListView) -> Result<(), UiError
 }
 
 impl AppState {
-    /// One page of `resource` as `view` asks for it, from the service,
-    /// saved for offline use; with `remember`, `view` becomes the
-    /// resource's current view unless a later request on it was made
-    /// meanwhile (the `list_records` command).
+    /// Reads `view` of `resource` the one way every list is read
+    /// ([`workdesk_sync::Replica::read_page`]): `send` gets the saved
+    /// answer, then the service's, unless the workspace on screen changed
+    /// meanwhile; the end says whether the service answered, or why not.
+    /// With `remember` (the list on screen, not a form's lookup), `view`
+    /// becomes the resource's current view once it shows, unless a later
+    /// read of the same resource was asked for meanwhile (the `read_list`
+    /// command).
     ///
     /// # Errors
-    /// The service's and the view's, as [`UiError`]s.
-    pub async fn list_records(
+    /// The view's (`invalid_input`), the service's about the request
+    /// (`forbidden`, `not_found`, `unauthorized`, `invalid_input`), and
+    /// the saved records' when they had to answer and could not
+    /// (`invalid_input` keyed by condition, `unauthorized`, `internal`).
+    pub async fn read_list(
         &self,
         resource: ResourceName,
         view: ListView,
         remember: bool,
-    ) -> Result<Fresh<Page<JsonRecord>>, UiError> {
+        mut send: impl FnMut(Answer<Page<JsonRecord>>) + Send,
+    ) -> Result<ReadEnd<UiError>, UiError> {
         let workspace = self.workspace().await?;
         let ticket = remember.then(|| self.view_tickets.issue(&workspace.id, resource));
         let started = std::time::Instant::now();
-        let result = workspace.replica.fetch_page(resource, &view).await;
-        match &result {
-            Ok(fresh) => log::info!(
-                "GET {} page={} take={} filters={} -> {} of {} in {} ms",
-                resource.as_str(),
-                view.page,
-                view.take.rows(),
-                view.filters.len(),
-                fresh.value.results.len(),
-                fresh.value.count,
-                started.elapsed().as_millis()
-            ),
-            Err(err) => log::warn!(
-                "GET {} page={} failed: {}",
-                resource.as_str(),
-                view.page,
-                err.log_summary()
-            ),
-        }
-        let fresh = result.map_err(Error::from)?;
-        // Only the latest request's view is remembered: an earlier one that
-        // answers late is not what the screen shows.
-        if ticket.is_some_and(|t| self.view_tickets.is_latest(&workspace.id, resource, t)) {
+        let end = workspace
+            .replica
+            .read_page(resource, &view, |answer| {
+                // An answer for the workspace shown before a switch is not shown.
+                if self.check_shown(&workspace).is_ok() {
+                    send(answer);
+                }
+            })
+            .await;
+        log_read(resource, &view, started, &end);
+        let end = end.map_err(Error::from)?;
+        // Only the latest read's view is remembered: an earlier one that
+        // ends late is not what the screen shows.
+        if ticket.is_some_and(|t| self.view_tickets.is_latest(&workspace.id, resource, t))
+            && !matches!(end, ReadEnd::NothingSaved { .. })
+        {
             self.settings
                 .set_current_view(&workspace.id, resource, &view)?;
         }
-        // An answer for the workspace shown before a switch is not shown.
         self.check_shown(&workspace)?;
-        Ok(fresh)
+        Ok(end.map_err(|error| UiError::from(Error::from(error))))
     }
 
-    /// Record `id` of `resource` from the service, saved for offline use
-    /// (the `get_record` command).
+    /// Reads record `id` of `resource` as [`AppState::read_list`] reads a
+    /// list ([`workdesk_sync::Replica::read_record`]): the saved copy, then
+    /// the service's (a customer from `GET /stakeholder/customer/{id}/`),
+    /// or the end that says why not (the `read_record` command).
     ///
     /// # Errors
-    /// `not_found` for a record gone; the service's.
-    pub async fn get_record(
+    /// `invalid_input` (`field` = `id`: not a record id), `not_found`
+    /// (`record_not_found`: no such record, or it was deleted), and the
+    /// errors of [`AppState::read_list`].
+    pub async fn read_record(
         &self,
         resource: ResourceName,
         id: String,
-    ) -> Result<Fresh<JsonRecord>, UiError> {
+        mut send: impl FnMut(Answer<JsonRecord>) + Send,
+    ) -> Result<ReadEnd<UiError>, UiError> {
         let workspace = self.workspace().await?;
-        let record = workspace
+        let end = workspace
             .replica
-            .fetch_record(resource, &id)
-            .await
-            .map_err(|e| match e {
-                workdesk_sync::Error::Api(api) => Error::record(api, resource.label()),
-                other => Error::from(other),
-            })?;
+            .read_record(resource, &id, |answer| {
+                if self.check_shown(&workspace).is_ok() {
+                    send(answer);
+                }
+            })
+            .await;
+        if let Err(err) = &end {
+            log::warn!(
+                "GET one {} failed: {}",
+                resource.as_str(),
+                err.log_summary()
+            );
+        }
+        let end = end.map_err(|e| match e {
+            workdesk_sync::Error::Api(api) => Error::record(api, resource.as_str()),
+            other => Error::from(other),
+        })?;
         self.check_shown(&workspace)?;
-        Ok(record)
+        Ok(end.map_err(|error| UiError::from(Error::from(error))))
     }
 
     /// The views of `resource` kept for the workspace on screen (the
@@ -172,5 +185,33 @@ impl AppState {
         Ok(self.settings.update_views(&workspace, resource, |views| {
             views.saved.retain(|saved| saved.name != name);
         })?)
+    }
+}
+
+/// One line in the log for a list read: what was asked (never a filter's
+/// value) and how it ended.
+fn log_read(
+    resource: ResourceName,
+    view: &ListView,
+    started: std::time::Instant,
+    end: &workdesk_sync::Result<ReadEnd<workdesk_sync::Error>>,
+) {
+    let asked = format!(
+        "{} page={} take={} filters={}",
+        resource.as_str(),
+        view.page,
+        view.take.rows(),
+        view.filters.len()
+    );
+    let ms = started.elapsed().as_millis();
+    match end {
+        Ok(ReadEnd::Fresh) => log::info!("GET {asked} -> answered in {ms} ms"),
+        Ok(ReadEnd::KeptSaved { because, error } | ReadEnd::NothingSaved { because, error }) => {
+            log::warn!(
+                "GET {asked} -> not answered ({because:?}: {}) in {ms} ms",
+                error.log_summary()
+            );
+        }
+        Err(err) => log::warn!("GET {asked} failed: {}", err.log_summary()),
     }
 }

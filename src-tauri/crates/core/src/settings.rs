@@ -64,6 +64,9 @@ pub enum LanguageChoice {
 /// The size cap of a workspace's saved data unless set otherwise, in MB.
 pub const DEFAULT_CAP_MB: u32 = 512;
 
+/// The size caps that may be set, in MB (16 MB to 1 TB).
+pub const CAP_MB: std::ops::RangeInclusive<u32> = 16..=1_048_576;
+
 /// The ages "Keep saved data at most N days" takes, in days (a day to ten
 /// years).
 pub const MAX_AGE_DAYS: std::ops::RangeInclusive<u32> = 1..=3650;
@@ -455,6 +458,9 @@ pub struct ResourceViews {
     #[serde(default)]
     pub saved: Vec<NamedView>,
 }
+
+/// Longest name of a saved view, in characters.
+pub const VIEW_NAME_MAX_CHARS: usize = 80;
 
 /// A view saved under a name the user chose.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Type)]

@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
 use workdesk_api::{Client, ResourceName};
 use workdesk_keychain::{Keychain, StoredKey};
-use workdesk_sync::{CancellationToken, Replica};
+use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 use crate::demo::Demo;
 use crate::error::{Error, Result};
@@ -39,8 +39,10 @@ pub struct AppState {
     pub view_tickets: ViewTickets,
     /// Where saved data lives, and what to tell the user about it once.
     pub saved: SavedData,
-    /// "Work offline": nothing is sent to the service while on.
-    pub working_offline: AtomicBool,
+    /// "Work offline": nothing is sent to the service while on. The one
+    /// switch every replica the app makes shares (kept in the settings
+    /// file across starts).
+    pub working_offline: OfflineSwitch,
     /// The downloads under way ("Make available offline"), by resource.
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
     /// The export under way ("Export…"), one at a time.
@@ -128,7 +130,7 @@ impl AppState {
             demo: Mutex::new(None),
             view_tickets: ViewTickets::default(),
             saved: SavedData::new(saved_dir),
-            working_offline: AtomicBool::new(working_offline),
+            working_offline: OfflineSwitch::new(working_offline),
             downloads: std::sync::Mutex::default(),
             export: std::sync::Mutex::default(),
             last_export: std::sync::Mutex::default(),
@@ -240,7 +242,7 @@ impl AppState {
 
     /// Whether "Work offline" is on.
     pub fn working_offline(&self) -> bool {
-        self.working_offline.load(Ordering::Relaxed)
+        self.working_offline.is_on()
     }
 
     /// Notes that the workspace on screen changed: answers computed for
@@ -287,9 +289,7 @@ impl AppState {
     /// [`Error::Keychain`] when the keychain cannot be read.
     pub async fn workspace(&self) -> Result<Workspace> {
         let switch = self.switches.load(Ordering::SeqCst);
-        let working_offline = self.working_offline();
         if let Some(demo) = self.demo.lock().await.as_ref() {
-            demo.replica.set_working_offline(working_offline);
             return Ok(Workspace {
                 replica: demo.replica.clone(),
                 id: WorkspaceId::demo(),
@@ -300,13 +300,10 @@ impl AppState {
             .settings
             .current_workspace()
             .ok_or(Error::NotConfigured)?;
-        let shown = |replica: Replica| {
-            replica.set_working_offline(working_offline);
-            Workspace {
-                replica,
-                id: entry.id.clone(),
-                switch,
-            }
+        let shown = |replica: Replica| Workspace {
+            replica,
+            id: entry.id.clone(),
+            switch,
         };
         let generation = {
             let cached = self.client.lock().await;
@@ -352,6 +349,7 @@ impl AppState {
         let replica = Replica::new(
             Client::with_config(base_url, key, entry.client_config())?,
             cache,
+            self.working_offline.clone(),
         );
         replica.set_key_refused(refused);
         let keychain = self.keychain.clone();

@@ -69,6 +69,9 @@ pub enum ErrorCode {
     ServiceRefused,
     /// A list view the engine refused before sending (reasons per condition).
     InvalidQuery,
+    /// Values a form holds that the service would refuse (a task's
+    /// bounds), found before sending: the reasons are beside the inputs.
+    InvalidInput,
     /// Not a record id; `id` as typed.
     InvalidId,
     /// The record (`resource`: `lead`, `task`…) does not exist or was deleted.
@@ -209,7 +212,7 @@ pub enum FieldProblem {
 /// its own words (`{"priority": ["…"]}`, `non_field_errors` for the whole
 /// request), or a list view's problems found before sending (`filters.2`,
 /// `sort`, …; in English, from the query engine).
-#[derive(Debug, Clone, Serialize, Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Type)]
 pub struct UiError {
     /// Machine-readable kind.
     pub kind: ErrorKind,
@@ -317,7 +320,31 @@ fn base_url_reason(ui: UiError, problem: &workdesk_api::BaseUrlProblem) -> UiErr
 }
 
 impl From<Error> for UiError {
+    /// The UI's error for `err`. A read the service did not answer as
+    /// itself (a gateway's 502, 503 or 504, a page that is not its JSON)
+    /// is of kind `network`, as the client's connection verdict has it
+    /// (`workdesk_api::Error::connection`), whatever its code says of the
+    /// details: the status bar, the lists and the forms agree.
     fn from(err: Error) -> Self {
+        let offline = matches!(
+            &err,
+            Error::Api(api) if api.connection() == Some(workdesk_api::Connection::Offline)
+        );
+        let ui = UiError::of(err);
+        if offline && ui.kind == ErrorKind::Service {
+            UiError {
+                kind: ErrorKind::Network,
+                ..ui
+            }
+        } else {
+            ui
+        }
+    }
+}
+
+impl UiError {
+    /// The kind and code of `err`, its values and its fields.
+    fn of(err: Error) -> Self {
         use workdesk_api::Error as Api;
         use ErrorCode as C;
         use ErrorKind as K;
@@ -356,6 +383,9 @@ impl From<Error> for UiError {
             Error::Api(Api::InvalidQuery(problems)) => {
                 UiError::new(K::InvalidInput, C::InvalidQuery).fields(&problems)
             }
+            Error::Api(Api::InvalidInput(problems)) => {
+                UiError::new(K::InvalidInput, C::InvalidInput).fields(&problems)
+            }
             Error::Api(Api::InvalidId(id)) => UiError::new(K::InvalidInput, C::InvalidId)
                 .param("id", id)
                 .field("id"),
@@ -381,7 +411,9 @@ impl From<Error> for UiError {
                 other => UiError::new(K::UnknownOutcome, C::UnknownOutcomeUnclear)
                     .param("detail", clause(&other.to_string())),
             },
-            Error::ViewName => UiError::new(K::InvalidInput, C::ViewName).field("name"),
+            Error::ViewName => UiError::new(K::InvalidInput, C::ViewName)
+                .param("max", crate::settings::VIEW_NAME_MAX_CHARS)
+                .field("name"),
             Error::Api(err @ Api::RateLimited { .. }) => {
                 let seconds = err
                     .retry_in()
@@ -480,6 +512,9 @@ impl From<Error> for UiError {
             Error::Sync(workdesk_sync::Error::Refused(problems)) => {
                 UiError::new(K::InvalidInput, C::SavedDataRefused).fields(&problems)
             }
+            Error::Sync(workdesk_sync::Error::PastLastPage { page }) => {
+                UiError::new(K::NotFound, C::PageGone).param("page", page)
+            }
             Error::Sync(workdesk_sync::Error::Cancelled) => {
                 UiError::new(K::Cancelled, C::Cancelled)
             }
@@ -505,7 +540,10 @@ impl From<Error> for UiError {
                     .param("path", path)
                     .param("detail", clause(&err.to_string()))
             }
-            Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange).field("cap_mb"),
+            Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange)
+                .param("min", crate::settings::CAP_MB.start())
+                .param("max", crate::settings::CAP_MB.end())
+                .field("cap_mb"),
             Error::NoExport => UiError::new(K::NotFound, C::NoExport),
             Error::OpenFailed(detail) => {
                 UiError::new(K::Internal, C::OpenFailed).param("detail", clause(&detail))
@@ -621,8 +659,19 @@ mod tests {
         assert_eq!(ui.params["status"], "502");
         assert_eq!(
             UiError::from(Error::from(gateway())).kind,
-            ErrorKind::Service,
-            "a read just failed"
+            ErrorKind::Network,
+            "a read just failed: the service is not reached, as the status bar says"
+        );
+        let html = workdesk_api::Error::Decode {
+            status: 502,
+            content_type: "text/html".into(),
+            reason: "not JSON".into(),
+            snippet: "<html>".into(),
+        };
+        assert_eq!(
+            (UiError::from(Error::from(html)).kind),
+            ErrorKind::Network,
+            "a proxy's page: the same state as a 502"
         );
         // A 500 may come after the work was done: check before resending.
         let failed = workdesk_api::Error::Server {
@@ -643,8 +692,8 @@ mod tests {
         };
         assert_eq!(
             UiError::from(Error::write(unavailable, "task")).kind,
-            ErrorKind::Service,
-            "a 503 did no work"
+            ErrorKind::Network,
+            "a 503 did no work: the service is not reached"
         );
         // A whole answer too long to read: done, unknown what it says.
         let long = workdesk_api::Error::TooLarge {

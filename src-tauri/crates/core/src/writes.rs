@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 use workdesk_api::{
-    Customer, JsonRecord, Lead, LeadPatch, NewStakeholder, NewTask, ResourceName, Stakeholder, Task,
+    JsonRecord, Lead, LeadPatch, NewStakeholder, NewTask, ResourceName, Stakeholder, Task,
 };
 
 use crate::error::Error;
@@ -75,19 +75,8 @@ impl AppState {
     /// # Errors
     /// `invalid_input` (`id`), `not_found`, the errors of reads.
     pub async fn get_lead(&self, id: String) -> Result<Lead, UiError> {
-        self.read_record(ResourceName::Lead, "lead", async |client| {
+        self.fetch_one(ResourceName::Lead, "lead", async |client| {
             client.get_lead(&id).await
-        })
-        .await
-    }
-
-    /// `GET /stakeholder/customer/{id}/`: one customer.
-    ///
-    /// # Errors
-    /// As [`AppState::get_lead`].
-    pub async fn get_customer(&self, id: String) -> Result<Customer, UiError> {
-        self.read_record(ResourceName::Customer, "customer", async |client| {
-            client.get_customer(&id).await
         })
         .await
     }
@@ -96,7 +85,7 @@ impl AppState {
     /// names it in a 404: `lead`), saved as the newest copy of
     /// `resource`'s record; dropped if the workspace on screen changed
     /// meanwhile.
-    async fn read_record<T: Serialize>(
+    async fn fetch_one<T: Serialize>(
         &self,
         resource: ResourceName,
         what: &str,

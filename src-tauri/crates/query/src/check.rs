@@ -81,6 +81,24 @@ impl ListQuery {
     /// not `true`/`false`. Filter errors are keyed by
     /// [`Condition::parameter`].
     pub fn check(&self, schema: &'static Schema) -> Result<Plan, ValidationErrors> {
+        self.check_with(schema, |_, condition| condition.parameter(), |_| None)
+    }
+
+    /// [`ListQuery::check`] in one pass, with the problems of the filter at
+    /// index `i` keyed `key(i, condition)` instead of by its parameter
+    /// (a form keys them by the condition's place: two conditions may
+    /// share a parameter), and `rule` applied to each condition that
+    /// checks (a caller's own rule, such as a range that ends before it
+    /// starts): its problem is the condition's.
+    ///
+    /// # Errors
+    /// As [`ListQuery::check`], keyed as described.
+    pub fn check_with(
+        &self,
+        schema: &'static Schema,
+        key: impl Fn(usize, &Condition) -> String,
+        rule: impl Fn(&TypedCondition) -> Option<Problem>,
+    ) -> Result<Plan, ValidationErrors> {
         let mut errors = ValidationErrors::default();
         let fields = self.fields.as_ref().map(|names| {
             for name in names {
@@ -102,9 +120,14 @@ impl ListQuery {
         let filters = self
             .filters
             .iter()
-            .filter_map(|condition| {
+            .enumerate()
+            .filter_map(|(index, condition)| {
                 check_condition(schema, condition)
-                    .map_err(|problem| errors.add_problem(condition.parameter(), problem))
+                    .and_then(|typed| match rule(&typed) {
+                        Some(problem) => Err(problem),
+                        None => Ok(typed),
+                    })
+                    .map_err(|problem| errors.add_problem(key(index, condition), problem))
                     .ok()
             })
             .collect();

@@ -17,7 +17,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use workdesk_api::{ApiKey, BaseUrl, Client, ListView, ResourceName};
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_export::{Column, Format, Layout, Separator, Sheet};
-use workdesk_sync::{CancellationToken, Replica};
+use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 const INVOICES: ResourceName = ResourceName::SupplierInvoice;
 const FIELDS: [&str; 9] = [
@@ -52,7 +52,10 @@ fn replica(
     .unwrap();
     let (cache, _) =
         Cache::open(&file_of(dir, "bench"), "bench", &DataKey::generate(), true).unwrap();
-    (sandbox, Replica::new(client, Arc::new(cache)))
+    (
+        sandbox,
+        Replica::new(client, Arc::new(cache), OfflineSwitch::default()),
+    )
 }
 
 fn export(rt: &tokio::runtime::Runtime, replica: &Replica, path: &std::path::Path) -> u64 {

@@ -24,7 +24,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use workdesk_api::{ApiKey, BaseUrl, Client, ListView, ResourceName, SortSpec, Take};
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_query::ListQuery;
-use workdesk_sync::{CancellationToken, Replica};
+use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 const INVOICES: ResourceName = ResourceName::SupplierInvoice;
 
@@ -101,7 +101,11 @@ fn bench(c: &mut Criterion) {
     // 10,000 invoices: size on disk, the download, and cache on vs off.
     let (_small, client) = sandbox(&rt, 10_000);
     let key = DataKey::generate();
-    let replica = Replica::new(client.clone(), open(dir.path(), "ten-thousand", &key, true));
+    let replica = Replica::new(
+        client.clone(),
+        open(dir.path(), "ten-thousand", &key, true),
+        OfflineSwitch::default(),
+    );
     take_offline(&rt, &replica);
     let usage = replica.cache().usage().unwrap();
     drop(replica);
@@ -129,6 +133,7 @@ fn bench(c: &mut Criterion) {
                     &DataKey::generate(),
                     true,
                 ),
+                OfflineSwitch::default(),
             );
             take_offline(&rt, &replica);
         });
@@ -140,13 +145,18 @@ fn bench(c: &mut Criterion) {
     // columns), interleaved; each also
     // turned into the JSON the command hands to the webview and dropped, as
     // the command's return includes both.
-    let on = Replica::new(client.clone(), open(dir.path(), "on", &key, true));
+    let on = Replica::new(
+        client.clone(),
+        open(dir.path(), "on", &key, true),
+        OfflineSwitch::default(),
+    );
     let view = default_view(3, 200);
+    let checked = view.check(INVOICES).unwrap();
     let (mut with_cache, mut without) = (Vec::new(), Vec::new());
     let (mut with_cache_ipc, mut without_ipc) = (Vec::new(), Vec::new());
     for round in 0..300 {
         let started = Instant::now();
-        let fresh = rt.block_on(on.fetch_page(INVOICES, &view)).unwrap();
+        let fresh = rt.block_on(on.fetch_page(&checked)).unwrap();
         let cached = started.elapsed();
         let json = serde_json::to_vec(&fresh).unwrap();
         drop((fresh, json));
@@ -203,7 +213,7 @@ fn bench(c: &mut Criterion) {
     let mut saved = c.benchmark_group("saved_page");
     saved.bench_function("200_rows", |b| {
         b.iter(|| {
-            on.saved_page(INVOICES, &view)
+            on.saved_page(&checked)
                 .unwrap()
                 .unwrap()
                 .value
@@ -217,7 +227,11 @@ fn bench(c: &mut Criterion) {
     // 50,000 saved invoices: an offline filter and 2-key sort.
     let (_large, client) = sandbox(&rt, 50_000);
     let key = DataKey::generate();
-    let replica = Replica::new(client, open(dir.path(), "fifty-thousand", &key, true));
+    let replica = Replica::new(
+        client,
+        open(dir.path(), "fifty-thousand", &key, true),
+        OfflineSwitch::default(),
+    );
     take_offline(&rt, &replica);
     let query = ListQuery::parse(
         "take=200&operation_status__in=PR,CO&total__gte=500&or__issue_date__lt=2025-01-01&sort=-total,issue_date",

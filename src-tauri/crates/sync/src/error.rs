@@ -32,6 +32,14 @@ pub enum Error {
     #[error("cancelled")]
     Cancelled,
 
+    /// The service answered a page with no rows of a count above zero: a
+    /// page past the last (`docs/service.md`, "Pagination").
+    #[error("page {page} is past the last page")]
+    PastLastPage {
+        /// The page asked for.
+        page: u32,
+    },
+
     /// The service refused the workspace's key (401): its saved records
     /// are hidden until a key the service accepts is entered.
     #[error(
@@ -52,22 +60,6 @@ impl Error {
                 format!("the saved records cannot answer ({})", keys.join(", "))
             }
             other => other.to_string(),
-        }
-    }
-
-    /// Whether this says the service could not be reached or did not answer
-    /// as a service does (connection refused, DNS, TLS, timeout, a proxy's
-    /// error page, a gateway's 502/503/504): what switches the app to
-    /// showing saved data.
-    #[must_use]
-    pub fn is_unreachable(&self) -> bool {
-        use workdesk_api::Error as Api;
-        match self {
-            Error::Api(Api::Network { .. } | Api::Timeout { .. } | Api::Decode { .. }) => true,
-            Error::Api(Api::Server { status, .. } | Api::UnexpectedStatus { status, .. }) => {
-                matches!(status, 502..=504)
-            }
-            _ => false,
         }
     }
 }

@@ -10,7 +10,7 @@ use workdesk_export::Sheet;
 
 use crate::download::{Phase, Progress, Run, PAGE_SIZE};
 use crate::error::{Error, Result};
-use crate::replica::{checked_query, Replica};
+use crate::replica::{checked, Replica};
 
 /// Where an export reads its records.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -109,15 +109,14 @@ impl Replica {
         sheet: &mut Sheet,
     ) -> Result<()> {
         let resource = run.resource();
-        let schema = resource.schema();
         self.cache().flush();
         let mut page = 1u32;
         loop {
             if run.cancelled() {
                 return Err(Error::Cancelled);
             }
-            let query = checked_query(resource, &page_of(page))?;
-            let Some(answer) = self.answer_saved(schema, &query)? else {
+            let view = checked(resource, &page_of(page))?;
+            let Some(answer) = self.answer_saved(&view)? else {
                 break;
             };
             for record in &answer.records {

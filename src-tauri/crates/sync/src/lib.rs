@@ -4,10 +4,13 @@
 //! and the service (`workdesk-api`), free of Tauri so it is tested without
 //! a window:
 //!
-//! - **Saved, then fresh** ([`Replica::saved_page`], [`Replica::fetch_page`],
-//!   and the same for one record): the saved answer at once, marked with
-//!   where it came from ([`Source`]); then the service's, written back in
-//!   the background, saying whether it changed ([`Fresh::changed`]).
+//! - **One read path** ([`Replica::read_page`], [`Replica::read_record`]):
+//!   the view checked once; the saved answer at once, marked with where
+//!   it came from ([`Source`]); then the service's, written back in the
+//!   background, saying whether it changed; or why the service's answer
+//!   is missing ([`ReadEnd`], [`Unanswered`]: the client's one connection
+//!   verdict), the saved answer kept on screen. Every list, record and
+//!   customer card of the app reads this way.
 //! - **Offline queries**: a view never seen is answered over every saved
 //!   record with the shared engine, refusing per condition what the saved
 //!   records cannot answer faithfully.
@@ -24,8 +27,8 @@
 //! - **Totals** ([`Replica::saved_totals`]): the count and the exact sums
 //!   of money columns over a whole filtered list saved offline.
 //! - **Writes update what they touch** ([`Replica::created`],
-//!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline"
-//!   ([`Replica::set_working_offline`]) stops every request.
+//!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline" (one
+//!   [`OfflineSwitch`] the app's replicas share) stops every request.
 //!
 //! `tokio-util`'s `CancellationToken` cancels downloads: the standard token
 //! of the tokio ecosystem, already in the dependency tree.
@@ -35,6 +38,7 @@
 mod download;
 mod error;
 mod export;
+mod read;
 mod replica;
 mod totals;
 
@@ -43,6 +47,7 @@ pub use download::{
 };
 pub use error::{Error, Result};
 pub use export::ExportSource;
-pub use replica::{Fresh, Replica, Saved, Source};
+pub use read::{Answer, ReadEnd, Unanswered};
+pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;
 pub use totals::Totals;

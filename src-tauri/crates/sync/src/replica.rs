@@ -1,7 +1,8 @@
 //! [`Replica`]: a workspace's client and offline cache together. Every read
 //! has a saved answer (cache only, at once) and a fresh one (the service,
 //! written back to the cache in the background, saying whether it
-//! changed); every write updates what it touches in the cache.
+//! changed), put together by the read path (`read.rs`); every write
+//! updates what it touches in the cache.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -11,7 +12,9 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value as Json;
-use workdesk_api::{key_problems_by_condition, Client, JsonRecord, ListView, Page, ResourceName};
+use workdesk_api::{
+    key_problems_by_condition, CheckedView, Client, JsonRecord, ListView, Page, ResourceName,
+};
 use workdesk_cache::{Cache, PageData};
 use xxhash_rust::xxh3::Xxh3;
 
@@ -76,8 +79,33 @@ pub struct Fresh<T> {
 pub struct Replica {
     client: Client,
     cache: Arc<Cache>,
-    working_offline: Arc<AtomicBool>,
+    working_offline: OfflineSwitch,
     refusal: Arc<Refusal>,
+}
+
+/// "Work offline": one switch for the whole app, shared by every replica
+/// made with it (a clone is the same switch). While on, nothing is sent
+/// to the service ([`Error::WorkingOffline`]) and reads show saved data.
+#[derive(Clone, Default)]
+pub struct OfflineSwitch(Arc<AtomicBool>);
+
+impl OfflineSwitch {
+    /// A switch, on or off.
+    #[must_use]
+    pub fn new(on: bool) -> OfflineSwitch {
+        OfflineSwitch(Arc::new(AtomicBool::new(on)))
+    }
+
+    /// Turns "Work offline" on or off for every replica sharing it.
+    pub fn set(&self, on: bool) {
+        self.0.store(on, Ordering::Relaxed);
+    }
+
+    /// Whether "Work offline" is on.
+    #[must_use]
+    pub fn is_on(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// What the replica knows of the service refusing its key.
@@ -110,13 +138,14 @@ impl Refusal {
 }
 
 impl Replica {
-    /// The replica of the workspace `client` talks to, saving into `cache`.
+    /// The replica of the workspace `client` talks to, saving into
+    /// `cache`, sending nothing while `working_offline` is on.
     #[must_use]
-    pub fn new(client: Client, cache: Arc<Cache>) -> Replica {
+    pub fn new(client: Client, cache: Arc<Cache>, working_offline: OfflineSwitch) -> Replica {
         Replica {
             client,
             cache,
-            working_offline: Arc::new(AtomicBool::new(false)),
+            working_offline,
             refusal: Arc::default(),
         }
     }
@@ -206,15 +235,10 @@ impl Replica {
         &self.cache
     }
 
-    /// "Work offline": while on, nothing is sent ([`Error::WorkingOffline`]).
-    pub fn set_working_offline(&self, on: bool) {
-        self.working_offline.store(on, Ordering::Relaxed);
-    }
-
-    /// Whether "Work offline" is on.
+    /// Whether "Work offline" is on (the switch it was made with).
     #[must_use]
     pub fn working_offline(&self) -> bool {
-        self.working_offline.load(Ordering::Relaxed)
+        self.working_offline.is_on()
     }
 
     /// The client, for a request to the service, unless "Work offline" is on.
@@ -229,28 +253,26 @@ impl Replica {
         }
     }
 
-    /// The saved answer for `view` of `resource`, never the network: the
-    /// page saved under the view's canonical query, else (when any record
-    /// of the resource is saved) the view answered over every saved record
-    /// with the shared engine. `None` when nothing is saved.
+    /// The saved answer for `view`, never the network: the page saved
+    /// under the view's query, else (when any record of the resource is
+    /// saved) the view answered over every saved record with the shared
+    /// engine. `None` when nothing is saved, or the page saved lies past
+    /// the last (no rows of a count above zero).
     ///
     /// # Errors
-    /// [`Error::KeyRefused`]; [`Error::Api`] with `InvalidQuery` for a view
-    /// that cannot be sent; [`Error::Refused`] (keyed `filters.<index>`)
+    /// [`Error::KeyRefused`]; [`Error::Refused`] (keyed `filters.<index>`)
     /// for a view the saved records cannot answer faithfully;
     /// [`Error::Cache`] for SQLite failures.
-    pub fn saved_page(
-        &self,
-        resource: ResourceName,
-        view: &ListView,
-    ) -> Result<Option<Saved<Page<JsonRecord>>>> {
-        let schema = resource.schema();
-        let query = checked_query(resource, view)?;
-        if let Some(page) = self.saved()?.page(schema, &query.to_query_string())? {
+    pub fn saved_page(&self, view: &CheckedView) -> Result<Option<Saved<Page<JsonRecord>>>> {
+        let schema = view.resource().schema();
+        if let Some(page) = self.saved()?.page(schema, &view.to_query_string())? {
+            if page.records.is_empty() && page.count > 0 {
+                return Ok(None);
+            }
             let results = page
                 .records
                 .iter()
-                .map(|record| shaped(record, view))
+                .map(|record| shaped(record, view.fields()))
                 .collect();
             return Ok(Some(Saved {
                 value: Page {
@@ -268,7 +290,7 @@ impl Replica {
         if self.cache.saved_count(schema)? == 0 {
             return Ok(None);
         }
-        Ok(self.answer_saved(schema, &query)?.map(|answer| Saved {
+        Ok(self.answer_saved(view)?.map(|answer| Saved {
             value: Page {
                 count: answer.count,
                 next: None,
@@ -276,7 +298,7 @@ impl Replica {
                 results: answer
                     .records
                     .iter()
-                    .map(|record| shaped(record, view))
+                    .map(|record| shaped(record, view.fields()))
                     .collect(),
             },
             source: Source::SavedRecords {
@@ -286,8 +308,8 @@ impl Replica {
         }))
     }
 
-    /// `query` answered over every saved record of `schema`'s resource with
-    /// the shared engine; `None` past the last page.
+    /// `view` answered over every saved record of its resource with the
+    /// shared engine; `None` past the last page.
     ///
     /// # Errors
     /// [`Error::KeyRefused`]; [`Error::Refused`], keyed `filters.<index>`
@@ -295,44 +317,41 @@ impl Replica {
     /// answer faithfully; [`Error::Cache`] for SQLite failures.
     pub(crate) fn answer_saved(
         &self,
-        schema: &'static workdesk_query::Schema,
-        query: &workdesk_query::ListQuery,
+        view: &CheckedView,
     ) -> Result<Option<workdesk_cache::OfflineAnswer>> {
-        match self.saved()?.query(schema, query) {
+        match self.saved()?.query_planned(view.query(), view.plan()) {
             Ok(answer) => Ok(Some(answer)),
             Err(workdesk_cache::Error::PastLastPage { .. }) => Ok(None),
-            Err(workdesk_cache::Error::Refused(problems)) => {
-                Err(Error::Refused(key_problems_by_condition(query, &problems)))
-            }
+            Err(workdesk_cache::Error::Refused(problems)) => Err(Error::Refused(
+                key_problems_by_condition(view.query(), &problems),
+            )),
             Err(other) => Err(other.into()),
         }
     }
 
-    /// `view` of `resource` from the service, queued to be saved; says
-    /// whether it differs from the page saved for the same view when it was
-    /// last fetched (compared by a digest of the page as shown: an
-    /// unchanged page is not saved again, only its time moves on). Records
-    /// have the view's fields when it names them (as the saved answer
-    /// does), else every field of their type (`null` when absent).
+    /// `view` from the service, queued to be saved; says whether it
+    /// differs from the page saved for the same view when it was last
+    /// fetched (compared by a digest of the page as shown: an unchanged
+    /// page is not saved again, only its time moves on). Records have the
+    /// view's fields when it names them (as the saved answer does), else
+    /// every field of their resource (`null` when absent).
     ///
     /// # Errors
-    /// [`Error::WorkingOffline`]; the errors of `Client::list_view`.
-    pub async fn fetch_page(
-        &self,
-        resource: ResourceName,
-        view: &ListView,
-    ) -> Result<Fresh<Page<JsonRecord>>> {
-        let client = self.service()?;
-        let mut page = client.list_view(resource, view).await?;
-        let schema = resource.schema();
-        let Ok(query) = view.list_query(resource) else {
-            return Ok(Fresh {
-                value: page,
-                changed: None,
+    /// [`Error::WorkingOffline`]; [`Error::PastLastPage`] for a page with
+    /// no rows of a count above zero (not saved); the errors of
+    /// `Client::list_checked`.
+    pub async fn fetch_page(&self, view: &CheckedView) -> Result<Fresh<Page<JsonRecord>>> {
+        let mut page = self.service()?.list_checked(view).await?;
+        if page.results.is_empty() && page.count > 0 {
+            // A service may answer a page past the last with no rows
+            // (`docs/service.md`, "Pagination").
+            return Err(Error::PastLastPage {
+                page: view.plan().page,
             });
-        };
-        let key = query.to_query_string();
-        let digest = digest_of(&page, canonical_fields(view).as_deref());
+        }
+        let schema = view.resource().schema();
+        let key = view.to_query_string();
+        let digest = digest_of(&page, view.query().fields.as_deref());
         let before = self.cache.page_digest(schema, &key).unwrap_or_else(|err| {
             log::warn!("reading a saved page failed: {err}");
             None
@@ -342,14 +361,6 @@ impl Replica {
             self.cache.confirm_page(schema, &key);
         } else {
             // What is saved is what the service sent.
-            let records = match &view.fields {
-                Some(_) => page
-                    .results
-                    .iter()
-                    .map(|record| as_sent(resource, record, view))
-                    .collect(),
-                None => page.results.clone(),
-            };
             self.cache.save_page(
                 schema,
                 &key,
@@ -357,17 +368,17 @@ impl Replica {
                     count: page.count,
                     next: page.next.clone(),
                     previous: page.previous.clone(),
-                    records,
+                    records: page.results.clone(),
                     digest: Some(digest),
                 },
-                view.fields.is_none(),
+                view.fields().is_none(),
             );
         }
         // What is shown: the view's fields, as the saved answer has them
         // (a field named twice, as the UI may name `id`, once).
-        if view.fields.is_some() {
+        if view.fields().is_some() {
             for record in &mut page.results {
-                *record = shaped(record, view);
+                *record = shaped(record, view.fields());
             }
         }
         Ok(Fresh {
@@ -442,17 +453,6 @@ impl Replica {
     pub fn deleted(&self, resource: ResourceName, id: &str) {
         self.cache.forget(resource.schema(), id.trim());
     }
-}
-
-/// The view's fields in one order whatever the screen's (sorted, each
-/// once): a page is the same page whichever way its columns are arranged.
-fn canonical_fields(view: &ListView) -> Option<Vec<String>> {
-    view.fields.as_ref().map(|fields| {
-        let mut fields = fields.clone();
-        fields.sort_unstable();
-        fields.dedup();
-        fields
-    })
 }
 
 /// A 128-bit fingerprint of `page` as shown (count, links, and each
@@ -546,11 +546,11 @@ pub(crate) fn same_record(a: &JsonRecord, b: &JsonRecord) -> bool {
         .all(|key| value(a, key) == value(b, key))
 }
 
-/// A saved record as the UI receives records of `view`: only the view's
-/// fields when it names them (with `null` for a field not saved), else
-/// every field saved.
-fn shaped(record: &JsonRecord, view: &ListView) -> JsonRecord {
-    match &view.fields {
+/// A saved record as the UI receives records of a view with `fields`:
+/// only those fields when it names them (with `null` for a field not
+/// saved), else every field saved.
+fn shaped(record: &JsonRecord, fields: Option<&[String]>) -> JsonRecord {
+    match fields {
         None => record.clone(),
         Some(fields) => fields
             .iter()
@@ -564,37 +564,13 @@ fn shaped(record: &JsonRecord, view: &ListView) -> JsonRecord {
     }
 }
 
-/// A record of a fresh page as the service sent it: `Client::list_view`
-/// gives every field of the type (`null` when absent), so with `fields=`
-/// only the fields asked for (and any the schema does not know) are what
-/// the service sent; the rest must not overwrite saved values.
-fn as_sent(resource: ResourceName, record: &JsonRecord, view: &ListView) -> JsonRecord {
-    match &view.fields {
-        None => record.clone(),
-        Some(fields) => {
-            let schema = resource.schema();
-            record
-                .iter()
-                .filter(|(name, _)| {
-                    fields.iter().any(|field| field == *name) || schema.field(name).is_none()
-                })
-                .map(|(name, value)| (name.clone(), value.clone()))
-                .collect()
-        }
-    }
-}
-
-/// `view` of `resource` as the query engine checks it (what the service
-/// would be sent).
+/// `view` of `resource` checked once ([`ListView::check`]).
 ///
 /// # Errors
 /// [`Error::Api`] with `InvalidQuery`: the view's problems, keyed
 /// `filters.<index>`, `sort`, `take`….
-pub(crate) fn checked_query(
-    resource: ResourceName,
-    view: &ListView,
-) -> Result<workdesk_query::ListQuery> {
-    view.list_query(resource)
+pub(crate) fn checked(resource: ResourceName, view: &ListView) -> Result<CheckedView> {
+    view.check(resource)
         .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)))
 }
 

@@ -11,7 +11,7 @@ use workdesk_api::{ListView, ResourceName, Take};
 
 use crate::download::PAGE_SIZE;
 use crate::error::Result;
-use crate::replica::{checked_query, Replica};
+use crate::replica::{checked, Replica};
 
 /// The sums of a whole filtered list.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -64,8 +64,8 @@ impl Replica {
                 filters: view.filters.clone(),
                 widths: None,
             };
-            let query = checked_query(resource, &page_view)?;
-            let Some(answer) = self.answer_saved(schema, &query)? else {
+            let view = checked(resource, &page_view)?;
+            let Some(answer) = self.answer_saved(&view)? else {
                 break;
             };
             count = answer.count;

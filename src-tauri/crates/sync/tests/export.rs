@@ -16,11 +16,15 @@ use workdesk_api::{
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_export::{Column, Format, Layout, Separator, Sheet};
 use workdesk_sandbox::{Config, RateLimit, Running};
-use workdesk_sync::{CancellationToken, Error, ExportSource, Phase, Progress, Replica};
+use workdesk_sync::{
+    CancellationToken, Error, ExportSource, OfflineSwitch, Phase, Progress, Replica,
+};
 
 struct Setup {
     sandbox: Running,
     replica: Replica,
+    /// "Work offline" of `replica`.
+    offline: OfflineSwitch,
     dir: tempfile::TempDir,
 }
 
@@ -34,8 +38,10 @@ async fn setup_with(config: Config) -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let (cache, _) =
         Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
+    let offline = OfflineSwitch::default();
     Setup {
-        replica: Replica::new(client, Arc::new(cache)),
+        replica: Replica::new(client, Arc::new(cache), offline.clone()),
+        offline,
         sandbox,
         dir,
     }
@@ -443,7 +449,7 @@ async fn a_list_made_available_offline_exports_from_its_saved_records_the_same_r
     assert_eq!(reports.last().unwrap().records, expected.len() as u64);
 
     // Offline, a related record's name cannot be answered: refused, no file.
-    replica.set_working_offline(true);
+    setup.offline.set(true);
     let mut related = view();
     related.filters.push(FilterSpec {
         or: false,

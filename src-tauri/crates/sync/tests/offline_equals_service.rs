@@ -13,7 +13,7 @@ use workdesk_api::{
 };
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_query::FieldType;
-use workdesk_sync::{CancellationToken, Replica};
+use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 const RESOURCE: ResourceName = ResourceName::SupplierInvoice;
 
@@ -47,7 +47,7 @@ fn world() -> &'static World {
             .unwrap();
             let (cache, _) =
                 Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
-            let replica = Replica::new(client, Arc::new(cache));
+            let replica = Replica::new(client, Arc::new(cache), OfflineSwitch::default());
             replica
                 .make_available_offline(RESOURCE, |_| {}, &CancellationToken::new())
                 .await

@@ -11,11 +11,13 @@ use workdesk_api::{
 };
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_sandbox::{Config, RateLimit, Running};
-use workdesk_sync::{CancellationToken, Error, Phase, Progress, Replica, Source};
+use workdesk_sync::{CancellationToken, Error, OfflineSwitch, Phase, Progress, Replica, Source};
 
 struct Setup {
     sandbox: Running,
     replica: Replica,
+    /// "Work offline" of `replica`.
+    offline: OfflineSwitch,
     _dir: tempfile::TempDir,
 }
 
@@ -29,8 +31,10 @@ async fn setup_with(config: Config, key: impl Fn(&Running) -> String) -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let (cache, _) =
         Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
+    let offline = OfflineSwitch::default();
     Setup {
-        replica: Replica::new(client, Arc::new(cache)),
+        replica: Replica::new(client, Arc::new(cache), offline.clone()),
+        offline,
         sandbox,
         _dir: dir,
     }
@@ -86,6 +90,11 @@ fn view(page: u32, take: u8) -> ListView {
     }
 }
 
+/// `view` of `resource`, checked.
+fn checked(resource: ResourceName, view: &ListView) -> workdesk_api::CheckedView {
+    view.check(resource).unwrap()
+}
+
 fn filter(field: &str, operator: Operator, value: &str) -> FilterSpec {
     FilterSpec {
         or: false,
@@ -102,14 +111,20 @@ async fn a_page_seen_once_opens_saved_then_fresh_says_whether_it_changed() {
     let replica = &setup.replica;
     let invoices = ResourceName::SupplierInvoice;
     assert!(replica
-        .saved_page(invoices, &view(2, 20))
+        .saved_page(&checked(invoices, &view(2, 20)))
         .unwrap()
         .is_none());
 
-    let fresh = replica.fetch_page(invoices, &view(2, 20)).await.unwrap();
+    let fresh = replica
+        .fetch_page(&checked(invoices, &view(2, 20)))
+        .await
+        .unwrap();
     assert_eq!(fresh.changed, None, "nothing was saved before");
     replica.cache().flush();
-    let saved = replica.saved_page(invoices, &view(2, 20)).unwrap().unwrap();
+    let saved = replica
+        .saved_page(&checked(invoices, &view(2, 20)))
+        .unwrap()
+        .unwrap();
     assert!(matches!(
         saved.source,
         Source::SavedPage { stale: false, .. }
@@ -121,7 +136,10 @@ async fn a_page_seen_once_opens_saved_then_fresh_says_whether_it_changed() {
         fresh.value.results[0]["total"]
     );
 
-    let again = replica.fetch_page(invoices, &view(2, 20)).await.unwrap();
+    let again = replica
+        .fetch_page(&checked(invoices, &view(2, 20)))
+        .await
+        .unwrap();
     assert_eq!(again.changed, Some(false));
 }
 
@@ -138,7 +156,10 @@ async fn columns_in_any_order_and_id_named_twice_show_every_value_and_the_same_p
         "id".into(),
         "id".into(),
     ]);
-    let fresh = replica.fetch_page(invoices, &arranged).await.unwrap();
+    let fresh = replica
+        .fetch_page(&checked(invoices, &arranged))
+        .await
+        .unwrap();
     assert_eq!(fresh.value.results.len(), 20);
     for record in &fresh.value.results {
         assert!(
@@ -148,13 +169,19 @@ async fn columns_in_any_order_and_id_named_twice_show_every_value_and_the_same_p
         assert!(record["total"].is_string() && record["name"].is_string());
     }
     replica.cache().flush();
-    let saved = replica.saved_page(invoices, &arranged).unwrap().unwrap();
+    let saved = replica
+        .saved_page(&checked(invoices, &arranged))
+        .unwrap()
+        .unwrap();
     assert_eq!(ids(&saved.value.results), ids(&fresh.value.results));
 
     // The same columns in another order: the same page, not a changed one.
     let mut moved = arranged.clone();
     moved.fields = Some(vec!["id".into(), "name".into(), "total".into()]);
-    let again = replica.fetch_page(invoices, &moved).await.unwrap();
+    let again = replica
+        .fetch_page(&checked(invoices, &moved))
+        .await
+        .unwrap();
     assert_eq!(again.changed, Some(false));
     assert_eq!(ids(&again.value.results), ids(&fresh.value.results));
 }
@@ -169,14 +196,14 @@ async fn a_change_on_the_service_shows_as_changed_and_replaces_the_saved_copy() 
         filters: vec![filter("id", Operator::Exact, &lead_id)],
         ..ListView::default()
     };
-    replica.fetch_page(leads, &one).await.unwrap();
+    replica.fetch_page(&checked(leads, &one)).await.unwrap();
     replica.cache().flush();
     let patch = LeadPatch {
         status: Patch::Set("Ganado".into()),
         ..LeadPatch::default()
     };
     replica.client().patch_lead(&lead_id, &patch).await.unwrap();
-    let fresh = replica.fetch_page(leads, &one).await.unwrap();
+    let fresh = replica.fetch_page(&checked(leads, &one)).await.unwrap();
     assert_eq!(fresh.changed, Some(true));
     replica.cache().flush();
     let saved = replica.saved_record(leads, &lead_id).unwrap().unwrap();
@@ -190,21 +217,24 @@ async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_relate
     let invoices = ResourceName::SupplierInvoice;
     for page in 1..=3 {
         replica
-            .fetch_page(
+            .fetch_page(&checked(
                 invoices,
                 &ListView {
                     page,
                     take: Take::Count(50),
                     ..ListView::default()
                 },
-            )
+            ))
             .await
             .unwrap();
     }
     replica.cache().flush();
     let mut pending = view(1, 10);
     pending.filters = vec![filter("operation_status", Operator::Exact, "PR")];
-    let saved = replica.saved_page(invoices, &pending).unwrap().unwrap();
+    let saved = replica
+        .saved_page(&checked(invoices, &pending))
+        .unwrap()
+        .unwrap();
     let Source::SavedRecords { saved: total, .. } = saved.source else {
         panic!("answered over the saved records: {:?}", saved.source);
     };
@@ -224,7 +254,7 @@ async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_relate
     pending
         .filters
         .push(filter("supplier__name", Operator::Icontains, "a"));
-    let Err(Error::Refused(refused)) = replica.saved_page(invoices, &pending) else {
+    let Err(Error::Refused(refused)) = replica.saved_page(&checked(invoices, &pending)) else {
         panic!("a supplier's name is not saved");
     };
     assert!(refused.get("filters.1").is_some(), "{refused}");
@@ -235,9 +265,9 @@ async fn a_view_never_seen_is_answered_over_the_saved_records_and_refuses_relate
 async fn working_offline_sends_nothing() {
     let setup = setup().await;
     let replica = &setup.replica;
-    replica.set_working_offline(true);
+    setup.offline.set(true);
     let err = replica
-        .fetch_page(ResourceName::Task, &ListView::default())
+        .fetch_page(&checked(ResourceName::Task, &ListView::default()))
         .await
         .unwrap_err();
     assert!(matches!(err, Error::WorkingOffline));
@@ -279,7 +309,7 @@ async fn a_whole_list_goes_offline_with_progress_after_every_page() {
     assert!(reports.last().unwrap().budget.remaining.is_some());
     // Every saved record is there for offline queries.
     let all = replica
-        .saved_page(ResourceName::SupplierInvoice, &view(1, 200))
+        .saved_page(&checked(ResourceName::SupplierInvoice, &view(1, 200)))
         .unwrap()
         .unwrap();
     assert_eq!(all.value.count, 2437);
@@ -418,7 +448,7 @@ async fn writes_update_the_saved_records() {
     let replica = &setup.replica;
     let stakeholders = ResourceName::Stakeholder;
     let page = replica
-        .fetch_page(stakeholders, &ListView::default())
+        .fetch_page(&checked(stakeholders, &ListView::default()))
         .await
         .unwrap()
         .value;
@@ -428,7 +458,7 @@ async fn writes_update_the_saved_records() {
     replica.deleted(stakeholders, &victim);
     replica.cache().flush();
     let saved = replica
-        .saved_page(stakeholders, &ListView::default())
+        .saved_page(&checked(stakeholders, &ListView::default()))
         .unwrap()
         .unwrap();
     assert!(!ids(&saved.value.results).contains(&victim));

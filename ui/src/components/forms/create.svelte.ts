@@ -18,8 +18,8 @@ export type CheckResult = { kind: "not_saved"; text: string } | { kind: "failed"
 export type CreateSpec<K extends string, Sent, Made> = FormInputs<K> & {
   /** The resource created ("task": "Nothing was sent. Fix the marked fields, then create the task."). */
   noun: ResourceName;
-  /** What to send, from the checked inputs. */
-  build: () => Sent;
+  /** What to send, from the checked inputs (a promise when Rust builds it). */
+  build: () => Sent | Promise<Sent>;
   send: (sent: Sent) => Promise<Made>;
   /** After an unknown outcome: looks up what was sent (at `sentAt`, ms since the epoch). */
   find: (sent: Sent, sentAt: number) => Promise<Found<Made>>;
@@ -51,7 +51,7 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
     if (this.busy || this.mustCheck) return;
     const spec = this.#spec;
     if (!(await this.checkAll(t("forms.nothing_sent", resourceNamed(spec.noun))))) return;
-    const sent = spec.build();
+    const sent = await spec.build();
     this.busy = true;
     this.unknown = null;
     this.checkResult = null;

@@ -13,8 +13,11 @@ import { splitFieldErrors } from "../../lib/validate";
 export type FormInputs<K extends string> = {
   /** The form's inputs, in the order they are shown. */
   keys: readonly K[];
-  /** The message for input `key` as it stands, or null. */
-  check: (key: K) => string | null;
+  /**
+   * The message for input `key` as it stands, or null; a promise when the
+   * check asks Rust (an answer about input that changed since is dropped).
+   */
+  check: (key: K) => string | null | Promise<string | null>;
   /** The element that gets the focus for `key`. */
   inputOf: (key: K) => HTMLElement | null | undefined;
 };
@@ -28,6 +31,8 @@ export class FormErrors<K extends string> {
   readonly #inputs: FormInputs<K>;
   /** Bumped whenever every message is set at once (a submit's check, the service's answer, clear). */
   #round = 0;
+  /** Per input, the number of its latest check: an earlier one that answers late is dropped. */
+  readonly #asked = new Map<K, number>();
 
   constructor(inputs: FormInputs<K>) {
     this.#inputs = inputs;
@@ -39,9 +44,13 @@ export class FormErrors<K extends string> {
     else delete this.errors[key];
   }
 
-  /** Checks `key` again and marks it (or not) with the result. */
-  recheck(key: K) {
-    this.set(key, this.#inputs.check(key));
+  /** Checks `key` again and marks it (or not) with the result, unless a later check or round came first. */
+  async recheck(key: K) {
+    const round = this.#round;
+    const mine = (this.#asked.get(key) ?? 0) + 1;
+    this.#asked.set(key, mine);
+    const message = await this.#inputs.check(key);
+    if (round === this.#round && this.#asked.get(key) === mine) this.set(key, message);
   }
 
   /**
@@ -55,13 +64,13 @@ export class FormErrors<K extends string> {
     // When that click submitted the form, its check (or the service's
     // answer) has the last word.
     afterPress(() => {
-      if (round === this.#round) this.recheck(key);
+      if (round === this.#round) void this.recheck(key);
     });
   }
 
   /** Once marked, the message follows the typing so it goes as soon as it is fixed. */
   follow(key: K) {
-    if (this.errors[key]) this.recheck(key);
+    if (this.errors[key]) void this.recheck(key);
   }
 
   /** Forgets every message. */
@@ -78,14 +87,17 @@ export class FormErrors<K extends string> {
    * the first and returns false.
    */
   async checkAll(nothingSent: string, keys: readonly K[] = this.#inputs.keys): Promise<boolean> {
-    this.#round++;
+    const round = ++this.#round;
     this.problem = null;
     this.others = [];
     const found: Partial<Record<K, string>> = {};
-    for (const key of keys) {
-      const message = this.#inputs.check(key);
+    const messages = await Promise.all(keys.map((key) => this.#inputs.check(key)));
+    // Cleared or answered meanwhile: that has the last word.
+    if (round !== this.#round) return false;
+    keys.forEach((key, i) => {
+      const message = messages[i];
       if (message) found[key] = message;
-    }
+    });
     this.errors = found;
     if (Object.keys(found).length === 0) return true;
     this.problem = localError("invalid_input", nothingSent);

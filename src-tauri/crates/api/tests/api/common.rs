@@ -3,8 +3,49 @@
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use workdesk_api::{ApiKey, BaseUrl, Client, ClientConfig, RetryPolicy};
+use workdesk_api::{
+    ApiKey, BaseUrl, Client, ClientConfig, FilterSpec, JsonRecord, ListView, Operator, RetryPolicy,
+    Take,
+};
 use workdesk_sandbox::{Config, Running};
+
+/// The condition `field__operator=values`, combined with those before it
+/// by AND (set `or` / `not` on it for the others).
+pub fn filter(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
+    FilterSpec {
+        or: false,
+        not: false,
+        field: field.to_owned(),
+        operator,
+        values: values.iter().map(|value| (*value).to_owned()).collect(),
+    }
+}
+
+/// The first page of the endpoint's defaults with `filters`.
+pub fn view_where(filters: Vec<FilterSpec>) -> ListView {
+    ListView {
+        filters,
+        ..ListView::default()
+    }
+}
+
+/// Page `page` with `take` rows, no filter.
+pub fn page_of(page: u32, take: Take) -> ListView {
+    ListView {
+        page,
+        take,
+        ..ListView::default()
+    }
+}
+
+/// `record[field]`, a decimal sent as its exact string.
+pub fn decimal(record: &JsonRecord, field: &str) -> rust_decimal::Decimal {
+    let text = record[field]
+        .as_str()
+        .unwrap_or_else(|| panic!("{field} is a decimal string: {record:?}"));
+    text.parse()
+        .unwrap_or_else(|e| panic!("{field} = {text:?}: {e}"))
+}
 
 /// Retries as the default policy counts them, with millisecond delays so
 /// tests of retry counts run fast.
@@ -110,6 +151,21 @@ impl Sandbox {
             .iter()
             .map(|e| e["status"].clone())
             .collect()
+    }
+
+    /// The answer to `GET {path_and_query}` with workspace A's key, as the
+    /// service sent it (the client reads none of it).
+    pub async fn raw(&self, path_and_query: &str) -> Value {
+        let url = format!("{}{path_and_query}", self.running.base_url());
+        self.http
+            .get(url)
+            .bearer_auth(&self.running.keys().workspace_a)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 
     /// Forgets the journal.

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use workdesk_api::{ClientConfig, Error, ListRequest, RetryPolicy, UnauthorizedReason};
+use workdesk_api::{ClientConfig, Error, ListView, ResourceName, RetryPolicy, UnauthorizedReason};
 
 use crate::common::{client_for, quick_config, Sandbox};
 
@@ -19,7 +19,7 @@ async fn refused_keys_say_why() {
     ] {
         let err = sandbox
             .client_with_key(key)
-            .list_supplier_invoices(&ListRequest::new())
+            .list_view(ResourceName::SupplierInvoice, &ListView::default())
             .await
             .unwrap_err();
         assert!(
@@ -35,17 +35,26 @@ async fn server_errors_and_unreadable_bodies() {
     let sandbox = Sandbox::start().await;
     let client = sandbox.client();
     sandbox.arm("500", 1).await;
-    let err = client.list_leads(&ListRequest::new()).await.unwrap_err();
+    let err = client
+        .list_view(ResourceName::Lead, &ListView::default())
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::Server { status: 500, .. }), "{err:?}");
     sandbox.arm("not-json", 1).await;
-    let err = client.list_leads(&ListRequest::new()).await.unwrap_err();
+    let err = client
+        .list_view(ResourceName::Lead, &ListView::default())
+        .await
+        .unwrap_err();
     assert!(
         matches!(&err, Error::Decode { status: 200, content_type, snippet, .. }
             if content_type.starts_with("text/plain") && !snippet.is_empty()),
         "{err:?}"
     );
     sandbox.arm("truncated", 1).await;
-    let err = client.list_leads(&ListRequest::new()).await.unwrap_err();
+    let err = client
+        .list_view(ResourceName::Lead, &ListView::default())
+        .await
+        .unwrap_err();
     assert!(
         matches!(&err, Error::Decode { status: 200, reason, .. } if reason.contains("cut off")),
         "{err:?}"
@@ -70,7 +79,10 @@ async fn nothing_listening_is_a_network_error() {
         &format!("service_{}", "x".repeat(40)),
         quick_config(),
     );
-    let err = client.list_leads(&ListRequest::new()).await.unwrap_err();
+    let err = client
+        .list_view(ResourceName::Lead, &ListView::default())
+        .await
+        .unwrap_err();
     assert!(
         matches!(
             err,
@@ -106,7 +118,10 @@ async fn a_slow_read_times_out_without_claiming_anything_was_applied() {
         ..ClientConfig::default()
     });
     sandbox.arm("delay-ms=5000", 1).await;
-    let err = client.list_leads(&ListRequest::new()).await.unwrap_err();
+    let err = client
+        .list_view(ResourceName::Lead, &ListView::default())
+        .await
+        .unwrap_err();
     assert!(
         matches!(
             err,
@@ -137,6 +152,10 @@ async fn a_member_who_may_only_read_is_forbidden_to_write_and_nothing_changes() 
         "{err:?}"
     );
     // Reads still work with that key, and the stakeholder is still there.
-    reader.get_stakeholder(&stakeholder).await.unwrap();
+    let found = reader
+        .get_record(ResourceName::Stakeholder, &stakeholder)
+        .await
+        .unwrap();
+    assert_eq!(found["id"], stakeholder.as_str());
     assert_eq!(sandbox.journal().await.len(), 2, "a 403 is not retried");
 }

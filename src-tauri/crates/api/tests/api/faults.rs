@@ -4,9 +4,9 @@
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use workdesk_api::{ClientConfig, Error, ListRequest, NewTask, RetryPolicy};
+use workdesk_api::{ClientConfig, Error, ListView, NewTask, Operator, ResourceName, RetryPolicy};
 
-use crate::common::{quick_config, quick_retries, Sandbox};
+use crate::common::{filter, quick_config, quick_retries, view_where, Sandbox};
 
 #[tokio::test]
 async fn reads_retry_gateway_errors_and_dropped_connections_then_succeed() {
@@ -20,7 +20,7 @@ async fn reads_retry_gateway_errors_and_dropped_connections_then_succeed() {
         sandbox.arm(mode, 2).await;
         let page = sandbox
             .client()
-            .list_tasks(&ListRequest::new())
+            .list_view(ResourceName::Task, &ListView::default())
             .await
             .unwrap_or_else(|e| panic!("{mode}: {e:?}"));
         assert_eq!(page.results.len(), 20, "{mode}");
@@ -38,7 +38,7 @@ async fn retries_are_bounded_in_count() {
     sandbox.arm("503", 10).await;
     let err = sandbox
         .client()
-        .list_tasks(&ListRequest::new())
+        .list_view(ResourceName::Task, &ListView::default())
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Server { status: 503, .. }), "{err:?}");
@@ -65,7 +65,10 @@ async fn retries_are_bounded_in_time() {
         ..ClientConfig::default()
     });
     let started = std::time::Instant::now();
-    let err = client.list_tasks(&ListRequest::new()).await.unwrap_err();
+    let err = client
+        .list_view(ResourceName::Task, &ListView::default())
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::Server { status: 503, .. }), "{err:?}");
     assert!(
         started.elapsed() < Duration::from_secs(2),
@@ -85,7 +88,7 @@ async fn a_near_429_is_waited_out_and_a_far_one_returned() {
     sandbox.arm("429", 1).await;
     let page = sandbox
         .client()
-        .list_leads(&ListRequest::new())
+        .list_view(ResourceName::Lead, &ListView::default())
         .await
         .unwrap();
     assert_eq!(page.results.len(), 20);
@@ -100,7 +103,10 @@ async fn a_near_429_is_waited_out_and_a_far_one_returned() {
         },
         ..ClientConfig::default()
     });
-    let err = impatient.list_leads(&ListRequest::new()).await.unwrap_err();
+    let err = impatient
+        .list_view(ResourceName::Lead, &ListView::default())
+        .await
+        .unwrap_err();
     let Error::RateLimited { retry_after, reset } = &err else {
         panic!("{err:?}")
     };
@@ -135,7 +141,10 @@ async fn writes_are_never_retried_once_sent() {
         }
         assert_eq!(sandbox.journal().await.len(), 1, "{mode}: sent once");
         let tasks = client
-            .list_tasks(&ListRequest::new().filter("title", workdesk_api::Operator::Exact, "once"))
+            .list_view(
+                ResourceName::Task,
+                &view_where(vec![filter("title", Operator::Exact, &["once"])]),
+            )
             .await
             .unwrap();
         assert_eq!(tasks.count, 0, "{mode}: the fault kept it from the service");

@@ -7,6 +7,5 @@ mod encodings;
 mod errors;
 mod faults;
 mod lists;
-mod pages;
 mod tolerance;
 mod writes;

@@ -3,7 +3,8 @@
 
 use serde_json::json;
 use workdesk_api::{
-    AuditStatus, Error, LeadPatch, ListRequest, NewStakeholder, NewTask, Patch, Timestamp,
+    AuditStatus, CalendarDate, Error, LeadPatch, ListView, NewStakeholder, NewTask, Patch,
+    ResourceName, Timestamp,
 };
 
 use crate::common::Sandbox;
@@ -30,11 +31,20 @@ async fn create_task_returns_the_created_task() {
     let member = sandbox.running.ids().member.to_string();
     assert_eq!(task.created_by.as_deref(), Some(member.as_str()));
     let id = task.id.unwrap();
-    assert_eq!(
-        client.get_task(&id).await.unwrap().title.as_deref(),
-        Some("Peña")
-    );
+    let read = client.get_record(ResourceName::Task, &id).await.unwrap();
+    assert_eq!(read["title"], "Peña");
+    assert_eq!(read["id"], id.as_str());
+    assert_eq!(read["priority"], -32768);
+    assert_eq!(read["custom_fields"], json!({"channel": ["phone"]}));
     let journal = sandbox.journal().await;
+    assert_eq!(journal.len(), 2);
+    assert_eq!(journal[1]["method"], "GET");
+    assert_eq!(journal[1]["path"], "/task/task/");
+    assert_eq!(
+        journal[1]["query"],
+        format!("page=1&take=1&id__exact={id}"),
+        "one record is read through its list"
+    );
     assert_eq!(journal[0]["method"], "POST");
     assert_eq!(journal[0]["path"], "/task/task/");
     assert_eq!(journal[0]["status"], 201);
@@ -47,7 +57,7 @@ async fn create_task_returns_the_created_task() {
 }
 
 #[tokio::test]
-async fn a_refused_task_names_the_fields() {
+async fn a_task_out_of_bounds_names_the_fields_and_is_not_sent() {
     let sandbox = Sandbox::start().await;
     let err = sandbox
         .client()
@@ -57,14 +67,28 @@ async fn a_refused_task_names_the_fields() {
         })
         .await
         .unwrap_err();
-    let Error::Validation { status, fields, .. } = &err else {
+    let Error::InvalidInput(problems) = &err else {
         panic!("{err:?}")
     };
-    assert_eq!(*status, 400);
+    let codes: Vec<_> = problems
+        .problems()
+        .map(|(key, _, code)| (key.to_owned(), code.map(|code| code.name.to_string())))
+        .collect();
     assert!(
-        fields.contains_key("title") && fields.contains_key("status"),
-        "{fields:?}"
+        codes.contains(&("title".to_owned(), Some("required".to_owned())))
+            && codes.contains(&("status".to_owned(), Some("too_long".to_owned()))),
+        "{codes:?}"
     );
+    assert!(sandbox.journal().await.is_empty(), "nothing sent");
+    // 255 characters are sent.
+    sandbox
+        .client()
+        .create_task(&NewTask {
+            status: Some("x".repeat(255)),
+            ..NewTask::titled("Llamar")
+        })
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -134,15 +158,12 @@ async fn create_stakeholder_and_a_duplicate() {
     assert_eq!(created.document_number.as_deref(), Some("900123456"));
     assert!(created.name.as_deref().unwrap().ends_with(" 900123456"));
     let id = created.id.unwrap();
-    assert_eq!(
-        client
-            .get_stakeholder(&id)
-            .await
-            .unwrap()
-            .verification_digit
-            .as_deref(),
-        Some("7")
-    );
+    let read = client
+        .get_record(ResourceName::Stakeholder, &id)
+        .await
+        .unwrap();
+    assert_eq!(read["verification_digit"], "7");
+    assert_eq!(read["document_number"], "900123456");
     let err = client.create_stakeholder(&new).await.unwrap_err();
     assert!(
         matches!(&err, Error::Validation { fields, .. } if fields.contains_key("non_field_errors")),
@@ -155,38 +176,70 @@ async fn delete_stakeholder_then_it_is_gone() {
     let sandbox = Sandbox::start().await;
     let client = sandbox.client();
     let id = sandbox.running.ids().stakeholder.to_string();
-    let count = client
-        .list_stakeholders(&ListRequest::new())
+    let count = || async {
+        client
+            .list_view(ResourceName::Stakeholder, &ListView::default())
+            .await
+            .unwrap()
+            .count
+    };
+    let before = count().await;
+    client
+        .get_record(ResourceName::Stakeholder, &id)
         .await
-        .unwrap()
-        .count;
+        .unwrap();
     client.delete_stakeholder(&id).await.unwrap();
-    let err = client.get_stakeholder(&id).await.unwrap_err();
+    let err = client
+        .get_record(ResourceName::Stakeholder, &id)
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::NotFound { .. }), "{err:?}");
     let err = client.delete_stakeholder(&id).await.unwrap_err();
     assert!(matches!(err, Error::NotFound { .. }), "{err:?}");
-    assert_eq!(
-        client
-            .list_stakeholders(&ListRequest::new())
-            .await
-            .unwrap()
-            .count,
-        count - 1
-    );
+    assert_eq!(count().await, before - 1);
 }
 
 #[tokio::test]
-async fn get_customer_and_another_workspace_s_record() {
+async fn get_record_of_a_customer_and_another_workspace_s_record() {
     let sandbox = Sandbox::start().await;
     let id = sandbox.running.ids().customer.to_string();
-    let customer = sandbox.client().get_customer(&id).await.unwrap();
-    assert_eq!(customer.id.as_deref(), Some(id.as_str()));
-    assert!(customer.credit_limit.is_some() && customer.name.is_some());
-    assert!(customer
-        .customer_since
-        .as_ref()
-        .is_none_or(|d| d.to_date().is_some()));
+    let customer = sandbox
+        .client()
+        .get_record(ResourceName::Customer, &id.to_uppercase())
+        .await
+        .unwrap();
+    assert_eq!(customer["id"], id.as_str());
+    crate::common::decimal(&customer, "credit_limit");
+    assert!(customer["name"].is_string(), "{customer:?}");
+    let since = &customer["customer_since"];
+    assert!(
+        since.is_null()
+            || since
+                .as_str()
+                .is_some_and(|d| CalendarDate::from(d.to_owned()).to_date().is_some()),
+        "{since}"
+    );
+    // Every field of the schema is there.
+    for field in ResourceName::Customer.schema().fields {
+        assert!(customer.contains_key(field.name), "{}", field.name);
+    }
+    let journal = sandbox.journal().await;
+    assert_eq!(journal.len(), 1);
+    assert_eq!(
+        journal[0]["path"],
+        format!("/stakeholder/customer/{id}/"),
+        "a customer is read by its own endpoint"
+    );
     let other = sandbox.client_with_key(&sandbox.running.keys().workspace_b);
-    let err = other.get_customer(&id).await.unwrap_err();
-    assert!(matches!(err, Error::NotFound { .. }), "{err:?}");
+    for resource in [ResourceName::Customer, ResourceName::Stakeholder] {
+        let id = match resource {
+            ResourceName::Customer => id.clone(),
+            _ => sandbox.running.ids().stakeholder.to_string(),
+        };
+        let err = other.get_record(resource, &id).await.unwrap_err();
+        assert!(
+            matches!(err, Error::NotFound { .. }),
+            "{resource:?}: {err:?}"
+        );
+    }
 }

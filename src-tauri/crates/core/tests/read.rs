@@ -1,0 +1,198 @@
+//! The read commands' work without a window (`AppState::read_list`,
+//! `read_record`, `check_view`, `check_task`), on the demo workspace (the
+//! sandbox in-process, over loopback HTTP) with settings in memory: what
+//! the UI receives over its channel and how each read ends.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde_json::{json, Value};
+use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_core::settings::{KeyValueStore, Settings};
+use workdesk_core::state::AppState;
+use workdesk_core::ui_error::{ErrorCode, ErrorKind};
+use workdesk_keychain::Keychain;
+use workdesk_sync::{Answer, ReadEnd, Unanswered};
+
+/// `settings.json` in memory.
+#[derive(Default)]
+struct Memory(Mutex<HashMap<String, Value>>);
+
+impl KeyValueStore for Memory {
+    fn get(&self, key: &str) -> Option<Value> {
+        self.0.lock().unwrap().get(key).cloned()
+    }
+    fn set(&self, key: &str, value: Value) {
+        self.0.lock().unwrap().insert(key.to_owned(), value);
+    }
+    fn delete(&self, key: &str) {
+        self.0.lock().unwrap().remove(key);
+    }
+    fn keys(&self) -> Vec<String> {
+        self.0.lock().unwrap().keys().cloned().collect()
+    }
+    fn save(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The app's state on the demo workspace.
+async fn demo() -> (AppState, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::new(
+        Keychain::session_only("dev.workdesk.core-read.test", "no keychain in this test"),
+        Settings::over(Arc::new(Memory::default())),
+        dir.path().to_owned(),
+    );
+    state.start_demo().await.unwrap();
+    (state, dir)
+}
+
+fn view(take: u8) -> ListView {
+    ListView {
+        take: Take::Count(take),
+        fields: Some(vec!["id".into(), "name".into(), "total".into()]),
+        ..ListView::default()
+    }
+}
+
+/// Reads supplier invoices: the answers as the UI gets them, and the end.
+async fn read(
+    state: &AppState,
+    view: ListView,
+    remember: bool,
+) -> (
+    Vec<Value>,
+    Result<ReadEnd<workdesk_core::ui_error::UiError>, Value>,
+) {
+    let mut answers = Vec::new();
+    let end = state
+        .read_list(ResourceName::SupplierInvoice, view, remember, |answer| {
+            answers.push(serde_json::to_value(answer).unwrap());
+        })
+        .await
+        .map_err(|error| serde_json::to_value(error).unwrap());
+    (answers, end)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with_the_saved_page() {
+    let (state, _dir) = demo().await;
+    let (answers, end) = read(&state, view(20), true).await;
+    assert!(matches!(end, Ok(ReadEnd::Fresh)), "{end:?}");
+    let last = answers.last().unwrap();
+    assert_eq!(last["kind"], "fresh");
+    assert_eq!(last["value"]["results"].as_array().unwrap().len(), 20);
+    assert_eq!(
+        last["value"]["results"][0].as_object().unwrap().len(),
+        3,
+        "the view's fields only"
+    );
+    // The view read is the one remembered (a lookup's is not).
+    let views = state.list_views(ResourceName::SupplierInvoice).await;
+    assert_eq!(views.current, Some(view(20)));
+    read(&state, view(5), false).await.1.unwrap();
+    let views = state.list_views(ResourceName::SupplierInvoice).await;
+    assert_eq!(views.current, Some(view(20)));
+
+    // Working offline: one read, nothing sent, the saved page kept.
+    state.set_working_offline(true).await.unwrap();
+    let (answers, end) = read(&state, view(20), true).await;
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert_eq!(answers[0]["kind"], "saved");
+    assert_eq!(answers[0]["source"]["kind"], "saved_page");
+    let Ok(ReadEnd::KeptSaved {
+        because: Unanswered::WorkingOffline,
+        error,
+    }) = end
+    else {
+        panic!("{end:?}")
+    };
+    assert_eq!(
+        (error.kind, error.code),
+        (ErrorKind::Offline, ErrorCode::WorkingOffline)
+    );
+    // A list never read: nothing saved, and said so.
+    let mut answers = Vec::new();
+    let end = state
+        .read_list(ResourceName::Task, ListView::default(), true, |a| {
+            answers.push(a);
+        })
+        .await
+        .unwrap();
+    assert!(answers.is_empty());
+    assert!(
+        matches!(
+            end,
+            ReadEnd::NothingSaved {
+                because: Unanswered::WorkingOffline,
+                ..
+            }
+        ),
+        "{end:?}"
+    );
+    state.set_working_offline(false).await.unwrap();
+
+    // A view that does not check: the error, keyed, and nothing remembered.
+    let mut bad = view(20);
+    bad.filters = vec![workdesk_api::FilterSpec {
+        or: false,
+        not: false,
+        field: "total".into(),
+        operator: workdesk_api::Operator::Gte,
+        values: vec!["lots".into()],
+    }];
+    let (answers, end) = read(&state, bad, true).await;
+    assert!(answers.is_empty());
+    let error = end.unwrap_err();
+    assert_eq!(error["kind"], "invalid_input");
+    assert!(error["field_errors"]["filters.0"].is_array(), "{error}");
+    let views = state.list_views(ResourceName::SupplierInvoice).await;
+    assert_eq!(views.current, Some(view(20)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_and_a_customer_are_read_the_same_way() {
+    let (state, _dir) = demo().await;
+    let (answers, _) = read(&state, view(1), false).await;
+    let id = answers.last().unwrap()["value"]["results"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut answers = Vec::new();
+    let end = state
+        .read_record(ResourceName::SupplierInvoice, id.clone(), |answer| {
+            answers.push(answer);
+        })
+        .await
+        .unwrap();
+    assert!(matches!(end, ReadEnd::Fresh), "{end:?}");
+    let Some(Answer::Fresh { value, .. }) = answers.last() else {
+        panic!("{answers:?}")
+    };
+    assert_eq!(value["id"], json!(id));
+    assert!(value.contains_key("supplier"), "every field: {value:?}");
+    // Not an id: refused, nothing sent, with the field it concerns.
+    let error = state
+        .read_record(ResourceName::Customer, "not an id".into(), |_| {})
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (error.kind, error.code, error.field.as_deref()),
+        (ErrorKind::InvalidInput, ErrorCode::InvalidId, Some("id"))
+    );
+    // An id no customer has: gone, in the resource's words.
+    let error = state
+        .read_record(
+            ResourceName::Customer,
+            "00000000-0000-4000-8000-000000000000".into(),
+            |_| {},
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (error.kind, error.code),
+        (ErrorKind::NotFound, ErrorCode::RecordNotFound)
+    );
+    assert_eq!(error.params["resource"], "customer");
+}
