@@ -350,6 +350,15 @@ fn main() {
         let answer = invoke(&webview, command, args);
         times.push(call.elapsed());
         let messages = take_sent(n);
+        // A read returns `{answers, end}`: the count must be what it sent.
+        let (answer, counted) = match answer {
+            Ok(done) if command.starts_with("read_") => {
+                let counted =
+                    done["answers"].as_u64() == messages.as_ref().map(|sent| sent.len() as u64);
+                (Ok(done["end"].clone()), counted)
+            }
+            other => (other, true),
+        };
         let text = match &answer {
             Ok(value) | Err(value) => value.to_string(),
         };
@@ -357,11 +366,12 @@ fn main() {
         if text.contains(secret) || sent_text.contains(secret) {
             key_in_answers += 1;
         }
-        let agree = match &messages {
-            Some(messages) if command.starts_with("read_") => answers_agree(&answer, messages),
-            Some(messages) => messages.is_empty(),
-            None => false,
-        };
+        let agree = counted
+            && match &messages {
+                Some(messages) if command.starts_with("read_") => answers_agree(&answer, messages),
+                Some(messages) => messages.is_empty(),
+                None => false,
+            };
         if !agree {
             disagree += 1;
             if disagree <= 5 {
@@ -435,7 +445,8 @@ fn main() {
             &webview,
             "read_record",
             json!({"resource": "supplier_invoice", "id": id, "answers": format!("__CHANNEL__:{n}")}),
-        );
+        )
+        .map(|done| done["end"].clone());
         let sent = take_sent(n).unwrap_or_default();
         match (answer, sent.as_slice()) {
             (Ok(end), [saved])

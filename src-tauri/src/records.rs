@@ -2,6 +2,8 @@
 //! and the views kept per resource. Each is one line over
 //! `workdesk-core` ([`AppState`]'s methods, [`workdesk_core::records`]).
 
+use serde::Serialize;
+use specta::Type;
 use tauri::ipc::Channel;
 use tauri::State;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
@@ -19,6 +21,19 @@ use workdesk_sync::{Answer, ReadEnd};
 #[specta::specta]
 pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
     guarded_sync(|| Ok(workdesk_core::records::resource_schemas()))
+}
+
+/// How a read ended (`end`), and how many answers it sent over its channel
+/// before (`answers`: 0, 1 or 2). A channel's messages reach the window in
+/// order among themselves but not with the command's own answer (Tauri
+/// hands a large message over by a later fetch), so the window applies
+/// `end` only once `answers` messages have arrived.
+#[derive(Debug, Serialize, Type)]
+pub struct ReadDone {
+    /// The answers sent over the channel before the read ended.
+    pub answers: u32,
+    /// How the read ended.
+    pub end: ReadEnd<UiError>,
 }
 
 /// Reads a list the one way every list is read: `view` of `resource`
@@ -50,11 +65,14 @@ pub async fn read_list(
     view: ListView,
     remember: bool,
     answers: Channel<Answer<Page<JsonRecord>>>,
-) -> Result<ReadEnd<UiError>, UiError> {
-    guarded(state.read_list(resource, view, remember, |answer| {
+) -> Result<ReadDone, UiError> {
+    let mut sent = 0;
+    let end = guarded(state.read_list(resource, view, remember, |answer| {
+        sent += 1;
         crate::send(&answers, answer, "list");
     }))
-    .await
+    .await?;
+    Ok(ReadDone { answers: sent, end })
 }
 
 /// Checks `view` of `resource` as `read_list` does before it sends
@@ -64,7 +82,7 @@ pub async fn read_list(
 /// workspace and sends nothing.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
-/// `fields`, `sort`, `page`, `take` or `widths`, exactly as `list_records`
+/// `fields`, `sort`, `page`, `take` or `widths`, exactly as `read_list`
 /// would answer for the same view.
 #[tauri::command]
 #[specta::specta]
@@ -88,11 +106,14 @@ pub async fn read_record(
     resource: ResourceName,
     id: String,
     answers: Channel<Answer<JsonRecord>>,
-) -> Result<ReadEnd<UiError>, UiError> {
-    guarded(state.read_record(resource, id, |answer| {
+) -> Result<ReadDone, UiError> {
+    let mut sent = 0;
+    let end = guarded(state.read_record(resource, id, |answer| {
+        sent += 1;
         crate::send(&answers, answer, "record");
     }))
-    .await
+    .await?;
+    Ok(ReadDone { answers: sent, end })
 }
 
 /// The views of `resource` kept for the workspace on screen: the current

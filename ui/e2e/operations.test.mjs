@@ -35,7 +35,7 @@ function connected() {
   opening ??= (async () => {
     app = context.keep(await context.open());
     await connectToSandbox(app, context.sandbox);
-    // Earlier files may have left another list as the last one shown.
+    // The supplier invoices, whichever list the app opens on.
     await section("Supplier invoices");
     await countShown("supplier invoices");
   })();

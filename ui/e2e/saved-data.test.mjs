@@ -58,7 +58,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
   let page2;
   try {
     await connectToSandbox(app, sandbox);
-    // Earlier files may have left another list, or another page, as the last one shown.
+    // The supplier invoices, whichever list the app opens on.
     await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Supplier invoices']"))).click();
     const status = await visible(app, By.id("page-status"));
     await app.wait(async () => / of 122$/.test(await status.getText()), WAIT_MS, "a page of supplier invoices");

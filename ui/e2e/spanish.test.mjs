@@ -50,7 +50,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await assertSpanish(app, "first-run");
   assert.equal(await app.executeScript("return document.documentElement.lang"), "es-CO");
   await screenshot(app, "es-first-run");
-  // Earlier files leave their own sandbox's address in the form.
+  // This file's own sandbox and key.
   for (const [id, text] of [
     ["base-url", sandbox.baseUrl],
     ["api-key", sandbox.keys.workspace_a],

@@ -3,7 +3,7 @@
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
@@ -246,6 +246,15 @@ export async function startTauriDriver(env = {}) {
 export function appUnderTest(what, env = {}) {
   const application = process.env.WORKDESK_APP;
   const context = { sandbox: undefined, open: undefined, kept: [], keep: (app) => (context.kept.push(app), app) };
+  // Each file starts as a new install: its own settings, saved data and
+  // logs (a view an earlier file left filtered is not this file's). Set
+  // here, before the file reads these folders, for the file and the app.
+  if (process.env.WORKDESK_TEST_SESSION) {
+    const folders = mkdtempSync(join(process.env.WORKDESK_TEST_SESSION, "e2e-"));
+    for (const [name, folder] of [["XDG_DATA_HOME", "data"], ["XDG_CONFIG_HOME", "config"], ["XDG_CACHE_HOME", "cache"]]) {
+      process.env[name] = join(folders, folder);
+    }
+  }
   let driver;
   before(async () => {
     assert.ok(application && existsSync(application), `WORKDESK_APP must name ${what} (got ${application})`);

@@ -31,3 +31,30 @@ test("a list whose command Tauri refuses says so in words, not as a bare string"
   expect(alert.textContent).toMatch(/command read_list not found/);
   expect(alert.textContent).not.toMatch(/\[object Object\]|undefined/);
 });
+
+test("a read ends only after every answer it sent has arrived, even one that arrives after the command's reply", async () => {
+  // Tauri hands a large channel message over by a later fetch: the
+  // command's reply can come first.
+  let late: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (late = resolve));
+  mockIPC((cmd, args) => {
+    if (cmd !== "read_list") throw new Error(`unexpected command ${cmd}`);
+    const channel = (args as { answers: { onmessage: (answer: unknown) => void } }).answers;
+    void arrived.then(() => channel.onmessage({ kind: "fresh", value: { count: 1, results: [] }, changed: null }));
+    return { answers: 1, end: { end: "fresh" } };
+  });
+  const shown: unknown[] = [];
+  let ended = false;
+  const read = ipc
+    .readList("supplier_invoice", { page: 1, take: "all" }, false, (answer) => shown.push(answer))
+    .then((end) => {
+      ended = true;
+      return end;
+    });
+  // The reply is in; the answer is not.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(ended).toBe(false);
+  late();
+  expect(await read).toEqual({ end: "fresh" });
+  expect(shown).toEqual([{ kind: "fresh", value: { count: 1, results: [] }, changed: null }]);
+});

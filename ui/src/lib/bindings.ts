@@ -117,7 +117,7 @@ export const commands = {
 	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
 	 *  the last), `keychain_unavailable`, `internal` (saved data unreadable).
 	 */
-	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadEnd<UiError>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
+	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
 	/**
 	 *  Checks `view` of `resource` as `read_list` does before it sends
 	 *  anything (the query engine's rules: fields, operators, values of the
@@ -126,7 +126,7 @@ export const commands = {
 	 *  workspace and sends nothing.
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
-	 *  `fields`, `sort`, `page`, `take` or `widths`, exactly as `list_records`
+	 *  `fields`, `sort`, `page`, `take` or `widths`, exactly as `read_list`
 	 *  would answer for the same view.
 	 */
 	checkView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
@@ -141,7 +141,7 @@ export const commands = {
 	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
 	 *  and the errors of `read_list`.
 	 */
-	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadEnd<UiError>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
 	/**
 	 *  The views of `resource` kept for the workspace on screen: the current
 	 *  one (restored at start) and those saved by name.
@@ -1188,6 +1188,20 @@ export type RateLimit = {
 	remaining: number | null,
 	/**  `X-RateLimit-Reset`: when the window resets, UTC (RFC 3339 in JSON). */
 	reset: string | null,
+};
+
+/**
+ *  How a read ended (`end`), and how many answers it sent over its channel
+ *  before (`answers`: 0, 1 or 2). A channel's messages reach the window in
+ *  order among themselves but not with the command's own answer (Tauri
+ *  hands a large message over by a later fetch), so the window applies
+ *  `end` only once `answers` messages have arrived.
+ */
+export type ReadDone = {
+	/**  The answers sent over the channel before the read ended. */
+	answers: number,
+	/**  How the read ended. */
+	end: ReadEnd<UiError>,
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   type ListView,
   type Page,
   type Progress,
+  type ReadDone,
   type ReadEnd as CommandReadEnd,
   type ResourceName,
   type SaveDialog,
@@ -74,11 +75,25 @@ export async function call<T>(pending: Promise<Outcome<T>>): Promise<T> {
  */
 function read<T>(
   onanswer: (answer: Answer<T>) => void,
-  start: (channel: Channel<Answer<T>>) => Promise<Outcome<ReadEnd>>,
+  start: (channel: Channel<Answer<T>>) => Promise<Outcome<ReadDone>>,
 ): Promise<ReadEnd> {
+  let delivered = 0;
+  let done: { answers: number; arrived: () => void } | null = null;
   const channel = new Channel<Answer<T>>();
-  channel.onmessage = onanswer;
-  return call(start(channel));
+  channel.onmessage = (answer) => {
+    delivered += 1;
+    onanswer(answer);
+    if (done && delivered >= done.answers) done.arrived();
+  };
+  return call(start(channel)).then(
+    ({ answers, end }) =>
+      // A large answer can arrive after the command's own reply: the end
+      // applies once every answer sent is shown.
+      new Promise<ReadEnd>((resolve) => {
+        if (delivered >= answers) resolve(end);
+        else done = { answers, arrived: () => resolve(end) };
+      }),
+  );
 }
 
 /** Whether `value` is a UiError as Rust sends it (an object with a `kind` and a `code`). */
