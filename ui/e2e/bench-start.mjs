@@ -1,0 +1,204 @@
+// Start time against the floor, for BENCHMARKS.md: Workdesk and the Tauri
+// floor (src-tauri/floor: the smallest app on the same Tauri crates, one
+// window with a heading and a button) started alternately in one run and
+// measured the same way, from node's clock just before the WebDriver session
+// is requested (tauri-driver starts the app) to the first usable control
+// displayed, found by polling `findElements`:
+//   - the floor: its `#floor-button`;
+//   - Workdesk on its first run (its settings and data deleted before each
+//     run): the first-run form's submit button ("Connect").
+// Also Workdesk's "Try the demo workspace" click to the first row of the
+// records table displayed, and both binaries' sizes. Machines are noisy:
+// the ratio of the medians is the figure to compare across machines.
+// Each app starts as a new install (its data, settings and cache folders
+// deleted), and a session starts only once the previous app has exited:
+// two overlapping WebKitGTK apps in the same data folder made WebDriver hang.
+// Run through .ci/bench-start (it builds both in release and sets up Xvfb,
+// D-Bus and the private XDG folders of .ci/session).
+//   WORKDESK_APP, WORKDESK_FLOOR  the two release binaries
+//   WORKDESK_BENCH_RUNS           interleaved runs (default 7)
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { basename, isAbsolute, join, relative } from "node:path";
+import { performance } from "node:perf_hooks";
+import { Builder, By } from "selenium-webdriver";
+import { IDENTIFIER, WAIT_MS, byButton, startTauriDriver } from "./support.mjs";
+
+const APP = process.env.WORKDESK_APP;
+const FLOOR = process.env.WORKDESK_FLOOR;
+const RUNS = Number(process.env.WORKDESK_BENCH_RUNS ?? 7);
+const SESSION = process.env.WORKDESK_TEST_SESSION;
+/** The floor's identifier (src-tauri/floor/tauri.conf.json): its data folders' name. */
+const FLOOR_IDENTIFIER = "dev.workdesk.floor";
+
+assert.ok(APP && existsSync(APP), `WORKDESK_APP must name Workdesk's release binary (got ${APP})`);
+assert.ok(FLOOR && existsSync(FLOOR), `WORKDESK_FLOOR must name the floor's release binary (got ${FLOOR})`);
+assert.ok(Number.isInteger(RUNS) && RUNS > 0, `WORKDESK_BENCH_RUNS must be a positive integer (got ${RUNS})`);
+// Each run deletes the apps' settings and data: only ever inside the
+// private folders of .ci/session.
+assert.ok(SESSION, "run inside .ci/session: each run deletes the apps' settings and data folders");
+const XDG = ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"].map((name) => {
+  const dir = process.env[name];
+  const inside = dir && relative(SESSION, dir);
+  assert.ok(inside && !inside.startsWith("..") && !isAbsolute(inside), `${name} (${dir}) must be inside ${SESSION}`);
+  return dir;
+});
+
+/** Deletes the data, settings and cache folders of the app `identifier`: it starts as a new install. */
+function newInstall(identifier) {
+  for (const dir of XDG) rmSync(join(dir, identifier), { recursive: true, force: true });
+}
+
+/**
+ * Pids of this session's live processes running `binary`: the process name
+ * (truncated by the kernel to 15 bytes) and this session's marker in the
+ * environment, which the app inherits through tauri-driver and
+ * WebKitWebDriver (a Workdesk started elsewhere on the computer is not ours).
+ */
+function running(binary) {
+  const name = basename(binary).slice(0, 15);
+  const marker = `\0WORKDESK_TEST_SESSION=${SESSION}\0`;
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, "utf8");
+        if (status.match(/^Name:\s+(.*)$/m)?.[1] !== name) return false;
+        if (/^State:\s+[ZX]/m.test(status)) return false;
+        return `\0${readFileSync(`/proc/${pid}/environ`, "latin1")}`.includes(marker);
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+/** Resolves once no process of this session runs `binary`. */
+async function exited(binary) {
+  const deadline = performance.now() + WAIT_MS;
+  while (running(binary).length > 0) {
+    if (performance.now() > deadline) {
+      throw new Error(`${basename(binary)} still runs ${WAIT_MS} ms after its session ended: ${running(binary)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Polls until the first element `locator` finds is displayed (a request
+ * after another, no sleep between), and resolves with the time then.
+ */
+async function displayed(driver, locator, what) {
+  const deadline = performance.now() + WAIT_MS;
+  for (;;) {
+    const [element] = await driver.findElements(locator);
+    try {
+      if (element && (await element.isDisplayed())) return performance.now();
+    } catch (error) {
+      // Replaced between the two requests (the UI rendered again): look again.
+      if (error.name !== "StaleElementReferenceError") throw error;
+    }
+    if (performance.now() > deadline) throw new Error(`${what}: not displayed within ${WAIT_MS} ms`);
+  }
+}
+
+/**
+ * Starts `binary` as a new install through a WebDriver session, runs
+ * `measure(driver, t0)` (`t0`: just before the session was requested), then
+ * quits the session and waits until the app has exited.
+ */
+async function session(driverUrl, binary, identifier, measure) {
+  await exited(binary);
+  newInstall(identifier);
+  const t0 = performance.now();
+  const driver = new Builder()
+    .usingServer(driverUrl)
+    .withCapabilities({ browserName: "wry", "tauri:options": { application: binary } })
+    .build();
+  try {
+    const result = await measure(driver, t0);
+    // The wait for its exit below must have something to wait for.
+    assert.ok(running(binary).length > 0, `${basename(binary)} runs in this session (found in /proc)`);
+    return result;
+  } finally {
+    // A session that failed to start has nothing to quit: the app's exit
+    // is checked all the same.
+    await driver.quit().catch(() => {});
+    await exited(binary);
+  }
+}
+
+/**
+ * Resolves once the native driver behind tauri-driver answers (`GET
+ * /status`, forwarded): tauri-driver listens before WebKitWebDriver does,
+ * and a session requested in between is refused and retried by
+ * selenium-webdriver, which would add to the first run's figure.
+ */
+async function driverReady(driverUrl) {
+  const deadline = performance.now() + WAIT_MS;
+  for (;;) {
+    try {
+      if ((await fetch(new URL("status", driverUrl))).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) throw new Error(`WebKitWebDriver did not answer within ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (x) => `${x.toFixed(0)} ms`;
+
+const floorStart = [];
+const appStart = [];
+const demoFirstRow = [];
+const tauriDriver = await startTauriDriver();
+try {
+  await driverReady(tauriDriver.url);
+  for (let run = 1; run <= RUNS; run++) {
+    floorStart.push(
+      await session(tauriDriver.url, FLOOR, FLOOR_IDENTIFIER, async (driver, t0) => {
+        return (await displayed(driver, By.css("#floor-button"), "the floor's button")) - t0;
+      }),
+    );
+    const [start, demo] = await session(tauriDriver.url, APP, IDENTIFIER, async (driver, t0) => {
+      const submit = By.css("main.setup form button[type='submit']");
+      const shown = await displayed(driver, submit, "the first-run form's submit button");
+      const button = await driver.findElement(byButton("Try the demo workspace"));
+      const clicked = performance.now();
+      await button.click();
+      const row = await displayed(driver, By.css("table.records tbody tr[data-id]"), "the records table's first row");
+      return [shown - t0, row - clicked];
+    });
+    appStart.push(start);
+    demoFirstRow.push(demo);
+    console.log(
+      `run ${run}/${RUNS}: floor ${ms(floorStart.at(-1))}, Workdesk first run ${ms(start)},` +
+        ` demo click to first row ${ms(demo)}`,
+    );
+  }
+} finally {
+  tauriDriver.process.kill();
+}
+
+const mib = (file) => statSync(file).size / (1024 * 1024);
+const row = (label, xs) =>
+  console.log(`| ${label} | ${ms(median(xs))} | ${ms(Math.min(...xs))} | ${ms(Math.max(...xs))} |`);
+console.log();
+console.log(`floor: ${FLOOR}`);
+console.log(`Workdesk: ${APP}`);
+console.log();
+console.log(`| figure (${RUNS} interleaved runs, release builds) | median | min | max |`);
+console.log("|---|---|---|---|");
+row("floor: session request to `#floor-button` displayed", floorStart);
+row("Workdesk, first run: session request to the first-run form's submit button displayed", appStart);
+const ratio = median(appStart) / median(floorStart);
+console.log(`| Workdesk / floor (ratio of the medians) | ${ratio.toFixed(2)}× | | |`);
+row('Workdesk: "Try the demo workspace" click to the first row of the records table displayed', demoFirstRow);
+console.log(`| binary size: floor | ${mib(FLOOR).toFixed(1)} MiB | | |`);
+console.log(`| binary size: Workdesk | ${mib(APP).toFixed(1)} MiB | | |`);
