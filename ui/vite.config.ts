@@ -13,6 +13,9 @@ export default defineConfig({
   clearScreen: false,
   server: { port: 5173, strictPort: true },
   build: { outDir: "dist", emptyOutDir: true, target: "safari16" },
+  // The message catalogues as `JSON.parse("…")`: read faster at start than
+  // the same data as object literals.
+  json: { stringify: true },
   resolve: process.env.VITEST ? { conditions: ["browser"] } : undefined,
   test: {
     root,

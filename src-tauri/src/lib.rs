@@ -166,11 +166,14 @@ impl Options {
 
 /// Adds the plugins, the state and the commands to `builder`. Generic over
 /// the runtime so tests can run the commands on `tauri::test::MockRuntime`
-/// (`tauri::test::mock_builder()`), with no window or display.
+/// (`tauri::test::mock_builder()`), with no window or display. `keychain`
+/// gives the keychain when the setup hook runs, after the plugins and the
+/// window: [`run`] opens the OS keychain on a thread of its own meanwhile
+/// (a D-Bus round trip on Linux), off the way to the first screen.
 pub fn configure<R: Runtime>(
     builder: tauri::Builder<R>,
     options: Options,
-    keychain: workdesk_keychain::Keychain,
+    keychain: impl FnOnce() -> workdesk_keychain::Keychain + Send + 'static,
 ) -> tauri::Builder<R> {
     let specta = specta_builder::<R>();
     builder
@@ -197,7 +200,7 @@ pub fn configure<R: Runtime>(
                     app.config().identifier
                 ),
             });
-            let mut state = AppState::new(keychain, settings, saved_dir);
+            let mut state = AppState::new(keychain(), settings, saved_dir);
             if let Some(timeout) = options.keychain_timeout {
                 state.keychain_timeout = timeout;
             }
@@ -382,7 +385,19 @@ fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
 pub fn run() {
     webkit::apply();
     let context = tauri::generate_context!();
-    let keychain = workdesk_keychain::Keychain::open(&context.config().identifier);
+    let service = context.config().identifier.clone();
+    let opening = std::thread::Builder::new().name("keychain".into()).spawn({
+        let service = service.clone();
+        move || workdesk_keychain::Keychain::open(&service)
+    });
+    let keychain = move || match opening.map(std::thread::JoinHandle::join) {
+        Ok(Ok(keychain)) => keychain,
+        // No thread, or it panicked: keys for this session only, as when
+        // the platform's store cannot be reached.
+        _ => {
+            workdesk_keychain::Keychain::session_only(&service, "the keychain could not be opened")
+        }
+    };
     let [placed, remembered] = window_plugins();
     configure(
         tauri::Builder::default()

@@ -45,7 +45,7 @@ fn commands_work_with_no_desktop_around_them() {
         let on = channels.iter().filter(|(channel, _)| *channel == id);
         on.map(|(_, message)| message.clone()).collect()
     };
-    let mut app = configure(builder, Options::default(), keychain)
+    let mut app = configure(builder, Options::default(), move || keychain)
         .build(context)
         .expect("the app builds on the mock runtime");
     // One turn of the event loop runs the setup hook (state, settings store)

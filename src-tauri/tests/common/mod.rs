@@ -60,11 +60,10 @@ pub fn build_app(
 ) -> tauri::App<MockRuntime> {
     let mut context: tauri::Context<MockRuntime> = tauri::generate_context!();
     context.config_mut().identifier = service.into();
-    workdesk_lib::configure(
-        builder,
-        options,
-        workdesk_keychain::Keychain::with_default_store(service),
-    )
+    workdesk_lib::configure(builder, options, {
+        let keychain = workdesk_keychain::Keychain::with_default_store(service);
+        move || keychain
+    })
     .build(context)
     .expect("the app builds on the mock runtime")
 }

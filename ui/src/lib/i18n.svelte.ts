@@ -138,7 +138,8 @@ export const i18n = {
   },
 };
 
-const compiled = new Map<string, IntlMessageFormat>();
+/** Each message as used: its text when it has nothing to fill, else its compiled format. */
+const compiled = new Map<string, IntlMessageFormat | string>();
 
 /**
  * The message `key` in the language in use, its placeholders filled from
@@ -154,9 +155,13 @@ export function t(key: MessageKey, values?: MessageValues): string {
   if (!format) {
     const source = catalogues[language][key] ?? catalogues.en[key];
     if (source === undefined) return key;
-    format = new IntlMessageFormat(source, locale);
+    // Text without braces or apostrophes reads as itself in ICU
+    // MessageFormat: most messages, shown without compiling a format
+    // (parsing each one cost the first screen tens of milliseconds).
+    format = /[{}']/.test(source) ? new IntlMessageFormat(source, locale) : source;
     compiled.set(cacheKey, format);
   }
+  if (typeof format === "string") return format;
   return oneFullStop(String(format.format(values as Record<string, string | number | Date>)));
 }
 
