@@ -34,7 +34,9 @@ function processes() {
 /** RSS of the app process and everything below it, in MiB. */
 function appMemory() {
   const all = processes();
-  const app = all.find((p) => p.name === "workdesk");
+  // The newest live one: the previous run's app may still be exiting (a
+  // zombie holds no memory).
+  const app = all.filter((p) => p.name === "workdesk" && p.rssKiB > 0).sort((a, b) => b.pid - a.pid)[0];
   assert.ok(app, "the app process is running");
   const tree = [app];
   for (let i = 0; i < tree.length; i++) tree.push(...all.filter((p) => p.ppid === tree[i].pid));
