@@ -447,4 +447,14 @@ describe("the workspace window", () => {
     expect(await screen.findByLabelText(/^Title/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "New task" })).toHaveAttribute("aria-current", "page");
   });
+
+  test("a section loaded when first opened gets the focus on its heading, for keyboard and screen-reader users", async () => {
+    serve(() => recordPage(1, 3));
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await user.click(screen.getByRole("button", { name: "New task" }));
+    const heading = await screen.findByRole("heading", { name: "New task" });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+  });
 });
