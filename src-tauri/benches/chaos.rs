@@ -117,7 +117,8 @@ fn pick(rng: &mut impl Rng, n: usize, ids: &Ids) -> (&'static str, Value) {
 }
 
 /// Whether what a read sent over its channel (`sent`, in order) agrees
-/// with how it ended (`answer`, the command's result): a saved answer,
+/// with how it ended (`answer`, the command's result; `sent` ends with
+/// the answer the reply carried): a saved answer,
 /// then the service's, each at most once and each complete; the service's
 /// last when the read ended `fresh`, the saved one alone when it ended
 /// `kept_saved`, none for `nothing_saved`, never the service's before an
@@ -349,12 +350,16 @@ fn main() {
         let call = Instant::now();
         let answer = invoke(&webview, command, args);
         times.push(call.elapsed());
-        let messages = take_sent(n);
-        // A read returns `{answers, end}`: the count must be what it sent.
+        let mut messages = take_sent(n);
+        // A read returns `{answers, last, end}`: the count must be what it
+        // sent over the channel, and `last` the answer after those.
         let (answer, counted) = match answer {
             Ok(done) if command.starts_with("read_") => {
                 let counted =
                     done["answers"].as_u64() == messages.as_ref().map(|sent| sent.len() as u64);
+                if let (Some(sent), false) = (messages.as_mut(), done["last"].is_null()) {
+                    sent.push(done["last"].clone());
+                }
                 (Ok(done["end"].clone()), counted)
             }
             other => (other, true),

@@ -12,7 +12,7 @@ use workdesk_core::schema::ResourceSchema;
 use workdesk_core::settings::ResourceViews;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
-use workdesk_sync::{Answer, ReadEnd};
+use workdesk_sync::{Answer, ReadEnd, Then};
 
 /// The field schemas of all eight resources, in the order the app lists
 /// them: columns, sortable fields and the operators each field takes.
@@ -23,28 +23,74 @@ pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
     guarded_sync(|| Ok(workdesk_core::records::resource_schemas()))
 }
 
-/// How a read ended (`end`), and how many answers it sent over its channel
-/// before (`answers`: 0, 1 or 2). A channel's messages reach the window in
-/// order among themselves but not with the command's own answer (Tauri
-/// hands a large message over by a later fetch), so the window applies
-/// `end` only once `answers` messages have arrived.
+/// How a read ended (`end`), the answer it ended with (`last`), and how
+/// many answers it sent over its channel before (`answers`: 0 or 1). The
+/// last answer (the service's, or the saved one when the service is not
+/// asked or did not answer) comes with the reply: a large channel message
+/// is handed over by a later fetch, a cost the reply does not pay. A
+/// channel's messages reach the window in order among themselves but not
+/// with the command's reply, so the window applies `last` and `end` only
+/// once `answers` messages have arrived.
 #[derive(Debug, Serialize, Type)]
-pub struct ReadDone {
+pub struct ReadDone<T> {
     /// The answers sent over the channel before the read ended.
     pub answers: u32,
+    /// The answer the read ended with, `null` when it ended with none
+    /// after the channel's (or sent none).
+    pub last: Option<Answer<T>>,
     /// How the read ended.
     pub end: ReadEnd<UiError>,
 }
 
+/// What a read command gathers as its read goes: answers that another
+/// may follow go over the window's channel at once; the last is kept for
+/// the reply.
+struct Reply<'a, T: Serialize> {
+    channel: &'a Channel<Answer<T>>,
+    what: &'static str,
+    answers: u32,
+    last: Option<Answer<T>>,
+}
+
+impl<'a, T: Serialize> Reply<'a, T> {
+    fn new(channel: &'a Channel<Answer<T>>, what: &'static str) -> Self {
+        Reply {
+            channel,
+            what,
+            answers: 0,
+            last: None,
+        }
+    }
+
+    fn take(&mut self, answer: Answer<T>, then: Then) {
+        match then {
+            Then::Ends => self.last = Some(answer),
+            Then::MayFollow => {
+                self.answers += 1;
+                crate::send(self.channel, answer, self.what);
+            }
+        }
+    }
+
+    fn done(self, end: ReadEnd<UiError>) -> ReadDone<T> {
+        ReadDone {
+            answers: self.answers,
+            last: self.last,
+            end,
+        }
+    }
+}
+
 /// Reads a list the one way every list is read: `view` of `resource`
-/// checked once, then over `answers`, as soon as each is known, the
-/// saved answer (`{"kind": "saved", value, source}`: the page as last
+/// checked once, then, as soon as each is known, the saved answer
+/// (`{"kind": "saved", value, source}`: the page as last
 /// seen, or the view answered over every saved record) and the service's
 /// (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
 /// offline use in the background; `changed: false` says it is the saved
 /// page just sent). Records are JSON objects (the view's fields, `null`
-/// when absent, unknown fields included; decimals as strings). Returns
-/// how the read ended: `{"end": "fresh"}`, or `kept_saved` /
+/// when absent, unknown fields included; decimals as strings). An answer
+/// another may follow goes over `answers`; the last comes with the reply
+/// ([`ReadDone`]), with how the read ended: `{"end": "fresh"}`, or `kept_saved` /
 /// `nothing_saved` with `because` (`working_offline`, `offline`,
 /// `service_error`, `rate_limited`: the same verdict as the pushed
 /// connection state) and the `error`. With `remember` (the list on
@@ -65,14 +111,13 @@ pub async fn read_list(
     view: ListView,
     remember: bool,
     answers: Channel<Answer<Page<JsonRecord>>>,
-) -> Result<ReadDone, UiError> {
-    let mut sent = 0;
-    let end = guarded(state.read_list(resource, view, remember, |answer| {
-        sent += 1;
-        crate::send(&answers, answer, "list");
+) -> Result<ReadDone<Page<JsonRecord>>, UiError> {
+    let mut reply = Reply::new(&answers, "list");
+    let end = guarded(state.read_list(resource, view, remember, |answer, then| {
+        reply.take(answer, then);
     }))
     .await?;
-    Ok(ReadDone { answers: sent, end })
+    Ok(reply.done(end))
 }
 
 /// Checks `view` of `resource` as `read_list` does before it sends
@@ -93,7 +138,7 @@ pub fn check_view(resource: ResourceName, view: ListView) -> Result<(), UiError>
 /// Reads one record of `resource` with every field, by id, as
 /// `read_list` reads a list: the saved copy, then the service's (a
 /// customer from `GET /stakeholder/customer/{id}/`, any other from its
-/// list filtered by `id`), over `answers`; returns how the read ended. A
+/// list filtered by `id`), over `answers` and the reply ([`ReadDone`]). A
 /// record the service says is gone is dropped from the saved records.
 ///
 /// Errors: `invalid_input` (`field` = `id`: not a record id),
@@ -106,14 +151,13 @@ pub async fn read_record(
     resource: ResourceName,
     id: String,
     answers: Channel<Answer<JsonRecord>>,
-) -> Result<ReadDone, UiError> {
-    let mut sent = 0;
-    let end = guarded(state.read_record(resource, id, |answer| {
-        sent += 1;
-        crate::send(&answers, answer, "record");
+) -> Result<ReadDone<JsonRecord>, UiError> {
+    let mut reply = Reply::new(&answers, "record");
+    let end = guarded(state.read_record(resource, id, |answer, then| {
+        reply.take(answer, then);
     }))
     .await?;
-    Ok(ReadDone { answers: sent, end })
+    Ok(reply.done(end))
 }
 
 /// The views of `resource` kept for the workspace on screen: the current

@@ -226,9 +226,9 @@ fn commands_work_with_no_desktop_around_them() {
     assert_unchanged(&again, page);
 
     // The read command itself, through the IPC as the window calls it:
-    // its answers over the window's channel, how many it sent and how the
-    // read ended as its result; or the view's problems before anything is
-    // sent.
+    // a saved answer over the window's channel (how many it sent is
+    // counted), the service's with the reply, and how the read ended; or
+    // the view's problems before anything is sent.
     let done = invoke(
         &webview,
         "read_list",
@@ -236,21 +236,33 @@ fn commands_work_with_no_desktop_around_them() {
     )
     .unwrap();
     let answers = on_channel(7);
+    assert_eq!(done["answers"], json!(answers.len()), "{done}");
+    assert_eq!(done["end"], json!({"end": "fresh"}));
     assert_eq!(
-        done,
-        json!({"answers": answers.len(), "end": {"end": "fresh"}})
+        done["last"]["kind"], "fresh",
+        "the service's answer last, with the reply: {done}"
     );
-    let fresh = answers.last().unwrap();
-    assert_eq!(
-        fresh["kind"], "fresh",
-        "the service's answer last: {answers:?}"
-    );
-    assert_eq!(fresh["value"], *page);
+    assert_eq!(done["last"]["value"], *page);
     match answers.as_slice() {
-        [_] => {}
-        [saved, _] => assert_eq!(saved["kind"], "saved", "{answers:?}"),
-        _ => panic!("a saved answer at most, then the service's: {answers:?}"),
+        [] => {}
+        [saved] => assert_eq!(saved["kind"], "saved", "{answers:?}"),
+        _ => panic!("a saved answer at most before the service's: {answers:?}"),
     }
+    // Working offline, the saved page is the last answer: it comes with
+    // the reply, and nothing goes over the channel.
+    invoke(&webview, "set_working_offline", json!({"on": true})).unwrap();
+    let done = invoke(
+        &webview,
+        "read_list",
+        json!({"resource": "supplier_invoice", "remember": false, "view": view, "answers": "__CHANNEL__:9"}),
+    )
+    .unwrap();
+    invoke(&webview, "set_working_offline", json!({"on": false})).unwrap();
+    assert_eq!(on_channel(9), Vec::<Value>::new());
+    assert_eq!(done["answers"], 0, "{done}");
+    assert_eq!(done["last"]["kind"], "saved", "{done}");
+    assert_eq!(done["last"]["value"], *page);
+    assert_eq!(done["end"]["because"], "working_offline", "{done}");
     let err = invoke(
         &webview,
         "read_list",
@@ -446,12 +458,10 @@ fn commands_work_with_no_desktop_around_them() {
     )
     .unwrap();
     let answers = on_channel(8);
-    assert_eq!(
-        done,
-        json!({"answers": answers.len(), "end": {"end": "fresh"}})
-    );
-    assert_eq!(answers.last().unwrap()["kind"], "fresh", "{answers:?}");
-    assert_eq!(answers.last().unwrap()["value"], customer, "{answers:?}");
+    assert_eq!(done["answers"], json!(answers.len()), "{done}");
+    assert_eq!(done["end"], json!({"end": "fresh"}));
+    assert_eq!(done["last"]["kind"], "fresh", "{done}");
+    assert_eq!(done["last"]["value"], customer, "{done}");
     // It was saved: it opens from this computer.
     let saved = saved_record(&webview, json!({"resource": "customer", "id": customer_id})).unwrap();
     assert_eq!(saved["value"]["credit_limit"], customer["credit_limit"]);

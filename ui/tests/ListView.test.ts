@@ -185,6 +185,35 @@ describe("pages", () => {
   });
 });
 
+describe("busy", () => {
+  test("a page that comes at once replaces the last without dimming it; one that takes long dims it until it comes", async () => {
+    const slow = deferred<Page<JsonRecord>>();
+    const { calls, user, container } = await renderList({
+      count: 65,
+      list: (view) => (view.page === 3 ? slow.promise : recordPage(view.page, 65)),
+    });
+    const table = container.querySelector("table.records")!;
+    const busyStates: (string | null)[] = [];
+    new MutationObserver(() => busyStates.push(table.getAttribute("aria-busy"))).observe(table, {
+      attributes: true,
+      attributeFilter: ["aria-busy"],
+    });
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 2 of 4"));
+    await settle();
+    expect(busyStates).not.toContain("true");
+    expect(table).not.toHaveAttribute("aria-busy", "true");
+
+    await user.click(screen.getByRole("button", { name: "Next page" })); // page 3: slow
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(3));
+    expect(table).not.toHaveAttribute("aria-busy", "true");
+    await vi.waitFor(() => expect(table).toHaveAttribute("aria-busy", "true"));
+    slow.resolve(recordPage(3, 65));
+    await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 3 of 4"));
+    expect(table).toHaveAttribute("aria-busy", "false");
+  });
+});
+
 describe("answers out of order", () => {
   test("an earlier, slow answer that arrives after a later one does not replace it", async () => {
     const slow = deferred<Page<JsonRecord>>();

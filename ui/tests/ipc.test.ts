@@ -34,14 +34,16 @@ test("a list whose command Tauri refuses says so in words, not as a bare string"
 
 test("a read ends only after every answer it sent has arrived, even one that arrives after the command's reply", async () => {
   // Tauri hands a large channel message over by a later fetch: the
-  // command's reply can come first.
+  // command's reply (with the last answer) can come first.
   let late: () => void = () => {};
   const arrived = new Promise<void>((resolve) => (late = resolve));
+  const saved = { kind: "saved", value: { count: 1, results: [] }, source: { kind: "saved_page", saved_at: "2026-11-01T10:00:00Z", stale: false } };
+  const fresh = { kind: "fresh", value: { count: 2, results: [] }, changed: true };
   mockIPC((cmd, args) => {
     if (cmd !== "read_list") throw new Error(`unexpected command ${cmd}`);
     const channel = (args as { answers: { onmessage: (answer: unknown) => void } }).answers;
-    void arrived.then(() => channel.onmessage({ kind: "fresh", value: { count: 1, results: [] }, changed: null }));
-    return { answers: 1, end: { end: "fresh" } };
+    void arrived.then(() => channel.onmessage(saved));
+    return { answers: 1, last: fresh, end: { end: "fresh" } };
   });
   const shown: unknown[] = [];
   let ended = false;
@@ -51,10 +53,11 @@ test("a read ends only after every answer it sent has arrived, even one that arr
       ended = true;
       return end;
     });
-  // The reply is in; the answer is not.
+  // The reply is in; the saved answer is not, so the service's waits.
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(ended).toBe(false);
+  expect(shown).toEqual([]);
   late();
   expect(await read).toEqual({ end: "fresh" });
-  expect(shown).toEqual([{ kind: "fresh", value: { count: 1, results: [] }, changed: null }]);
+  expect(shown).toEqual([saved, fresh]);
 });

@@ -284,9 +284,10 @@ pub fn read_list(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Re
     let view = serde_json::from_value(args["view"].clone()).expect("a view");
     let remember = args["remember"].as_bool().unwrap_or(false);
     let mut answers = Vec::new();
-    let end = tauri::async_runtime::block_on(state.read_list(resource, view, remember, |answer| {
-        answers.push(serde_json::to_value(answer).unwrap());
-    }));
+    let end =
+        tauri::async_runtime::block_on(state.read_list(resource, view, remember, |answer, _| {
+            answers.push(serde_json::to_value(answer).unwrap());
+        }));
     finish(answers, end)
 }
 
@@ -299,7 +300,7 @@ pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<
     let resource = serde_json::from_value(args["resource"].clone()).expect("a resource");
     let id = args["id"].as_str().expect("an id").to_owned();
     let mut answers = Vec::new();
-    let end = tauri::async_runtime::block_on(state.read_record(resource, id, |answer| {
+    let end = tauri::async_runtime::block_on(state.read_record(resource, id, |answer, _| {
         answers.push(serde_json::to_value(answer).unwrap());
     }));
     finish(answers, end)

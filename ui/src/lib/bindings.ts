@@ -96,14 +96,15 @@ export const commands = {
 	resourceSchemas: () => typedError<ResourceSchema[], UiError>(__TAURI_INVOKE("resource_schemas")),
 	/**
 	 *  Reads a list the one way every list is read: `view` of `resource`
-	 *  checked once, then over `answers`, as soon as each is known, the
-	 *  saved answer (`{"kind": "saved", value, source}`: the page as last
+	 *  checked once, then, as soon as each is known, the saved answer
+	 *  (`{"kind": "saved", value, source}`: the page as last
 	 *  seen, or the view answered over every saved record) and the service's
 	 *  (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
 	 *  offline use in the background; `changed: false` says it is the saved
 	 *  page just sent). Records are JSON objects (the view's fields, `null`
-	 *  when absent, unknown fields included; decimals as strings). Returns
-	 *  how the read ended: `{"end": "fresh"}`, or `kept_saved` /
+	 *  when absent, unknown fields included; decimals as strings). An answer
+	 *  another may follow goes over `answers`; the last comes with the reply
+	 *  ([`ReadDone`]), with how the read ended: `{"end": "fresh"}`, or `kept_saved` /
 	 *  `nothing_saved` with `because` (`working_offline`, `offline`,
 	 *  `service_error`, `rate_limited`: the same verdict as the pushed
 	 *  connection state) and the `error`. With `remember` (the list on
@@ -117,7 +118,7 @@ export const commands = {
 	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
 	 *  the last), `keychain_unavailable`, `internal` (saved data unreadable).
 	 */
-	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
+	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone<Page<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
 	/**
 	 *  Checks `view` of `resource` as `read_list` does before it sends
 	 *  anything (the query engine's rules: fields, operators, values of the
@@ -134,14 +135,14 @@ export const commands = {
 	 *  Reads one record of `resource` with every field, by id, as
 	 *  `read_list` reads a list: the saved copy, then the service's (a
 	 *  customer from `GET /stakeholder/customer/{id}/`, any other from its
-	 *  list filtered by `id`), over `answers`; returns how the read ended. A
+	 *  list filtered by `id`), over `answers` and the reply ([`ReadDone`]). A
 	 *  record the service says is gone is dropped from the saved records.
 	 * 
 	 *  Errors: `invalid_input` (`field` = `id`: not a record id),
 	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
 	 *  and the errors of `read_list`.
 	 */
-	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<{ [key in string]: Value }>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
 	/**
 	 *  The views of `resource` kept for the workspace on screen: the current
 	 *  one (restored at start) and those saved by name.
@@ -1191,15 +1192,23 @@ export type RateLimit = {
 };
 
 /**
- *  How a read ended (`end`), and how many answers it sent over its channel
- *  before (`answers`: 0, 1 or 2). A channel's messages reach the window in
- *  order among themselves but not with the command's own answer (Tauri
- *  hands a large message over by a later fetch), so the window applies
- *  `end` only once `answers` messages have arrived.
+ *  How a read ended (`end`), the answer it ended with (`last`), and how
+ *  many answers it sent over its channel before (`answers`: 0 or 1). The
+ *  last answer (the service's, or the saved one when the service is not
+ *  asked or did not answer) comes with the reply: a large channel message
+ *  is handed over by a later fetch, a cost the reply does not pay. A
+ *  channel's messages reach the window in order among themselves but not
+ *  with the command's reply, so the window applies `last` and `end` only
+ *  once `answers` messages have arrived.
  */
-export type ReadDone = {
+export type ReadDone<T> = {
 	/**  The answers sent over the channel before the read ended. */
 	answers: number,
+	/**
+	 *  The answer the read ended with, `null` when it ended with none
+	 *  after the channel's (or sent none).
+	 */
+	last: Answer<T> | null,
 	/**  How the read ended. */
 	end: ReadEnd<UiError>,
 };

@@ -71,11 +71,13 @@ export async function call<T>(pending: Promise<Outcome<T>>): Promise<T> {
 
 /**
  * A read over a channel: `onanswer` gets each answer as Rust sends it (the
- * saved one, then the service's), the promise how the read ended.
+ * saved one, then the service's: those another may follow over the
+ * channel, the last with the command's reply), the promise how the read
+ * ended.
  */
 function read<T>(
   onanswer: (answer: Answer<T>) => void,
-  start: (channel: Channel<Answer<T>>) => Promise<Outcome<ReadDone>>,
+  start: (channel: Channel<Answer<T>>) => Promise<Outcome<ReadDone<T>>>,
 ): Promise<ReadEnd> {
   let delivered = 0;
   let done: { answers: number; arrived: () => void } | null = null;
@@ -86,12 +88,17 @@ function read<T>(
     if (done && delivered >= done.answers) done.arrived();
   };
   return call(start(channel)).then(
-    ({ answers, end }) =>
-      // A large answer can arrive after the command's own reply: the end
-      // applies once every answer sent is shown.
+    ({ answers, last, end }) =>
+      // A large answer over the channel can arrive after the command's
+      // own reply: the last answer and the end apply once every answer
+      // sent before them is shown.
       new Promise<ReadEnd>((resolve) => {
-        if (delivered >= answers) resolve(end);
-        else done = { answers, arrived: () => resolve(end) };
+        const finish = () => {
+          if (last) onanswer(last);
+          resolve(end);
+        };
+        if (delivered >= answers) finish();
+        else done = { answers, arrived: finish };
       }),
   );
 }

@@ -6,7 +6,9 @@
 //   service's answer, or the saved one, arrived;
 // - `workdesk:page` / `workdesk:saved-page` (measures): request to the table
 //   painted, and `…-render`: answer to painted;
-// - `workdesk:interactive`: the first table painted since the window opened.
+// - `workdesk:interactive`: the first table painted since the window opened;
+// - `workdesk:demo-asked`: "Try the demo workspace" was clicked (the start
+//   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with it).
 import { tick } from "svelte";
 
 /** Which answer was painted: the service's, or the one saved on this computer. */

@@ -2,7 +2,7 @@
 //! one record, and the views kept per resource (in the settings).
 
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
-use workdesk_sync::{Answer, ReadEnd};
+use workdesk_sync::{Answer, ReadEnd, Then};
 
 use crate::error::Error;
 use crate::schema::{resource_schema, ResourceSchema};
@@ -31,7 +31,7 @@ pub fn check_view(resource: ResourceName, view: &ListView) -> Result<(), UiError
 impl AppState {
     /// Reads `view` of `resource` the one way every list is read
     /// ([`workdesk_sync::Replica::read_page`]): `send` gets the saved
-    /// answer, then the service's, unless the workspace on screen changed
+    /// answer, then the service's (each with whether another may follow), unless the workspace on screen changed
     /// meanwhile; the end says whether the service answered, or why not.
     /// With `remember` (the list on screen, not a form's lookup), `view`
     /// becomes the resource's current view once it shows, unless a later
@@ -48,17 +48,17 @@ impl AppState {
         resource: ResourceName,
         view: ListView,
         remember: bool,
-        mut send: impl FnMut(Answer<Page<JsonRecord>>) + Send,
+        mut send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
         let workspace = self.workspace().await?;
         let ticket = remember.then(|| self.view_tickets.issue(&workspace.id, resource));
         let started = std::time::Instant::now();
         let end = workspace
             .replica
-            .read_page(resource, &view, |answer| {
+            .read_page(resource, &view, |answer, then| {
                 // An answer for the workspace shown before a switch is not shown.
                 if self.check_shown(&workspace).is_ok() {
-                    send(answer);
+                    send(answer, then);
                 }
             })
             .await;
@@ -89,14 +89,14 @@ impl AppState {
         &self,
         resource: ResourceName,
         id: String,
-        mut send: impl FnMut(Answer<JsonRecord>) + Send,
+        mut send: impl FnMut(Answer<JsonRecord>, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
         let workspace = self.workspace().await?;
         let end = workspace
             .replica
-            .read_record(resource, &id, |answer| {
+            .read_record(resource, &id, |answer, then| {
                 if self.check_shown(&workspace).is_ok() {
-                    send(answer);
+                    send(answer, then);
                 }
             })
             .await;

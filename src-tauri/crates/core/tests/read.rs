@@ -67,9 +67,14 @@ async fn read(
 ) {
     let mut answers = Vec::new();
     let end = state
-        .read_list(ResourceName::SupplierInvoice, view, remember, |answer| {
-            answers.push(serde_json::to_value(answer).unwrap());
-        })
+        .read_list(
+            ResourceName::SupplierInvoice,
+            view,
+            remember,
+            |answer, _| {
+                answers.push(serde_json::to_value(answer).unwrap());
+            },
+        )
         .await
         .map_err(|error| serde_json::to_value(error).unwrap());
     (answers, end)
@@ -115,7 +120,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     // A list never read: nothing saved, and said so.
     let mut answers = Vec::new();
     let end = state
-        .read_list(ResourceName::Task, ListView::default(), true, |a| {
+        .read_list(ResourceName::Task, ListView::default(), true, |a, _| {
             answers.push(a);
         })
         .await
@@ -161,7 +166,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         .to_owned();
     let mut answers = Vec::new();
     let end = state
-        .read_record(ResourceName::SupplierInvoice, id.clone(), |answer| {
+        .read_record(ResourceName::SupplierInvoice, id.clone(), |answer, _| {
             answers.push(answer);
         })
         .await
@@ -174,7 +179,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
     assert!(value.contains_key("supplier"), "every field: {value:?}");
     // Not an id: refused, nothing sent, with the field it concerns.
     let error = state
-        .read_record(ResourceName::Customer, "not an id".into(), |_| {})
+        .read_record(ResourceName::Customer, "not an id".into(), |_, _| {})
         .await
         .unwrap_err();
     assert_eq!(
@@ -186,7 +191,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         .read_record(
             ResourceName::Customer,
             "00000000-0000-4000-8000-000000000000".into(),
-            |_| {},
+            |_, _| {},
         )
         .await
         .unwrap_err();

@@ -47,7 +47,7 @@ pub use download::{
 };
 pub use error::{Error, Result};
 pub use export::ExportSource;
-pub use read::{Answer, ReadEnd, Unanswered};
+pub use read::{Answer, ReadEnd, Then, Unanswered};
 pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;
 pub use totals::Totals;

@@ -44,6 +44,18 @@ pub enum Answer<T> {
     },
 }
 
+/// Whether another answer may follow one a read sends: the window can
+/// take the last answer with the read's end, in one message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Then {
+    /// The service's answer may still follow (a saved answer sent while
+    /// the request is under way).
+    MayFollow,
+    /// Nothing follows: the read ends after this answer (the service's,
+    /// or a saved answer when the service is not asked or did not answer).
+    Ends,
+}
+
 /// Why the service's answer is missing at the end of a read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -134,7 +146,10 @@ impl Replica {
     /// ([`Replica::fetch_page`]); or, when the service is not asked or
     /// does not answer, keeps the saved answer ([`ReadEnd::KeptSaved`]) or
     /// says nothing is saved ([`ReadEnd::NothingSaved`]), with the reason
-    /// ([`Unanswered`]). A saved page past the last is no answer.
+    /// ([`Unanswered`]). A saved page past the last is no answer. `send`
+    /// gets each answer with whether another may follow it ([`Then`]): a
+    /// saved answer sent while working offline, or once the service failed
+    /// to answer, is the last, as the service's answer always is.
     ///
     /// # Errors
     /// The view's problems ([`Error::Api`] with `InvalidQuery`, nothing
@@ -147,7 +162,7 @@ impl Replica {
         &self,
         resource: ResourceName,
         view: &ListView,
-        send: impl FnMut(Answer<Page<JsonRecord>>) + Send,
+        send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
     ) -> Result<ReadEnd<Error>> {
         let view = checked(resource, view)?;
         let saved = {
@@ -169,7 +184,7 @@ impl Replica {
         &self,
         resource: ResourceName,
         id: &str,
-        send: impl FnMut(Answer<JsonRecord>) + Send,
+        send: impl FnMut(Answer<JsonRecord>, Then) + Send,
     ) -> Result<ReadEnd<Error>> {
         let saved = {
             let (replica, id) = (self.clone(), id.to_owned());
@@ -190,12 +205,12 @@ impl Replica {
         &self,
         saved: impl FnOnce() -> Result<Option<Saved<T>>> + Send + 'static,
         fresh: impl std::future::Future<Output = Result<Fresh<T>>>,
-        mut send: impl FnMut(Answer<T>) + Send,
+        mut send: impl FnMut(Answer<T>, Then) + Send,
     ) -> Result<ReadEnd<Error>> {
         let mut saved_task = tokio::task::spawn_blocking(saved);
         let mut sent = None;
         let mut saved_problem = None;
-        let mut take_saved = |outcome: std::result::Result<_, tokio::task::JoinError>| {
+        let mut take_saved = |outcome: std::result::Result<_, tokio::task::JoinError>, then| {
             let outcome = outcome.unwrap_or_else(|err| {
                 // The blocking pool lost the task (a panic, a shutdown):
                 // as if nothing were saved.
@@ -206,14 +221,14 @@ impl Replica {
                 Ok(Some(saved)) => {
                     let Saved { value, source } = saved;
                     sent = Some(matches!(source, Source::SavedPage { .. }));
-                    send(Answer::Saved { value, source });
+                    send(Answer::Saved { value, source }, then);
                 }
                 Ok(None) => {}
                 Err(problem) => saved_problem = Some(problem),
             }
         };
         let fresh = if self.working_offline() {
-            take_saved((&mut saved_task).await);
+            take_saved((&mut saved_task).await, Then::Ends);
             Err(Error::WorkingOffline)
         } else {
             tokio::pin!(fresh);
@@ -222,13 +237,13 @@ impl Replica {
                 biased;
                 outcome = &mut saved_task => {
                     saved_read = true;
-                    take_saved(outcome);
+                    take_saved(outcome, Then::MayFollow);
                     fresh.await
                 }
                 outcome = &mut fresh => outcome,
             };
             if outcome.is_err() && !saved_read {
-                take_saved(saved_task.await);
+                take_saved(saved_task.await, Then::Ends);
             }
             outcome
         };
@@ -237,7 +252,7 @@ impl Replica {
                 // `changed` compares with the saved page or record, which
                 // is what was sent only when a saved page was.
                 let changed = if sent == Some(true) { changed } else { None };
-                send(Answer::Fresh { value, changed });
+                send(Answer::Fresh { value, changed }, Then::Ends);
                 return Ok(ReadEnd::Fresh);
             }
             Err(error) => error,

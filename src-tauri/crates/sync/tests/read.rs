@@ -12,7 +12,7 @@ use workdesk_api::{
 };
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_sandbox::{Config, Running};
-use workdesk_sync::{Answer, Error, OfflineSwitch, ReadEnd, Replica, Source, Unanswered};
+use workdesk_sync::{Answer, Error, OfflineSwitch, ReadEnd, Replica, Source, Then, Unanswered};
 
 struct Setup {
     sandbox: Running,
@@ -73,18 +73,38 @@ fn view() -> ListView {
 
 type PageAnswer = Answer<Page<JsonRecord>>;
 
-/// Reads `view` of supplier invoices: the answers sent, in order, and the end.
+/// Reads `view` of supplier invoices: the answers sent, in order, and the
+/// end. Checks what each answer says of those after it ([`Then`]): the
+/// service's answer ends the read, as does the saved one while working
+/// offline, and nothing follows an answer that said it ends the read.
 async fn read(
     replica: &Replica,
     view: &ListView,
 ) -> (Vec<PageAnswer>, Result<ReadEnd<Error>, Error>) {
-    let mut answers = Vec::new();
+    let mut sent = Vec::new();
     let end = replica
-        .read_page(ResourceName::SupplierInvoice, view, |answer| {
-            answers.push(answer)
+        .read_page(ResourceName::SupplierInvoice, view, |answer, then| {
+            sent.push((answer, then))
         })
         .await;
-    (answers, end)
+    for (i, (answer, then)) in sent.iter().enumerate() {
+        if *then == Then::Ends {
+            assert_eq!(i + 1, sent.len(), "nothing follows the last: {sent:?}");
+        }
+        let ends = match (answer, &end) {
+            (Answer::Fresh { .. }, _) => true,
+            (
+                Answer::Saved { .. },
+                Ok(ReadEnd::KeptSaved {
+                    because: Unanswered::WorkingOffline,
+                    ..
+                }),
+            ) => true,
+            _ => continue,
+        };
+        assert_eq!(*then == Then::Ends, ends, "{sent:?}");
+    }
+    (sent.into_iter().map(|(answer, _)| answer).collect(), end)
 }
 
 fn ids(page: &Page<JsonRecord>) -> Vec<String> {
@@ -275,7 +295,7 @@ async fn working_offline_sends_nothing_and_answers_from_the_saved_records_only()
     let mut nothing = Vec::new();
     let end = setup
         .replica
-        .read_page(ResourceName::Task, &ListView::default(), |a| {
+        .read_page(ResourceName::Task, &ListView::default(), |a, _| {
             nothing.push(a)
         })
         .await;
@@ -356,7 +376,7 @@ async fn a_record_reads_the_same_way_and_one_gone_from_the_service_is_forgotten(
         async move {
             let mut answers = Vec::new();
             let end = replica
-                .read_record(ResourceName::Customer, &id, |a| answers.push(a))
+                .read_record(ResourceName::Customer, &id, |a, _| answers.push(a))
                 .await;
             (answers, end)
         }
@@ -402,7 +422,9 @@ async fn a_record_reads_the_same_way_and_one_gone_from_the_service_is_forgotten(
     let stakeholder = sandbox.ids().stakeholder.to_string();
     let mut answers = Vec::new();
     replica
-        .read_record(ResourceName::Stakeholder, &stakeholder, |a| answers.push(a))
+        .read_record(ResourceName::Stakeholder, &stakeholder, |a, _| {
+            answers.push(a)
+        })
         .await
         .unwrap();
     replica
@@ -412,7 +434,7 @@ async fn a_record_reads_the_same_way_and_one_gone_from_the_service_is_forgotten(
         .unwrap();
     replica.cache().flush();
     let end = replica
-        .read_record(ResourceName::Stakeholder, &stakeholder, |_| {})
+        .read_record(ResourceName::Stakeholder, &stakeholder, |_, _| {})
         .await;
     assert!(
         matches!(end, Err(Error::Api(workdesk_api::Error::NotFound { .. }))),
