@@ -97,8 +97,15 @@ impl Client {
         headers.insert(header::ACCEPT, HeaderValue::from_static("application/json"));
         // TLS trusts the operating system's certificate store (rustls with
         // rustls-native-certs: a company's root installed on the computer
-        // works) besides the public authorities of webpki-roots.
+        // works); on Windows also the public authorities of webpki-roots
+        // (Cargo.toml says why).
         let mut http = reqwest::Client::builder();
+        if base_url.as_url().scheme() == "http" {
+            // Plain HTTP (loopback only, and redirects are never followed):
+            // no TLS, so the certificate store is not read (several
+            // milliseconds on each client built, the demo's included).
+            http = http.tls_built_in_root_certs(false);
+        }
         if base_url.is_loopback() {
             // A proxy from HTTP_PROXY/ALL_PROXY would receive the key in
             // clear text and cannot reach this computer's loopback anyway.
