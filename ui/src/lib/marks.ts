@@ -7,8 +7,9 @@
 // - `workdesk:page` / `workdesk:saved-page` (measures): request to the table
 //   painted, and `…-render`: answer to painted;
 // - `workdesk:interactive`: the first table painted since the window opened;
-// - `workdesk:demo-asked`: "Try the demo workspace" was clicked (the start
-//   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with it).
+// - `workdesk:demo-asked`: "Try the demo workspace" was clicked, and
+//   `workdesk:demo-started`: the demo's start answered (the start
+//   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with them).
 import { tick } from "svelte";
 
 /** Which answer was painted: the service's, or the one saved on this computer. */

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 /// A running demo sandbox, and a client and in-memory cache for it.
 pub struct Demo {
     /// Keeps the server alive; dropping it stops the server.
-    running: workdesk_sandbox::Running,
+    running: workdesk_sandbox::Serving,
     /// Client authenticated with the demo key, and the demo's saved data.
     pub replica: Replica,
 }
@@ -23,7 +23,10 @@ impl Demo {
     /// Starts the sandbox on `127.0.0.1:0` with its default seed, its keys
     /// drawn at random for this start (no other program knows them), and
     /// answering only requests for a loopback `Host`; its replica sends
-    /// nothing while `working_offline` (the app's switch) is on.
+    /// nothing while `working_offline` (the app's switch) is on. Returns
+    /// once the port is bound: the sample data is built meanwhile (about
+    /// 50 ms), while the app draws the demo's first list, and the first
+    /// request waits for it.
     ///
     /// # Errors
     /// [`Error::Demo`] if the port cannot be bound or the key is refused.
@@ -32,7 +35,7 @@ impl Demo {
             random_keys: true,
             ..workdesk_sandbox::Config::default()
         };
-        let running = workdesk_sandbox::start(config)
+        let running = workdesk_sandbox::start_seeding(config)
             .await
             .map_err(|e| Error::Demo(e.to_string()))?;
         let base_url = BaseUrl::parse(running.base_url())?;

@@ -153,16 +153,30 @@ pub(crate) fn is_well_formed(key: &str) -> bool {
 /// Derives the six seeded keys of `seed` and the store that knows them.
 /// Keys are drawn in field order, so adding a key at the end never changes
 /// the others.
+#[cfg(test)]
 pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
+    let keys = draw(seed);
+    let store = grant(&keys, dataset);
+    (keys, store)
+}
+
+/// The six keys of `seed`, drawn in field order (adding a key at the end
+/// never changes the others). They depend on the seed alone, not on the
+/// dataset, so they are known before it is built.
+pub(crate) fn draw(seed: u64) -> Keys {
     let mut rng = seed::rng(seed, Stream::Keys);
-    let keys = Keys {
+    Keys {
         workspace_a: new_key(&mut rng),
         workspace_b: new_key(&mut rng),
         expired: new_key(&mut rng),
         disabled: new_key(&mut rng),
         deleted: new_key(&mut rng),
         read_only: new_key(&mut rng),
-    };
+    }
+}
+
+/// The store that knows `keys`, each bound to its member of `dataset`.
+pub(crate) fn grant(keys: &Keys, dataset: &Dataset) -> KeyStore {
     let member = |workspace: WorkspaceId, index: usize| {
         let members = &dataset.workspace(workspace).members;
         members[index % members.len()]
@@ -174,7 +188,7 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     };
     // Roles belong to members: the fourth member of workspace A may only
     // read; every other member may write.
-    let grant = |workspace, member_index| KeyRecord {
+    let record_for = |workspace, member_index| KeyRecord {
         workspace,
         member: member(workspace, member_index),
         role: if (workspace, member_index) == (WorkspaceId::A, 3) {
@@ -188,42 +202,42 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     };
     let (a, b) = (WorkspaceId::A, WorkspaceId::B);
     let grants = [
-        (&keys.workspace_a, grant(a, 0)),
+        (&keys.workspace_a, record_for(a, 0)),
         (
             &keys.workspace_b,
             KeyRecord {
                 expires_at: Some(at(2099, 12, 31, 23, 59, 59)),
-                ..grant(b, 0)
+                ..record_for(b, 0)
             },
         ),
         (
             &keys.expired,
             KeyRecord {
                 expires_at: Some(at(2024, 1, 1, 0, 0, 0)),
-                ..grant(a, 1)
+                ..record_for(a, 1)
             },
         ),
         (
             &keys.disabled,
             KeyRecord {
                 disabled: true,
-                ..grant(a, 2)
+                ..record_for(a, 2)
             },
         ),
         (
             &keys.deleted,
             KeyRecord {
                 deleted: true,
-                ..grant(a, 3)
+                ..record_for(a, 3)
             },
         ),
-        (&keys.read_only, grant(a, 3)),
+        (&keys.read_only, record_for(a, 3)),
     ];
     let mut store = KeyStore::default();
     for (key, record) in grants {
         store.insert(key, record);
     }
-    (keys, store)
+    store
 }
 
 fn new_key(rng: &mut impl Rng) -> String {

@@ -109,4 +109,4 @@ pub use fault::Fault;
 pub use ids::Ids;
 pub use keys::Keys;
 pub use rate_limit::RateLimit;
-pub use server::{start, Running};
+pub use server::{start, start_seeding, Running, Serving};

@@ -32,41 +32,77 @@ use crate::rate_limit::RateLimiter;
 use crate::state::AppState;
 use crate::{router, seed};
 
-/// A sandbox serving on a tokio task.
+/// A sandbox serving on a tokio task, its port bound and its keys drawn;
+/// its dataset may still be being built ([`start_seeding`]): a request
+/// that comes before it is ready waits for it (in the listen queue).
 ///
 /// Dropping it stops the server too: it stops accepting connections at once
 /// and closes idle ones, while requests in flight finish in the background.
-/// [`Running::shutdown`] does the same and waits until the server is gone.
+/// [`Serving::shutdown`] does the same and waits until the server is gone.
 #[derive(Debug)]
-pub struct Running {
+pub struct Serving {
     addr: SocketAddr,
     base_url: String,
     keys: Keys,
-    ids: Ids,
     /// Dropping the sender (with `self`) triggers graceful shutdown.
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
 }
 
+/// A sandbox serving its built dataset ([`start`]): a [`Serving`] (its
+/// address, keys and shutdown, through `Deref`) that also knows the
+/// dataset's ids.
+#[derive(Debug)]
+pub struct Running {
+    serving: Serving,
+    ids: Ids,
+}
+
 /// Builds the dataset of `config.seed` (with `config.invoices` supplier
 /// invoices in `workspace_a`), binds `127.0.0.1:config.port` (port 0 picks a
-/// free one) and serves on a spawned tokio task.
+/// free one) and serves on a spawned tokio task; returns once the dataset
+/// is built.
 ///
 /// Must be called within a tokio runtime.
 ///
 /// # Errors
 ///
 /// [`Error::Bind`] when the port cannot be bound (e.g. it is taken).
+///
+/// # Panics
+///
+/// If building the dataset panics (a bug in the seed).
 pub async fn start(config: Config) -> Result<Running> {
-    let dataset = seed::build(config.seed, config.invoices);
+    let (serving, ids) = launch(config).await?;
+    let ids = ids.await.expect("the sandbox's dataset could not be built");
+    Ok(Running { serving, ids })
+}
+
+/// As [`start`], but returns as soon as the port is bound and the keys are
+/// drawn, while the dataset is built on a blocking thread (about 50 ms for
+/// the default seed on a 2-core machine): the demo workspace starts this
+/// way, so that the app draws its list meanwhile.
+///
+/// Must be called within a tokio runtime.
+///
+/// # Errors
+///
+/// [`Error::Bind`] when the port cannot be bound (e.g. it is taken).
+pub async fn start_seeding(config: Config) -> Result<Serving> {
+    Ok(launch(config).await?.0)
+}
+
+/// Binds the port and draws the keys, then builds the dataset on a
+/// blocking thread and serves it on a spawned task; the receiver gets the
+/// dataset's ids once it is built (dropped if building it panicked).
+async fn launch(config: Config) -> Result<(Serving, oneshot::Receiver<Ids>)> {
     let key_seed = if config.random_keys {
         use rand::{RngCore, SeedableRng};
         rand_chacha::ChaCha20Rng::from_os_rng().next_u64()
     } else {
         config.seed
     };
-    let (keys, store) = keys::issue(key_seed, &dataset);
-    let ids = Ids::of(&dataset, &keys, &store);
+    let keys = keys::draw(key_seed);
     let requested = SocketAddr::from((Ipv4Addr::LOCALHOST, config.port));
     let bind_error = |source| Error::Bind {
         addr: requested,
@@ -74,20 +110,38 @@ pub async fn start(config: Config) -> Result<Running> {
     };
     let listener = TcpListener::bind(requested).await.map_err(bind_error)?;
     let addr = listener.local_addr().map_err(bind_error)?;
-    let state = AppState::new(dataset, store, RateLimiter::new(config.rate_limit), addr);
-    let faults = Arc::new(FaultSwitch::new(&config, state.clone()));
-    let journal = config.journal.then(|| Arc::new(Journal::default()));
-    let app = router::build(state, faults, journal);
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(serve(listener, app, stopped));
-    Ok(Running {
+    let (built, ids) = oneshot::channel::<Ids>();
+    let task = tokio::spawn({
+        let keys = keys.clone();
+        async move {
+            let seeding = tokio::task::spawn_blocking(move || {
+                let dataset = seed::build(config.seed, config.invoices);
+                let store = keys::grant(&keys, &dataset);
+                let ids = Ids::of(&dataset, &keys, &store);
+                (config, dataset, store, ids)
+            });
+            let (config, dataset, store, ids) = match seeding.await {
+                Ok(seeded) => seeded,
+                // Nothing to serve: the waiting requests' connections close.
+                Err(_) => return,
+            };
+            let _ = built.send(ids);
+            let state = AppState::new(dataset, store, RateLimiter::new(config.rate_limit), addr);
+            let faults = Arc::new(FaultSwitch::new(&config, state.clone()));
+            let journal = config.journal.then(|| Arc::new(Journal::default()));
+            let app = router::build(state, faults, journal);
+            serve(listener, app, stopped).await;
+        }
+    });
+    let serving = Serving {
         addr,
         base_url: format!("http://{addr}"),
         keys,
-        ids,
         stop,
         task,
-    })
+    };
+    Ok((serving, ids))
 }
 
 /// Accepts connections until `stopped` resolves (an explicit stop or the
@@ -139,7 +193,7 @@ async fn handle(app: Router, request: Request<Incoming>) -> Result<Response> {
     }
 }
 
-impl Running {
+impl Serving {
     /// `http://127.0.0.1:PORT`, without a trailing slash.
     #[must_use]
     pub fn base_url(&self) -> &str {
@@ -159,6 +213,24 @@ impl Running {
         &self.keys
     }
 
+    /// Stops accepting connections, closes idle ones and waits for requests
+    /// in flight to finish.
+    pub async fn shutdown(self) {
+        let Serving { stop, task, .. } = self;
+        let _ = stop.send(());
+        let _ = task.await;
+    }
+}
+
+impl std::ops::Deref for Running {
+    type Target = Serving;
+
+    fn deref(&self) -> &Serving {
+        &self.serving
+    }
+}
+
+impl Running {
     /// One known id of each kind in `workspace_a` (lead, customer,
     /// stakeholder, document type, geographic location, the
     /// `workspace_a` key's member).
@@ -175,8 +247,8 @@ impl Running {
     #[must_use]
     pub fn announcement(&self) -> serde_json::Value {
         serde_json::json!({
-            "base_url": self.base_url,
-            "keys": self.keys,
+            "base_url": self.serving.base_url,
+            "keys": self.serving.keys,
             "ids": self.ids,
         })
     }
@@ -184,8 +256,6 @@ impl Running {
     /// Stops accepting connections, closes idle ones and waits for requests
     /// in flight to finish.
     pub async fn shutdown(self) {
-        let Running { stop, task, .. } = self;
-        let _ = stop.send(());
-        let _ = task.await;
+        self.serving.shutdown().await;
     }
 }

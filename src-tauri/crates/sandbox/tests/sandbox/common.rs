@@ -6,7 +6,7 @@ use std::time::Duration;
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
-use workdesk_sandbox::{Config, Ids, Keys, RateLimit, Running};
+use workdesk_sandbox::{Config, Ids, Keys, RateLimit, Running, Serving};
 
 /// Path of the supplier invoice list.
 pub const INVOICES: &str = "/account_payable/invoice/";
@@ -39,10 +39,10 @@ pub trait Server {
 
 impl Server for Running {
     fn base_url(&self) -> &str {
-        Running::base_url(self)
+        Serving::base_url(self)
     }
     fn keys(&self) -> &Keys {
-        Running::keys(self)
+        Serving::keys(self)
     }
     fn ids(&self) -> &Ids {
         Running::ids(self)

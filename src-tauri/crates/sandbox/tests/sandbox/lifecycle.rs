@@ -120,6 +120,34 @@ async fn base_url_and_announcement() {
 }
 
 #[tokio::test]
+async fn started_while_seeding_the_first_request_waits_for_the_same_data() {
+    let seeding = workdesk_sandbox::start_seeding(Config::default())
+        .await
+        .expect("sandbox starts");
+    let seeded = start().await;
+    assert_eq!(seeding.keys(), seeded.keys(), "the keys are known at once");
+    // Asked at once: answered with the whole dataset, not an empty or
+    // refused one.
+    let url = format!("{}/account_payable/invoice/?take=5", seeding.base_url());
+    let answer = crate::common::get_url(&url, Some(&seeding.keys().workspace_a)).await;
+    let expected = invoices(&seeded, "take=5").await;
+    assert_eq!(answer.status, reqwest::StatusCode::OK);
+    assert_eq!(answer.data()["count"], expected.data()["count"]);
+    assert_eq!(answer.results(), expected.results());
+}
+
+#[tokio::test]
+async fn started_while_seeding_it_shuts_down_before_the_data_is_built() {
+    let seeding = workdesk_sandbox::start_seeding(Config::default())
+        .await
+        .expect("sandbox starts");
+    let url = format!("{}/account_payable/invoice/", seeding.base_url());
+    seeding.shutdown().await;
+    let error = crate::common::http().get(url).send().await.unwrap_err();
+    assert!(error.is_connect(), "{error:?}");
+}
+
+#[tokio::test]
 async fn shutdown_closes_the_port() {
     let sandbox = start().await;
     let url = format!("{}/account_payable/invoice/", sandbox.base_url());
