@@ -446,13 +446,20 @@ fn main() {
     let (mut lost, mut changed) = (0usize, 0usize);
     invoke(&webview, "set_working_offline", json!({"on": true})).expect("work offline");
     for (n, (id, record)) in (calls..).zip(&invoices) {
-        let answer = invoke(
+        let done = invoke(
             &webview,
             "read_record",
             json!({"resource": "supplier_invoice", "id": id, "answers": format!("__CHANNEL__:{n}")}),
-        )
-        .map(|done| done["end"].clone());
-        let sent = take_sent(n).unwrap_or_default();
+        );
+        // What the UI shows: the answers sent over the channel, then the
+        // reply's `last` (working offline, the saved copy comes there).
+        let mut sent = take_sent(n).unwrap_or_default();
+        if let Ok(done) = &done {
+            if !done["last"].is_null() {
+                sent.push(done["last"].clone());
+            }
+        }
+        let answer = done.map(|done| done["end"].clone());
         match (answer, sent.as_slice()) {
             (Ok(end), [saved])
                 if end["end"] == "kept_saved"
