@@ -569,10 +569,15 @@ fn commands_work_with_no_desktop_around_them() {
     .unwrap();
     assert_eq!(page.end, json!({"end": "fresh"}), "{page:?}");
     assert!(!page.shown()["results"].as_array().unwrap().is_empty());
+    // The status names the list to open on and carries its views: the
+    // first list reads with them without asking for them first.
+    let reopened = invoke(&webview, "workspace_status", json!({})).unwrap();
+    assert_eq!(reopened["last_resource"], "lead");
     assert_eq!(
-        invoke(&webview, "workspace_status", json!({})).unwrap()["last_resource"],
-        "lead"
+        reopened["last_views"],
+        invoke(&webview, "list_views", json!({"resource": "lead"})).unwrap()
     );
+    assert_eq!(reopened["last_views"]["current"]["take"], "all");
     let storage = invoke(&webview, "storage", json!({})).unwrap();
     assert_eq!(
         storage["workspaces"][0]["name"],
@@ -592,6 +597,11 @@ fn commands_work_with_no_desktop_around_them() {
     let back = invoke(&webview, "stop_demo", json!({})).unwrap();
     assert_eq!(back["mode"], "service");
     assert_eq!(back["last_resource"], "supplier_invoice");
+    assert_eq!(
+        back["last_views"],
+        invoke(&webview, "list_views", json!({"resource": "supplier_invoice"})).unwrap(),
+        "the workspace's own views, not the demo's"
+    );
 
     // A key whose member may not read supplier invoices connects (a 403
     // proves the service accepted the key); that list says why it is

@@ -272,6 +272,46 @@ describe("the workspace window", () => {
     expect(session.connection).toBe("offline");
   });
 
+  test("the list a workspace opens on reads with the views its status carried; later lists ask for theirs", async () => {
+    const current = { page: 2, take: 50 as const, fields: ["name", "total", "id"], sort: [], filters: [] };
+    const asked: [string, unknown][] = [];
+    mockIPC((cmd, payload) => {
+      const args = (payload ?? {}) as Record<string, unknown>;
+      if (cmd === "list_views" || cmd === "read_list") asked.push([cmd, cmd === "read_list" ? [args.resource, args.view] : args.resource]);
+      switch (cmd) {
+        case "workspace_status":
+          return { ...service, last_views: { current, saved: [] } };
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "list_views":
+          return { current: null, saved: [] };
+        case "read_list":
+          return answerRead(args.answers, () => null, () => recordPage(1, 120, 50));
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          return { limit: null, remaining: null, reset: null };
+        default:
+          return null;
+      }
+    });
+    const user = userEvent.setup();
+    render(App);
+    await screen.findByText("120 supplier invoices");
+    expect(asked).toEqual([["read_list", ["supplier_invoice", current]]]);
+    await user.click(screen.getByRole("button", { name: "Tasks" }));
+    await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
+    await screen.findByText("120 supplier invoices");
+    // The status's views were used once: coming back, they may have changed.
+    expect(asked.map(([cmd, what]) => `${cmd} ${JSON.stringify(what)}`)).toEqual([
+      `read_list ${JSON.stringify(["supplier_invoice", current])}`,
+      'list_views "task"',
+      expect.stringMatching(/^read_list \["task",/),
+      'list_views "supplier_invoice"',
+      expect.stringMatching(/^read_list \["supplier_invoice",\{"page":1,"take":20,/),
+    ]);
+  });
+
   test("the budget is asked for once when the workspace shows, not after every call", async () => {
     let asked = 0;
     serve(() => recordPage(1, 45), { limit: 100, remaining: 42, reset: null }, () => null);

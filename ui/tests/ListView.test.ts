@@ -85,6 +85,25 @@ describe("opening a list", () => {
     expect(headers).toEqual(["Name", "Issue date", "Operation status", "Total", "Invoice number"]);
   });
 
+  test("with the views that came with the workspace's status, the first read is sent at once: one call", async () => {
+    const current: ListView = { page: 3, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] };
+    const calls = mockService({ count: 200 });
+    const openingViews = vi.fn(() => ({ current, saved: [{ name: "Big ones", view: { ...current, page: 1 } }] }));
+    render(ListViewComponent, { props: { schema: supplierInvoiceSchema, openingViews } });
+    // Sent while the list was being created, before anything awaited.
+    expect(calls.map((c) => c.cmd)).toEqual(["read_list"]);
+    expect(listCalls(calls)[0]).toEqual(current);
+    expect(openingViews).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText("Page 3 of 4")).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "Big ones" })).toBeInTheDocument();
+    expect(calls.map((c) => c.cmd)).not.toContain("list_views");
+  });
+
+  test("without them (the views were taken already), it asks for them first", async () => {
+    const { calls } = await renderList({ count: 45, props: { openingViews: () => null } });
+    expect(calls.map((c) => c.cmd).slice(0, 2)).toEqual(["list_views", "read_list"]);
+  });
+
   test("restores the remembered view", async () => {
     const current: ListView = {
       page: 2,

@@ -1692,6 +1692,12 @@ export type WorkspaceStatus = {
 	keychain: KeychainStatus,
 	/**  The resource whose list was shown last in the shown workspace. */
 	last_resource: ResourceName,
+	/**
+	 *  The views of `last_resource` in the shown workspace (what
+	 *  `list_views` answers for it): the list a workspace opens on sends its
+	 *  first read with them instead of asking for them first.
+	 */
+	last_views: ResourceViews,
 	/**  "Work offline" is on: nothing is sent to the service. */
 	working_offline: boolean,
 	/**  The language chosen for the UI (settings `language`). */
