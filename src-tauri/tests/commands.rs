@@ -599,7 +599,12 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(back["last_resource"], "supplier_invoice");
     assert_eq!(
         back["last_views"],
-        invoke(&webview, "list_views", json!({"resource": "supplier_invoice"})).unwrap(),
+        invoke(
+            &webview,
+            "list_views",
+            json!({"resource": "supplier_invoice"})
+        )
+        .unwrap(),
         "the workspace's own views, not the demo's"
     );
 
