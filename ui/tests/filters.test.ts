@@ -252,10 +252,10 @@ describe("reading conditions back", () => {
 });
 
 describe("columns and sort keys", () => {
-  test("default columns leave out ids and audit noise", () => {
-    const columns = defaultColumns(schema);
-    expect(columns).toEqual(["name", "issue_date", "operation_status", "total", "invoice_number"]);
-    expect(requestedFields(schema, columns)).toEqual([...columns, "id"]);
+  test("the default columns are the schema's (Rust's choice), requested with the id rows open by", () => {
+    const columns = defaultColumns({ ...schema, default_columns: ["total", "name"] });
+    expect(columns).toEqual(["total", "name"]);
+    expect(requestedFields(schema, columns)).toEqual(["total", "name", "id"]);
   });
 
   test("an id the user chose is shown; the one added for opening rows is not", () => {

@@ -1279,6 +1279,12 @@ export type ResourceSchema = {
 	fields: FieldSchema[],
 	/**  Related records filters may reach as `relation__field`. */
 	relations: RelationSchema[],
+	/**
+	 *  The columns a list shows when the user chose none, in screen order
+	 *  (at most [`MAX_DEFAULT_COLUMNS`], never empty): what
+	 *  [`default_columns`] picks.
+	 */
+	default_columns: string[],
 };
 
 /**  The views of one resource: the one on screen and the ones saved by name. */

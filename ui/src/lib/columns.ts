@@ -1,47 +1,16 @@
-// Columns and sort keys of a list view: which columns show by default, the
+// Columns and sort keys of a list view: the default columns (Rust's), the
 // `fields` a view requests for the chosen columns (always with `id`, so rows
 // can be opened), and what a click on a column header does to the sort.
 import { t } from "./i18n.svelte";
-import { LIMITS, type FieldSchema, type FilterSpec, type ListView, type ResourceName, type ResourceSchema, type SortSpec, type Take } from "./bindings";
-
-/** At most this many columns by default. */
-export const MAX_DEFAULT_COLUMNS = 9;
-
-/** Audit and ownership fields nobody browses by. */
-const NOISE = new Set(["id", "member", "created_by", "updated_by", "deleted_by", "deleted_at", "custom_fields"]);
-/** Shown by default only when there is room. */
-const LOW_PRIORITY = new Set(["created_at", "updated_at", "audit_status", "status_description"]);
+import { LIMITS, type FieldSchema, type FilterSpec, type ListView, type ResourceSchema, type SortSpec, type Take } from "./bindings";
 
 /**
- * The columns accountants look at first, in the order they read them, where
- * the generic rule would pick the wrong ones (invoices have 20-odd plain
- * fields): for invoices the name, the date, the document type, the status
- * and the total, so that the total shows without scrolling in a 1280-pixel
- * window.
+ * The columns `schema`'s list shows when the user chose none, in screen
+ * order: Rust's choice (`ResourceSchema.default_columns`: the columns
+ * accountants read first, no ids or audit fields).
  */
-const PREFERRED: Partial<Record<ResourceName, string[]>> = {
-  supplier_invoice: ["name", "issue_date", "document_type", "operation_status", "total", "invoice_number"],
-  customer_invoice: ["name", "operation_date", "operation_status", "invoice_status", "total", "subtotal"],
-  product: ["name", "code", "category", "unit_price", "stock_quantity", "is_active"],
-  task: ["title", "status", "priority", "expiry", "completed_at"],
-  lead: ["source", "status", "created_at", "updated_at"],
-  customer: ["name", "document_number", "is_active", "credit_limit", "customer_since"],
-  stakeholder: ["name", "document_type_name", "document_number", "verification_digit"],
-  sales_quote: ["name", "issue_date", "operation_status", "total", "quote_number", "subtotal"],
-};
-
-/** The default columns of `schema`: its fields minus audit/ownership noise and ids. */
 export function defaultColumns(schema: ResourceSchema): string[] {
-  const names = new Set(schema.fields.map((f) => f.name));
-  const preferred = PREFERRED[schema.resource]?.filter((name) => names.has(name));
-  if (preferred && preferred.length > 0) return preferred;
-  let plain = schema.fields
-    .filter((f) => !NOISE.has(f.name) && f.kind !== "uuid" && f.kind !== "json")
-    .map((f) => f.name);
-  if (plain.length > MAX_DEFAULT_COLUMNS) plain = plain.filter((name) => !LOW_PRIORITY.has(name));
-  plain = plain.slice(0, MAX_DEFAULT_COLUMNS);
-  if (plain.length === 0) plain = schema.fields.slice(0, 1).map((f) => f.name);
-  return plain;
+  return schema.default_columns;
 }
 
 /** `names` that are fields of `schema`, in schema order, once each. */

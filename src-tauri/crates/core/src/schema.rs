@@ -18,6 +18,125 @@ pub struct ResourceSchema {
     pub fields: Vec<FieldSchema>,
     /// Related records filters may reach as `relation__field`.
     pub relations: Vec<RelationSchema>,
+    /// The columns a list shows when the user chose none, in screen order
+    /// (at most [`MAX_DEFAULT_COLUMNS`], never empty): what
+    /// [`default_columns`] picks.
+    pub default_columns: Vec<String>,
+}
+
+/// At most this many columns show by default.
+pub const MAX_DEFAULT_COLUMNS: usize = 9;
+
+/// Audit and ownership fields nobody browses by: never a default column.
+const NOISE: [&str; 7] = [
+    "id",
+    "member",
+    "created_by",
+    "updated_by",
+    "deleted_by",
+    "deleted_at",
+    "custom_fields",
+];
+
+/// Default columns only when there is room for them.
+const LOW_PRIORITY: [&str; 4] = [
+    "created_at",
+    "updated_at",
+    "audit_status",
+    "status_description",
+];
+
+/// The columns accountants look at first, in the order they read them,
+/// where the generic rule would pick the wrong ones (invoices have 20-odd
+/// plain fields): for invoices the name, the date, the document type, the
+/// status and the total, so that the total shows without scrolling in a
+/// 1280-pixel window.
+fn preferred(resource: ResourceName) -> &'static [&'static str] {
+    match resource {
+        ResourceName::SupplierInvoice => &[
+            "name",
+            "issue_date",
+            "document_type",
+            "operation_status",
+            "total",
+            "invoice_number",
+        ],
+        ResourceName::CustomerInvoice => &[
+            "name",
+            "operation_date",
+            "operation_status",
+            "invoice_status",
+            "total",
+            "subtotal",
+        ],
+        ResourceName::Product => &[
+            "name",
+            "code",
+            "category",
+            "unit_price",
+            "stock_quantity",
+            "is_active",
+        ],
+        ResourceName::Task => &["title", "status", "priority", "expiry", "completed_at"],
+        ResourceName::Lead => &["source", "status", "created_at", "updated_at"],
+        ResourceName::Customer => &[
+            "name",
+            "document_number",
+            "is_active",
+            "credit_limit",
+            "customer_since",
+        ],
+        ResourceName::Stakeholder => &[
+            "name",
+            "document_type_name",
+            "document_number",
+            "verification_digit",
+        ],
+        ResourceName::SalesQuote => &[
+            "name",
+            "issue_date",
+            "operation_status",
+            "total",
+            "quote_number",
+            "subtotal",
+        ],
+    }
+}
+
+/// The columns `resource`'s list shows when the user chose none: its
+/// preferred columns that are fields of `fields`, else its fields minus
+/// audit and ownership noise, ids and JSON (the low-priority ones dropped
+/// when more than [`MAX_DEFAULT_COLUMNS`] are left), at most
+/// [`MAX_DEFAULT_COLUMNS`]; its first field when nothing else is left.
+pub fn default_columns(resource: ResourceName, fields: &[FieldSchema]) -> Vec<String> {
+    let known = |name: &str| fields.iter().any(|f| f.name == name);
+    let chosen: Vec<String> = preferred(resource)
+        .iter()
+        .filter(|name| known(name))
+        .map(|name| (*name).to_owned())
+        .collect();
+    if !chosen.is_empty() {
+        return chosen;
+    }
+    let mut plain: Vec<&FieldSchema> = fields
+        .iter()
+        .filter(|f| {
+            !NOISE.contains(&f.name.as_str())
+                && !matches!(f.kind, FieldKind::Uuid | FieldKind::Json)
+        })
+        .collect();
+    if plain.len() > MAX_DEFAULT_COLUMNS {
+        plain.retain(|f| !LOW_PRIORITY.contains(&f.name.as_str()));
+    }
+    let mut columns: Vec<String> = plain
+        .into_iter()
+        .take(MAX_DEFAULT_COLUMNS)
+        .map(|f| f.name.clone())
+        .collect();
+    if columns.is_empty() {
+        columns.extend(fields.first().map(|f| f.name.clone()));
+    }
+    columns
 }
 
 /// A related record (`supplier` → `supplier__name`).
@@ -72,10 +191,12 @@ fn field(field: &Field) -> FieldSchema {
 /// The schema of `resource`.
 pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
     let schema = resource.schema();
+    let fields: Vec<FieldSchema> = schema.fields.iter().map(field).collect();
     ResourceSchema {
         resource,
         path: schema.path.to_owned(),
-        fields: schema.fields.iter().map(field).collect(),
+        default_columns: default_columns(resource, &fields),
+        fields,
         relations: schema
             .relations
             .iter()
@@ -114,5 +235,68 @@ mod tests {
             .unwrap();
         assert_eq!((status.kind, status.choices.len()), (FieldKind::Choice, 3));
         assert_eq!(schema.relations[0].name, "supplier");
+    }
+
+    #[test]
+    fn every_list_has_default_columns_that_are_its_own_fields() {
+        for resource in ResourceName::ALL {
+            let schema = resource_schema(resource);
+            let columns = &schema.default_columns;
+            assert!(
+                !columns.is_empty() && columns.len() <= MAX_DEFAULT_COLUMNS,
+                "{resource:?}: {columns:?}"
+            );
+            for name in columns {
+                let field = schema.fields.iter().find(|f| &f.name == name);
+                assert!(field.is_some(), "{resource:?}: {name} is not a field");
+                assert!(!NOISE.contains(&name.as_str()), "{resource:?}: {name}");
+            }
+        }
+        // Invoices: the total shows, after the name and the date.
+        assert_eq!(
+            resource_schema(ResourceName::SupplierInvoice).default_columns[..2],
+            ["name", "issue_date"]
+        );
+        assert!(resource_schema(ResourceName::CustomerInvoice)
+            .default_columns
+            .contains(&"total".to_owned()));
+    }
+
+    fn plain(name: &str, kind: FieldKind) -> FieldSchema {
+        FieldSchema {
+            name: name.to_owned(),
+            kind,
+            nullable: false,
+            sortable: true,
+            filterable: true,
+            choices: Vec::new(),
+            operators: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn without_preferred_fields_the_plain_ones_show_noise_ids_and_json_left_out() {
+        let mut fields = vec![
+            plain("id", FieldKind::Uuid),
+            plain("supplier", FieldKind::Uuid),
+            plain("custom_fields", FieldKind::Json),
+            plain("created_by", FieldKind::String),
+            plain("created_at", FieldKind::DateTime),
+            plain("memo", FieldKind::String),
+        ];
+        // Preferred columns missing from the fields (a subset of a schema).
+        assert_eq!(
+            default_columns(ResourceName::Task, &fields),
+            ["created_at", "memo"]
+        );
+        // Too many: the low-priority ones go first, then the rest is cut.
+        for n in 0..MAX_DEFAULT_COLUMNS {
+            fields.push(plain(&format!("f{n}"), FieldKind::String));
+        }
+        let columns = default_columns(ResourceName::Task, &fields);
+        assert_eq!(columns.len(), MAX_DEFAULT_COLUMNS);
+        assert_eq!(columns[0], "memo");
+        // Nothing plain: the first field.
+        assert_eq!(default_columns(ResourceName::Task, &fields[..1]), ["id"]);
     }
 }

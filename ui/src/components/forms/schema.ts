@@ -4,5 +4,5 @@
 import type { ResourceName, ResourceSchema } from "../../lib/bindings";
 
 export function schemaOf(schemas: ResourceSchema[], resource: ResourceName, path: string): ResourceSchema {
-  return schemas.find((s) => s.resource === resource) ?? { resource, path, fields: [], relations: [] };
+  return schemas.find((s) => s.resource === resource) ?? { resource, path, fields: [], relations: [], default_columns: [] };
 }
