@@ -19,7 +19,7 @@ pub type JsonRecord = Map<String, Value>;
 /// failing the page. Each field of `only` (every field of the schema when
 /// `None`) that the record lacks is added as `null`; fields the schema
 /// does not know stay as sent.
-pub(crate) fn read_fields(schema: &Schema, record: &mut JsonRecord, only: Option<&[String]>) {
+pub fn read_fields(schema: &Schema, record: &mut JsonRecord, only: Option<&[String]>) {
     for field in schema.fields {
         let wanted = only.is_none_or(|names| names.iter().any(|name| name == field.name));
         match record.get_mut(field.name) {

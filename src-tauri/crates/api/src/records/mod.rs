@@ -18,7 +18,7 @@
 //!   [`rust_decimal::Decimal`], read from and written as strings (`"1234.50"`,
 //!   scale kept), never floats; enumerations keep unknown codes.
 
-pub(crate) mod json_record;
+pub mod json_record;
 pub(crate) mod lenient;
 mod text_types;
 
