@@ -74,10 +74,15 @@ function serve(
  * supplier invoices; `workspaceCommand` answers the workspace commands
  * (`switch_workspace`, `remove_workspace`…), which `calls` records.
  */
-function serveWorkspaces(status: WorkspaceStatus, workspaceCommand: (cmd: string, args: unknown) => unknown) {
+function serveWorkspaces(
+  status: WorkspaceStatus,
+  workspaceCommand: (cmd: string, args: unknown) => unknown,
+  seen: (cmd: string, args: Record<string, unknown>) => void = () => {},
+) {
   const calls: [string, unknown][] = [];
   session.reset();
   mockIPC((cmd, args) => {
+    seen(cmd, (args ?? {}) as Record<string, unknown>);
     switch (cmd) {
       case "workspace_status":
         return status;
@@ -275,33 +280,16 @@ describe("the workspace window", () => {
   test("the list a workspace opens on reads with the views its status carried; later lists ask for theirs", async () => {
     const current = { page: 2, take: 50 as const, fields: ["name", "total", "id"], sort: [], filters: [] };
     const asked: [string, unknown][] = [];
-    mockIPC((cmd, payload) => {
-      const args = (payload ?? {}) as Record<string, unknown>;
+    serveWorkspaces({ ...service, last_views: { current, saved: [] } }, () => null, (cmd, args) => {
       if (cmd === "list_views" || cmd === "read_list") asked.push([cmd, cmd === "read_list" ? [args.resource, args.view] : args.resource]);
-      switch (cmd) {
-        case "workspace_status":
-          return { ...service, last_views: { current, saved: [] } };
-        case "resource_schemas":
-          return [supplierInvoiceSchema, ...formSchemas];
-        case "list_views":
-          return { current: null, saved: [] };
-        case "read_list":
-          return answerRead(args.answers, () => null, () => recordPage(1, 120, 50));
-        case "offline_list":
-          return { complete: false, saved: 0, refreshed_at: null };
-        case "rate_limit":
-          return { limit: null, remaining: null, reset: null };
-        default:
-          return null;
-      }
     });
     const user = userEvent.setup();
     render(App);
-    await screen.findByText("120 supplier invoices");
+    await screen.findByText("3 supplier invoices");
     expect(asked).toEqual([["read_list", ["supplier_invoice", current]]]);
     await user.click(screen.getByRole("button", { name: "Tasks" }));
     await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
-    await screen.findByText("120 supplier invoices");
+    await screen.findByText("3 supplier invoices");
     // The status's views were used once: coming back, they may have changed.
     expect(asked.map(([cmd, what]) => `${cmd} ${JSON.stringify(what)}`)).toEqual([
       `read_list ${JSON.stringify(["supplier_invoice", current])}`,

@@ -196,6 +196,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
     let workspaces = state.settings.workspaces();
     let current = state.settings.current_workspace();
     if let Some(demo) = state.demo.lock().await.as_ref() {
+        let last_resource = state.settings.last_resource(&WorkspaceId::demo());
         return Ok(WorkspaceStatus {
             mode: Mode::Demo,
             workspace: current,
@@ -208,11 +209,8 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
                 refusal: None,
             },
             keychain: keychain_status(state),
-            last_resource: state.settings.last_resource(&WorkspaceId::demo()),
-            last_views: state.settings.views(
-                &WorkspaceId::demo(),
-                state.settings.last_resource(&WorkspaceId::demo()),
-            ),
+            last_resource,
+            last_views: state.settings.views(&WorkspaceId::demo(), last_resource),
             working_offline: state.working_offline(),
             language: state.settings.language(),
             density: state.settings.density(),
