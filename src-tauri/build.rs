@@ -18,7 +18,7 @@ const COMMANDS: &[&str] = &[
     "read_list",
     "check_view",
     "read_record",
-    "list_views",
+    "open_list",
     "save_view",
     "delete_view",
     "remember_view",

@@ -50,7 +50,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             records::read_list,
             records::check_view,
             records::read_record,
-            records::list_views,
+            records::open_list,
             records::save_view,
             records::delete_view,
             records::remember_view,

@@ -8,10 +8,11 @@ use tauri::ipc::Channel;
 use tauri::State;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
 use workdesk_core::guard::{guarded, guarded_sync};
+use workdesk_core::records::ListMessage;
 use workdesk_core::schema::ResourceSchema;
-use workdesk_core::settings::ResourceViews;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
+use workdesk_core::views::ListViews;
 use workdesk_sync::{Answer, ReadEnd, Then};
 
 /// The field schemas of all eight resources, in the order the app lists
@@ -23,37 +24,37 @@ pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
     guarded_sync(|| Ok(workdesk_core::records::resource_schemas()))
 }
 
-/// How a read ended (`end`), the answer it ended with (`last`), and how
-/// many answers it sent over its channel before (`answers`: 0 or 1). The
-/// last answer (the service's, or the saved one when the service is not
-/// asked or did not answer) comes with the reply: a large channel message
-/// is handed over by a later fetch, a cost the reply does not pay. A
-/// channel's messages reach the window in order among themselves but not
-/// with the command's reply, so the window applies `last` and `end` only
-/// once `answers` messages have arrived.
+/// How a read ended (`end`), the message it ended with (`last`: an
+/// answer), and how many messages it sent over its channel before
+/// (`answers`). The last answer (the service's, or the saved one when the
+/// service is not asked or did not answer) comes with the reply: a large
+/// channel message is handed over by a later fetch, a cost the reply does
+/// not pay. A channel's messages reach the window in order among
+/// themselves but not with the command's reply, so the window applies
+/// `last` and `end` only once `answers` messages have arrived.
 #[derive(Debug, Serialize, Type)]
-pub struct ReadDone<T> {
-    /// The answers sent over the channel before the read ended.
+pub struct ReadDone<M> {
+    /// The messages sent over the channel before the read ended.
     pub answers: u32,
-    /// The answer the read ended with, `null` when it ended with none
+    /// The message the read ended with, `null` when it ended with none
     /// after the channel's (or sent none).
-    pub last: Option<Answer<T>>,
+    pub last: Option<M>,
     /// How the read ended.
     pub end: ReadEnd<UiError>,
 }
 
-/// What a read command gathers as its read goes: answers that another
+/// What a read command gathers as its read goes: messages that another
 /// may follow go over the window's channel at once; the last is kept for
 /// the reply.
-struct Reply<'a, T: Serialize> {
-    channel: &'a Channel<Answer<T>>,
+struct Reply<'a, M: Serialize> {
+    channel: &'a Channel<M>,
     what: &'static str,
     answers: u32,
-    last: Option<Answer<T>>,
+    last: Option<M>,
 }
 
-impl<'a, T: Serialize> Reply<'a, T> {
-    fn new(channel: &'a Channel<Answer<T>>, what: &'static str) -> Self {
+impl<'a, M: Serialize> Reply<'a, M> {
+    fn new(channel: &'a Channel<M>, what: &'static str) -> Self {
         Reply {
             channel,
             what,
@@ -62,17 +63,17 @@ impl<'a, T: Serialize> Reply<'a, T> {
         }
     }
 
-    fn take(&mut self, answer: Answer<T>, then: Then) {
+    fn take(&mut self, message: M, then: Then) {
         match then {
-            Then::Ends => self.last = Some(answer),
+            Then::Ends => self.last = Some(message),
             Then::MayFollow => {
                 self.answers += 1;
-                crate::send(self.channel, answer, self.what);
+                crate::send(self.channel, message, self.what);
             }
         }
     }
 
-    fn done(self, end: ReadEnd<UiError>) -> ReadDone<T> {
+    fn done(self, end: ReadEnd<UiError>) -> ReadDone<M> {
         ReadDone {
             answers: self.answers,
             last: self.last,
@@ -111,7 +112,7 @@ pub async fn read_list(
     view: ListView,
     remember: bool,
     answers: Channel<Answer<Page<JsonRecord>>>,
-) -> Result<ReadDone<Page<JsonRecord>>, UiError> {
+) -> Result<ReadDone<Answer<Page<JsonRecord>>>, UiError> {
     let mut reply = Reply::new(&answers, "list");
     let end = guarded(state.read_list(resource, view, remember, |answer, then| {
         reply.take(answer, then);
@@ -151,7 +152,7 @@ pub async fn read_record(
     resource: ResourceName,
     id: String,
     answers: Channel<Answer<JsonRecord>>,
-) -> Result<ReadDone<JsonRecord>, UiError> {
+) -> Result<ReadDone<Answer<JsonRecord>>, UiError> {
     let mut reply = Reply::new(&answers, "record");
     let end = guarded(state.read_record(resource, id, |answer, then| {
         reply.take(answer, then);
@@ -160,21 +161,33 @@ pub async fn read_record(
     Ok(reply.done(end))
 }
 
-/// The views of `resource` kept for the workspace on screen: the current
-/// one (restored at start) and those saved by name.
+/// Opens the list of `resource` with one read: the first message over
+/// `messages` is `{"opened": ListViews}` (the resource's views, each
+/// fitted to this build's schema: its `current` is the view read, the
+/// one shown last or the default; `left_out` when fitting dropped a
+/// column, sort key or condition), then the answers and the reply come as
+/// `read_list`'s for that view, which is remembered.
 ///
-/// Errors: none in practice (`internal` if state is missing).
+/// Errors: `not_configured` (nothing sent), and the errors of
+/// `read_list`.
 #[tauri::command]
 #[specta::specta]
-pub async fn list_views(
+pub async fn open_list(
     state: State<'_, AppState>,
     resource: ResourceName,
-) -> Result<ResourceViews, UiError> {
-    guarded(async move { Ok(state.list_views(resource).await) }).await
+    messages: Channel<ListMessage>,
+) -> Result<ReadDone<ListMessage>, UiError> {
+    let mut reply = Reply::new(&messages, "list");
+    let end = guarded(state.open_list(resource, |message, then| {
+        reply.take(message, then);
+    }))
+    .await?;
+    Ok(reply.done(end))
 }
 
 /// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
-/// replacing a saved view of the same name. Returns the resource's views.
+/// replacing a saved view of the same name. Returns the resource's views
+/// as `open_list` sends them (`ListViews`).
 ///
 /// Errors: `invalid_input` with `field` = `name`, or with `field_errors`
 /// keyed as `read_list` keys them (and `widths`) when the view does not
@@ -187,7 +200,7 @@ pub async fn save_view(
     resource: ResourceName,
     name: String,
     view: ListView,
-) -> Result<ResourceViews, UiError> {
+) -> Result<ListViews, UiError> {
     guarded(state.save_view(resource, name, view)).await
 }
 
@@ -209,7 +222,7 @@ pub async fn remember_view(
 }
 
 /// Deletes the saved view `name` of `resource` (nothing if there is none).
-/// Returns the resource's views.
+/// Returns the resource's views as `open_list` sends them (`ListViews`).
 ///
 /// Errors: `not_configured`; `internal` when the settings file cannot be
 /// written.
@@ -219,6 +232,6 @@ pub async fn delete_view(
     state: State<'_, AppState>,
     resource: ResourceName,
     name: String,
-) -> Result<ResourceViews, UiError> {
+) -> Result<ListViews, UiError> {
     guarded(state.delete_view(resource, name)).await
 }

@@ -5,7 +5,9 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
-use common::{invoke, read_list, read_record, saved_list, saved_record, Read};
+use common::{
+    invoke, list_views, nothing_kept, read_list, read_record, saved_list, saved_record, Read,
+};
 use serde_json::{json, Value};
 use tauri::ipc::InvokeResponseBody;
 use tauri::test::{mock_builder, MockRuntime};
@@ -280,12 +282,7 @@ fn commands_work_with_no_desktop_around_them() {
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(status["mode"], "service");
     assert_eq!(status["last_resource"], "supplier_invoice");
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
+    let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["current"]["filters"][1]["or"], true);
     assert_eq!(views["current"]["page"], 2);
 
@@ -309,12 +306,7 @@ fn commands_work_with_no_desktop_around_them() {
     )
     .unwrap();
     assert_eq!(lookup.end, json!({"end": "fresh"}), "{lookup:?}");
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
+    let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["current"]["page"], 2);
 
     // A column moved or resized is remembered without a request; a width
@@ -328,12 +320,7 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"resource": "supplier_invoice", "view": arranged}),
     )
     .unwrap();
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
+    let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["current"]["fields"], json!(["total", "name", "id"]));
     assert_eq!(views["current"]["widths"], json!({"name": 300}));
     for widths in [
@@ -357,12 +344,7 @@ fn commands_work_with_no_desktop_around_them() {
         .unwrap_err();
         assert!(err["field_errors"]["widths"].is_array(), "{err}");
     }
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
+    let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["current"]["widths"], json!({"name": 300}));
     assert_eq!(views["saved"], json!([]));
 
@@ -569,15 +551,13 @@ fn commands_work_with_no_desktop_around_them() {
     .unwrap();
     assert_eq!(page.end, json!({"end": "fresh"}), "{page:?}");
     assert!(!page.shown()["results"].as_array().unwrap().is_empty());
-    // The status names the list to open on and carries its views: the
-    // first list reads with them without asking for them first.
+    // The status names the list to open on; it opens on the view read.
     let reopened = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(reopened["last_resource"], "lead");
     assert_eq!(
-        reopened["last_views"],
-        invoke(&webview, "list_views", json!({"resource": "lead"})).unwrap()
+        list_views(&webview, "lead").unwrap()["current"]["take"],
+        "all"
     );
-    assert_eq!(reopened["last_views"]["current"]["take"], "all");
     let storage = invoke(&webview, "storage", json!({})).unwrap();
     assert_eq!(
         storage["workspaces"][0]["name"],
@@ -587,24 +567,14 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(storage["workspaces"][0]["kept"]["kind"], "session_only");
     assert_eq!(storage["workspaces"][0]["kept"]["reason"], "demo");
     // The demo keeps its own views: the workspace's are untouched.
-    let demo_views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
-    assert_eq!(demo_views["current"], Value::Null);
+    let demo_views = list_views(&webview, "supplier_invoice").unwrap();
+    assert_eq!(demo_views, nothing_kept("supplier_invoice"));
     let back = invoke(&webview, "stop_demo", json!({})).unwrap();
     assert_eq!(back["mode"], "service");
     assert_eq!(back["last_resource"], "supplier_invoice");
     assert_eq!(
-        back["last_views"],
-        invoke(
-            &webview,
-            "list_views",
-            json!({"resource": "supplier_invoice"})
-        )
-        .unwrap(),
+        list_views(&webview, "supplier_invoice").unwrap()["current"]["page"],
+        2,
         "the workspace's own views, not the demo's"
     );
 

@@ -37,7 +37,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("read_list", &["resource", "view", "remember", "answers"]),
     ("check_view", &["resource", "view"]),
     ("read_record", &["resource", "id", "answers"]),
-    ("list_views", &["resource"]),
+    ("open_list", &["resource", "messages"]),
     ("save_view", &["resource", "name", "view"]),
     ("delete_view", &["resource", "name"]),
     ("remember_view", &["resource", "view"]),
@@ -120,7 +120,7 @@ fn any_json() -> impl Strategy<Value = Value> {
 
 /// The arguments that are channels the command answers over: the UI
 /// passes each as its id, `"__CHANNEL__:<n>"`.
-const CHANNELS: &[&str] = &["answers"];
+const CHANNELS: &[&str] = &["answers", "messages"];
 
 /// A value for argument `param`: any JSON; for a channel, mostly an id as
 /// the UI passes it (so that the command's other arguments are read too),

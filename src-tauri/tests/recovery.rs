@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{invoke, read_list, saved_list};
+use common::{invoke, list_views, read_list, saved_list};
 use serde_json::{json, Value};
 use tauri::test::{mock_builder, MockRuntime};
 use tauri::{App, Manager};
@@ -83,12 +83,7 @@ fn a_damaged_saved_data_file_is_set_aside_once_and_nothing_else_is_lost() {
     let status = invoke(&webview, "workspace_status", json!({})).unwrap();
     assert_eq!(status["mode"], "service", "{status}");
     assert_eq!(status["workspace"]["name"], "Empresa A");
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
+    let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["current"]["page"], 2, "{views}");
     assert_eq!(views["saved"][0]["name"], "Mías", "{views}");
     let page = read_list(

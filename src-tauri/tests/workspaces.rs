@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{control, invoke, read_list, saved_list};
+use common::{control, invoke, list_views, nothing_kept, read_list, saved_list};
 use serde_json::{json, Value};
 use tauri::test::mock_builder;
 use tauri::Manager;
@@ -144,7 +144,7 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         &keys.workspace_a[keys.workspace_a.len() - 4..]
     );
     assert_eq!(status["key"]["hint"], hint_a);
-    let views = invoke(&webview, "list_views", json!({"resource": "task"})).unwrap();
+    let views = list_views(&webview, "task").unwrap();
     assert_eq!(views["current"]["page"], 3);
     assert_eq!(views["saved"][0]["name"], "Mías");
     let settings: Value =
@@ -244,15 +244,10 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
         Value::Null,
         "A's saved page is not B's"
     );
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
-    assert_eq!(views, json!({"current": null, "saved": []}));
-    let views = invoke(&webview, "list_views", json!({"resource": "task"})).unwrap();
-    assert_eq!(views, json!({"current": null, "saved": []}));
+    let views = list_views(&webview, "supplier_invoice").unwrap();
+    assert_eq!(views, nothing_kept("supplier_invoice"));
+    let views = list_views(&webview, "task").unwrap();
+    assert_eq!(views, nothing_kept("task"));
     let page_b = read_list(
         &webview,
         json!({"resource": "supplier_invoice", "remember": true, "view": first}),
@@ -311,12 +306,7 @@ fn workspaces_are_added_switched_renamed_and_removed_each_with_its_own_things() 
     )
     .unwrap();
     assert_eq!(saved["value"]["results"], page_a["results"]);
-    let views = invoke(
-        &webview,
-        "list_views",
-        json!({"resource": "supplier_invoice"}),
-    )
-    .unwrap();
+    let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["saved"][0]["name"], "Solo A");
     assert_eq!(views["current"]["page"], 1);
 

@@ -12,7 +12,7 @@ import { session } from "../src/lib/session.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus, setupStatus } from "./fixtures";
 import { checkTask, schemas as formSchemas } from "./fixtures/forms";
-import { answerRead, answerReadAndPush, unanswered, type SavedAnswer } from "./fixtures/reads";
+import { answerRead, answerReadAndPush, opening, unanswered, type SavedAnswer } from "./fixtures/reads";
 
 const service = serviceStatus;
 
@@ -33,7 +33,7 @@ function serve(
 ) {
   session.reset();
   let offline = false;
-  mockIPC(
+  mockIPC(opening(
     (cmd, payload) => {
       const args = (payload ?? {}) as Record<string, unknown>;
       switch (cmd) {
@@ -41,8 +41,6 @@ function serve(
           return service;
         case "resource_schemas":
           return [supplierInvoiceSchema, ...formSchemas];
-        case "list_views":
-          return { current: null, saved: [] };
         case "read_list":
           return answerReadAndPush(
             service.workspace!.id,
@@ -64,7 +62,7 @@ function serve(
         default:
           return other(cmd);
       }
-    },
+    }),
     { shouldMockEvents: true },
   );
 }
@@ -81,15 +79,12 @@ function serveWorkspaces(
 ) {
   const calls: [string, unknown][] = [];
   session.reset();
-  mockIPC((cmd, args) => {
-    seen(cmd, (args ?? {}) as Record<string, unknown>);
+  const handler = opening((cmd, args) => {
     switch (cmd) {
       case "workspace_status":
         return status;
       case "resource_schemas":
         return [supplierInvoiceSchema, ...formSchemas];
-      case "list_views":
-        return { current: null, saved: [] };
       case "read_list":
         return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
       case "offline_list":
@@ -103,6 +98,10 @@ function serveWorkspaces(
         }
         return null;
     }
+  });
+  mockIPC((cmd, args) => {
+    seen(cmd, (args ?? {}) as Record<string, unknown>);
+    return handler(cmd, args);
   });
   return calls;
 }
@@ -142,14 +141,12 @@ describe("the workspace window", () => {
   test("a key the service refused before: its saved records are hidden, and the prompt says so at start, also offline", async () => {
     session.reset();
     const refusal: UiError = { ...error("unauthorized", ""), code: "saved_data_locked", field: "api_key" };
-    mockIPC((cmd, args) => {
+    mockIPC(opening((cmd, args) => {
       switch (cmd) {
         case "workspace_status":
           return { ...service, working_offline: true, key: { ...service.key, refusal } };
         case "resource_schemas":
           return [supplierInvoiceSchema, ...formSchemas];
-        case "list_views":
-          return { current: null, saved: [] };
         case "read_list":
           return answerRead(
             (args as Record<string, unknown>).answers,
@@ -166,7 +163,7 @@ describe("the workspace window", () => {
         default:
           return null;
       }
-    });
+    }));
     render(App);
     const prompt = await screen.findByRole("dialog", { name: "Enter your API key again" });
     expect(prompt).toHaveTextContent("stay hidden until you enter a key the service accepts");
@@ -277,40 +274,30 @@ describe("the workspace window", () => {
     expect(session.connection).toBe("offline");
   });
 
-  test("the list a workspace opens on reads with the views its status carried; later lists ask for theirs", async () => {
-    const current = { page: 2, take: 50 as const, fields: ["name", "total", "id"], sort: [], filters: [] };
-    const asked: [string, unknown][] = [];
-    serveWorkspaces({ ...service, last_views: { current, saved: [] } }, () => null, (cmd, args) => {
-      if (cmd === "list_views" || cmd === "read_list") asked.push([cmd, cmd === "read_list" ? [args.resource, args.view] : args.resource]);
+  test("every list opens with one call, the list a workspace opens on as the others", async () => {
+    const asked: string[] = [];
+    serveWorkspaces(service, () => null, (cmd, args) => {
+      if (cmd === "open_list" || cmd === "read_list") asked.push(`${cmd} ${String(args.resource)}`);
     });
     const user = userEvent.setup();
     render(App);
     await screen.findByText("3 supplier invoices");
-    expect(asked).toEqual([["read_list", ["supplier_invoice", current]]]);
     await user.click(screen.getByRole("button", { name: "Tasks" }));
+    await screen.findByText("3 tasks");
     await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
     await screen.findByText("3 supplier invoices");
-    // The status's views were used once: coming back, they may have changed.
-    expect(asked.map(([cmd, what]) => `${cmd} ${JSON.stringify(what)}`)).toEqual([
-      `read_list ${JSON.stringify(["supplier_invoice", current])}`,
-      'list_views "task"',
-      expect.stringMatching(/^read_list \["task",/),
-      'list_views "supplier_invoice"',
-      expect.stringMatching(/^read_list \["supplier_invoice",\{"page":1,"take":20,/),
-    ]);
+    expect(asked).toEqual(["open_list supplier_invoice", "open_list task", "open_list supplier_invoice"]);
   });
 
   test("the budget is asked for once when the workspace shows, not after every call", async () => {
     let asked = 0;
     serve(() => recordPage(1, 45), { limit: 100, remaining: 42, reset: null }, () => null);
-    mockIPC((cmd, args) => {
+    mockIPC(opening((cmd, args) => {
       switch (cmd) {
         case "workspace_status":
           return service;
         case "resource_schemas":
           return [supplierInvoiceSchema, ...formSchemas];
-        case "list_views":
-          return { current: null, saved: [] };
         case "read_list":
           return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 45));
         case "offline_list":
@@ -321,7 +308,7 @@ describe("the workspace window", () => {
         default:
           return null;
       }
-    });
+    }));
     const user = userEvent.setup();
     render(App);
     await screen.findByText("45 supplier invoices");
@@ -368,15 +355,14 @@ describe("the workspace window", () => {
 
     first = true;
     session.reset();
-    mockIPC((cmd, args) => {
+    mockIPC(opening((cmd, args) => {
       if (cmd === "workspace_status") return status(service, "restored");
       if (cmd === "resource_schemas") return [supplierInvoiceSchema, ...formSchemas];
-      if (cmd === "list_views") return { current: null, saved: [] };
       if (cmd === "read_list") return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
       if (cmd === "offline_list") return { complete: false, saved: 0, refreshed_at: null };
       if (cmd === "rate_limit") return { limit: null, remaining: null, reset: null };
       return null;
-    });
+    }));
     render(App);
     expect(await screen.findByText("3 supplier invoices")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("the copy from the save before it was used");

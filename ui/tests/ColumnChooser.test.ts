@@ -89,9 +89,10 @@ describe("choosing columns", () => {
     await vi.waitFor(() => expect(byId("column-total")).toBeEnabled());
   });
 
-  test("a remembered column the schema no longer has is left out, and the list says so", async () => {
+  test("a remembered view Rust fitted (a column the schema no longer has left out) shows as fitted, and the list says so", async () => {
     const { calls, user, container } = await renderList({
-      current: { page: 1, take: 20, fields: ["name", "retired_column", "total", "id"], sort: [], filters: [] },
+      current: { page: 1, take: 20, fields: ["name", "total", "id"], sort: [], filters: [] },
+      leftOut: true,
     });
     expect(listCalls(calls)[0].fields).toEqual(["name", "total", "id"]);
     expect(headers(container)).toEqual(["Name", "Total"]);
@@ -188,7 +189,7 @@ describe("column order", () => {
       filters: [],
       widths: { name: 260, total: 150 },
     };
-    const { calls, user, container } = await renderList({ saved: [{ name: "Totals first", view: arranged }] });
+    const { calls, user, container } = await renderList({ saved: [{ name: "Totals first", view: arranged, left_out: false }] });
     await user.selectOptions(screen.getByLabelText("Saved views"), "Totals first");
     await vi.waitFor(() => expect(headers(container)).toEqual(["Total", "Issue date", "Name"]));
     const cols = [...container.querySelectorAll<HTMLElement>("table colgroup col")].map((col) => col.style.width);

@@ -5,10 +5,10 @@ import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import ListViewComponent from "../src/components/records/ListView.svelte";
-import type { ExportColumn, ExportLayout, ListView, Progress, SaveDialog } from "../src/lib/bindings";
+import type { ExportColumn, ExportLayout, Progress, SaveDialog } from "../src/lib/bindings";
 import { defaultSeparator, excelFormats, exportColumns } from "../src/lib/export";
 import { moneyColumns, sumOf } from "../src/lib/totals";
-import { deferred, invoiceRecord, mockService, recordPage, supplierInvoiceSchema, uiError, type Call } from "./fixtures/records";
+import { deferred, invoiceRecord, listCalls, mockService, recordPage, supplierInvoiceSchema, uiError, type Call } from "./fixtures/records";
 
 function renderView() {
   const user = userEvent.setup();
@@ -51,7 +51,7 @@ describe("export", () => {
     await vi.waitFor(() => expect(send).not.toBeNull());
     const call = calls.find((c) => c.cmd === "export_list")!;
     expect(call.args.resource).toBe("supplier_invoice");
-    const listed = calls.filter((c) => c.cmd === "read_list").at(-1)!.args.view as ListView;
+    const listed = listCalls(calls).at(-1);
     expect(call.args.view).toEqual(listed);
     const columns = call.args.columns as ExportColumn[];
     expect(columns.map((c) => c.header)).toEqual(headers(container));

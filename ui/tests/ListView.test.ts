@@ -71,37 +71,44 @@ function confirmingAction(message?: string) {
 const DEFAULT_FIELDS = ["name", "issue_date", "operation_status", "total", "invoice_number", "id"];
 
 describe("opening a list", () => {
-  test("asks for the remembered view, then the first page with the default columns", async () => {
-    const { calls, container } = await renderList({ count: 2437 });
-    expect(calls.map((c) => c.cmd).slice(0, 2)).toEqual(["list_views", "read_list"]);
+  test("opens with one call, sent while the list is created: the view Rust chose, then its first page", async () => {
+    const calls = mockService({ count: 2437 });
+    const { container } = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    const reads = () => calls.map((c) => c.cmd).filter((cmd) => cmd.endsWith("_list"));
+    // Sent while the list was being created, before anything awaited.
+    expect(reads()).toEqual(["open_list"]);
     expect(listCalls(calls)[0]).toEqual({ page: 1, take: 20, fields: DEFAULT_FIELDS, sort: [], filters: [] });
-    // The list on screen is the one whose view is remembered (forms' lookups are not).
-    expect(calls.find((c) => c.cmd === "read_list")?.args.remember).toBe(true);
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^2,?437 supplier invoices$/));
+    expect(reads()).toEqual(["open_list"]);
     expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Supplier invoices");
-    expect(container.querySelector("p.count")).toHaveTextContent(/^2,?437 supplier invoices$/);
     expect(byId("page-status")).toHaveTextContent("Page 1 of 122");
     expect(rowIds(container)).toHaveLength(20);
     const headers = within(container.querySelector("thead")!).getAllByRole("columnheader").map((h) => h.textContent?.trim());
     expect(headers).toEqual(["Name", "Issue date", "Operation status", "Total", "Invoice number"]);
   });
 
-  test("with the views that came with the workspace's status, the first read is sent at once: one call", async () => {
+  test("the saved views come with it", async () => {
     const current: ListView = { page: 3, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] };
-    const calls = mockService({ count: 200 });
-    const openingViews = vi.fn(() => ({ current, saved: [{ name: "Big ones", view: { ...current, page: 1 } }] }));
-    render(ListViewComponent, { props: { schema: supplierInvoiceSchema, openingViews } });
-    // Sent while the list was being created, before anything awaited.
-    expect(calls.map((c) => c.cmd)).toEqual(["read_list"]);
-    expect(listCalls(calls)[0]).toEqual(current);
-    expect(openingViews).toHaveBeenCalledTimes(1);
+    const { calls } = await renderList({ current, count: 200, saved: [{ name: "Big ones", view: { ...current, page: 1 }, left_out: false }] });
     expect(await screen.findByText("Page 3 of 4")).toBeInTheDocument();
     expect(screen.getByRole("option", { name: "Big ones" })).toBeInTheDocument();
-    expect(calls.map((c) => c.cmd)).not.toContain("list_views");
+    expect(calls.filter((c) => c.cmd === "open_list" || c.cmd === "read_list")).toHaveLength(1);
   });
 
-  test("without them (the views were taken already), it asks for them first", async () => {
-    const { calls } = await renderList({ count: 45, props: { openingViews: () => null } });
-    expect(calls.map((c) => c.cmd).slice(0, 2)).toEqual(["list_views", "read_list"]);
+  test("when opening fails before the views arrive, Retry opens the list again", async () => {
+    let refusals = 1;
+    const current: ListView = { page: 2, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] };
+    const calls = mockService({
+      current,
+      count: 200,
+      refuseOpen: () => (refusals-- > 0 ? uiError("internal", "The saved data could not be read.") : null),
+    });
+    render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    const alert = await screen.findByRole("alert");
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Page 2 of 4")).toBeInTheDocument();
+    // Opened again (the remembered view), not the default view read.
+    expect(calls.map((c) => c.cmd).filter((cmd) => cmd.endsWith("_list"))).toEqual(["open_list", "open_list"]);
   });
 
   test("restores the remembered view", async () => {
@@ -450,28 +457,17 @@ describe("errors", () => {
 });
 
 describe("views that no longer fit the schema", () => {
-  test("a remembered view loads without the sort keys, filters and columns that are gone, and says so once", async () => {
+  test("a remembered view Rust had to fit loads as fitted, and says so once", async () => {
+    // Rust fitted it (src-tauri/crates/core/src/views.rs): what is gone is gone.
     const current: ListView = {
-      page: 1,
-      take: 20,
-      fields: ["name", "retired_column", "total", "id"],
-      sort: [
-        { field: "retired_field", descending: true },
-        { field: "total", descending: true },
-      ],
-      filters: [
-        { or: false, not: false, field: "retired_field", operator: "exact", values: ["x"] },
-        { or: false, not: false, field: "name", operator: "icontains", values: ["acme"] },
-      ],
-    };
-    const { calls, user, container } = await renderList({ current });
-    expect(listCalls(calls)[0]).toEqual({
       page: 1,
       take: 20,
       fields: ["name", "total", "id"],
       sort: [{ field: "total", descending: true }],
       filters: [{ or: false, not: false, field: "name", operator: "icontains", values: ["acme"] }],
-    });
+    };
+    const { calls, user, container } = await renderList({ current, leftOut: true });
+    expect(listCalls(calls)[0]).toEqual(current);
     const notices = container.querySelectorAll("p.list-notice");
     expect(notices).toHaveLength(1);
     expect(notices[0]).toHaveAttribute("role", "status");
@@ -485,18 +481,12 @@ describe("views that no longer fit the schema", () => {
   });
 
   test("so does a saved view", async () => {
-    const old: ListView = {
-      page: 1,
-      take: 50,
-      fields: ["name", "total", "id"],
-      sort: [{ field: "custom_fields" }], // not sortable
-      filters: [{ or: false, not: false, field: "supplier__retired", operator: "exact", values: ["x"] }],
-    };
-    const { calls, user, container } = await renderList({ saved: [{ name: "Old", view: old }] });
+    const fitted: ListView = { page: 1, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] };
+    const { calls, user, container } = await renderList({ saved: [{ name: "Old", view: fitted, left_out: true }] });
     expect(container.querySelector("p.list-notice")).toBeNull();
     await user.selectOptions(screen.getByLabelText("Saved views"), "Old");
     await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
-    expect(listCalls(calls)[1]).toEqual({ page: 1, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] });
+    expect(listCalls(calls)[1]).toEqual(fitted);
     expect(await screen.findByText(LEFT_OUT)).toHaveClass("list-notice");
   });
 });
@@ -692,7 +682,7 @@ describe("saved views", () => {
       sort: [{ field: "issue_date", descending: true }],
       filters: [{ or: false, not: true, field: "is_pay_authorized", operator: "exact", values: ["true"] }],
     };
-    const { calls, user, container } = await renderList({ saved: [{ name: "Unpaid", view: weekly }] });
+    const { calls, user, container } = await renderList({ saved: [{ name: "Unpaid", view: weekly, left_out: false }] });
 
     await user.click(screen.getByRole("button", { name: "Save view…" }));
     await user.type(screen.getByLabelText("View name"), "Mine");

@@ -24,7 +24,7 @@ import {
   uiError,
   unanswered,
 } from "./fixtures/records";
-import { serviceState, type SavedAnswer } from "./fixtures/reads";
+import { opening, serviceState, type SavedAnswer } from "./fixtures/reads";
 
 const SAVED_AT = "2026-11-23T10:42:00Z";
 
@@ -236,11 +236,9 @@ describe("make available offline", () => {
     let complete = false;
     const base = mockService({});
     void base;
-    mockIPC((cmd, payload) => {
+    mockIPC(opening((cmd, payload) => {
       const args = (payload ?? {}) as Record<string, unknown>;
       switch (cmd) {
-        case "list_views":
-          return { current: null, saved: [] };
         case "read_list":
           (args.answers as { onmessage: (answer: unknown) => void }).onmessage({ kind: "fresh", value: recordPage(1, 2437), changed: null });
           return { end: "fresh" };
@@ -259,7 +257,7 @@ describe("make available offline", () => {
         default:
           return null;
       }
-    });
+    }));
     const { user } = renderView();
     await user.click(await screen.findByRole("button", { name: "Make available offline" }));
     await vi.waitFor(() => expect(send).not.toBeNull());

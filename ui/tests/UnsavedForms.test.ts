@@ -13,7 +13,7 @@ import { unsaved } from "../src/lib/unsaved.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus } from "./fixtures";
 import { checkTask, lead, LEAD_ID, schemas as formSchemas, task } from "./fixtures/forms";
-import { answerRead } from "./fixtures/reads";
+import { answerRead, opening } from "./fixtures/reads";
 
 const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
 const both: WorkspaceStatus = { ...serviceStatus, workspaces: [...serviceStatus.workspaces, perez] };
@@ -22,14 +22,12 @@ const both: WorkspaceStatus = { ...serviceStatus, workspaces: [...serviceStatus.
 function serve() {
   const calls: [string, unknown][] = [];
   session.reset();
-  mockIPC((cmd, args) => {
+  mockIPC(opening((cmd, args) => {
     switch (cmd) {
       case "workspace_status":
         return both;
       case "resource_schemas":
         return [supplierInvoiceSchema, ...formSchemas];
-      case "list_views":
-        return { current: null, saved: [] };
       case "read_list":
         return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
       case "offline_list":
@@ -56,7 +54,7 @@ function serve() {
       default:
         return null;
     }
-  });
+  }));
   return calls;
 }
 

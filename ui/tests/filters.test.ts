@@ -18,9 +18,7 @@ import {
 } from "../src/lib/filters";
 import {
   defaultColumns,
-  fitView,
   nextSort,
-  normaliseView,
   requestedFields,
   shownColumns,
 } from "../src/lib/columns";
@@ -280,49 +278,5 @@ describe("columns and sort keys", () => {
     ]);
     expect(nextSort(two, "total", true)[0]).toEqual({ field: "total", descending: false });
     expect(nextSort(two, "name", false)).toEqual([{ field: "name", descending: false }]);
-  });
-
-  test("a remembered view is made safe", () => {
-    const v = normaliseView(schema, { page: 0, take: 33, fields: null });
-    expect(v).toEqual({ page: 1, take: 20, fields: requestedFields(schema, defaultColumns(schema)), sort: [], filters: [] });
-    expect(fitView(schema, { page: 0, take: 33, fields: null }).leftOut).toBe(false);
-  });
-
-  test("sort keys, conditions and columns the schema no longer has are left out, and that is said", () => {
-    const fit = fitView(schema, {
-      page: 2,
-      take: 50,
-      fields: ["name", "gone_column", "total", "id"],
-      sort: [
-        { field: "gone", descending: true },
-        { field: "total", descending: true },
-        { field: "custom_fields" }, // not sortable
-        { field: "supplier__name" },
-        { field: "supplier__gone" },
-      ],
-      filters: [
-        { or: false, not: false, field: "gone", operator: "exact", values: ["x"] },
-        { or: true, not: false, field: "name", operator: "icontains", values: ["acme"] },
-        { or: false, not: false, field: "is_pay_authorized", operator: "gte", values: ["true"] }, // not an operator it takes
-        { or: false, not: true, field: "supplier__name", operator: "startswith", values: ["Nor"] },
-      ],
-    });
-    expect(fit.leftOut).toBe(true);
-    expect(fit.view).toEqual({
-      page: 2,
-      take: 50,
-      fields: ["name", "total", "id"],
-      sort: [{ field: "total", descending: true }, { field: "supplier__name" }],
-      filters: [
-        // Now first: nothing before it to "or" with.
-        { or: false, not: false, field: "name", operator: "icontains", values: ["acme"] },
-        { or: false, not: true, field: "supplier__name", operator: "startswith", values: ["Nor"] },
-      ],
-    });
-    const unfilterable = { ...schema, fields: schema.fields.map((f) => (f.name === "name" ? { ...f, filterable: false } : f)) };
-    const named = fitView(unfilterable, { page: 1, take: 20, filters: [{ field: "name", operator: "icontains", values: ["a"] }] });
-    expect(named).toMatchObject({ leftOut: true, view: { filters: [] } });
-    const fine = fitView(schema, { page: 1, take: 20, fields: ["total", "id"], sort: [{ field: "name" }], filters: [] });
-    expect(fine.leftOut).toBe(false);
   });
 });

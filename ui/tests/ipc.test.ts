@@ -22,13 +22,12 @@ test("a string Tauri throws (unknown command, unreadable arguments) becomes an i
 });
 
 test("a list whose command Tauri refuses says so in words, not as a bare string", async () => {
-  mockIPC((cmd) => {
-    if (cmd === "list_views") return { current: null, saved: [] };
-    throw "command read_list not found";
+  mockIPC(() => {
+    throw "command open_list not found";
   });
   render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
   const alert = await screen.findByRole("alert");
-  expect(alert.textContent).toMatch(/command read_list not found/);
+  expect(alert.textContent).toMatch(/command open_list not found/);
   expect(alert.textContent).not.toMatch(/\[object Object\]|undefined/);
 });
 

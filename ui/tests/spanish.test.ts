@@ -33,7 +33,7 @@ import {
   supplierInvoiceSchema,
 } from "./fixtures/records";
 import { customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder, throws } from "./fixtures/forms";
-import { answerRead, answerReadAndPush } from "./fixtures/reads";
+import { answerRead, answerReadAndPush, opening } from "./fixtures/reads";
 
 const english = englishOnlyWords();
 
@@ -177,15 +177,13 @@ describe("in Spanish", () => {
   test("the window: header, sections, status bar, a list, a record's details, columns and saved views", async () => {
     session.reset();
     const reset = new Date(Date.now() + 90_500).toISOString();
-    mockIPC((cmd, args) => {
+    mockIPC(opening((cmd, args) => {
       const answers = (args as Record<string, unknown> | undefined)?.answers;
       switch (cmd) {
         case "workspace_status":
           return { ...serviceStatus, language: "es" };
         case "resource_schemas":
           return [supplierInvoiceSchema, ...schemas];
-        case "list_views":
-          return { current: null, saved: [] };
         case "read_list":
           return answerRead(answers, () => null, () => recordPage(1, 45));
         case "read_record":
@@ -199,7 +197,7 @@ describe("in Spanish", () => {
         default:
           return null;
       }
-    });
+    }));
     const user = userEvent.setup();
     render(App);
     expect(await screen.findByText("45 facturas de proveedor")).toBeInTheDocument();
@@ -239,14 +237,12 @@ function serveSpanish(
   status = { ...serviceStatus, workspaces: [...serviceStatus.workspaces, perez] },
 ) {
   session.reset();
-  mockIPC((cmd, args) => {
+  mockIPC(opening((cmd, args) => {
     switch (cmd) {
       case "workspace_status":
         return { ...status, language: "es" };
       case "resource_schemas":
         return [supplierInvoiceSchema, ...schemas];
-      case "list_views":
-        return { current: null, saved: [] };
       case "read_list":
         return answerReadAndPush(status.workspace!.id, (args as Record<string, unknown>).answers, () => null, list);
       case "offline_list":
@@ -258,7 +254,7 @@ function serveSpanish(
       default:
         return other(cmd, (args ?? {}) as Record<string, unknown>);
     }
-  }, { shouldMockEvents: true });
+  }), { shouldMockEvents: true });
 }
 
 /** A command's error as Rust sends it. */

@@ -306,6 +306,31 @@ pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<
     finish(answers, end)
 }
 
+/// The views of `resource` as the `open_list` command sends them first
+/// (`{"current", "left_out", "saved"}`, each view fitted), read without
+/// reading the list (`AppState::list_views`).
+#[allow(dead_code)]
+pub fn list_views(webview: &WebviewWindow<MockRuntime>, resource: &str) -> Result<Value, Value> {
+    use tauri::Manager;
+    let state = webview.state::<workdesk_core::state::AppState>();
+    let resource = serde_json::from_value(Value::from(resource)).expect("a resource");
+    tauri::async_runtime::block_on(state.list_views(resource))
+        .map(|views| serde_json::to_value(views).unwrap())
+        .map_err(|error| serde_json::to_value(error).unwrap())
+}
+
+/// What [`list_views`] answers for `resource` when nothing is kept: the
+/// default view, nothing left out, nothing saved.
+#[allow(dead_code)]
+pub fn nothing_kept(resource: &str) -> Value {
+    let resource = serde_json::from_value(Value::from(resource)).expect("a resource");
+    serde_json::to_value(workdesk_core::views::ListViews::fitted(
+        resource,
+        Default::default(),
+    ))
+    .unwrap()
+}
+
 fn finish<E: serde::Serialize>(
     answers: Vec<Value>,
     end: Result<E, workdesk_core::ui_error::UiError>,

@@ -118,7 +118,7 @@ export const commands = {
 	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
 	 *  the last), `keychain_unavailable`, `internal` (saved data unreadable).
 	 */
-	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone<Page<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
+	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone<Answer<Page<{ [key in string]: Value }>>>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
 	/**
 	 *  Checks `view` of `resource` as `read_list` does before it sends
 	 *  anything (the query engine's rules: fields, operators, values of the
@@ -142,32 +142,38 @@ export const commands = {
 	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
 	 *  and the errors of `read_list`.
 	 */
-	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<{ [key in string]: Value }>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<Answer<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
 	/**
-	 *  The views of `resource` kept for the workspace on screen: the current
-	 *  one (restored at start) and those saved by name.
+	 *  Opens the list of `resource` with one read: the first message over
+	 *  `messages` is `{"opened": ListViews}` (the resource's views, each
+	 *  fitted to this build's schema: its `current` is the view read, the
+	 *  one shown last or the default; `left_out` when fitting dropped a
+	 *  column, sort key or condition), then the answers and the reply come as
+	 *  `read_list`'s for that view, which is remembered.
 	 * 
-	 *  Errors: none in practice (`internal` if state is missing).
+	 *  Errors: `not_configured` (nothing sent), and the errors of
+	 *  `read_list`.
 	 */
-	listViews: (resource: ResourceName) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("list_views", { resource })),
+	openList: (resource: ResourceName, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, messages })),
 	/**
 	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
-	 *  replacing a saved view of the same name. Returns the resource's views.
+	 *  replacing a saved view of the same name. Returns the resource's views
+	 *  as `open_list` sends them (`ListViews`).
 	 * 
 	 *  Errors: `invalid_input` with `field` = `name`, or with `field_errors`
 	 *  keyed as `read_list` keys them (and `widths`) when the view does not
 	 *  read; `not_configured`; `internal` when the settings file cannot be
 	 *  written.
 	 */
-	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
+	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ListViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
 	/**
 	 *  Deletes the saved view `name` of `resource` (nothing if there is none).
-	 *  Returns the resource's views.
+	 *  Returns the resource's views as `open_list` sends them (`ListViews`).
 	 * 
 	 *  Errors: `not_configured`; `internal` when the settings file cannot be
 	 *  written.
 	 */
-	deleteView: (resource: ResourceName, name: string) => typedError<ResourceViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
+	deleteView: (resource: ResourceName, name: string) => typedError<ListViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
 	/**
 	 *  Remembers `view` as `resource`'s current view without loading it: what
 	 *  changes only the screen (a column moved or resized) and needs no
@@ -376,7 +382,7 @@ export const events = {
 };
 
 /* Constants */
-export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"priority":[-32768,32767],"text_field_chars":255,"view_name_chars":80,"workspace_name_chars":60} as const;
+export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"priority":[-32768,32767],"text_field_chars":255,"view_name_chars":80,"workspace_name_chars":60} as const;
 
 /* Types */
 /**
@@ -973,6 +979,20 @@ export type LeadPatch = {
 };
 
 /**
+ *  One message of a list's opening read ([`AppState::open_list`]).
+ * 
+ *  JSON: `{"opened": ListViews}` first, then answers as `read_list` sends
+ *  them (`{"kind": "saved" | "fresh", ...}`).
+ */
+export type ListMessage = 
+/**  The views the list opens with; its `current` is the view read. */
+{ 
+/**  The resource's views, fitted. */
+opened: ListViews } | 
+/**  An answer to the read of the opened view. */
+Answer<Page<{ [key in string]: Value }>>;
+
+/**
  *  A list as the app shows it: which page, how many rows, which columns
  *  (in screen order) and how wide, the sort keys and the filter
  *  conditions, in order.
@@ -1003,6 +1023,29 @@ export type ListView = {
 	widths?: { [key in string]: number } | null,
 };
 
+/**
+ *  The views of one resource as its list gets them (the first message of
+ *  the `open_list` command; `save_view` and `delete_view` answer with
+ *  them too).
+ * 
+ *  JSON: `{"current": ListView, "left_out": false, "saved": [{"name":
+ *  "Unpaid", "view": ListView, "left_out": false}]}`.
+ */
+export type ListViews = {
+	/**
+	 *  The view the list shows: the one shown last (fitted), or the
+	 *  resource's default view when none was kept.
+	 */
+	current: ListView,
+	/**
+	 *  Whether fitting the view shown last dropped a column, sort key or
+	 *  condition the schema no longer has (the list says so).
+	 */
+	left_out: boolean,
+	/**  The views saved by name, in the order they were saved, each fitted. */
+	saved: SavedView[],
+};
+
 /**  Which workspace the app shows. */
 export type Mode = 
 /**  Nothing configured: show the first-run screen. */
@@ -1011,14 +1054,6 @@ export type Mode =
 "service" | 
 /**  The in-process demo workspace. */
 "demo";
-
-/**  A view saved under a name the user chose. */
-export type NamedView = {
-	/**  The name, as typed (trimmed), unique per resource. */
-	name: string,
-	/**  The view. */
-	view: ListView,
-};
 
 /**  Body of `POST /stakeholder/stakeholder/` (create stakeholder). */
 export type NewStakeholder = {
@@ -1192,23 +1227,23 @@ export type RateLimit = {
 };
 
 /**
- *  How a read ended (`end`), the answer it ended with (`last`), and how
- *  many answers it sent over its channel before (`answers`: 0 or 1). The
- *  last answer (the service's, or the saved one when the service is not
- *  asked or did not answer) comes with the reply: a large channel message
- *  is handed over by a later fetch, a cost the reply does not pay. A
- *  channel's messages reach the window in order among themselves but not
- *  with the command's reply, so the window applies `last` and `end` only
- *  once `answers` messages have arrived.
+ *  How a read ended (`end`), the message it ended with (`last`: an
+ *  answer), and how many messages it sent over its channel before
+ *  (`answers`). The last answer (the service's, or the saved one when the
+ *  service is not asked or did not answer) comes with the reply: a large
+ *  channel message is handed over by a later fetch, a cost the reply does
+ *  not pay. A channel's messages reach the window in order among
+ *  themselves but not with the command's reply, so the window applies
+ *  `last` and `end` only once `answers` messages have arrived.
  */
-export type ReadDone<T> = {
-	/**  The answers sent over the channel before the read ended. */
+export type ReadDone<M> = {
+	/**  The messages sent over the channel before the read ended. */
 	answers: number,
 	/**
-	 *  The answer the read ended with, `null` when it ended with none
+	 *  The message the read ended with, `null` when it ended with none
 	 *  after the channel's (or sent none).
 	 */
-	last: Answer<T> | null,
+	last: M | null,
 	/**  How the read ended. */
 	end: ReadEnd<UiError>,
 };
@@ -1285,14 +1320,11 @@ export type ResourceSchema = {
 	 *  [`default_columns`] picks.
 	 */
 	default_columns: string[],
-};
-
-/**  The views of one resource: the one on screen and the ones saved by name. */
-export type ResourceViews = {
-	/**  The view last shown (restored at start), if any. */
-	current: ListView | null,
-	/**  Views saved under a name, in the order they were saved. */
-	saved?: NamedView[],
+	/**
+	 *  The view the list starts with when nothing was kept, and goes back
+	 *  to on "Reset view" ([`crate::views::default_view`]).
+	 */
+	default_view: ListView,
 };
 
 /**  The save dialog's texts, in the user's language. */
@@ -1329,6 +1361,16 @@ export type SaveDialog = {
 export type SavedDataNotice = {
 	/**  What happened. */
 	notice: Notice,
+};
+
+/**  A view saved under a name, fitted to the schema. */
+export type SavedView = {
+	/**  The name the user gave it. */
+	name: string,
+	/**  The view, fitted ([`fit_view`]). */
+	view: ListView,
+	/**  Whether fitting it dropped anything (said when it is applied). */
+	left_out: boolean,
 };
 
 /**
@@ -1698,12 +1740,6 @@ export type WorkspaceStatus = {
 	keychain: KeychainStatus,
 	/**  The resource whose list was shown last in the shown workspace. */
 	last_resource: ResourceName,
-	/**
-	 *  The views of `last_resource` in the shown workspace (what
-	 *  `list_views` answers for it): the list a workspace opens on sends its
-	 *  first read with them instead of asking for them first.
-	 */
-	last_views: ResourceViews,
 	/**  "Work offline" is on: nothing is sent to the service. */
 	working_offline: boolean,
 	/**  The language chosen for the UI (settings `language`). */

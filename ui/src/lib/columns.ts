@@ -2,7 +2,7 @@
 // `fields` a view requests for the chosen columns (always with `id`, so rows
 // can be opened), and what a click on a column header does to the sort.
 import { t } from "./i18n.svelte";
-import { LIMITS, type FieldSchema, type FilterSpec, type ListView, type ResourceSchema, type SortSpec, type Take } from "./bindings";
+import { LIMITS, type FieldSchema, type ListView, type ResourceSchema, type SortSpec, type Take } from "./bindings";
 
 /**
  * The columns `schema`'s list shows when the user chose none, in screen
@@ -89,9 +89,9 @@ export function shownColumns(schema: ResourceSchema, fields: string[] | null | u
   return shown.length > 0 ? shown : defaultColumns(schema);
 }
 
-/** The view a resource starts with when nothing was remembered. */
+/** The view a resource starts with when nothing was remembered (Rust's, `ResourceSchema.default_view`). */
 export function defaultView(schema: ResourceSchema): ListView {
-  return { page: 1, take: 20, fields: requestedFields(schema, defaultColumns(schema)), sort: [], filters: [] };
+  return schema.default_view;
 }
 
 /** Rows per page of a `take` ("all" is one page of the largest size, 200). */
@@ -99,8 +99,8 @@ export function rowsOf(take: Take): number {
   return take === "all" ? LIMITS.page_rows : take;
 }
 
-/** The page sizes offered. */
-export const PAGE_SIZES: Take[] = [20, 50, 100, LIMITS.page_rows, "all"];
+/** The page sizes offered (Rust's, `LIMITS`). */
+export const PAGE_SIZES: readonly Take[] = LIMITS.page_sizes;
 
 /** The largest page number a list view holds (`ListView.page` is a 32-bit unsigned number). */
 export const MAX_PAGE = LIMITS.page_max;
@@ -131,47 +131,4 @@ export function fieldAt(schema: ResourceSchema, path: string): FieldSchema | und
   if (at < 0) return schema.fields.find((f) => f.name === path);
   const relation = schema.relations.find((r) => r.name === path.slice(0, at));
   return relation?.fields.find((f) => f.name === path.slice(at + 2));
-}
-
-/**
- * A restored or saved view made safe for `schema`: a valid take, page ≥ 1,
- * only columns the schema has, only sort keys on sortable fields and only
- * conditions on filterable fields with an operator the field takes. A view
- * saved before the schema changed then still loads instead of failing.
- * `leftOut` says whether any column, sort key or condition was dropped.
- */
-export function fitView(schema: ResourceSchema, view: ListView): { view: ListView; leftOut: boolean } {
-  const take: Take = PAGE_SIZES.includes(view.take) ? view.take : 20;
-  const known = new Set(schema.fields.map((f) => f.name));
-  const asked = view.fields ?? [];
-  const columns = shownColumns(schema, view.fields);
-  const fields = requestedFields(schema, columns);
-  const widths = keptWidths(view.widths, columns);
-  const sort: SortSpec[] = (view.sort ?? []).filter((key) => fieldAt(schema, key.field)?.sortable === true);
-  const kept: FilterSpec[] = (view.filters ?? []).filter((spec) => {
-    const field = fieldAt(schema, spec.field);
-    return field !== undefined && field.filterable && field.operators.includes(spec.operator);
-  });
-  // The first condition has nothing before it to "or" with.
-  const filters = kept.map((spec, i) => (i === 0 && spec.or ? { ...spec, or: false } : spec));
-  const leftOut =
-    asked.some((name) => !known.has(name)) ||
-    sort.length !== (view.sort ?? []).length ||
-    filters.length !== (view.filters ?? []).length;
-  return {
-    view: {
-      page: Number.isInteger(view.page) && view.page >= 1 ? view.page : 1,
-      take,
-      fields,
-      sort,
-      filters,
-      ...(widths ? { widths } : {}),
-    },
-    leftOut,
-  };
-}
-
-/** `fitView`'s view alone. */
-export function normaliseView(schema: ResourceSchema, view: ListView): ListView {
-  return fitView(schema, view).view;
 }

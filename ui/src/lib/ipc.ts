@@ -10,6 +10,8 @@ import {
   type Answer,
   type ExportColumn,
   type ExportLayout,
+  type ListMessage,
+  type ListViews,
   type DoneNotice,
   type ListView,
   type Page,
@@ -70,31 +72,31 @@ export async function call<T>(pending: Promise<Outcome<T>>): Promise<T> {
 }
 
 /**
- * A read over a channel: `onanswer` gets each answer as Rust sends it (the
- * saved one, then the service's: those another may follow over the
- * channel, the last with the command's reply), the promise how the read
- * ended.
+ * A read over a channel: `onmessage` gets each message as Rust sends it
+ * (for a list, the views it opens with; then the saved answer, then the
+ * service's: those another may follow over the channel, the last with the
+ * command's reply), the promise how the read ended.
  */
-function read<T>(
-  onanswer: (answer: Answer<T>) => void,
-  start: (channel: Channel<Answer<T>>) => Promise<Outcome<ReadDone<T>>>,
+function read<M>(
+  onmessage: (message: M) => void,
+  start: (channel: Channel<M>) => Promise<Outcome<ReadDone<M>>>,
 ): Promise<ReadEnd> {
   let delivered = 0;
   let done: { answers: number; arrived: () => void } | null = null;
-  const channel = new Channel<Answer<T>>();
-  channel.onmessage = (answer) => {
+  const channel = new Channel<M>();
+  channel.onmessage = (message) => {
     delivered += 1;
-    onanswer(answer);
+    onmessage(message);
     if (done && delivered >= done.answers) done.arrived();
   };
   return call(start(channel)).then(
     ({ answers, last, end }) =>
-      // A large answer over the channel can arrive after the command's
-      // own reply: the last answer and the end apply once every answer
+      // A large message over the channel can arrive after the command's
+      // own reply: the last answer and the end apply once every message
       // sent before them is shown.
       new Promise<ReadEnd>((resolve) => {
         const finish = () => {
-          if (last) onanswer(last);
+          if (last) onmessage(last);
           resolve(end);
         };
         if (delivered >= answers) finish();
@@ -131,6 +133,24 @@ function readList(
   return read(onanswer, (channel) => commands.readList(resource, view, remember, channel));
 }
 
+/**
+ * Opens the list of `resource` with one read: `onopened` gets its views as
+ * Rust fitted them (`current` is the view read: the one shown last, or the
+ * default) before any answer; `onanswer` then gets the answers as
+ * `readList` sends them; resolves with how the read ended.
+ */
+function openList(
+  resource: ResourceName,
+  onopened: (views: ListViews) => void,
+  onanswer: (answer: Answer<Page<JsonRecord>>) => void,
+): Promise<ReadEnd> {
+  const onmessage = (message: ListMessage) => {
+    if ("opened" in message) onopened(message.opened);
+    else onanswer(message);
+  };
+  return read(onmessage, (channel) => commands.openList(resource, channel));
+}
+
 /** Typed wrappers of every command. */
 export const ipc = {
   workspaceStatus: () => call(commands.workspaceStatus()),
@@ -153,6 +173,7 @@ export const ipc = {
    * current view).
    */
   readList,
+  openList,
   /** Reads one record as `readList` reads a list (a customer from its own endpoint). */
   readRecord: (resource: ResourceName, id: string, onanswer: (answer: Answer<JsonRecord>) => void) =>
     read(onanswer, (channel) => commands.readRecord(resource, id, channel)),
@@ -175,7 +196,6 @@ export const ipc = {
    * …). Sends nothing to the service.
    */
   checkView: (...a: Args<typeof commands.checkView>) => call(commands.checkView(...a)),
-  listViews: (...a: Args<typeof commands.listViews>) => call(commands.listViews(...a)),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
   deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
   /** Rust's verdict on the "New task" form's inputs: the task to send, or `invalid_input` by input. */

@@ -20,7 +20,7 @@ use zeroize::Zeroize;
 use crate::demo::Demo;
 use crate::error::{Error, Result};
 use crate::saved_data;
-use crate::settings::{Density, LanguageChoice, ResourceViews};
+use crate::settings::{Density, LanguageChoice};
 use crate::state::AppState;
 use crate::ui_error::UiError;
 use crate::workspaces::{
@@ -121,10 +121,6 @@ pub struct WorkspaceStatus {
     pub keychain: KeychainStatus,
     /// The resource whose list was shown last in the shown workspace.
     pub last_resource: ResourceName,
-    /// The views of `last_resource` in the shown workspace (what
-    /// `list_views` answers for it): the list a workspace opens on sends its
-    /// first read with them instead of asking for them first.
-    pub last_views: ResourceViews,
     /// "Work offline" is on: nothing is sent to the service.
     pub working_offline: bool,
     /// The language chosen for the UI (settings `language`).
@@ -210,7 +206,6 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
             },
             keychain: keychain_status(state),
             last_resource,
-            last_views: state.settings.views(&WorkspaceId::demo(), last_resource),
             working_offline: state.working_offline(),
             language: state.settings.language(),
             density: state.settings.density(),
@@ -248,10 +243,6 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
     Ok(WorkspaceStatus {
         mode,
         base_url: current.as_ref().map(|w| w.base_url.clone()),
-        last_views: current
-            .as_ref()
-            .map(|w| state.settings.views(&w.id, last_resource))
-            .unwrap_or_default(),
         last_resource,
         workspace: current,
         workspaces,

@@ -13,6 +13,7 @@
 //!   checked with the service and bound in the keychain to their server,
 //!   the demo, language and density;
 //! - [`records`]: lists of every resource, one record, saved views;
+//!   [`views`]: the views a list opens with, fitted to the schema;
 //! - [`writes`]: the single-record operations;
 //! - [`offline`]: saved answers, "Make available offline", "Work offline",
 //!   the Storage section;
@@ -46,6 +47,7 @@ pub mod settings_file;
 pub mod state;
 pub mod task_draft;
 pub mod ui_error;
+pub mod views;
 pub mod window_place;
 pub mod work_done;
 pub mod workspace_list;

@@ -1,14 +1,33 @@
 //! What the commands over the lists of every resource do: schemas, pages,
 //! one record, and the views kept per resource (in the settings).
 
+use serde::Serialize;
+use specta::Type;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
 use workdesk_sync::{Answer, ReadEnd, Then};
 
 use crate::error::Error;
 use crate::schema::{resource_schema, ResourceSchema};
-use crate::settings::{NamedView, ResourceViews, VIEW_NAME_MAX_CHARS};
+use crate::settings::{NamedView, VIEW_NAME_MAX_CHARS};
 use crate::state::AppState;
 use crate::ui_error::UiError;
+use crate::views::ListViews;
+
+/// One message of a list's opening read ([`AppState::open_list`]).
+///
+/// JSON: `{"opened": ListViews}` first, then answers as `read_list` sends
+/// them (`{"kind": "saved" | "fresh", ...}`).
+#[derive(Debug, Serialize, Type)]
+#[serde(untagged)]
+pub enum ListMessage {
+    /// The views the list opens with; its `current` is the view read.
+    Opened {
+        /// The resource's views, fitted.
+        opened: ListViews,
+    },
+    /// An answer to the read of the opened view.
+    Answer(Answer<Page<JsonRecord>>),
+}
 
 /// The field schemas of all eight resources, in the order the app lists
 /// them.
@@ -115,18 +134,47 @@ impl AppState {
         Ok(end.map_err(|error| UiError::from(Error::from(error))))
     }
 
-    /// The views of `resource` kept for the workspace on screen (the
-    /// `list_views` command).
-    pub async fn list_views(&self, resource: ResourceName) -> ResourceViews {
-        match self.shown().await {
-            Some(workspace) => self.settings.views(&workspace, resource),
-            None => ResourceViews::default(),
-        }
+    /// Opens the list of `resource` with one read (the `open_list`
+    /// command): `send` gets the resource's views, fitted
+    /// ([`ListMessage::Opened`]), before anything else; then its current
+    /// view (or the default) is read and remembered as
+    /// [`AppState::read_list`] reads one, each answer a
+    /// [`ListMessage::Answer`].
+    ///
+    /// # Errors
+    /// `not_configured` (nothing sent) when no workspace is shown; those
+    /// of [`AppState::read_list`].
+    pub async fn open_list(
+        &self,
+        resource: ResourceName,
+        mut send: impl FnMut(ListMessage, Then) + Send,
+    ) -> Result<ReadEnd<UiError>, UiError> {
+        let opened = self.list_views(resource).await?;
+        let view = opened.current.clone();
+        send(ListMessage::Opened { opened }, Then::MayFollow);
+        self.read_list(resource, view, true, |answer, then| {
+            send(ListMessage::Answer(answer), then);
+        })
+        .await
+    }
+
+    /// The views of `resource` kept for the workspace on screen, fitted to
+    /// the schema ([`ListViews::fitted`]).
+    ///
+    /// # Errors
+    /// `not_configured` when no workspace is shown.
+    pub async fn list_views(&self, resource: ResourceName) -> Result<ListViews, UiError> {
+        let workspace = self.shown().await.ok_or(Error::NotConfigured)?;
+        Ok(ListViews::fitted(
+            resource,
+            self.settings.views(&workspace, resource),
+        ))
     }
 
     /// Saves `view` of `resource` under `name` (trimmed; 1 to
     /// [`VIEW_NAME_MAX_CHARS`] characters), replacing a saved view of the
-    /// same name (the `save_view` command).
+    /// same name (the `save_view` command). Returns the resource's views,
+    /// fitted.
     ///
     /// # Errors
     /// `invalid_input` for the name or the view; `not_configured`; the
@@ -136,7 +184,7 @@ impl AppState {
         resource: ResourceName,
         name: String,
         view: ListView,
-    ) -> Result<ResourceViews, UiError> {
+    ) -> Result<ListViews, UiError> {
         let name = name.trim().to_owned();
         let length = name.chars().count();
         if length == 0 || length > VIEW_NAME_MAX_CHARS {
@@ -144,12 +192,13 @@ impl AppState {
         }
         check_view(resource, &view)?;
         let workspace = self.shown().await.ok_or(Error::NotConfigured)?;
-        Ok(self.settings.update_views(&workspace, resource, |views| {
+        let views = self.settings.update_views(&workspace, resource, |views| {
             match views.saved.iter_mut().find(|saved| saved.name == name) {
                 Some(saved) => saved.view = view,
                 None => views.saved.push(NamedView { name, view }),
             }
-        })?)
+        })?;
+        Ok(ListViews::fitted(resource, views))
     }
 
     /// Remembers `view` as `resource`'s current view without loading it
@@ -172,7 +221,7 @@ impl AppState {
     }
 
     /// Deletes the saved view `name` of `resource` (the `delete_view`
-    /// command).
+    /// command). Returns the resource's views, fitted.
     ///
     /// # Errors
     /// `not_configured`; the settings file's.
@@ -180,11 +229,12 @@ impl AppState {
         &self,
         resource: ResourceName,
         name: String,
-    ) -> Result<ResourceViews, UiError> {
+    ) -> Result<ListViews, UiError> {
         let workspace = self.shown().await.ok_or(Error::NotConfigured)?;
-        Ok(self.settings.update_views(&workspace, resource, |views| {
+        let views = self.settings.update_views(&workspace, resource, |views| {
             views.saved.retain(|saved| saved.name != name);
-        })?)
+        })?;
+        Ok(ListViews::fitted(resource, views))
     }
 }
 

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_api::{Field, FieldKind, Operator, ResourceName};
+use workdesk_api::{Field, FieldKind, ListView, Operator, ResourceName};
 
 /// The schema of one resource (`docs/service.md`, "Records").
 #[derive(Debug, Clone, Serialize, Type)]
@@ -22,6 +22,9 @@ pub struct ResourceSchema {
     /// (at most [`MAX_DEFAULT_COLUMNS`], never empty): what
     /// [`default_columns`] picks.
     pub default_columns: Vec<String>,
+    /// The view the list starts with when nothing was kept, and goes back
+    /// to on "Reset view" ([`crate::views::default_view`]).
+    pub default_view: ListView,
 }
 
 /// At most this many columns show by default.
@@ -190,14 +193,14 @@ fn field(field: &Field) -> FieldSchema {
 
 /// The schema of `resource`.
 pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
-    let schema = resource.schema();
-    let fields: Vec<FieldSchema> = schema.fields.iter().map(field).collect();
-    ResourceSchema {
+    let engine = resource.schema();
+    let fields: Vec<FieldSchema> = engine.fields.iter().map(field).collect();
+    let mut schema = ResourceSchema {
         resource,
-        path: schema.path.to_owned(),
+        path: engine.path.to_owned(),
         default_columns: default_columns(resource, &fields),
         fields,
-        relations: schema
+        relations: engine
             .relations
             .iter()
             .map(|relation| RelationSchema {
@@ -205,7 +208,10 @@ pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
                 fields: relation.fields.iter().map(field).collect(),
             })
             .collect(),
-    }
+        default_view: ListView::default(),
+    };
+    schema.default_view = crate::views::default_view(&schema);
+    schema
 }
 
 #[cfg(test)]

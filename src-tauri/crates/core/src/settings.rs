@@ -449,8 +449,10 @@ fn views_key(workspace: &WorkspaceId, resource: ResourceName) -> String {
     format!("{VIEWS}/{workspace}/{}", resource.as_str())
 }
 
-/// The views of one resource: the one on screen and the ones saved by name.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, Type)]
+/// The views of one resource as the settings keep them: the one on screen
+/// and the ones saved by name (the list gets them fitted, as
+/// [`crate::views::ListViews`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResourceViews {
     /// The view last shown (restored at start), if any.
     pub current: Option<ListView>,
@@ -463,7 +465,7 @@ pub struct ResourceViews {
 pub const VIEW_NAME_MAX_CHARS: usize = 80;
 
 /// A view saved under a name the user chose.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NamedView {
     /// The name, as typed (trimmed), unique per resource.
     pub name: String,

@@ -94,11 +94,17 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
         "the view's fields only"
     );
     // The view read is the one remembered (a lookup's is not).
-    let views = state.list_views(ResourceName::SupplierInvoice).await;
-    assert_eq!(views.current, Some(view(20)));
+    let views = state
+        .list_views(ResourceName::SupplierInvoice)
+        .await
+        .unwrap();
+    assert_eq!(views.current, view(20));
     read(&state, view(5), false).await.1.unwrap();
-    let views = state.list_views(ResourceName::SupplierInvoice).await;
-    assert_eq!(views.current, Some(view(20)));
+    let views = state
+        .list_views(ResourceName::SupplierInvoice)
+        .await
+        .unwrap();
+    assert_eq!(views.current, view(20));
 
     // Working offline: one read, nothing sent, the saved page kept.
     state.set_working_offline(true).await.unwrap();
@@ -152,8 +158,80 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     let error = end.unwrap_err();
     assert_eq!(error["kind"], "invalid_input");
     assert!(error["field_errors"]["filters.0"].is_array(), "{error}");
-    let views = state.list_views(ResourceName::SupplierInvoice).await;
-    assert_eq!(views.current, Some(view(20)));
+    let views = state
+        .list_views(ResourceName::SupplierInvoice)
+        .await
+        .unwrap();
+    assert_eq!(views.current, view(20));
+}
+
+/// Opens supplier invoices' list: the messages as the UI gets them, and the end.
+async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error::UiError>) {
+    let mut messages = Vec::new();
+    let end = state
+        .open_list(ResourceName::SupplierInvoice, |message, _| {
+            messages.push(serde_json::to_value(message).unwrap());
+        })
+        .await
+        .unwrap();
+    (messages, end)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_opens_with_one_read_of_its_fitted_views() {
+    let (state, _dir) = demo().await;
+    // Nothing kept: the default view, sent first, then read.
+    let (messages, end) = open(&state).await;
+    assert!(matches!(end, ReadEnd::Fresh), "{end:?}");
+    let opened = &messages[0]["opened"];
+    assert_eq!(opened["left_out"], false);
+    assert_eq!(opened["current"]["take"], 20);
+    let fields = opened["current"]["fields"].as_array().unwrap().clone();
+    assert_eq!(fields.last().unwrap(), "id");
+    let last = messages.last().unwrap();
+    assert_eq!(last["kind"], "fresh");
+    let row = last["value"]["results"][0].as_object().unwrap();
+    assert_eq!(row.len(), fields.len(), "the opened view's fields: {row:?}");
+
+    // The view read last is the one the list opens on next time.
+    read(&state, view(50), true).await.1.unwrap();
+    let (messages, _) = open(&state).await;
+    assert_eq!(
+        serde_json::from_value::<ListView>(messages[0]["opened"]["current"].clone()).unwrap(),
+        view(50)
+    );
+    let last = messages.last().unwrap();
+    assert_eq!(last["kind"], "fresh");
+    assert_eq!(last["value"]["results"].as_array().unwrap().len(), 50);
+
+    // A view kept by an older version, with a column and a sort key this
+    // one does not have: fitted, said, read, and remembered fitted.
+    let mut old = view(100);
+    old.fields.as_mut().unwrap().push("retired_column".into());
+    old.sort = vec![workdesk_api::SortSpec {
+        field: "retired_column".into(),
+        descending: false,
+    }];
+    state
+        .settings
+        .set_current_view(
+            &workdesk_core::workspaces::WorkspaceId::demo(),
+            ResourceName::SupplierInvoice,
+            &old,
+        )
+        .unwrap();
+    let (messages, end) = open(&state).await;
+    assert!(matches!(end, ReadEnd::Fresh), "{end:?}");
+    assert_eq!(messages[0]["opened"]["left_out"], true);
+    assert_eq!(
+        serde_json::from_value::<ListView>(messages[0]["opened"]["current"].clone()).unwrap(),
+        view(100)
+    );
+    let views = state
+        .list_views(ResourceName::SupplierInvoice)
+        .await
+        .unwrap();
+    assert_eq!((views.current, views.left_out), (view(100), false));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,5 +4,14 @@
 import type { ResourceName, ResourceSchema } from "../../lib/bindings";
 
 export function schemaOf(schemas: ResourceSchema[], resource: ResourceName, path: string): ResourceSchema {
-  return schemas.find((s) => s.resource === resource) ?? { resource, path, fields: [], relations: [], default_columns: [] };
+  return (
+    schemas.find((s) => s.resource === resource) ?? {
+      resource,
+      path,
+      fields: [],
+      relations: [],
+      default_columns: [],
+      default_view: { page: 1, take: 20, fields: null, sort: [], filters: [] },
+    }
+  );
 }

@@ -1,0 +1,433 @@
+//! The views a list opens with, decided here once: the resource's current
+//! view (or its default) and its saved views, each fitted to the schema
+//! this build has ([`fit_view`]), so that a view remembered or saved by an
+//! older version still reads instead of failing. The list applies what it
+//! is given; it fits nothing itself.
+
+use serde::Serialize;
+use specta::Type;
+use workdesk_api::{FilterSpec, ListView, ResourceName, SortSpec, Take};
+
+use crate::schema::{resource_schema, FieldSchema, ResourceSchema};
+use crate::settings::ResourceViews;
+
+/// The page sizes a list offers, smallest first (`all`: one page of 200).
+pub const PAGE_SIZES: [Take; 5] = [
+    Take::Count(20),
+    Take::Count(50),
+    Take::Count(100),
+    Take::Count(workdesk_api::TAKE_MAX),
+    Take::All,
+];
+
+/// The views of one resource as its list gets them (the first message of
+/// the `open_list` command; `save_view` and `delete_view` answer with
+/// them too).
+///
+/// JSON: `{"current": ListView, "left_out": false, "saved": [{"name":
+/// "Unpaid", "view": ListView, "left_out": false}]}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Type)]
+pub struct ListViews {
+    /// The view the list shows: the one shown last (fitted), or the
+    /// resource's default view when none was kept.
+    pub current: ListView,
+    /// Whether fitting the view shown last dropped a column, sort key or
+    /// condition the schema no longer has (the list says so).
+    pub left_out: bool,
+    /// The views saved by name, in the order they were saved, each fitted.
+    pub saved: Vec<SavedView>,
+}
+
+/// A view saved under a name, fitted to the schema.
+#[derive(Debug, Clone, PartialEq, Serialize, Type)]
+pub struct SavedView {
+    /// The name the user gave it.
+    pub name: String,
+    /// The view, fitted ([`fit_view`]).
+    pub view: ListView,
+    /// Whether fitting it dropped anything (said when it is applied).
+    pub left_out: bool,
+}
+
+impl ListViews {
+    /// `views` of `resource` as its list gets them: each fitted.
+    pub fn fitted(resource: ResourceName, views: ResourceViews) -> ListViews {
+        let schema = resource_schema(resource);
+        let (current, left_out) = match views.current {
+            Some(view) => fit_view(&schema, &view),
+            None => (schema.default_view.clone(), false),
+        };
+        let saved = views
+            .saved
+            .into_iter()
+            .map(|saved| {
+                let (view, left_out) = fit_view(&schema, &saved.view);
+                SavedView {
+                    name: saved.name,
+                    view,
+                    left_out,
+                }
+            })
+            .collect();
+        ListViews {
+            current,
+            left_out,
+            saved,
+        }
+    }
+}
+
+/// The view a resource's list starts with when nothing was kept: page 1
+/// of 20 rows, the default columns ([`ResourceSchema::default_columns`])
+/// and `id`, the endpoint's order, no conditions.
+pub fn default_view(schema: &ResourceSchema) -> ListView {
+    ListView {
+        page: 1,
+        take: PAGE_SIZES[0],
+        fields: Some(requested_fields(schema.default_columns.clone())),
+        ..ListView::default()
+    }
+}
+
+/// `view` made safe for `schema`, and whether anything was dropped: a
+/// page size the list offers ([`PAGE_SIZES`], else 20), page ≥ 1, only
+/// columns the schema has (none left: the default columns) with `id`
+/// requested after them, widths of shown columns only and within bounds,
+/// sort keys on sortable fields only, and conditions on filterable fields
+/// with an operator the field takes (the first never "or"). A condition
+/// whose value no longer reads as its field's type is dropped too, so the
+/// fitted view passes [`ListView::check`]; should it still not, the
+/// default view is used.
+pub fn fit_view(schema: &ResourceSchema, view: &ListView) -> (ListView, bool) {
+    let names = view.fields.as_deref().unwrap_or_default();
+    let mut left_out = names.iter().any(|name| field(schema, name).is_none());
+    let columns = shown_columns(schema, names);
+    let widths = view.widths.as_ref().and_then(|widths| {
+        let kept: std::collections::BTreeMap<String, u16> = widths
+            .iter()
+            .filter(|(name, _)| columns.contains(name))
+            .map(|(name, px)| {
+                let px = (*px).clamp(
+                    workdesk_api::MIN_COLUMN_WIDTH,
+                    workdesk_api::MAX_COLUMN_WIDTH,
+                );
+                (name.clone(), px)
+            })
+            .collect();
+        (!kept.is_empty()).then_some(kept)
+    });
+    let sort: Vec<SortSpec> = view
+        .sort
+        .iter()
+        .filter(|key| field_at(schema, &key.field).is_some_and(|f| f.sortable))
+        .cloned()
+        .collect();
+    let mut filters: Vec<FilterSpec> = view
+        .filters
+        .iter()
+        .filter(|spec| {
+            field_at(schema, &spec.field)
+                .is_some_and(|f| f.filterable && f.operators.contains(&spec.operator))
+        })
+        .cloned()
+        .collect();
+    left_out |= sort.len() != view.sort.len() || filters.len() != view.filters.len();
+    let mut fitted = ListView {
+        page: view.page.max(1),
+        take: if PAGE_SIZES.contains(&view.take) {
+            view.take
+        } else {
+            PAGE_SIZES[0]
+        },
+        fields: Some(requested_fields(columns)),
+        sort,
+        filters: Vec::new(),
+        widths,
+    };
+    // Conditions whose values no longer read (a field whose type changed).
+    let readable = |filters: &[FilterSpec]| {
+        let mut probe = fitted.clone();
+        probe.filters = filters.to_vec();
+        probe.check(schema.resource).err().map(|problems| {
+            problems
+                .iter()
+                .filter_map(|(key, _)| key.strip_prefix("filters.")?.parse::<usize>().ok())
+                .collect::<Vec<_>>()
+        })
+    };
+    if let Some(bad) = readable(&filters) {
+        if !bad.is_empty() {
+            left_out = true;
+            filters = filters
+                .into_iter()
+                .enumerate()
+                .filter(|(index, _)| !bad.contains(index))
+                .map(|(_, spec)| spec)
+                .collect();
+        }
+    }
+    // The first condition has nothing before it to "or" with.
+    if let Some(first) = filters.first_mut() {
+        first.or = false;
+    }
+    fitted.filters = filters;
+    if fitted.check(schema.resource).is_err() {
+        return (schema.default_view.clone(), true);
+    }
+    (fitted, left_out)
+}
+
+/// The `fields` a view requests to show `columns`: the columns in screen
+/// order, then `id` when it is not one of them (rows need it to open); an
+/// `id` the user put last is followed by the one rows need, so that
+/// [`shown_columns`] still shows it.
+fn requested_fields(mut columns: Vec<String>) -> Vec<String> {
+    let last_is_id = columns.len() > 1 && columns.last().is_some_and(|name| name == "id");
+    if last_is_id || !columns.iter().any(|name| name == "id") {
+        columns.push("id".to_owned());
+    }
+    columns
+}
+
+/// The columns a view's `fields` show, in its order: the fields the
+/// schema knows, once each, minus the `id` [`requested_fields`] appended;
+/// none known: the default columns.
+fn shown_columns(schema: &ResourceSchema, names: &[String]) -> Vec<String> {
+    let appended_id = names.len() > 1
+        && names.last().is_some_and(|name| name == "id")
+        && schema.fields.last().is_some_and(|f| f.name != "id");
+    let names = if appended_id {
+        &names[..names.len() - 1]
+    } else {
+        names
+    };
+    let mut shown: Vec<String> = Vec::with_capacity(names.len());
+    for name in names {
+        if field(schema, name).is_some() && !shown.contains(name) {
+            shown.push(name.clone());
+        }
+    }
+    if shown.is_empty() {
+        schema.default_columns.clone()
+    } else {
+        shown
+    }
+}
+
+/// The field `name` of `schema`.
+fn field<'a>(schema: &'a ResourceSchema, name: &str) -> Option<&'a FieldSchema> {
+    schema.fields.iter().find(|f| f.name == name)
+}
+
+/// The field at `path` (`total`, or `supplier__name` on a relation).
+fn field_at<'a>(schema: &'a ResourceSchema, path: &str) -> Option<&'a FieldSchema> {
+    match path.split_once("__") {
+        None => field(schema, path),
+        Some((relation, name)) => schema
+            .relations
+            .iter()
+            .find(|r| r.name == relation)?
+            .fields
+            .iter()
+            .find(|f| f.name == name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use workdesk_api::Operator;
+
+    use super::*;
+    use crate::settings::NamedView;
+
+    fn invoices() -> ResourceSchema {
+        resource_schema(ResourceName::SupplierInvoice)
+    }
+
+    fn condition(field: &str, operator: Operator, value: &str) -> FilterSpec {
+        FilterSpec {
+            or: false,
+            not: false,
+            field: field.to_owned(),
+            operator,
+            values: vec![value.to_owned()],
+        }
+    }
+
+    fn names(list: &[&str]) -> Option<Vec<String>> {
+        Some(list.iter().map(|name| (*name).to_owned()).collect())
+    }
+
+    #[test]
+    fn nothing_kept_opens_the_default_view() {
+        let views = ListViews::fitted(ResourceName::SupplierInvoice, ResourceViews::default());
+        let mut columns = invoices().default_columns;
+        columns.push("id".to_owned());
+        assert_eq!(views.current.fields, Some(columns));
+        assert_eq!(
+            (views.current.page, views.current.take),
+            (1, Take::Count(20))
+        );
+        assert!(views.current.sort.is_empty() && views.current.filters.is_empty());
+        assert!(!views.left_out && views.saved.is_empty());
+        assert!(views.current.check(ResourceName::SupplierInvoice).is_ok());
+    }
+
+    #[test]
+    fn a_view_that_reads_is_kept_as_it_is() {
+        let view = ListView {
+            page: 3,
+            take: Take::All,
+            fields: names(&["total", "name", "id"]),
+            sort: vec![SortSpec {
+                field: "issue_date".to_owned(),
+                descending: true,
+            }],
+            filters: vec![
+                condition("name", Operator::Icontains, "acme"),
+                FilterSpec {
+                    or: true,
+                    ..condition("supplier__name", Operator::Icontains, "sl")
+                },
+            ],
+            widths: Some(BTreeMap::from([("name".to_owned(), 240)])),
+        };
+        assert_eq!(fit_view(&invoices(), &view), (view.clone(), false));
+        // An id the user put last stays a column: the appended one follows it.
+        let with_id = ListView {
+            fields: names(&["name", "id", "id"]),
+            ..view
+        };
+        assert_eq!(fit_view(&invoices(), &with_id), (with_id.clone(), false));
+    }
+
+    #[test]
+    fn what_the_schema_no_longer_has_is_left_out_and_said() {
+        let view = ListView {
+            page: 0,
+            take: Take::Count(30),
+            fields: names(&["gone", "name", "name", "total"]),
+            sort: vec![
+                SortSpec {
+                    field: "gone".to_owned(),
+                    descending: false,
+                },
+                SortSpec {
+                    field: "total".to_owned(),
+                    descending: true,
+                },
+                // Not sortable.
+                SortSpec {
+                    field: "custom_fields".to_owned(),
+                    descending: false,
+                },
+                SortSpec {
+                    field: "supplier__name".to_owned(),
+                    descending: false,
+                },
+                SortSpec {
+                    field: "supplier__gone".to_owned(),
+                    descending: false,
+                },
+            ],
+            filters: vec![
+                condition("gone", Operator::Exact, "x"),
+                FilterSpec {
+                    or: true,
+                    ..condition("name", Operator::Icontains, "acme")
+                },
+                // `total` takes no `icontains`, and "many" is no decimal.
+                condition("total", Operator::Icontains, "1"),
+                condition("total", Operator::Gt, "many"),
+            ],
+            widths: Some(BTreeMap::from([
+                ("name".to_owned(), 5000),
+                ("total".to_owned(), 1),
+                ("issue_date".to_owned(), 100),
+            ])),
+        };
+        let (fitted, left_out) = fit_view(&invoices(), &view);
+        assert!(left_out);
+        assert_eq!(
+            fitted,
+            ListView {
+                page: 1,
+                take: Take::Count(20),
+                fields: names(&["name", "total", "id"]),
+                sort: vec![
+                    SortSpec {
+                        field: "total".to_owned(),
+                        descending: true,
+                    },
+                    SortSpec {
+                        field: "supplier__name".to_owned(),
+                        descending: false,
+                    },
+                ],
+                // The first kept condition has nothing to "or" with.
+                filters: vec![condition("name", Operator::Icontains, "acme")],
+                widths: Some(BTreeMap::from([
+                    ("name".to_owned(), workdesk_api::MAX_COLUMN_WIDTH),
+                    ("total".to_owned(), workdesk_api::MIN_COLUMN_WIDTH),
+                ])),
+            }
+        );
+        assert!(fitted.check(ResourceName::SupplierInvoice).is_ok());
+        // Fitting again changes nothing more.
+        assert_eq!(fit_view(&invoices(), &fitted), (fitted, false));
+    }
+
+    #[test]
+    fn no_known_column_shows_the_default_ones() {
+        let view = ListView {
+            fields: names(&["gone"]),
+            ..ListView::default()
+        };
+        let (fitted, left_out) = fit_view(&invoices(), &view);
+        assert!(left_out);
+        assert_eq!(fitted.fields, invoices().default_view.fields);
+    }
+
+    #[test]
+    fn saved_views_are_fitted_each_with_its_own_verdict() {
+        let good = ListView {
+            fields: names(&["name", "id"]),
+            ..ListView::default()
+        };
+        let old = ListView {
+            sort: vec![SortSpec {
+                field: "gone".to_owned(),
+                descending: false,
+            }],
+            ..good.clone()
+        };
+        let views = ListViews::fitted(
+            ResourceName::SupplierInvoice,
+            ResourceViews {
+                current: Some(good.clone()),
+                saved: vec![
+                    NamedView {
+                        name: "Good".to_owned(),
+                        view: good.clone(),
+                    },
+                    NamedView {
+                        name: "Old".to_owned(),
+                        view: old,
+                    },
+                ],
+            },
+        );
+        assert_eq!(
+            (views.current.clone(), views.left_out),
+            (good.clone(), false)
+        );
+        let verdicts: Vec<_> = views
+            .saved
+            .iter()
+            .map(|saved| (saved.name.as_str(), saved.left_out, saved.view == good))
+            .collect();
+        assert_eq!(verdicts, [("Good", false, true), ("Old", true, true)]);
+    }
+}
