@@ -250,6 +250,29 @@ fn commands_work_with_no_desktop_around_them() {
         [saved] => assert_eq!(saved["kind"], "saved", "{answers:?}"),
         _ => panic!("a saved answer at most before the service's: {answers:?}"),
     }
+    // Opening the list, through the IPC: the views Rust fitted first over
+    // the channel (counted with the answers), then the remembered view's
+    // answers as `read_list` sends them.
+    let done = invoke(
+        &webview,
+        "open_list",
+        json!({"resource": "supplier_invoice", "messages": "__CHANNEL__:11"}),
+    )
+    .unwrap();
+    let messages = on_channel(11);
+    assert_eq!(done["answers"], json!(messages.len()), "{done}");
+    assert_eq!(
+        messages[0]["opened"],
+        list_views(&webview, "supplier_invoice").unwrap(),
+        "{messages:?}"
+    );
+    assert_eq!(done["end"], json!({"end": "fresh"}));
+    assert_eq!(done["last"]["kind"], "fresh", "{done}");
+    match &messages[1..] {
+        [] => {}
+        [saved] => assert_eq!(saved["kind"], "saved", "{messages:?}"),
+        _ => panic!("a saved answer at most after the views: {messages:?}"),
+    }
     // Working offline, the saved page is the last answer: it comes with
     // the reply, and nothing goes over the channel.
     invoke(&webview, "set_working_offline", json!({"on": true})).unwrap();

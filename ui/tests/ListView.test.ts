@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
-import { createRawSnippet } from "svelte";
+import { createRawSnippet, tick } from "svelte";
 import ListViewComponent from "../src/components/records/ListView.svelte";
 import type { ListView, Page } from "../src/lib/bindings";
 import type { JsonRecord } from "../src/lib/ipc";
@@ -93,6 +93,35 @@ describe("opening a list", () => {
     expect(await screen.findByText("Page 3 of 4")).toBeInTheDocument();
     expect(screen.getByRole("option", { name: "Big ones" })).toBeInTheDocument();
     expect(calls.filter((c) => c.cmd === "open_list" || c.cmd === "read_list")).toHaveLength(1);
+  });
+
+  test("until the views arrive the table waits, then shows the remembered columns, never the default ones", async () => {
+    const arrive = deferred<void>();
+    const current: ListView = { page: 1, take: 50, fields: ["total", "name", "id"], sort: [], filters: [] };
+    mockService({ current, count: 60, viewsSent: arrive.promise });
+    const { container } = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    await tick();
+    expect(container.querySelector(".records-wrap")).not.toBeVisible();
+    arrive.resolve();
+    await screen.findByText("Page 1 of 2");
+    expect(container.querySelector(".records-wrap")).toBeVisible();
+    const headers = within(container.querySelector("thead")!).getAllByRole("columnheader").map((h) => h.textContent?.trim());
+    expect(headers).toEqual(["Total", "Name"]);
+  });
+
+  test("a view saved before the views arrive stays among the saved views", async () => {
+    const arrive = deferred<void>();
+    mockService({ count: 45, saved: [{ name: "Older", view: supplierInvoiceSchema.default_view, left_out: false }], viewsSent: arrive.promise });
+    const user = userEvent.setup();
+    render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    await user.click(screen.getByRole("button", { name: "Save view…" }));
+    await user.type(screen.getByLabelText("View name"), "Mine");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByRole("option", { name: "Mine" });
+    // The views sent at the open (without "Mine") arrive after the save.
+    arrive.resolve();
+    await screen.findByText("Page 1 of 3");
+    expect(within(screen.getByLabelText("Saved views")).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a view…", "Older", "Mine"]);
   });
 
   test("when opening fails before the views arrive, Retry opens the list again", async () => {

@@ -25,6 +25,11 @@ export function knownInOrder(schema: ResourceSchema, names: Iterable<string>): s
   return [...new Set(names)].filter((name) => known.has(name));
 }
 
+// `requestedFields` and `shownColumns` build the views the user changes on
+// screen; Rust's `fit_view` (src-tauri/crates/core/src/views.rs) applies the
+// same rule (`id` requested after the columns) to the views it opens a
+// list with. Change both together.
+
 /**
  * The `fields` a view requests to show `columns`: the columns in screen
  * order, then `id` when it is not one of them (rows need it to open). The

@@ -9,7 +9,7 @@ use workdesk_sync::{Answer, ReadEnd, Then};
 use crate::error::Error;
 use crate::schema::{resource_schema, ResourceSchema};
 use crate::settings::{NamedView, VIEW_NAME_MAX_CHARS};
-use crate::state::AppState;
+use crate::state::{AppState, Workspace};
 use crate::ui_error::UiError;
 use crate::views::ListViews;
 
@@ -67,16 +67,29 @@ impl AppState {
         resource: ResourceName,
         view: ListView,
         remember: bool,
-        mut send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
+        send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
         let workspace = self.workspace().await?;
+        self.read_in(&workspace, resource, view, remember, send)
+            .await
+    }
+
+    /// [`AppState::read_list`] in `workspace`.
+    async fn read_in(
+        &self,
+        workspace: &Workspace,
+        resource: ResourceName,
+        view: ListView,
+        remember: bool,
+        mut send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
+    ) -> Result<ReadEnd<UiError>, UiError> {
         let ticket = remember.then(|| self.view_tickets.issue(&workspace.id, resource));
         let started = std::time::Instant::now();
         let end = workspace
             .replica
             .read_page(resource, &view, |answer, then| {
                 // An answer for the workspace shown before a switch is not shown.
-                if self.check_shown(&workspace).is_ok() {
+                if self.check_shown(workspace).is_ok() {
                     send(answer, then);
                 }
             })
@@ -91,7 +104,7 @@ impl AppState {
             self.settings
                 .set_current_view(&workspace.id, resource, &view)?;
         }
-        self.check_shown(&workspace)?;
+        self.check_shown(workspace)?;
         Ok(end.map_err(|error| UiError::from(Error::from(error))))
     }
 
@@ -142,17 +155,22 @@ impl AppState {
     /// [`ListMessage::Answer`].
     ///
     /// # Errors
-    /// `not_configured` (nothing sent) when no workspace is shown; those
-    /// of [`AppState::read_list`].
+    /// Those of [`AppState::read_list`]; nothing is sent when there is no
+    /// workspace to read (`not_configured`, `keychain_unavailable`) or it
+    /// changed meanwhile.
     pub async fn open_list(
         &self,
         resource: ResourceName,
         mut send: impl FnMut(ListMessage, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
-        let opened = self.list_views(resource).await?;
+        // One workspace for the views and the read: a switch meanwhile
+        // shows neither.
+        let workspace = self.workspace().await?;
+        let opened = ListViews::fitted(resource, self.settings.views(&workspace.id, resource));
         let view = opened.current.clone();
+        self.check_shown(&workspace)?;
         send(ListMessage::Opened { opened }, Then::MayFollow);
-        self.read_list(resource, view, true, |answer, then| {
+        self.read_in(&workspace, resource, view, true, |answer, then| {
             send(ListMessage::Answer(answer), then);
         })
         .await

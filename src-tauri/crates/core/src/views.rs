@@ -177,7 +177,9 @@ pub fn fit_view(schema: &ResourceSchema, view: &ListView) -> (ListView, bool) {
     (fitted, left_out)
 }
 
-/// The `fields` a view requests to show `columns`: the columns in screen
+/// The `fields` a view requests to show `columns` (the rule the UI's
+/// `requestedFields` in `ui/src/lib/columns.ts` applies to the views the
+/// user changes: change both together): the columns in screen
 /// order, then `id` when it is not one of them (rows need it to open); an
 /// `id` the user put last is followed by the one rows need, so that
 /// [`shown_columns`] still shows it.

@@ -12,7 +12,7 @@ use workdesk_core::settings::{KeyValueStore, Settings};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_keychain::Keychain;
-use workdesk_sync::{Answer, ReadEnd, Unanswered};
+use workdesk_sync::{Answer, ReadEnd, Then, Unanswered};
 
 /// `settings.json` in memory.
 #[derive(Default)]
@@ -169,11 +169,16 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
 async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error::UiError>) {
     let mut messages = Vec::new();
     let end = state
-        .open_list(ResourceName::SupplierInvoice, |message, _| {
+        .open_list(ResourceName::SupplierInvoice, |message, then| {
+            // The views come first, and an answer always follows them.
+            if messages.is_empty() {
+                assert_eq!(then, Then::MayFollow);
+            }
             messages.push(serde_json::to_value(message).unwrap());
         })
         .await
         .unwrap();
+    assert!(messages[0].get("opened").is_some(), "{messages:?}");
     (messages, end)
 }
 
