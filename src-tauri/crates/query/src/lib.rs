@@ -18,6 +18,9 @@
 //! 4. [`ListQuery::to_query_string`] encodes back to the canonical query
 //!    string (`page`, `take`, `fields`, `sort`, then filters in order;
 //!    `+` as `%2B`, list commas literal).
+//! 5. [`Search::combine`] writes a list's search box (every word in some
+//!    field of [`Schema::search`]) and the user's filters as one list of
+//!    conditions, when the left-to-right fold can say exactly that.
 //!
 //! ```
 //! use workdesk_query::{resources, ListQuery};
@@ -40,6 +43,7 @@ mod query;
 mod record;
 pub mod resources;
 mod schema;
+mod search;
 mod value;
 
 pub use check::{Operand, Plan, TypedCondition, TypedSortKey};
@@ -48,4 +52,5 @@ pub use layout::Layout;
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;
 pub use schema::{Field, FieldKind, FieldType, Relation, Schema};
+pub use search::{Inexpressible, Search, MAX_SEARCH_WORDS};
 pub use value::{parse_date_time, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS};

@@ -84,6 +84,7 @@ pub static SUPPLIER_INVOICE: Schema = Schema {
         name: "supplier",
         fields: RELATED_NAME,
     }],
+    search: &["name", "supplier__name", "invoice_number"],
 };
 
 /// Customer invoice, `GET /account_receivable/invoice/` (spec table
@@ -139,6 +140,7 @@ pub static CUSTOMER_INVOICE: Schema = Schema {
         name: "customer",
         fields: RELATED_NAME,
     }],
+    search: &["name", "customer__name", "operation_number"],
 };
 
 /// Sales quote, `GET /order/sales_quote/`. Assumed, not in the spec: the spec
@@ -174,6 +176,7 @@ pub static SALES_QUOTE: Schema = Schema {
         name: "customer",
         fields: RELATED_NAME,
     }],
+    search: &["name", "customer__name", "quote_number"],
 };
 
 /// Product, `GET /inventory/product/`. Assumed, not in the spec: the spec
@@ -201,6 +204,7 @@ pub static PRODUCT: Schema = Schema {
         opt("deleted_by", Uuid),
     ],
     relations: &[],
+    search: &["name", "code"],
 };
 
 /// Task: `POST /task/task/` (spec table "Task", response fields); the list
@@ -231,6 +235,7 @@ pub static TASK: Schema = Schema {
         opt("assigned_to_user", Uuid),
     ],
     relations: &[],
+    search: &["title"],
 };
 
 /// Lead: `PATCH /crm/lead/{id}/` (spec table "Lead"); the list
@@ -256,6 +261,7 @@ pub static LEAD: Schema = Schema {
         opt("custom_fields", Json),
     ],
     relations: &[],
+    search: &["source", "status"],
 };
 
 /// Stakeholder: `POST /stakeholder/stakeholder/` and
@@ -283,6 +289,7 @@ pub static STAKEHOLDER: Schema = Schema {
         req("geographic_location", Uuid),
     ],
     relations: &[],
+    search: &["name", "document_number"],
 };
 
 /// Customer: `GET /stakeholder/customer/{id}/` (spec table "Customer"); the
@@ -310,6 +317,7 @@ pub static CUSTOMER: Schema = Schema {
         opt("customer_since", Date),
     ],
     relations: &[],
+    search: &["name", "document_number"],
 };
 
 /// Every resource with a list endpoint, in the order the app shows them.

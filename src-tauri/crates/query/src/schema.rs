@@ -190,6 +190,10 @@ pub struct Schema {
     pub fields: &'static [Field],
     /// Related records filters may reach with `relation__field`.
     pub relations: &'static [Relation],
+    /// The fields a list's search box looks in (`field` or
+    /// `relation__field`), most telling first: text fields and whole
+    /// numbers (see [`Search`](crate::Search)).
+    pub search: &'static [&'static str],
 }
 
 impl Schema {

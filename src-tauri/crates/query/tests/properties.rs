@@ -10,7 +10,8 @@ use proptest::prelude::*;
 use rust_decimal::Decimal;
 use serde_json::{json, Map, Value as Json};
 use workdesk_query::{
-    Condition, Field, FieldPath, FieldType, ListQuery, Operator, Relation, Schema, SortKey, Take,
+    Condition, Field, FieldPath, FieldType, Inexpressible, ListQuery, Operator, Relation, Schema,
+    Search, SortKey, Take,
 };
 
 // ---------------------------------------------------------------- encode → parse
@@ -114,6 +115,14 @@ static TEST: Schema = Schema {
         name: "owner",
         fields: &RELATED,
     }],
+    search: &["label", "owner__name", "count"],
+};
+
+/// [`TEST`] searching its label and count only: a word that is not a
+/// whole number has one condition, a whole number two.
+static TEST_NUMBERED: Schema = Schema {
+    search: &["label", "count"],
+    ..TEST
 };
 
 /// A record in native types: the reference reads these, the engine the JSON.
@@ -458,5 +467,71 @@ proptest! {
         });
         let expected: Vec<String> = expected.iter().map(|r| uuid_text(r.id)).collect();
         prop_assert_eq!(sorted, expected);
+    }
+}
+
+// ---------------------------------------------------------------- search
+
+fn search_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop::sample::select(vec![
+            "peña", "ACME", "díaz", "zeta", "3", "-7", "corp", "Å", "  ",
+        ]),
+        0..4,
+    )
+    .prop_map(|words| words.join(" "))
+}
+
+/// The reference for one word: found in some searchable field of `schema`.
+fn word_found(schema: &Schema, record: &Native, word: &str) -> bool {
+    let word_lower = word.to_lowercase();
+    let contains = |text: &str| text.to_lowercase().contains(&word_lower);
+    schema.search.iter().any(|path| match *path {
+        "label" => record.label.as_deref().is_some_and(contains),
+        "owner__name" => contains(&record.owner),
+        "count" => word.parse::<i64>().is_ok_and(|n| record.count == Some(n)),
+        other => unreachable!("{other}"),
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Whenever a search and the user's filters can be sent as one query,
+    /// that query means the filters AND every word in some searchable
+    /// field; when they cannot, the reason given is the true one.
+    #[test]
+    fn a_search_with_filters_means_the_filters_and_every_word(
+        records in prop::collection::vec(native(), 1..20),
+        conditions in prop::collection::vec(valid_condition(), 0..4),
+        text in search_text(),
+        numbered in any::<bool>(),
+    ) {
+        let schema: &'static Schema = if numbered { &TEST_NUMBERED } else { &TEST };
+        let search = Search::parse(&text);
+        let several = search
+            .words()
+            .iter()
+            .filter(|word| Search::word_conditions(schema, word).len() > 1)
+            .count();
+        let filters_or = conditions.iter().skip(1).any(|c| c.or);
+        match search.combine(schema, &conditions) {
+            Ok(combined) => {
+                prop_assert!(several == 0 || (several == 1 && !filters_or));
+                let query = ListQuery { filters: combined, ..ListQuery::default() };
+                let plan = query.check(schema).unwrap();
+                for record in &records {
+                    let expected = reference(record, &conditions)
+                        && search.words().iter().all(|word| word_found(schema, record, word));
+                    prop_assert_eq!(
+                        plan.matches(&record.json()),
+                        expected,
+                        "record {:?}, search {:?}, query {}", record, text, query.to_query_string()
+                    );
+                }
+            }
+            Err(Inexpressible::SeveralWords) => prop_assert!(several >= 2),
+            Err(Inexpressible::FiltersWithOr) => prop_assert!(several == 1 && filters_or),
+        }
     }
 }
