@@ -28,6 +28,21 @@ async function openFilters(user: Awaited<ReturnType<typeof renderList>>["user"])
 }
 
 describe("building filters", () => {
+  test("Apply still applies when the check made as the typing pause ends starts after it", async () => {
+    // The first check (Apply's) answers when the test says; the one made
+    // as the typing pause ends is asked meanwhile and answers at once.
+    const applied = deferred<Record<string, never>>();
+    let checks = 0;
+    const { calls, user } = await renderList({ check: () => (++checks === 1 ? applied.promise : {}) });
+    await openFilters(user);
+    await user.type(byId("filter-0-value"), "acme");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(checkCalls(calls)).toHaveLength(2));
+    applied.resolve({});
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1]).toMatchObject({ filters: [{ field: "name", operator: "icontains", values: ["acme"] }] });
+  });
+
   test("or + not conditions are sent in order, folded left to right", async () => {
     const { calls, user } = await renderList();
     await openFilters(user);
