@@ -1021,6 +1021,12 @@ export type ListView = {
 	 *  computed ones. Display only: never part of a request or a key.
 	 */
 	widths?: { [key in string]: number } | null,
+	/**
+	 *  The words typed in the list's search box, each to be found in some
+	 *  searchable field of the resource ([`workdesk_query::Search`]), AND
+	 *  the filters; absent or empty for none.
+	 */
+	search?: string,
 };
 
 /**

@@ -105,8 +105,7 @@ pub use error::{CertificateProblem, ProxyProblem};
 pub use input::{too_long, LeadPatch, NewStakeholder, NewTask, TEXT_FIELD_MAX_CHARS};
 pub use list::{Page, Take, TAKE_DEFAULT, TAKE_MAX};
 pub use list_view::{
-    key_problems_by_condition, CheckedView, FilterSpec, ListView, SortSpec, MAX_COLUMN_WIDTH,
-    MIN_COLUMN_WIDTH,
+    CheckedView, FilterSpec, ListView, SortSpec, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH,
 };
 pub use patch::Patch;
 pub use proxy::ProxyUrl;

@@ -11,8 +11,8 @@ use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
 use workdesk_query::{
-    Condition, FieldPath, ListQuery, Operand, Operator, Plan, Problem, SortKey, TypedCondition,
-    ValidationErrors,
+    Condition, FieldPath, Inexpressible, ListQuery, Operand, Operator, Plan, Problem, Search,
+    SortKey, TypedCondition, ValidationErrors,
 };
 
 use crate::error::Error;
@@ -79,6 +79,11 @@ pub struct ListView {
     /// computed ones. Display only: never part of a request or a key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub widths: Option<std::collections::BTreeMap<String, u16>>,
+    /// The words typed in the list's search box, each to be found in some
+    /// searchable field of the resource ([`workdesk_query::Search`]), AND
+    /// the filters; absent or empty for none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub search: String,
 }
 
 impl Default for ListView {
@@ -90,6 +95,7 @@ impl Default for ListView {
             sort: Vec::new(),
             filters: Vec::new(),
             widths: None,
+            search: String::new(),
         }
     }
 }
@@ -207,17 +213,36 @@ impl ListView {
                 Err(problem) => problems.add_problem(format!("filters.{index}"), problem),
             }
         }
-        let checked = query.check_with(
-            schema,
-            |at, _| format!("filters.{}", index_of[at]),
-            reversed_range,
-        );
+        // How each condition sent is keyed in problems: its index among
+        // the view's filters, or `search` for the search box's.
+        let mut keys: Vec<String> = index_of.iter().map(|i| format!("filters.{i}")).collect();
+        let search = Search::parse(&self.search);
+        if !search.is_empty() {
+            match search.combine(schema, &query.filters) {
+                Ok(combined) => {
+                    let theirs = combined.filters_at..combined.filters_at + keys.len();
+                    keys = (0..combined.conditions.len())
+                        .map(|at| {
+                            if theirs.contains(&at) {
+                                keys[at - combined.filters_at].clone()
+                            } else {
+                                "search".to_owned()
+                            }
+                        })
+                        .collect();
+                    query.filters = combined.conditions;
+                }
+                Err(reason) => problems.add_problem("search", search_problem(reason)),
+            }
+        }
+        let checked = query.check_with(schema, |at, _| keys[at].clone(), reversed_range);
         match checked {
             Ok(plan) if problems.is_empty() => Ok(CheckedView {
                 resource,
                 query,
                 plan,
                 fields: self.fields.clone(),
+                keys,
             }),
             Ok(_) => Err(problems),
             Err(found) => {
@@ -254,6 +279,9 @@ pub struct CheckedView {
     query: ListQuery,
     plan: Plan,
     fields: Option<Vec<String>>,
+    /// For each condition of `query`, how problems about it are keyed
+    /// (`filters.<index>` of the view, or `search`).
+    keys: Vec<String>,
 }
 
 impl CheckedView {
@@ -293,13 +321,63 @@ impl CheckedView {
     pub fn into_query(self) -> ListQuery {
         self.query
     }
+
+    /// `err` (the service's 400 about this query) with the problems it
+    /// names by a condition's query parameter (`or__not__total__gte`)
+    /// keyed as [`ListView::check`] keys its own: `filters.<index>` of the
+    /// view, or `search`.
+    #[must_use]
+    pub fn key_problems(&self, err: Error) -> Error {
+        key_by_condition(err, &self.parameters())
+    }
+
+    /// `problems` found with this query elsewhere (the offline cache's
+    /// refusals, keyed like the service's 400 by query parameter) keyed as
+    /// [`ListView::check`] keys its own: `filters.<index>` or `search` for
+    /// a condition, `sort`, `fields`, `page` or `take` otherwise.
+    #[must_use]
+    pub fn key_refusals(&self, problems: &ValidationErrors) -> ValidationErrors {
+        let parameters = self.parameters();
+        let mut keyed = ValidationErrors::default();
+        for (key, message, code) in problems.problems() {
+            keyed.add_coded(condition_key(key.to_owned(), &parameters), message, code);
+        }
+        keyed
+    }
+
+    /// Each condition's query parameter with its key.
+    fn parameters(&self) -> Vec<(String, &str)> {
+        self.query
+            .filters
+            .iter()
+            .zip(&self.keys)
+            .map(|(condition, key)| (condition.parameter(), key.as_str()))
+            .collect()
+    }
 }
 
-/// `err` with the field errors of a 400 that name one of `parameters` (the
-/// query parameters of a view's filters, in order: `or__not__total__gte`)
-/// keyed `filters.<index>` instead, as [`ListView::check`] keys its own
-/// problems, so the UI can show the service's reason beside the condition.
-pub(crate) fn key_by_condition(err: Error, parameters: &[String]) -> Error {
+/// The problem of a search that cannot be sent with the view's filters.
+fn search_problem(reason: Inexpressible) -> Problem {
+    match reason {
+        Inexpressible::SeveralWords => Problem::new(
+            "search_several_words",
+            [],
+            "The service cannot look for more than one number or code at a time: search one of them, or narrow the list with filters.",
+        ),
+        Inexpressible::FiltersWithOr => Problem::new(
+            "search_with_or",
+            [],
+            "The service cannot combine this search with filters joined by “or”: remove the “or”, or clear the search.",
+        ),
+    }
+}
+
+/// `err` with the field errors of a 400 that name one of `parameters` (each
+/// condition's query parameter, `or__not__total__gte`, with its key) keyed
+/// by that key instead (`filters.<index>`, `search`), as
+/// [`ListView::check`] keys its own problems, so the UI can show the
+/// service's reason beside the condition.
+fn key_by_condition(err: Error, parameters: &[(String, &str)]) -> Error {
     let Error::Validation {
         status,
         message,
@@ -319,30 +397,13 @@ pub(crate) fn key_by_condition(err: Error, parameters: &[String]) -> Error {
     }
 }
 
-/// `key` as [`ListView::check`] keys problems: `filters.<index>` when it
-/// is the query parameter of the condition at that index, else unchanged.
-fn condition_key(key: String, parameters: &[String]) -> String {
-    match parameters.iter().position(|p| *p == key) {
-        Some(index) => format!("filters.{index}"),
+/// `key` as [`ListView::check`] keys problems: the condition's key when
+/// it is the query parameter of one, else unchanged.
+fn condition_key(key: String, parameters: &[(String, &str)]) -> String {
+    match parameters.iter().find(|(parameter, _)| *parameter == key) {
+        Some((_, condition)) => (*condition).to_owned(),
         None => key,
     }
-}
-
-/// `problems` found with `query` elsewhere (the offline cache's refusals,
-/// keyed like the service's 400 by query parameter) keyed as
-/// [`ListView::check`] keys its own: `filters.<index>` for a condition,
-/// `sort`, `fields`, `page` or `take` otherwise.
-#[must_use]
-pub fn key_problems_by_condition(
-    query: &workdesk_query::ListQuery,
-    problems: &ValidationErrors,
-) -> ValidationErrors {
-    let parameters: Vec<String> = query.filters.iter().map(|c| c.parameter()).collect();
-    let mut keyed = ValidationErrors::default();
-    for (key, message, code) in problems.problems() {
-        keyed.add_coded(condition_key(key.to_owned(), &parameters), message, code);
-    }
-    keyed
 }
 
 /// The value of `filter`'s condition as sent (items of `in` and the ends
@@ -411,6 +472,97 @@ mod tests {
     }
 
     #[test]
+    fn the_search_box_is_sent_with_the_filters_and_problems_keep_their_keys() {
+        let view = ListView {
+            filters: vec![filter("operation_status", Operator::Exact, &["PR"])],
+            search: " acme ".into(),
+            ..ListView::default()
+        };
+        let checked = view.check(ResourceName::SupplierInvoice).unwrap();
+        assert_eq!(
+            checked.to_query_string(),
+            "page=1&take=20&operation_status__exact=PR&name__icontains=acme"
+        );
+        // A condition after the search's is still keyed by its own index.
+        let bad = ListView {
+            filters: vec![
+                filter("name", Operator::Icontains, &["x"]),
+                filter("total", Operator::Gte, &["lots"]),
+            ],
+            search: "acme".into(),
+            ..ListView::default()
+        };
+        let problems = bad.check(ResourceName::SupplierInvoice).unwrap_err();
+        let keys: Vec<&str> = problems.iter().map(|(key, _)| key).collect();
+        assert_eq!(keys, ["filters.1"]);
+        // And so is the service's reason for it; the search's own are `search`.
+        let mut fields = std::collections::BTreeMap::new();
+        fields.insert("operation_status__exact".to_owned(), vec!["No.".to_owned()]);
+        fields.insert("name__icontains".to_owned(), vec!["Odd.".to_owned()]);
+        let Error::Validation { fields, .. } = checked.key_problems(Error::Validation {
+            status: 400,
+            message: "Invalid.".into(),
+            fields,
+        }) else {
+            panic!("still a validation error")
+        };
+        assert_eq!(fields["filters.0"], ["No."]);
+        assert_eq!(fields["search"], ["Odd."]);
+    }
+
+    #[test]
+    fn a_search_the_service_cannot_be_sent_with_the_filters_is_refused_under_search() {
+        let several = ListView {
+            search: "2024 2025".into(),
+            ..ListView::default()
+        };
+        let problems = several.check(ResourceName::SupplierInvoice).unwrap_err();
+        let found: Vec<(&str, Option<&str>)> = problems
+            .problems()
+            .map(|(key, _, code)| (key, code.map(|c| c.name)))
+            .collect();
+        assert_eq!(found, [("search", Some("search_several_words"))]);
+        let with_or = ListView {
+            filters: vec![
+                filter("operation_status", Operator::Exact, &["PR"]),
+                FilterSpec {
+                    or: true,
+                    ..filter("operation_status", Operator::Exact, &["CO"])
+                },
+            ],
+            search: "2025".into(),
+            ..ListView::default()
+        };
+        let problems = with_or.check(ResourceName::SupplierInvoice).unwrap_err();
+        let codes: Vec<Option<&str>> = problems
+            .problems()
+            .map(|(_, _, c)| c.map(|c| c.name))
+            .collect();
+        assert_eq!(codes, [Some("search_with_or")]);
+        // Words over one field go with any filters (a task's title).
+        let tasks = ListView {
+            filters: with_or.filters.clone(),
+            search: "llamar peña".into(),
+            ..ListView::default()
+        };
+        assert!(
+            tasks.check(ResourceName::Task).is_err(),
+            "tasks have no operation_status"
+        );
+        let tasks = ListView {
+            filters: vec![
+                filter("status", Operator::Exact, &["open"]),
+                FilterSpec {
+                    or: true,
+                    ..filter("priority", Operator::Gte, &["3"])
+                },
+            ],
+            ..tasks
+        };
+        assert!(tasks.check(ResourceName::Task).is_ok());
+    }
+
+    #[test]
     fn a_view_becomes_the_canonical_query() {
         let mut or_not = filter("supplier__name", Operator::Icontains, &["peña"]);
         or_not.or = true;
@@ -429,6 +581,7 @@ mod tests {
                 or_not,
             ],
             widths: None,
+            search: String::new(),
         };
         let request = view.check(ResourceName::SupplierInvoice).unwrap();
         assert_eq!(
@@ -591,23 +744,14 @@ mod tests {
             ..ListView::default()
         };
         let request = view.check(ResourceName::SupplierInvoice).unwrap();
-        let parameters: Vec<String> = request
-            .query()
-            .filters
-            .iter()
-            .map(|c| c.parameter())
-            .collect();
         let mut fields = std::collections::BTreeMap::new();
         fields.insert("or__not__total__gte".to_owned(), vec!["No.".to_owned()]);
         fields.insert("take".to_owned(), vec!["Bad.".to_owned()]);
-        let keyed = key_by_condition(
-            Error::Validation {
-                status: 400,
-                message: "Invalid.".into(),
-                fields,
-            },
-            &parameters,
-        );
+        let keyed = request.key_problems(Error::Validation {
+            status: 400,
+            message: "Invalid.".into(),
+            fields,
+        });
         let Error::Validation { fields, .. } = keyed else {
             panic!("still a validation error")
         };

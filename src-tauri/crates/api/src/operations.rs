@@ -10,7 +10,7 @@ use crate::client::Client;
 use crate::error::{Error, Result};
 use crate::input::{LeadPatch, NewStakeholder, NewTask};
 use crate::list::{Page, Take};
-use crate::list_view::{key_by_condition, CheckedView, FilterSpec, ListView};
+use crate::list_view::{CheckedView, FilterSpec, ListView};
 use crate::records::json_record::{read_fields, JsonRecord};
 use crate::records::{Lead, Resource, Stakeholder, Task};
 use crate::resource_name::ResourceName;
@@ -41,11 +41,7 @@ impl Client {
         let mut page: Page<JsonRecord> = self
             .send(Method::GET, &url, None, |answer| answer.data())
             .await
-            .map_err(|err| {
-                let parameters: Vec<String> =
-                    view.query().filters.iter().map(|c| c.parameter()).collect();
-                key_by_condition(err, &parameters)
-            })?;
+            .map_err(|err| view.key_problems(err))?;
         let only = view.query().fields.as_deref();
         for record in &mut page.results {
             read_fields(schema, record, only);

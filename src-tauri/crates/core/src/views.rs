@@ -95,9 +95,9 @@ pub fn default_view(schema: &ResourceSchema) -> ListView {
 /// requested after them, widths of shown columns only and within bounds,
 /// sort keys on sortable fields only, and conditions on filterable fields
 /// with an operator the field takes (the first never "or"). A condition
-/// whose value no longer reads as its field's type is dropped too, so the
-/// fitted view passes [`ListView::check`]; should it still not, the
-/// default view is used.
+/// whose value no longer reads as its field's type is dropped too, and a
+/// search the kept filters cannot be sent with, so the fitted view passes
+/// [`ListView::check`]; should it still not, the default view is used.
 pub fn fit_view(schema: &ResourceSchema, view: &ListView) -> (ListView, bool) {
     let names = view.fields.as_deref().unwrap_or_default();
     let mut left_out = names.iter().any(|name| field(schema, name).is_none());
@@ -143,6 +143,7 @@ pub fn fit_view(schema: &ResourceSchema, view: &ListView) -> (ListView, bool) {
         sort,
         filters: Vec::new(),
         widths,
+        search: view.search.clone(),
     };
     // Conditions whose values no longer read (a field whose type changed).
     let readable = |filters: &[FilterSpec]| {
@@ -171,6 +172,11 @@ pub fn fit_view(schema: &ResourceSchema, view: &ListView) -> (ListView, bool) {
         first.or = false;
     }
     fitted.filters = filters;
+    // A search these filters can no longer be sent with goes.
+    if !fitted.search.is_empty() && fitted.check(schema.resource).is_err() {
+        fitted.search.clear();
+        left_out = true;
+    }
     if fitted.check(schema.resource).is_err() {
         return (schema.default_view.clone(), true);
     }
@@ -295,6 +301,7 @@ mod tests {
                 },
             ],
             widths: Some(BTreeMap::from([("name".to_owned(), 240)])),
+            search: String::new(),
         };
         assert_eq!(fit_view(&invoices(), &view), (view.clone(), false));
         // An id the user put last stays a column: the appended one follows it.
@@ -349,6 +356,7 @@ mod tests {
                 ("total".to_owned(), 1),
                 ("issue_date".to_owned(), 100),
             ])),
+            search: String::new(),
         };
         let (fitted, left_out) = fit_view(&invoices(), &view);
         assert!(left_out);
@@ -374,11 +382,39 @@ mod tests {
                     ("name".to_owned(), workdesk_api::MAX_COLUMN_WIDTH),
                     ("total".to_owned(), workdesk_api::MIN_COLUMN_WIDTH),
                 ])),
+                search: String::new(),
             }
         );
         assert!(fitted.check(ResourceName::SupplierInvoice).is_ok());
         // Fitting again changes nothing more.
         assert_eq!(fit_view(&invoices(), &fitted), (fitted, false));
+    }
+
+    #[test]
+    fn a_search_is_kept_unless_the_kept_filters_cannot_be_sent_with_it() {
+        let with_and = ListView {
+            fields: names(&["name", "total", "id"]),
+            filters: vec![condition("name", Operator::Icontains, "sl")],
+            // A number: the name or the invoice's number, an OR of two.
+            search: "2025".to_owned(),
+            ..ListView::default()
+        };
+        assert_eq!(fit_view(&invoices(), &with_and), (with_and.clone(), false));
+        // Saved with conditions joined by "or": no query says both.
+        let with_or = ListView {
+            filters: vec![
+                condition("name", Operator::Icontains, "sl"),
+                FilterSpec {
+                    or: true,
+                    ..condition("name", Operator::Icontains, "sas")
+                },
+            ],
+            ..with_and
+        };
+        let (fitted, left_out) = fit_view(&invoices(), &with_or);
+        assert!(left_out);
+        assert_eq!(fitted.search, "");
+        assert_eq!(fitted.filters, with_or.filters);
     }
 
     #[test]

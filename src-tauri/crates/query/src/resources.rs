@@ -4,7 +4,7 @@
 //! "assumed": the sandbox serves exactly these, and the client tolerates
 //! records with fields missing or extra.
 
-use crate::schema::{Field, FieldType, Relation, Schema};
+use crate::schema::{Field, FieldType, Relation, Schema, SearchBy};
 
 use FieldType::{Boolean, Date, DateTime, Decimal, Integer, Json, Uuid};
 
@@ -84,7 +84,10 @@ pub static SUPPLIER_INVOICE: Schema = Schema {
         name: "supplier",
         fields: RELATED_NAME,
     }],
-    search: &["name", "supplier__name", "invoice_number"],
+    search: &[
+        ("name", SearchBy::Text),
+        ("invoice_number", SearchBy::Number),
+    ],
 };
 
 /// Customer invoice, `GET /account_receivable/invoice/` (spec table
@@ -140,7 +143,10 @@ pub static CUSTOMER_INVOICE: Schema = Schema {
         name: "customer",
         fields: RELATED_NAME,
     }],
-    search: &["name", "customer__name", "operation_number"],
+    search: &[
+        ("name", SearchBy::Text),
+        ("operation_number", SearchBy::Number),
+    ],
 };
 
 /// Sales quote, `GET /order/sales_quote/`. Assumed, not in the spec: the spec
@@ -176,7 +182,7 @@ pub static SALES_QUOTE: Schema = Schema {
         name: "customer",
         fields: RELATED_NAME,
     }],
-    search: &["name", "customer__name", "quote_number"],
+    search: &[("name", SearchBy::Text), ("quote_number", SearchBy::Number)],
 };
 
 /// Product, `GET /inventory/product/`. Assumed, not in the spec: the spec
@@ -204,7 +210,7 @@ pub static PRODUCT: Schema = Schema {
         opt("deleted_by", Uuid),
     ],
     relations: &[],
-    search: &["name", "code"],
+    search: &[("name", SearchBy::Text), ("code", SearchBy::Code)],
 };
 
 /// Task: `POST /task/task/` (spec table "Task", response fields); the list
@@ -235,7 +241,7 @@ pub static TASK: Schema = Schema {
         opt("assigned_to_user", Uuid),
     ],
     relations: &[],
-    search: &["title"],
+    search: &[("title", SearchBy::Text)],
 };
 
 /// Lead: `PATCH /crm/lead/{id}/` (spec table "Lead"); the list
@@ -261,7 +267,7 @@ pub static LEAD: Schema = Schema {
         opt("custom_fields", Json),
     ],
     relations: &[],
-    search: &["source", "status"],
+    search: &[("source", SearchBy::Text)],
 };
 
 /// Stakeholder: `POST /stakeholder/stakeholder/` and
@@ -289,7 +295,10 @@ pub static STAKEHOLDER: Schema = Schema {
         req("geographic_location", Uuid),
     ],
     relations: &[],
-    search: &["name", "document_number"],
+    search: &[
+        ("name", SearchBy::Text),
+        ("document_number", SearchBy::Code),
+    ],
 };
 
 /// Customer: `GET /stakeholder/customer/{id}/` (spec table "Customer"); the
@@ -317,7 +326,10 @@ pub static CUSTOMER: Schema = Schema {
         opt("customer_since", Date),
     ],
     relations: &[],
-    search: &["name", "document_number"],
+    search: &[
+        ("name", SearchBy::Text),
+        ("document_number", SearchBy::Code),
+    ],
 };
 
 /// Every resource with a list endpoint, in the order the app shows them.

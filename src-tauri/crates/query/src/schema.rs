@@ -190,10 +190,24 @@ pub struct Schema {
     pub fields: &'static [Field],
     /// Related records filters may reach with `relation__field`.
     pub relations: &'static [Relation],
-    /// The fields a list's search box looks in (`field` or
-    /// `relation__field`), most telling first: text fields and whole
-    /// numbers (see [`Search`](crate::Search)).
-    pub search: &'static [&'static str],
+    /// The fields a list's search box looks in, most telling first, and
+    /// which words each takes (see [`Search`](crate::Search)). Fields of the
+    /// record itself only: a related record's are not saved offline, and
+    /// the search means the same online and offline.
+    pub search: &'static [(&'static str, SearchBy)],
+}
+
+/// Which words of a search a field is searched for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchBy {
+    /// Every word, contained ignoring case (`icontains`): names, titles.
+    Text,
+    /// Words with a digit in them, contained ignoring case: codes and
+    /// document numbers (`900123456`, `TORN-38`), which a word of letters
+    /// alone is not looked for in.
+    Code,
+    /// Whole-number words, equal (`exact`): an invoice's or quote's number.
+    Number,
 }
 
 impl Schema {

@@ -2,10 +2,12 @@
 //!
 //! A [`Search`] is the words typed; a record matches when **every word is
 //! found in some searchable field** of its resource ([`Schema::search`]):
-//! contained, ignoring case, in a text field (`icontains`), or equal to a
-//! whole-number field when the word is a whole number (`exact`). Each word
-//! is therefore a disjunction of conditions, and the search their
-//! conjunction.
+//! contained, ignoring case, in a text field, or in a code field when the
+//! word has a digit (`icontains`), or equal to a number field when the
+//! word is a whole number (`exact`). Each word is therefore a disjunction
+//! of conditions, and the search their conjunction. A word of letters
+//! stands for the text fields alone (one condition for most resources), so
+//! names of several words combine with any filters.
 //!
 //! The service folds filters left to right with no grouping
 //! (docs/service.md, "Folding"), so not every "filters AND search" can be
@@ -21,7 +23,7 @@
 //! answering something else.
 
 use crate::query::{Condition, FieldPath, Operator};
-use crate::schema::{FieldType, Schema};
+use crate::schema::{Schema, SearchBy};
 
 /// The most words a search keeps (the rest are ignored).
 pub const MAX_SEARCH_WORDS: usize = 8;
@@ -33,12 +35,23 @@ pub struct Search {
     words: Vec<String>,
 }
 
+/// A search and the user's filters written as one query
+/// ([`Search::combine`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Combined {
+    /// The conditions, in query order.
+    pub conditions: Vec<Condition>,
+    /// Where the user's own filters start in `conditions`: they follow,
+    /// in their order, one for one; the rest are the search's.
+    pub filters_at: usize,
+}
+
 /// Why a search and the user's filters cannot be sent together as one
 /// query (see the module).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Inexpressible {
-    /// Two or more words each need several fields (`acme 2025` over the
-    /// name, the supplier's name and the number).
+    /// Two or more words each need several fields: numbers or codes
+    /// (`2024 2025` over an invoice's name and its number).
     SeveralWords,
     /// A word needs several fields and the user's filters join some
     /// condition with OR.
@@ -75,31 +88,27 @@ impl Search {
     }
 
     /// The conditions one word stands for over `schema`'s searchable
-    /// fields (each alone, none with `or` set): `icontains` on text fields,
-    /// `exact` on whole-number fields when the word is a whole number.
+    /// fields (each alone, none with `or` set), by [`SearchBy`]:
+    /// `icontains` on text fields, and on code fields when the word has a
+    /// digit; `exact` on number fields when the word is a whole number.
     #[must_use]
     pub fn word_conditions(schema: &Schema, word: &str) -> Vec<Condition> {
         let whole = word.parse::<i64>().is_ok();
+        let digit = word.chars().any(|c| c.is_ascii_digit());
         schema
             .search
             .iter()
-            .filter_map(|path| {
-                let path = FieldPath::parse(path);
-                let field = match &path.relation {
-                    None => schema.field(&path.field),
-                    Some(relation) => schema
-                        .relation(relation)
-                        .and_then(|r| r.fields.iter().find(|f| f.name == path.field)),
-                }?;
-                let operator = match field.kind {
-                    FieldType::String => Operator::Icontains,
-                    FieldType::Integer if whole => Operator::Exact,
+            .filter_map(|(name, by)| {
+                let operator = match by {
+                    SearchBy::Text => Operator::Icontains,
+                    SearchBy::Code if digit => Operator::Icontains,
+                    SearchBy::Number if whole => Operator::Exact,
                     _ => return None,
                 };
                 Some(Condition {
                     or: false,
                     not: false,
-                    path,
+                    path: FieldPath::field(*name),
                     operator,
                     implicit_exact: false,
                     value: word.to_owned(),
@@ -120,7 +129,7 @@ impl Search {
         &self,
         schema: &Schema,
         filters: &[Condition],
-    ) -> Result<Vec<Condition>, Inexpressible> {
+    ) -> Result<Combined, Inexpressible> {
         let words: Vec<Vec<Condition>> = self
             .words
             .iter()
@@ -131,6 +140,7 @@ impl Search {
             .partition(|alternatives| alternatives.len() > 1);
         let filters_or = filters.iter().skip(1).any(|condition| condition.or);
         let mut combined = Vec::with_capacity(filters.len() + single.len() + 2);
+        let mut filters_at = 0;
         match several.len() {
             0 => combined.extend(filters.iter().cloned()),
             1 if !filters_or => {
@@ -140,6 +150,7 @@ impl Search {
                     condition.or = index > 0;
                     combined.push(condition);
                 }
+                filters_at = combined.len();
                 combined.extend(filters.iter().cloned().map(|mut condition| {
                     condition.or = false;
                     condition
@@ -163,7 +174,10 @@ impl Search {
                 }),
             }
         }
-        Ok(combined)
+        Ok(Combined {
+            conditions: combined,
+            filters_at,
+        })
     }
 }
 
@@ -199,31 +213,45 @@ mod tests {
         let schema = &resources::SUPPLIER_INVOICE;
         assert_eq!(
             written(Search::word_conditions(schema, "acme")),
-            "name__icontains=acme&supplier__name__icontains=acme"
+            "name__icontains=acme"
         );
         assert_eq!(
             written(Search::word_conditions(schema, "1042")),
-            "name__icontains=1042&supplier__name__icontains=1042&invoice_number__exact=1042"
+            "name__icontains=1042&invoice_number__exact=1042"
+        );
+        // A code is searched for words with a digit only.
+        let customers = &resources::CUSTOMER;
+        assert_eq!(
+            written(Search::word_conditions(customers, "pérez")),
+            "name__icontains=p%C3%A9rez"
+        );
+        assert_eq!(
+            written(Search::word_conditions(customers, "900-12")),
+            "name__icontains=900-12&document_number__icontains=900-12"
         );
     }
 
     #[test]
     fn one_word_over_several_fields_opens_the_query_and_the_filters_follow_with_and() {
-        let combined = Search::parse("acme")
+        let combined = Search::parse("acme 1042")
             .combine(
                 &resources::SUPPLIER_INVOICE,
                 &filter("operation_status=PR&not__total__gte=100"),
             )
             .unwrap();
+        assert_eq!(combined.filters_at, 2);
         assert_eq!(
-            written(combined),
-            "name__icontains=acme&or__supplier__name__icontains=acme&operation_status=PR&not__total__gte=100"
+            written(combined.conditions),
+            "name__icontains=1042&or__invoice_number__exact=1042&operation_status=PR&not__total__gte=100&name__icontains=acme"
         );
         // Nothing typed: the filters as they are.
         let filters = filter("operation_status=PR&or__total__gte=100");
         assert_eq!(
             Search::parse(" ").combine(&resources::SUPPLIER_INVOICE, &filters),
-            Ok(filters)
+            Ok(Combined {
+                conditions: filters,
+                filters_at: 0
+            })
         );
     }
 
@@ -232,8 +260,9 @@ mod tests {
         let combined = Search::parse("llamar peña")
             .combine(&resources::TASK, &filter("status=open&or__priority__gte=3"))
             .unwrap();
+        assert_eq!(combined.filters_at, 0);
         assert_eq!(
-            written(combined),
+            written(combined.conditions),
             "status=open&or__priority__gte=3&title__icontains=llamar&title__icontains=pe%C3%B1a"
         );
     }
@@ -242,21 +271,25 @@ mod tests {
     fn what_no_query_can_say_is_said() {
         let invoices = &resources::SUPPLIER_INVOICE;
         assert_eq!(
-            Search::parse("acme 2025").combine(invoices, &[]),
+            Search::parse("2024 2025").combine(invoices, &[]),
             Err(Inexpressible::SeveralWords)
         );
         assert_eq!(
-            Search::parse("acme")
+            Search::parse("acme 2025")
                 .combine(invoices, &filter("operation_status=PR&or__total__gte=1")),
             Err(Inexpressible::FiltersWithOr)
         );
     }
 
     #[test]
-    fn every_resource_searches_filterable_fields_and_at_least_one_text() {
+    fn every_resource_searches_its_own_fields_by_type_and_a_word_of_letters_in_one_text_field() {
         for schema in resources::ALL {
-            let conditions = Search::word_conditions(schema, "x");
-            assert!(!conditions.is_empty(), "{}", schema.resource);
+            assert_eq!(
+                Search::word_conditions(schema, "x").len(),
+                1,
+                "{}: a word of letters has one text field to be in",
+                schema.resource
+            );
             let query = ListQuery {
                 filters: Search::word_conditions(schema, "7"),
                 ..ListQuery::default()
@@ -264,10 +297,20 @@ mod tests {
             assert_eq!(
                 query.filters.len(),
                 schema.search.len(),
-                "{}: every searched field takes a whole number or text",
+                "{}: a whole number is looked for everywhere",
                 schema.resource
             );
+            // Checked as the service checks them: known fields, operators
+            // their type takes.
             assert!(query.check(schema).is_ok(), "{}", schema.resource);
+            for (name, by) in schema.search {
+                let kind = schema.field(name).unwrap().kind;
+                let fits = match by {
+                    SearchBy::Text | SearchBy::Code => kind == crate::FieldType::String,
+                    SearchBy::Number => kind == crate::FieldType::Integer,
+                };
+                assert!(fits, "{}.{name}", schema.resource);
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use serde_json::{json, Map, Value as Json};
 use workdesk_query::{
     Condition, Field, FieldPath, FieldType, Inexpressible, ListQuery, Operator, Relation, Schema,
-    Search, SortKey, Take,
+    Search, SearchBy, SortKey, Take,
 };
 
 // ---------------------------------------------------------------- encode → parse
@@ -110,18 +110,23 @@ static TEST: Schema = Schema {
         Field::new("flag", FieldType::Boolean, true),
         Field::new("label", FieldType::String, true),
         Field::new("state", FieldType::Enum(STATES), true),
+        Field::new("code", FieldType::String, true),
     ],
     relations: &[Relation {
         name: "owner",
         fields: &RELATED,
     }],
-    search: &["label", "owner__name", "count"],
+    search: &[
+        ("label", SearchBy::Text),
+        ("code", SearchBy::Code),
+        ("count", SearchBy::Number),
+    ],
 };
 
 /// [`TEST`] searching its label and count only: a word that is not a
 /// whole number has one condition, a whole number two.
 static TEST_NUMBERED: Schema = Schema {
-    search: &["label", "count"],
+    search: &[("label", SearchBy::Text), ("count", SearchBy::Number)],
     ..TEST
 };
 
@@ -136,6 +141,7 @@ struct Native {
     label: Option<String>,
     state: Option<&'static str>,
     owner: String,
+    code: Option<String>,
 }
 
 fn uuid_text(id: u128) -> String {
@@ -153,6 +159,7 @@ impl Native {
             "label": self.label,
             "state": self.state,
             "owner": {"name": self.owner},
+            "code": self.code,
         });
         json.as_object().unwrap().clone()
     }
@@ -192,9 +199,13 @@ fn native() -> impl Strategy<Value = Native> {
         proptest::option::of(text()),
         proptest::option::of(prop::sample::select(STATES.to_vec())),
         text(),
+        proptest::option::of(
+            prop::sample::select(vec!["TORN-38", "ab12", "900-12", "X-3", "zeta"])
+                .prop_map(str::to_owned),
+        ),
     )
         .prop_map(
-            |(id, amount, count, at, flag, label, state, owner)| Native {
+            |(id, amount, count, at, flag, label, state, owner, code)| Native {
                 id,
                 amount,
                 count,
@@ -203,6 +214,7 @@ fn native() -> impl Strategy<Value = Native> {
                 label,
                 state,
                 owner,
+                code,
             },
         )
 }
@@ -475,7 +487,7 @@ proptest! {
 fn search_text() -> impl Strategy<Value = String> {
     prop::collection::vec(
         prop::sample::select(vec![
-            "peña", "ACME", "díaz", "zeta", "3", "-7", "corp", "Å", "  ",
+            "peña", "ACME", "díaz", "zeta", "3", "-7", "corp", "Å", "  ", "torn-38", "12", "X-3",
         ]),
         0..4,
     )
@@ -486,9 +498,10 @@ fn search_text() -> impl Strategy<Value = String> {
 fn word_found(schema: &Schema, record: &Native, word: &str) -> bool {
     let word_lower = word.to_lowercase();
     let contains = |text: &str| text.to_lowercase().contains(&word_lower);
-    schema.search.iter().any(|path| match *path {
+    let digit = word.chars().any(|c| c.is_ascii_digit());
+    schema.search.iter().any(|(name, _)| match *name {
         "label" => record.label.as_deref().is_some_and(contains),
-        "owner__name" => contains(&record.owner),
+        "code" => digit && record.code.as_deref().is_some_and(contains),
         "count" => word.parse::<i64>().is_ok_and(|n| record.count == Some(n)),
         other => unreachable!("{other}"),
     })
@@ -518,7 +531,12 @@ proptest! {
         match search.combine(schema, &conditions) {
             Ok(combined) => {
                 prop_assert!(several == 0 || (several == 1 && !filters_or));
-                let query = ListQuery { filters: combined, ..ListQuery::default() };
+                // The user's conditions come through one for one, in order.
+                let theirs = &combined.conditions[combined.filters_at..combined.filters_at + conditions.len()];
+                for (kept, given) in theirs.iter().zip(&conditions) {
+                    prop_assert_eq!((&kept.path, kept.operator, &kept.value, kept.not), (&given.path, given.operator, &given.value, given.not));
+                }
+                let query = ListQuery { filters: combined.conditions, ..ListQuery::default() };
                 let plan = query.check(schema).unwrap();
                 for record in &records {
                     let expected = reference(record, &conditions)

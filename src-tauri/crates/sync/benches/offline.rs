@@ -86,6 +86,7 @@ fn default_view(page: u32, take: u8) -> ListView {
         sort: Vec::<SortSpec>::new(),
         filters: Vec::new(),
         widths: None,
+        search: String::new(),
     }
 }
 

@@ -12,9 +12,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value as Json;
-use workdesk_api::{
-    key_problems_by_condition, CheckedView, Client, JsonRecord, ListView, Page, ResourceName,
-};
+use workdesk_api::{CheckedView, Client, JsonRecord, ListView, Page, ResourceName};
 use workdesk_cache::{Cache, PageData};
 use xxhash_rust::xxh3::Xxh3;
 
@@ -322,9 +320,9 @@ impl Replica {
         match self.saved()?.query_planned(view.query(), view.plan()) {
             Ok(answer) => Ok(Some(answer)),
             Err(workdesk_cache::Error::PastLastPage { .. }) => Ok(None),
-            Err(workdesk_cache::Error::Refused(problems)) => Err(Error::Refused(
-                key_problems_by_condition(view.query(), &problems),
-            )),
+            Err(workdesk_cache::Error::Refused(problems)) => {
+                Err(Error::Refused(view.key_refusals(&problems)))
+            }
             Err(other) => Err(other.into()),
         }
     }

@@ -63,6 +63,7 @@ impl Replica {
                 sort: Vec::new(),
                 filters: view.filters.clone(),
                 widths: None,
+                search: view.search.clone(),
             };
             let view = checked(resource, &page_view)?;
             let Some(answer) = self.answer_saved(&view)? else {

@@ -85,6 +85,7 @@ fn view() -> ListView {
             },
         ],
         widths: None,
+        search: String::new(),
     }
 }
 

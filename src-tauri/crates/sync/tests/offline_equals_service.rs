@@ -1,5 +1,6 @@
 //! Property: for random views (filters of every operator over every field,
-//! `or` / `not`, sort keys, pages, page sizes, fields), the offline answer
+//! `or` / `not`, sort keys, pages, page sizes, fields, the search box's
+//! words where they can be sent with the filters), the offline answer
 //! over the records saved from the sandbox (ids, order, count) equals the
 //! sandbox's own answer for the same view.
 
@@ -129,6 +130,28 @@ fn value_for(
     }
 }
 
+/// A word a user might type in the search box: a piece of a saved
+/// invoice's name or its supplier's name, its number, or a word nothing
+/// holds.
+fn search_word(pick: usize, cut: usize) -> String {
+    let samples = &world().samples;
+    let record = &samples[pick % samples.len()];
+    let text = |value: Option<&Json>| value.and_then(text_of).unwrap_or_default();
+    let source = match cut % 4 {
+        0 => text(record.get("name")),
+        1 => text(record.get("supplier").and_then(|s| s.get("name"))),
+        2 => text(record.get("invoice_number")),
+        _ => "zzqx".to_owned(),
+    };
+    let chars: Vec<char> = source.chars().filter(|c| !c.is_whitespace()).collect();
+    if chars.is_empty() || cut % 4 == 2 {
+        return source;
+    }
+    let start = (cut / 4) % chars.len();
+    let end = (start + 2 + cut % 3).min(chars.len());
+    chars[start..end].iter().collect()
+}
+
 fn view_strategy() -> impl Strategy<Value = ListView> {
     let schema = RESOURCE.schema();
     let filterable: Vec<&'static workdesk_query::Field> = schema
@@ -182,8 +205,9 @@ fn view_strategy() -> impl Strategy<Value = ListView> {
         prop::collection::vec((prop::sample::select(sortable), any::<bool>()), 0..3),
         prop::collection::vec(condition, 0..4),
         any::<bool>(),
+        prop::collection::vec((0usize..400, 0usize..400), 0..3),
     )
-        .prop_map(|(page, take, sort, filters, narrow)| ListView {
+        .prop_map(|(page, take, sort, filters, narrow, words)| ListView {
             page,
             take: Take::Count(take),
             fields: narrow.then(|| vec!["id".into(), "name".into(), "total".into()]),
@@ -196,6 +220,11 @@ fn view_strategy() -> impl Strategy<Value = ListView> {
                 .collect(),
             filters,
             widths: None,
+            search: words
+                .into_iter()
+                .map(|(pick, cut)| search_word(pick, cut))
+                .collect::<Vec<_>>()
+                .join(" "),
         })
 }
 

@@ -87,6 +87,7 @@ fn view(page: u32, take: u8) -> ListView {
         }],
         filters: vec![],
         widths: None,
+        search: String::new(),
     }
 }
 
