@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { By, until } from "selenium-webdriver";
+import { By, Key, until } from "selenium-webdriver";
 import {
   IDENTIFIER,
   WAIT_MS,
@@ -23,6 +23,7 @@ import {
   clearStoredKey,
   connectToSandbox,
   countFromService,
+  journal,
   rowNames,
   screenshot,
   startSandbox,
@@ -125,6 +126,35 @@ test("second start: the key is remembered and the table shows without asking", a
     const last4 = context.sandbox.keys.workspace_a.slice(-4);
     assert.match(await hint.getText(), new RegExp(`service_…${last4}`));
     assert.doesNotMatch(await app.getPageSource(), new RegExp(context.sandbox.keys.workspace_a));
+
+    // The search box (Ctrl+K): a piece of an invoice's name finds it, with
+    // the service's own filter; Escape brings the whole list back.
+    const [first] = await rowNames(app);
+    // A piece of the name that is not a number ("26-001" of FP-2026-001012).
+    const piece = first.slice(-9, -3);
+    assert.doesNotMatch(piece, /^-?\d+$/);
+    const since = (await journal(context.sandbox)).length;
+    await app.actions().keyDown(Key.CONTROL).sendKeys("k").keyUp(Key.CONTROL).perform();
+    const box = await visible(app, By.css("input[type='search']"));
+    assert.equal(await app.executeScript("return document.activeElement === arguments[0];", box), true, "Ctrl+K goes to the search box");
+    await box.sendKeys(piece);
+    await app.wait(until.elementTextContains(count, `match “${piece}”`), WAIT_MS);
+    const found = await rowNames(app);
+    assert.ok(found.includes(first), `${first} is found by ${piece}: ${found.join(", ")}`);
+    for (const name of found) assert.ok(name.toLowerCase().includes(piece.toLowerCase()), `${name} holds ${piece}`);
+    const asked = (await journal(context.sandbox)).slice(since);
+    assert.ok(
+      asked.some((r) => r.path === "/account_payable/invoice/" && r.query.includes(`name__icontains=${piece}`)),
+      `the search went to the service as its own filter: ${asked.map((r) => r.query).join(" | ")}`,
+    );
+    await screenshot(app, "search");
+    await box.sendKeys(Key.ESCAPE);
+    await app.wait(async () => !(await count.getText()).includes("match"), WAIT_MS);
+    // Back on page 2, where the next start is expected to reopen.
+    const status = await visible(app, By.id("page-status"));
+    await app.wait(until.elementTextContains(status, "Page 1 of"), WAIT_MS);
+    await (await app.findElement(byButton("Next page"))).click();
+    await app.wait(until.elementTextContains(status, "Page 2 of"), WAIT_MS);
   } finally {
     await app.quit();
   }

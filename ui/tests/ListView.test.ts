@@ -177,6 +177,69 @@ describe("opening a list", () => {
   });
 });
 
+describe("the search box", () => {
+  test("says what it looks in, and searches the words after a pause in typing, once, from page 1", async () => {
+    const { calls, user, container } = await renderList({
+      count: 120,
+      list: (view) => recordPage(view.page, view.search ? 3 : 120, 20),
+    });
+    const box = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    expect(box).toHaveAttribute("placeholder", "Search name or invoice number");
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    await user.type(box, "acme sl");
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(3));
+    expect(listCalls(calls)[2]).toMatchObject({ page: 1, search: "acme sl" });
+    await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent("3 supplier invoices match “acme sl”"));
+    // One read for the words typed, not one per key.
+    expect(listCalls(calls).filter((view) => view.search)).toHaveLength(1);
+    // Escape empties the box, and the whole list comes back.
+    await user.keyboard("{Escape}");
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(4));
+    expect(listCalls(calls)[3]).toMatchObject({ page: 1, search: "" });
+    expect(box).toHaveValue("");
+  });
+
+  test("Ctrl+K goes to it; Enter searches at once", async () => {
+    const { calls, user } = await renderList();
+    await user.keyboard("{Control>}k{/Control}");
+    const box = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    expect(box).toHaveFocus();
+    await user.keyboard("FP-2025{Enter}");
+    expect(listCalls(calls).at(-1)).toMatchObject({ search: "FP-2025" });
+  });
+
+  test("a search the service cannot be sent with the filters is said beside the box, and what was typed stays", async () => {
+    const refusal = "The service cannot look for more than one number or code at a time: search one of them, or narrow the list with filters.";
+    const { user, container } = await renderList({
+      count: 45,
+      list: (view) => {
+        if (view.search === "2024 2025") {
+          throw uiError("invalid_input", "The view cannot be read.", {
+            field_errors: { search: [{ source: "check", code: "search_several_words", values: {}, message: refusal }] },
+          });
+        }
+        return recordPage(view.page, 45, 20);
+      },
+    });
+    const box = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    await user.type(box, "2024 2025{Enter}");
+    const said = await screen.findByText(refusal);
+    expect(said).toHaveAttribute("id", "search-supplier_invoice-error");
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveAttribute("aria-describedby", "search-supplier_invoice-error");
+    expect(box).toHaveValue("2024 2025");
+    // Said once, beside the box: no alert above the list, no "reset the view".
+    expect(container.querySelector(".list-error")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reset to default view" })).toBeNull();
+    // One number is fine.
+    await user.clear(box);
+    await user.type(box, "2025{Enter}");
+    await vi.waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+    expect(box).not.toHaveAttribute("aria-invalid");
+  });
+});
+
 describe("sorting", () => {
   test("a header click sorts by that column, again flips it; shift-click adds a second key", async () => {
     const { calls, user } = await renderList();

@@ -1331,6 +1331,11 @@ export type ResourceSchema = {
 	 *  to on "Reset view" ([`crate::views::default_view`]).
 	 */
 	default_view: ListView,
+	/**
+	 *  The fields the list's search box looks in, most telling first
+	 *  (`workdesk_query::Schema::search`): what its placeholder names.
+	 */
+	search: string[],
 };
 
 /**  The save dialog's texts, in the user's language. */

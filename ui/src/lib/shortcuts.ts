@@ -1,7 +1,7 @@
 // Keyboard shortcuts: Ctrl+1…Ctrl+9 (⌘1…⌘9 on macOS) open the first nine
-// workspaces, in the order they were added; in a list, Ctrl+F (⌘F) or `/`
-// opens the filters; the platform's command key (Ctrl, ⌘) for row
-// selection and copying.
+// workspaces, in the order they were added; in a list, Ctrl+K (⌘K) goes
+// to the search box and Ctrl+F (⌘F) or `/` opens the filters; the
+// platform's command key (Ctrl, ⌘) for row selection and copying.
 
 /** Whether the app runs on macOS (its shortcuts use ⌘ instead of Ctrl). */
 function onMac(): boolean {
@@ -37,6 +37,11 @@ export function findShortcut(event: KeyboardEvent): boolean {
   const slash =
     event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(document.activeElement);
   return find || slash;
+}
+
+/** Whether `event` asks for a list's search box: Ctrl+K (⌘K on macOS). */
+export function searchShortcut(event: KeyboardEvent): boolean {
+  return commandKey(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
 }
 
 /**

@@ -25,6 +25,9 @@ pub struct ResourceSchema {
     /// The view the list starts with when nothing was kept, and goes back
     /// to on "Reset view" ([`crate::views::default_view`]).
     pub default_view: ListView,
+    /// The fields the list's search box looks in, most telling first
+    /// (`workdesk_query::Schema::search`): what its placeholder names.
+    pub search: Vec<String>,
 }
 
 /// At most this many columns show by default.
@@ -209,6 +212,11 @@ pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
             })
             .collect(),
         default_view: ListView::default(),
+        search: engine
+            .search
+            .iter()
+            .map(|(name, _)| (*name).to_owned())
+            .collect(),
     };
     schema.default_view = crate::views::default_view(&schema);
     schema

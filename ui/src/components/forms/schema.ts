@@ -12,6 +12,7 @@ export function schemaOf(schemas: ResourceSchema[], resource: ResourceName, path
       relations: [],
       default_columns: [],
       default_view: { page: 1, take: 20, fields: null, sort: [], filters: [] },
+      search: [],
     }
   );
 }
