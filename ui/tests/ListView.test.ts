@@ -200,6 +200,28 @@ describe("the search box", () => {
     expect(box).toHaveValue("");
   });
 
+  test("words typed while the list opens are searched for over the view it opens on", async () => {
+    const arrive = deferred<void>();
+    const current: ListView = { page: 3, take: 50, fields: ["name", "total", "id"], sort: [], filters: [] };
+    const calls = mockService({ current, count: 200, viewsSent: arrive.promise });
+    const user = userEvent.setup();
+    render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    const box = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    await user.type(box, "acme");
+    arrive.resolve();
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1]).toMatchObject({ page: 1, take: 50, fields: ["name", "total", "id"], search: "acme" });
+    expect(box).toHaveValue("acme");
+  });
+
+  test("a saved view chosen shows its own words in the box", async () => {
+    const withSearch: ListView = { ...supplierInvoiceSchema.default_view, search: "acme" };
+    const { calls, user } = await renderList({ saved: [{ name: "Acme", view: withSearch, left_out: false }] });
+    await user.selectOptions(screen.getByLabelText("Saved views"), "Acme");
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(screen.getByRole("searchbox", { name: "Search supplier invoices" })).toHaveValue("acme");
+  });
+
   test("Ctrl+K goes to it; Enter searches at once", async () => {
     const { calls, user } = await renderList();
     await user.keyboard("{Control>}k{/Control}");

@@ -367,7 +367,7 @@ fn search_problem(reason: Inexpressible) -> Problem {
         Inexpressible::FiltersWithOr => Problem::new(
             "search_with_or",
             [],
-            "The service cannot combine this search with filters joined by “or”: remove the “or”, or clear the search.",
+            "The service cannot combine this search with filters joined by “or”: remove the conditions joined by “or”, or clear the search.",
         ),
     }
 }
@@ -398,9 +398,13 @@ fn key_by_condition(err: Error, parameters: &[(String, &str)]) -> Error {
 }
 
 /// `key` as [`ListView::check`] keys problems: the condition's key when
-/// it is the query parameter of one, else unchanged.
+/// it is the query parameter of one (the user's when the search's has the
+/// same), else unchanged.
 fn condition_key(key: String, parameters: &[(String, &str)]) -> String {
-    match parameters.iter().find(|(parameter, _)| *parameter == key) {
+    // The user's own condition first when the search sends the same
+    // parameter (`name__icontains`): its reason goes beside it.
+    let named = parameters.iter().filter(|(parameter, _)| *parameter == key);
+    match named.min_by_key(|(_, condition)| !condition.starts_with("filters.")) {
         Some((_, condition)) => (*condition).to_owned(),
         None => key,
     }
@@ -483,7 +487,7 @@ mod tests {
             checked.to_query_string(),
             "page=1&take=20&operation_status__exact=PR&name__icontains=acme"
         );
-        // A condition after the search's is still keyed by its own index.
+        // A condition is still keyed by its own index beside the search's.
         let bad = ListView {
             filters: vec![
                 filter("name", Operator::Icontains, &["x"]),
@@ -493,6 +497,16 @@ mod tests {
             ..ListView::default()
         };
         let problems = bad.check(ResourceName::SupplierInvoice).unwrap_err();
+        let keys: Vec<&str> = problems.iter().map(|(key, _)| key).collect();
+        assert_eq!(keys, ["filters.1"]);
+        // So is one after a number's search, which opens the query.
+        let after_number = ListView {
+            search: "2025".into(),
+            ..bad
+        };
+        let problems = after_number
+            .check(ResourceName::SupplierInvoice)
+            .unwrap_err();
         let keys: Vec<&str> = problems.iter().map(|(key, _)| key).collect();
         assert_eq!(keys, ["filters.1"]);
         // And so is the service's reason for it; the search's own are `search`.
@@ -508,6 +522,27 @@ mod tests {
         };
         assert_eq!(fields["filters.0"], ["No."]);
         assert_eq!(fields["search"], ["Odd."]);
+        // The same parameter in the user's condition and the search's: the
+        // reason goes beside the user's.
+        let both = ListView {
+            filters: vec![filter("name", Operator::Icontains, &["sl"])],
+            search: "acme".into(),
+            ..ListView::default()
+        };
+        let mut fields = std::collections::BTreeMap::new();
+        fields.insert("name__icontains".to_owned(), vec!["Odd.".to_owned()]);
+        let Error::Validation { fields, .. } = both
+            .check(ResourceName::SupplierInvoice)
+            .unwrap()
+            .key_problems(Error::Validation {
+                status: 400,
+                message: "Invalid.".into(),
+                fields,
+            })
+        else {
+            panic!("still a validation error")
+        };
+        assert_eq!(fields.keys().collect::<Vec<_>>(), ["filters.0"]);
     }
 
     #[test]

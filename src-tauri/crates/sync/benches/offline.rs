@@ -248,6 +248,24 @@ fn bench(c: &mut Criterion) {
     offline.bench_function("warm", |b| {
         b.iter(|| replica.cache().query(schema, &query).unwrap().count);
     });
+    // The search box over the same records: a piece of a name and a
+    // number (in the name, or the invoice's number), page of 20.
+    let search = ListView {
+        search: "26-00 7".to_owned(),
+        ..default_view(1, 20)
+    }
+    .list_query(INVOICES)
+    .unwrap();
+    let found = replica.cache().query(schema, &search).unwrap();
+    println!(
+        "offline search: {} of {} saved invoices match {}",
+        found.count,
+        found.saved,
+        search.to_query_string()
+    );
+    offline.bench_function("search_warm", |b| {
+        b.iter(|| replica.cache().query(schema, &search).unwrap().count);
+    });
     drop(replica);
     offline.sample_size(10);
     offline.bench_function("first_after_start", |b| {
