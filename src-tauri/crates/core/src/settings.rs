@@ -420,7 +420,10 @@ impl Settings {
     /// Remembers `view` as the current view of `resource` for `workspace`,
     /// and `resource` as the one shown last. Writes the file only when
     /// either changed (every page shown comes through here: when this
-    /// process already holds both, nothing is locked or read).
+    /// process already holds both, nothing is locked or read). The search
+    /// box's words are not kept: they are what a user looked for (names,
+    /// document numbers), and this file is not sealed; the list opens
+    /// without them.
     ///
     /// # Errors
     /// [`Error::Settings`] when the file cannot be written.
@@ -430,6 +433,10 @@ impl Settings {
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
+        let view = &ListView {
+            search: String::new(),
+            ..view.clone()
+        };
         if self.last_resource(workspace) == resource
             && self.views(workspace, resource).current.as_ref() == Some(view)
         {
