@@ -40,6 +40,7 @@ const COMMANDS: &[&str] = &[
     "set_saved_data_max_age",
     "clear_saved_data",
     "saved_totals",
+    "members_seen",
     "export_source",
     "export_list",
     "cancel_export",

@@ -72,6 +72,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::set_saved_data_max_age,
             offline::clear_saved_data,
             offline::saved_totals,
+            offline::members_seen,
             export::export_source,
             export::export_list,
             export::cancel_export,

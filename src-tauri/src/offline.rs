@@ -15,7 +15,7 @@ use workdesk_core::saved_data::Notice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::work_done::{DoneNotice, Notifier};
-use workdesk_sync::{OfflineList, Progress, Totals};
+use workdesk_sync::{OfflineList, Progress, SeenMember, Totals};
 
 use crate::send;
 
@@ -73,6 +73,19 @@ pub async fn saved_totals(
     fields: Vec<String>,
 ) -> Result<Option<Totals>, UiError> {
     guarded(state.saved_totals(resource, view, fields)).await
+}
+
+/// The workspace members the saved records of the workspace on screen
+/// name (who created, updated, follows or is assigned them), the one named
+/// by most records first, each with that count and the newest such record:
+/// what a picker of a task's assignee or a lead's follower offers, since
+/// the service has no list of members. Reads saved data only.
+///
+/// Errors: `not_configured`; `internal` when saved data cannot be read.
+#[tauri::command]
+#[specta::specta]
+pub async fn members_seen(state: State<'_, AppState>) -> Result<Vec<SeenMember>, UiError> {
+    guarded(state.members_seen()).await
 }
 
 /// Cancels the download of `resource`, if one runs (what it saved stays).

@@ -56,6 +56,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("set_storage_cap", &["capMb"]),
     ("clear_saved_data", &[]),
     ("saved_totals", &["resource", "view", "fields"]),
+    ("members_seen", &[]),
     ("export_source", &["resource"]),
     ("cancel_export", &[]),
 ];

@@ -331,6 +331,16 @@ export const commands = {
 	 */
 	savedTotals: (resource: ResourceName, view: ListView, fields: string[]) => typedError<Totals | null, UiError>(__TAURI_INVOKE("saved_totals", { resource, view, fields })),
 	/**
+	 *  The workspace members the saved records of the workspace on screen
+	 *  name (who created, updated, follows or is assigned them), the one named
+	 *  by most records first, each with that count and the newest such record:
+	 *  what a picker of a task's assignee or a lead's follower offers, since
+	 *  the service has no list of members. Reads saved data only.
+	 * 
+	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
+	 */
+	membersSeen: () => typedError<SeenMember[], UiError>(__TAURI_INVOKE("members_seen")),
+	/**
 	 *  Where an export of `resource` would read its records now: the service,
 	 *  or the saved records (working offline, or the list was made available
 	 *  offline), with how many and when they were brought up to date; the
@@ -385,6 +395,28 @@ export const events = {
 export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"priority":[-32768,32767],"text_field_chars":255,"view_name_chars":80,"workspace_name_chars":60} as const;
 
 /* Types */
+/**
+ *  A kind of record a task may be about, and how it fills the task's
+ *  `entity_id` (`docs/service.md`, "A task's record").
+ */
+export type AboutKind = {
+	/**  The resource. */
+	resource: ResourceName,
+	/**
+	 *  The fields whose first non-null value is the business party the
+	 *  record concerns, which `entity_id` carries: a supplier invoice's
+	 *  `supplier`, a customer invoice's `customer`, a lead's `company` else
+	 *  `person`, a customer's `stakeholder`, a stakeholder's own
+	 *  `person_or_company_id`.
+	 */
+	entity: string[],
+	/**
+	 *  The view the picker reads (the resource's [`Picker::view`] with the
+	 *  `entity` fields requested), without its search.
+	 */
+	view: ListView,
+};
+
 /**
  *  One answer of a read, sent as soon as it is known: a saved answer
  *  first (if any), then the service's.
@@ -1191,6 +1223,27 @@ export type Phase =
 /**  Writing a list to a file (from the service, or from saved records). */
 "exporting";
 
+/**  How a picker finds and shows records of one resource. */
+export type Picker = {
+	/**
+	 *  The field an option is titled with: the resource's first search
+	 *  field (an invoice's or customer's `name`, a task's `title`, a
+	 *  lead's `source`).
+	 */
+	title: string,
+	/**
+	 *  Fields shown after the title, in order (the other search fields, and
+	 *  a lead's or task's `status`).
+	 */
+	detail: string[],
+	/**
+	 *  The view the picker reads its matches with: `id`, the title and the
+	 *  detail fields, sorted by the title, one page of [`PICKER_MATCHES`]
+	 *  rows, no filters. The window sets `search` to the words typed.
+	 */
+	view: ListView,
+};
+
 /**
  *  How far a download or an export has come, sent after every page and
  *  pause.
@@ -1283,6 +1336,46 @@ because: Unanswered;
 /**  The failure itself. */
 error: E };
 
+/**  A field whose value names another record, and where its picker looks. */
+export type Reference = {
+	/**  The field the picker fills: a lead's `company`, a task's `record_id`. */
+	field: string,
+	/**  What it names. */
+	to: ReferenceTo,
+};
+
+/**  What a [`Reference`] names. */
+export type ReferenceTo = 
+/**
+ *  A record of `resource`: the field holds the chosen record's `value`
+ *  field. The picker reads `view` (the resource's [`Picker::view`] with
+ *  `value` requested and the reference's own conditions); the name of a
+ *  value already held is found with `value` `exact` it.
+ */
+{ kind: "record"; 
+/**  The resource picked from. */
+resource: ResourceName; 
+/**
+ *  The field of the chosen record the reference holds (`id`, or a
+ *  stakeholder's `person_or_company_id` for a lead's company).
+ */
+value: string; 
+/**  The view the picker reads, without its search. */
+view: ListView } | 
+/**
+ *  A workspace member, from those the saved records name
+ *  (`members_seen`); an ID may still be pasted.
+ */
+{ kind: "member" } | 
+/**
+ *  Any record of one of `kinds` (a task's "About"): fills `record_id`
+ *  with the chosen record's `id` and `entity_id` with its first
+ *  non-null `entity` field (see [`AboutKind`]).
+ */
+{ kind: "about"; 
+/**  The resources a task may be about, in the order offered. */
+kinds: AboutKind[] };
+
 /**  A related record (`supplier` → `supplier__name`). */
 export type RelationSchema = {
 	/**  Relation name, which is also the referencing field's name. */
@@ -1336,6 +1429,17 @@ export type ResourceSchema = {
 	 *  (`workdesk_query::Schema::search`): what its placeholder names.
 	 */
 	search: string[],
+	/**
+	 *  How a record picker finds and shows this resource's records
+	 *  ([`crate::pickers::picker`]).
+	 */
+	picker: Picker,
+	/**
+	 *  The fields of its records (or of its create or update body) that
+	 *  name another record, and where their pickers look
+	 *  ([`crate::pickers::references`]); empty for most resources.
+	 */
+	references: Reference[],
 };
 
 /**  The save dialog's texts, in the user's language. */
@@ -1382,6 +1486,34 @@ export type SavedView = {
 	view: ListView,
 	/**  Whether fitting it dropped anything (said when it is applied). */
 	left_out: boolean,
+};
+
+/**  A saved record that names a member. */
+export type SeenIn = {
+	/**  Its resource. */
+	resource: ResourceName,
+	/**  Its id. */
+	id: string,
+	/**
+	 *  Its title: the value of the resource's first search field (an
+	 *  invoice's name, a task's title, a lead's source), if it has one.
+	 */
+	title: string | null,
+	/**  When it was last changed (`updated_at`, else `created_at`), UTC. */
+	at: string,
+};
+
+/**  A workspace member some saved records name. */
+export type SeenMember = {
+	/**  The member's UUID, lower-case and hyphenated. */
+	id: string,
+	/**
+	 *  How many saved records name the member in one of [`MEMBER_FIELDS`]
+	 *  (a record naming them twice counts once).
+	 */
+	records: number,
+	/**  The most recently changed of those records. */
+	newest: SeenIn,
 };
 
 /**

@@ -528,6 +528,25 @@ impl Cache {
             .collect())
     }
 
+    /// Calls `visit` with every saved record of `schema`, in saved order,
+    /// as the offline engine reads it (typed values from the in-memory
+    /// index: nothing is unsealed again once the index is built). For
+    /// figures over every saved record, such as the members they name.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn each_saved(
+        &self,
+        schema: &'static Schema,
+        mut visit: impl FnMut(&dyn Record),
+    ) -> Result<()> {
+        let index = self.index(schema)?;
+        for row in &index.rows {
+            visit(row);
+        }
+        Ok(())
+    }
+
     /// What is known of `schema`'s list as a whole.
     ///
     /// # Errors

@@ -14,6 +14,8 @@
 //!   the demo, language and density;
 //! - [`records`]: lists of every resource, one record, saved views;
 //!   [`views`]: the views a list opens with, fitted to the schema;
+//!   [`pickers`]: how a record picker finds and shows records, and what a
+//!   field naming another record holds;
 //! - [`writes`]: the single-record operations;
 //! - [`offline`]: saved answers, "Make available offline", "Work offline",
 //!   the Storage section;
@@ -39,6 +41,7 @@ pub mod export_parts;
 pub mod guard;
 pub mod limits;
 pub mod offline;
+pub mod pickers;
 pub mod records;
 pub mod saved_data;
 pub mod schema;

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use specta::Type;
 use workdesk_api::{ListView, ResourceName};
-use workdesk_sync::{CancellationToken, OfflineList, Progress, Totals};
+use workdesk_sync::{CancellationToken, OfflineList, Progress, SeenMember, Totals};
 
 use crate::error::Error;
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
@@ -92,6 +92,17 @@ impl AppState {
                 .map_err(|err| Error::SavedData(err.to_string()))?;
         self.check_shown(&workspace)?;
         Ok(totals.map_err(Error::from)?)
+    }
+
+    /// The `members_seen` command's work (documented where the app declares it).
+    pub async fn members_seen(&self) -> Result<Vec<SeenMember>, UiError> {
+        let workspace = self.workspace().await?;
+        let replica = workspace.replica.clone();
+        let members = tokio::task::spawn_blocking(move || replica.members_seen())
+            .await
+            .map_err(|err| Error::SavedData(err.to_string()))?;
+        self.check_shown(&workspace)?;
+        Ok(members.map_err(Error::from)?)
     }
 
     /// The `cancel_download` command's work (documented where the app declares it).

@@ -7,6 +7,8 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_api::{Field, FieldKind, ListView, Operator, ResourceName};
 
+use crate::pickers::{picker, references, Picker, Reference};
+
 /// The schema of one resource (`docs/service.md`, "Records").
 #[derive(Debug, Clone, Serialize, Type)]
 pub struct ResourceSchema {
@@ -28,6 +30,13 @@ pub struct ResourceSchema {
     /// The fields the list's search box looks in, most telling first
     /// (`workdesk_query::Schema::search`): what its placeholder names.
     pub search: Vec<String>,
+    /// How a record picker finds and shows this resource's records
+    /// ([`crate::pickers::picker`]).
+    pub picker: Picker,
+    /// The fields of its records (or of its create or update body) that
+    /// name another record, and where their pickers look
+    /// ([`crate::pickers::references`]); empty for most resources.
+    pub references: Vec<Reference>,
 }
 
 /// At most this many columns show by default.
@@ -217,6 +226,8 @@ pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
             .iter()
             .map(|(name, _)| (*name).to_owned())
             .collect(),
+        picker: picker(resource),
+        references: references(resource),
     };
     schema.default_view = crate::views::default_view(&schema);
     schema

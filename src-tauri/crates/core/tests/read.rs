@@ -3,50 +3,14 @@
 //! sandbox in-process, over loopback HTTP) with settings in memory: what
 //! the UI receives over its channel and how each read ends.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-
 use serde_json::{json, Value};
 use workdesk_api::{ListView, ResourceName, Take};
-use workdesk_core::settings::{KeyValueStore, Settings};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
-use workdesk_keychain::Keychain;
 use workdesk_sync::{Answer, ReadEnd, Then, Unanswered};
 
-/// `settings.json` in memory.
-#[derive(Default)]
-struct Memory(Mutex<HashMap<String, Value>>);
-
-impl KeyValueStore for Memory {
-    fn get(&self, key: &str) -> Option<Value> {
-        self.0.lock().unwrap().get(key).cloned()
-    }
-    fn set(&self, key: &str, value: Value) {
-        self.0.lock().unwrap().insert(key.to_owned(), value);
-    }
-    fn delete(&self, key: &str) {
-        self.0.lock().unwrap().remove(key);
-    }
-    fn keys(&self) -> Vec<String> {
-        self.0.lock().unwrap().keys().cloned().collect()
-    }
-    fn save(&self) -> Result<(), String> {
-        Ok(())
-    }
-}
-
-/// The app's state on the demo workspace.
-async fn demo() -> (AppState, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let state = AppState::new(
-        Keychain::session_only("dev.workdesk.core-read.test", "no keychain in this test"),
-        Settings::over(Arc::new(Memory::default())),
-        dir.path().to_owned(),
-    );
-    state.start_demo().await.unwrap();
-    (state, dir)
-}
+mod common;
+use common::demo;
 
 fn view(take: u8) -> ListView {
     ListView {

@@ -26,6 +26,9 @@
 //!   or the list was made available offline ([`ExportSource`]).
 //! - **Totals** ([`Replica::saved_totals`]): the count and the exact sums
 //!   of money columns over a whole filtered list saved offline.
+//! - **Members seen** ([`Replica::members_seen`]): the workspace members
+//!   the saved records name, for the pickers of an assignee or follower
+//!   (the service has no list of members).
 //! - **Writes update what they touch** ([`Replica::created`],
 //!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline" (one
 //!   [`OfflineSwitch`] the app's replicas share) stops every request.
@@ -38,6 +41,7 @@
 mod download;
 mod error;
 mod export;
+mod members;
 mod read;
 mod replica;
 mod totals;
@@ -47,6 +51,7 @@ pub use download::{
 };
 pub use error::{Error, Result};
 pub use export::ExportSource;
+pub use members::{SeenIn, SeenMember, MEMBER_FIELDS};
 pub use read::{Answer, ReadEnd, Then, Unanswered};
 pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;
