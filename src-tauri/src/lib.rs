@@ -421,6 +421,19 @@ mod tests {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(super::BINDINGS_PATH)
     }
 
+    /// What `resource_schemas` answers, as the UI's component tests read it
+    /// (their fixtures take Rust's pickers and references from it).
+    const SCHEMAS_FIXTURE: &str = "ui/tests/fixtures/resource-schemas.json";
+
+    fn schemas_json() -> String {
+        let schemas = workdesk_core::records::resource_schemas();
+        serde_json::to_string_pretty(&schemas).expect("schemas serialize") + "\n"
+    }
+
+    fn schemas_fixture() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SCHEMAS_FIXTURE)
+    }
+
     /// Fails when `ui/src/lib/bindings.ts` does not match the commands and
     /// types in Rust. Regenerate with `npm run bindings`.
     #[test]
@@ -436,6 +449,11 @@ mod tests {
             "{} is stale: run `npm run bindings` and commit the result",
             super::BINDINGS_PATH
         );
+        let committed = std::fs::read_to_string(schemas_fixture()).unwrap_or_default();
+        assert!(
+            committed == schemas_json(),
+            "{SCHEMAS_FIXTURE} is stale: run `npm run bindings` and commit the result"
+        );
     }
 
     /// Writes the bindings (`npm run bindings`); ignored in normal runs.
@@ -443,5 +461,6 @@ mod tests {
     #[ignore = "writes ui/src/lib/bindings.ts; run through `npm run bindings`"]
     fn write_bindings() {
         super::export_bindings(&committed()).expect("export bindings");
+        std::fs::write(schemas_fixture(), schemas_json()).expect("write the schemas fixture");
     }
 }

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import CustomerView from "../src/components/forms/CustomerView.svelte";
 import CustomerCard from "../src/components/forms/CustomerCard.svelte";
-import { ACTIVE_STATUS, customer, CUSTOMER_ID, ipcHandler, notFound, schemas, uiError } from "./fixtures/forms";
+import { ACTIVE_STATUS, customer, CUSTOMER_ID, ipcHandler, notFound, schemas } from "./fixtures/forms";
 
 const card = () => screen.getByRole("region", { name: "Customer" });
 const summary = (field: string) => card().querySelector(`.summary [data-field="${field}"]`) as HTMLElement;
@@ -45,7 +45,7 @@ describe("customer view", () => {
     mockIPC(ipcHandler({}).handler);
     render(CustomerView, { props: { schemas } });
     expect(document.querySelector("h2, h3")).toBe(screen.getByRole("heading", { level: 2, name: "Open a customer" }));
-    expect(screen.getByText(/Look up a customer by its ID/)).toBeInTheDocument();
+    expect(screen.getByText(/Find a customer by a part of its name or document number/)).toBeInTheDocument();
   });
 
   test("after opening, the focus stays where it was: on the input (Enter) or on the button", async () => {
@@ -54,7 +54,7 @@ describe("customer view", () => {
     mockIPC(handler);
     render(CustomerView, { props: { schemas } });
     const user = userEvent.setup();
-    const input = screen.getByLabelText("Customer ID");
+    const input = screen.getByRole("combobox", { name: "Customer" });
     await user.type(input, `${CUSTOMER_ID}{Enter}`);
     await screen.findByRole("button", { name: "Opening…" });
     answer();
@@ -75,25 +75,27 @@ describe("customer view", () => {
     mockIPC(handler);
     render(CustomerView, { props: { schemas, customerId: CUSTOMER_ID } });
     expect(await screen.findByRole("region", { name: "Customer" })).toHaveTextContent("Acme Distribuciones S.A.S.");
+    // One read: the input is titled with the customer read, not by a second one.
     expect(calls).toEqual([["read_record", { resource: "customer", id: CUSTOMER_ID, answers: expect.anything() }]]);
-    expect((screen.getByLabelText("Customer ID") as HTMLInputElement).value).toBe(CUSTOMER_ID);
+    expect(await screen.findByDisplayValue("Acme Distribuciones S.A.S.")).toBe(screen.getByRole("combobox", { name: "Customer" }));
   });
 
-  test("an unknown or malformed id is explained beside the input", async () => {
-    const { handler } = ipcHandler({
-      read_record: ({ id }) => {
-        if (id === "abc") throw uiError("invalid_input", "“abc” is not a record id.", "id");
+  test("a name typed but not chosen, or an unknown id, is explained beside the input", async () => {
+    const { handler, calls } = ipcHandler({
+      read_record: () => {
         throw notFound;
       },
+      read_list: () => ({ count: 0, page: 1, results: [] }),
     });
     mockIPC(handler);
     render(CustomerView, { props: { schemas } });
     const user = userEvent.setup();
-    const input = screen.getByLabelText("Customer ID");
+    const input = screen.getByRole("combobox", { name: "Customer" });
     await user.type(input, "abc");
     await user.click(screen.getByRole("button", { name: "Open customer" }));
-    expect(await screen.findByText("“abc” is not a record id.")).toHaveAttribute("id", "customer-id-error");
+    expect(await screen.findByText(/^Customer: choose one of the matches, or paste its ID/)).toHaveAttribute("id", "customer-id-error");
     expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter(([cmd]) => cmd === "read_record")).toEqual([]);
 
     await user.clear(input);
     await user.type(input, CUSTOMER_ID);

@@ -257,7 +257,7 @@ describe("lead editor", () => {
     await user.type(input("Status"), "x".repeat(260));
     await user.click(saveButton());
     expect(input("Company")).toHaveAttribute("aria-invalid", "true");
-    expect(input("Company")).toHaveAccessibleDescription(/must be a record ID/);
+    expect(input("Company")).toHaveAccessibleDescription(/Company: choose one of the matches, or paste its ID/);
     expect(input("Status")).toHaveAccessibleDescription(/at most 255 characters/);
     expect(patches()).toEqual([]);
   });

@@ -40,9 +40,9 @@ describe("new task form", () => {
       ["Expiry", "task-expiry"],
       ["Completed at", "task-completed-at"],
       ["Recurrence rule", "task-recurrence-rule"],
-      ["Assigned to (member ID)", "task-assigned-to-user"],
-      ["Entity ID", "task-entity-id"],
-      ["Record ID", "task-record-id"],
+      ["Assigned to", "task-assigned-to-user"],
+      ["Party (entity ID)", "task-entity-id"],
+      ["About", "task-record-id"],
       ["Custom fields (JSON)", "task-custom-fields"],
     ]) {
       expect(screen.getByLabelText(label).id).toBe(id);
@@ -124,14 +124,14 @@ describe("new task form", () => {
     expect(input("Priority")).toHaveAttribute("aria-invalid", "true");
     expect(input("Priority")).toHaveAccessibleDescription(/Priority must be a whole number from −32768 to 32767\./);
 
-    await user.type(input("Assigned to (member ID)"), "not-an-id");
+    await user.type(input("Assigned to"), "not-an-id");
     await user.type(input("Custom fields (JSON)"), "{{oops");
     await user.click(screen.getByRole("button", { name: "Create task" }));
 
     expect(input("Title")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByText(/Title can have at most 255 characters; it has 256/)).toHaveAttribute("id", "task-title-error");
     expect(input("Title")).toHaveAttribute("aria-describedby", expect.stringContaining("task-title-error"));
-    expect(input("Assigned to (member ID)")).toHaveAccessibleDescription(/must be a record ID/);
+    expect(input("Assigned to")).toHaveAccessibleDescription(/Assigned to: choose one of the matches, or paste its ID/);
     expect(input("Custom fields (JSON)")).toHaveAccessibleDescription(/must be valid JSON/);
     expect(screen.getByRole("alert")).toHaveTextContent("Nothing was sent");
     expect(createCalls(calls)).toEqual([]);
@@ -145,8 +145,8 @@ describe("new task form", () => {
     expect(input("Title")).not.toHaveAttribute("aria-invalid");
     await user.clear(input("Priority"));
     await user.type(input("Priority"), "-32768");
-    await user.clear(input("Assigned to (member ID)"));
-    await user.type(input("Assigned to (member ID)"), MEMBER);
+    await user.clear(input("Assigned to"));
+    await user.type(input("Assigned to"), MEMBER);
     await user.clear(input("Custom fields (JSON)"));
     await user.type(input("Custom fields (JSON)"), '{{"project": "Audit"}');
     await setDateTime("Start", "2026-11-22T14:30");
@@ -202,7 +202,7 @@ describe("new task form", () => {
     renderForm();
     const user = userEvent.setup();
     await user.type(input("Title"), "Call the bank");
-    await user.type(input("Assigned to (member ID)"), MEMBER);
+    await user.type(input("Assigned to"), MEMBER);
     await user.type(input("Description"), "Ask about the fee");
     await user.click(screen.getByRole("button", { name: "Create task" }));
 
@@ -211,13 +211,13 @@ describe("new task form", () => {
       "id",
       "task-assigned-to-user-error",
     );
-    expect(input("Assigned to (member ID)")).toHaveAccessibleDescription(/The service said: “Not a member of this workspace\.”$/);
-    expect(input("Assigned to (member ID)")).toHaveAttribute("aria-invalid", "true");
+    expect(input("Assigned to")).toHaveAccessibleDescription(/The service said: “Not a member of this workspace\.”$/);
+    expect(input("Assigned to")).toHaveAttribute("aria-invalid", "true");
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("The service refused the request");
     expect(alert).toHaveTextContent("The service said: “Something about the whole task.”");
     expect(input("Title").value).toBe("Call the bank");
-    expect(input("Assigned to (member ID)").value).toBe(MEMBER);
+    expect(input("Assigned to").value).toBe(MEMBER);
     expect(input("Description").value).toBe("Ask about the fee");
     expect(screen.getByRole("button", { name: "Create task" })).toBeEnabled();
   });

@@ -392,7 +392,7 @@ export const events = {
 };
 
 /* Constants */
-export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"priority":[-32768,32767],"text_field_chars":255,"view_name_chars":80,"workspace_name_chars":60} as const;
+export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"priority":[-32768,32767],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60} as const;
 
 /* Types */
 /**

@@ -3,7 +3,7 @@
 // one formatter per field kind. Values stay as the service sent them;
 // decimals never pass through a float.
 import type { FieldSchema, ResourceName, ResourceSchema, Value } from "./bindings";
-import { formatDate, formatDateTime, formatDecimal } from "./format";
+import { formatDate, formatDateTime, formatDecimal, userLocale } from "./format";
 import { hasMessage, t, type MessageKey } from "./i18n.svelte";
 
 const RESOURCES: ResourceName[] = [
@@ -169,4 +169,9 @@ export function recordName(record: { [key in string]: Value }): string {
     if (typeof v === "string" && v.trim()) return v;
   }
   return "";
+}
+
+/** The fields a search looks in (`ResourceSchema.search`), named as one phrase: "name, number or document number". */
+export function searchedFieldsText(search: string[]): string {
+  return new Intl.ListFormat(userLocale(), { type: "disjunction" }).format(search.map((name) => fieldLabel(name).toLowerCase()));
 }

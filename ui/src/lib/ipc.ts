@@ -196,6 +196,8 @@ export const ipc = {
    * …). Sends nothing to the service.
    */
   checkView: (...a: Args<typeof commands.checkView>) => call(commands.checkView(...a)),
+  /** The members the saved records of the workspace on screen name, most named first (reads saved data only). */
+  membersSeen: () => call(commands.membersSeen()),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
   deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
   /** Rust's verdict on the "New task" form's inputs: the task to send, or `invalid_input` by input. */

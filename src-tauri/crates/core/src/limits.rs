@@ -36,6 +36,13 @@ pub struct Limits {
     /// "Keep saved data at most N days": the ages that may be set, in
     /// days, `[shortest, longest]`.
     pub max_age_days: [u32; 2],
+    /// The pause in typing after which a list's search box or a record
+    /// picker reads what was typed, in ms: one read per pause, never one
+    /// per key.
+    pub typing_pause_ms: u16,
+    /// How many matches a record picker shows
+    /// ([`crate::pickers::PICKER_MATCHES`]).
+    pub picker_matches: u8,
 }
 
 /// The bounds, as the checks in Rust apply them.
@@ -59,4 +66,6 @@ pub const LIMITS: Limits = Limits {
         *crate::settings::MAX_AGE_DAYS.start(),
         *crate::settings::MAX_AGE_DAYS.end(),
     ],
+    typing_pause_ms: 300,
+    picker_matches: crate::pickers::PICKER_MATCHES,
 };
