@@ -405,6 +405,61 @@ test("open a customer by id: credit limit, status and customer since", async () 
   await screenshot(app, "customer");
 });
 
+/** Waits for an option of the open picker whose title is `title`, and returns it. */
+async function pickerOption(title) {
+  let found = null;
+  await app.wait(
+    async () => {
+      for (const option of await app.findElements(By.css("[role='listbox']:not([hidden]) [role='option']"))) {
+        const shown = await option.findElement(By.css(".title")).getText();
+        if (shown === title) {
+          found = option;
+          return true;
+        }
+      }
+      return false;
+    },
+    WAIT_MS,
+    `an option titled ${title}`,
+  );
+  return found;
+}
+
+test("pickers: a customer found by a part of its name, a lead's company chosen by its document number", async () => {
+  await connected();
+  await section("Open a customer");
+  const customer = await serviceGet(context.sandbox, `/stakeholder/customer/${context.sandbox.ids.customer}/`);
+  const word = customer.name.split(/\s+/).sort((a, b) => b.length - a.length)[0];
+  const input = await byId("customer-id");
+  await input.sendKeys(Key.chord(Key.CONTROL, "a"), Key.BACK_SPACE);
+  await input.sendKeys(word);
+  await (await pickerOption(customer.name)).click();
+  const card = await visible(app, By.css("section.customer-card"));
+  await app.wait(until.elementTextContains(card, customer.document_number), WAIT_MS);
+  assert.equal(await input.getAttribute("value"), customer.name, "the input shows the name, not the id");
+  await screenshot(app, "customer-picker");
+
+  await section("Leads");
+  await countShown("leads");
+  await openFirstRow();
+  await click(await visible(app, byButton("Edit this lead")));
+  await app.wait(async () => (await (await byId("lead-status")).getAttribute("value")) !== "", WAIT_MS, "the lead shown");
+  const [company] = (await serviceGet(context.sandbox, "/stakeholder/stakeholder/?is_company=true&take=1&sort=-document_number")).results;
+  const picker = await byId("lead-company");
+  await picker.sendKeys(Key.chord(Key.CONTROL, "a"), Key.BACK_SPACE);
+  await picker.sendKeys(company.document_number);
+  await pickerOption(company.name);
+  await screenshot(app, "lead-company-picker");
+  await picker.sendKeys(Key.ENTER);
+  assert.equal(await picker.getAttribute("value"), company.name);
+  const since = (await journal(context.sandbox)).length;
+  await (await visible(app, byButton("Save changes"))).click();
+  await visible(app, By.xpath("//*[@role='status' and contains(., 'Lead saved')]"));
+  const patches = (await journal(context.sandbox)).slice(since).filter((r) => r.method === "PATCH");
+  assert.equal(patches.length, 1);
+  assert.deepEqual(patches[0].body, { company: company.person_or_company_id }, "the stakeholder's person_or_company_id");
+});
+
 test("delete a stakeholder after confirming; the list updates", async () => {
   await connected();
   assert.ok(created, "the stakeholder created above");
