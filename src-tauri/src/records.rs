@@ -10,6 +10,7 @@ use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
 use workdesk_core::guard::{guarded, guarded_sync};
 use workdesk_core::records::ListMessage;
 use workdesk_core::schema::ResourceSchema;
+use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::views::ListViews;
@@ -125,14 +126,16 @@ pub async fn read_list(
 /// anything (the query engine's rules: fields, operators, values of the
 /// right type and within the service's bounds, sort keys, page size): the
 /// one authority the filter builder asks as the user types. Needs no
-/// workspace and sends nothing.
+/// workspace and sends nothing. Answers the view as it is read today: each
+/// relative period (`@this_month`) of a condition worked out into its
+/// dates, in this computer's time zone.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
 /// `fields`, `sort`, `page`, `take` or `widths`, exactly as `read_list`
 /// would answer for the same view.
 #[tauri::command]
 #[specta::specta]
-pub fn check_view(resource: ResourceName, view: ListView) -> Result<(), UiError> {
+pub fn check_view(resource: ResourceName, view: ListView) -> Result<ListView, UiError> {
     guarded_sync(|| workdesk_core::records::check_view(resource, &view))
 }
 
@@ -166,7 +169,10 @@ pub async fn read_record(
 /// fitted to this build's schema: its `current` is the view read, the
 /// one shown last or the default; `left_out` when fitting dropped a
 /// column, sort key or condition), then the answers and the reply come as
-/// `read_list`'s for that view, which is remembered.
+/// `read_list`'s for that view, which is remembered. The first time the
+/// list opens in a workspace its ready-made views ("Issued this month",
+/// "Overdue"…) join its saved views, named in `language`, the window's
+/// (`en` or `es`).
 ///
 /// Errors: `not_configured` (nothing sent), and the errors of
 /// `read_list`.
@@ -175,10 +181,11 @@ pub async fn read_record(
 pub async fn open_list(
     state: State<'_, AppState>,
     resource: ResourceName,
+    language: LanguageChoice,
     messages: Channel<ListMessage>,
 ) -> Result<ReadDone<ListMessage>, UiError> {
     let mut reply = Reply::new(&messages, "list");
-    let end = guarded(state.open_list(resource, |message, then| {
+    let end = guarded(state.open_list(resource, language, |message, then| {
         reply.take(message, then);
     }))
     .await?;

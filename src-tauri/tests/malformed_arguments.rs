@@ -37,7 +37,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("read_list", &["resource", "view", "remember", "answers"]),
     ("check_view", &["resource", "view"]),
     ("read_record", &["resource", "id", "answers"]),
-    ("open_list", &["resource", "messages"]),
+    ("open_list", &["resource", "language", "messages"]),
     ("save_view", &["resource", "name", "view"]),
     ("delete_view", &["resource", "name"]),
     ("remember_view", &["resource", "view"]),

@@ -131,6 +131,49 @@ describe("building filters", () => {
     ]);
   });
 
+  test("a relative period is kept as a period, shows the dates Rust works out for it, and reads back", async () => {
+    const dated = (view: ListView): ListView => ({
+      ...view,
+      filters: view.filters?.map((f) =>
+        f.values[0] === "@this_month" ? { ...f, values: ["2026-11-01", "2026-11-30"] } : f.values[0] === "@last_7_days" ? { ...f, values: ["2026-11-20"] } : f,
+      ),
+    });
+    const { calls, user } = await renderList({ schema: customerSchema, dated });
+    await openFilters(user);
+    await user.selectOptions(byId("filter-0-field"), "Customer since");
+    await user.selectOptions(byId("filter-0-operator"), "between");
+    expect(optionTexts("filter-0-period")).toEqual([
+      "Dates",
+      "today",
+      "yesterday",
+      "this week",
+      "this month",
+      "last month",
+      "this year",
+      "the last N days",
+    ]);
+    await user.selectOptions(byId("filter-0-period"), "this month");
+    expect(document.getElementById("filter-0-from")).toBeNull();
+    expect(await screen.findByText("Now: Nov 1, 2026 – Nov 30, 2026")).toBeInTheDocument();
+    expect(screen.getByText(/Shows rows where \(Customer since this month\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    // The view keeps the period: opened next month, it means next month.
+    expect(listCalls(calls)[1].filters).toEqual([
+      { or: false, not: false, field: "customer_since", operator: "range", values: ["@this_month"] },
+    ]);
+
+    await user.selectOptions(byId("filter-0-operator"), "at least");
+    await user.selectOptions(byId("filter-0-period"), "the last N days");
+    await user.clear(byId("filter-0-days"));
+    await user.type(byId("filter-0-days"), "7");
+    expect(await screen.findByText("Now: Nov 20, 2026")).toBeInTheDocument();
+    expect(screen.getByText(/Customer since at least the last 7 days/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(3));
+    expect(listCalls(calls)[2].filters?.[0].values).toEqual(["@last_7_days"]);
+  });
+
   test("'is one of' on a choice field uses one chip per code", async () => {
     const { calls, user } = await renderList();
     await openFilters(user);

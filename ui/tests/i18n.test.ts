@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import glossary from "../src/i18n/glossary.json";
-import { CATALOGUES, i18n, messageKeys, oneFullStop, resolveLanguage, t, type MessageKey } from "../src/lib/i18n.svelte";
+import { CATALOGUES, LANGUAGES, hasMessage, i18n, messageKeys, oneFullStop, resolveLanguage, t, type MessageKey } from "../src/lib/i18n.svelte";
+import { LIMITS } from "../src/lib/bindings";
 
 const sources = import.meta.glob("../src/**/*.{svelte,ts}", { query: "?raw", import: "default", eager: true }) as Record<
   string,
@@ -37,7 +38,14 @@ const messages: [string, string, string][] = areas.flatMap((name) =>
  * `filters.operator.${operator}`), so they appear in no literal: they are
  * checked against the codes in the bindings instead.
  */
-const BUILT_KEYS = ["errors.", "filters.operator.", "setup.set_aside.", "setup.session_only.", "app.settings_notice."];
+const BUILT_KEYS = [
+  "errors.",
+  "filters.operator.",
+  "filters.period.",
+  "setup.set_aside.",
+  "setup.session_only.",
+  "app.settings_notice.",
+];
 
 /** Built keys whose codes are one union type of the bindings (errors.* are checked in errors.test.ts). */
 const CODE_UNIONS: Record<string, string> = {
@@ -94,6 +102,16 @@ describe("the catalogues", () => {
       .map(([key]) => key)
       .filter((key) => !BUILT_KEYS.some((prefix) => key.startsWith(prefix)) && !code.includes(`"${key}"`));
     expect(unused).toEqual([]);
+  });
+
+  test("every relative period Rust offers has words in both languages", () => {
+    for (const language of LANGUAGES) {
+      i18n.use(language, [language]);
+      for (const token of LIMITS.relative_dates) {
+        const key = `filters.period.${token.slice(1)}`;
+        expect(hasMessage(key), `${language} ${key}`).toBe(true);
+      }
+    }
   });
 
   test("every code of the bindings that the UI words has words, and no other", () => {

@@ -124,13 +124,15 @@ export const commands = {
 	 *  anything (the query engine's rules: fields, operators, values of the
 	 *  right type and within the service's bounds, sort keys, page size): the
 	 *  one authority the filter builder asks as the user types. Needs no
-	 *  workspace and sends nothing.
+	 *  workspace and sends nothing. Answers the view as it is read today: each
+	 *  relative period (`@this_month`) of a condition worked out into its
+	 *  dates, in this computer's time zone.
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
 	 *  `fields`, `sort`, `page`, `take` or `widths`, exactly as `read_list`
 	 *  would answer for the same view.
 	 */
-	checkView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
+	checkView: (resource: ResourceName, view: ListView) => typedError<ListView, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
 	/**
 	 *  Reads one record of `resource` with every field, by id, as
 	 *  `read_list` reads a list: the saved copy, then the service's (a
@@ -149,12 +151,15 @@ export const commands = {
 	 *  fitted to this build's schema: its `current` is the view read, the
 	 *  one shown last or the default; `left_out` when fitting dropped a
 	 *  column, sort key or condition), then the answers and the reply come as
-	 *  `read_list`'s for that view, which is remembered.
+	 *  `read_list`'s for that view, which is remembered. The first time the
+	 *  list opens in a workspace its ready-made views ("Issued this month",
+	 *  "Overdue"…) join its saved views, named in `language`, the window's
+	 *  (`en` or `es`).
 	 * 
 	 *  Errors: `not_configured` (nothing sent), and the errors of
 	 *  `read_list`.
 	 */
-	openList: (resource: ResourceName, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, messages })),
+	openList: (resource: ResourceName, language: LanguageChoice, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, language, messages })),
 	/**
 	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
 	 *  replacing a saved view of the same name. Returns the resource's views
@@ -392,7 +397,7 @@ export const events = {
 };
 
 /* Constants */
-export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"priority":[-32768,32767],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60} as const;
+export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"last_days":[1,3660],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"priority":[-32768,32767],"relative_dates":["@today","@yesterday","@this_week","@this_month","@last_month","@this_year"],"relative_operators":["range","gte","gt","lt","lte"],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60} as const;
 
 /* Types */
 /**

@@ -3,10 +3,10 @@
 // it (a "draft", what was typed, never lost), and the shaping that turns a
 // draft into the FilterSpec the backend takes. Whether a condition is valid
 // is decided in Rust only (`ipc.checkView`, docs/service.md, "Filters").
-import type { FieldKind, FieldSchema, Operator, FilterSpec, ResourceSchema } from "./bindings";
+import { LIMITS, type FieldKind, type FieldSchema, type Operator, type FilterSpec, type ResourceSchema } from "./bindings";
 import { choiceLabel, fieldLabel, yesNo } from "./fields";
 import { formatDecimal, localInputToRfc3339, rfc3339ToLocalInput, userLocale } from "./format";
-import { hasMessage, t } from "./i18n.svelte";
+import { hasMessage, t, type MessageKey } from "./i18n.svelte";
 
 /** How `operator` reads in a condition ("Total" "at least" "1000"), in the language in use. */
 export function operatorLabel(operator: Operator): string {
@@ -58,7 +58,39 @@ export type FilterDraft = {
   /** `range` ends. */
   from: string;
   to: string;
+  /**
+   * A relative period instead of dates, on a date field: a token of
+   * `LIMITS.relative_dates` ("@this_month"), "@last_days" for the last
+   * `days` days, or "" for dates typed.
+   */
+  relative: string;
+  /** "The last N days": N as typed. */
+  days: string;
 };
+
+/** The token of "the last N days" in a draft's `relative`. */
+export const LAST_DAYS = "@last_days";
+
+/** Whether `draft` on a field of `kind` may hold a relative period (a date field, an operator that takes one). */
+export function takesPeriod(kind: FieldKind | undefined, operator: Operator): boolean {
+  return (kind === "date" || kind === "date_time") && (LIMITS.relative_operators as readonly Operator[]).includes(operator);
+}
+
+/** The token a view holds for the draft's period ("@this_month", "@last_30_days"), or null for dates typed. */
+export function periodToken(draft: FilterDraft): string | null {
+  if (draft.relative === "") return null;
+  if (draft.relative !== LAST_DAYS) return draft.relative;
+  const days = draft.days.trim();
+  // What cannot be a number of days goes as typed: Rust's check says why.
+  return `@last_${/^\d+$/.test(days) ? String(Number(days)) : days || "0"}_days`;
+}
+
+/** A period in words: "this month", "the last 30 days". */
+export function periodLabel(token: string): string {
+  const last = /^@last_(\d+)_days$/.exec(token);
+  if (last) return t("filters.period.last_days_text", { days: Number(last[1]) });
+  return t(`filters.period.${token.slice(1)}` as MessageKey);
+}
 
 let lastKey = 0;
 function nextKey(): number {
@@ -109,6 +141,8 @@ export function newDraft(target: FilterField, or = false): FilterDraft {
     items: [],
     from: "",
     to: "",
+    relative: "",
+    days: "30",
   };
 }
 
@@ -123,6 +157,7 @@ export function withField(draft: FilterDraft, target: FilterField): FilterDraft 
     items: [],
     from: "",
     to: "",
+    relative: "",
   };
 }
 
@@ -318,6 +353,8 @@ export function shapeDraft(draft: FilterDraft, target: FilterField | undefined, 
     spec: { or: !first && draft.or, not: draft.not, field: draft.field, operator: draft.operator, values },
     message,
   });
+  const token = takesPeriod(target?.field.kind, draft.operator) ? periodToken(draft) : null;
+  if (token) return spec([token]);
   switch (draft.operator) {
     case "isnull":
       return spec([draft.value === "false" ? "false" : "true"]);
@@ -364,9 +401,18 @@ export function draftFromSpec(spec: FilterSpec, fields: FilterField[]): FilterDr
     items: [],
     from: "",
     to: "",
+    relative: "",
+    days: "30",
   };
   const values = spec.values ?? [];
-  if (spec.operator === "in") {
+  const token = values.length === 1 && values[0].startsWith("@") ? values[0] : null;
+  const last = token && /^@last_(\d+)_days$/.exec(token);
+  if (token && last) {
+    draft.relative = LAST_DAYS;
+    draft.days = last[1];
+  } else if (token) {
+    draft.relative = token;
+  } else if (spec.operator === "in") {
     if (kind === "choice" || kind === "boolean") draft.items = [...values];
     else draft.value = values.join("\n");
   } else if (spec.operator === "range") {
@@ -404,6 +450,14 @@ function shownValue(target: FilterField | undefined, text: string): string {
 export function describeDraft(draft: FilterDraft, fields: FilterField[]): string {
   const target = fields.find((f) => f.path === draft.field);
   const label = target?.label ?? fieldLabel(draft.field);
+  const token = takesPeriod(target?.field.kind, draft.operator) ? periodToken(draft) : null;
+  if (token) {
+    return t(draft.operator === "range" ? "filters.read.in_period" : "filters.read.condition", {
+      label,
+      operator: operatorLabel(draft.operator),
+      value: periodLabel(token),
+    });
+  }
   switch (draft.operator) {
     case "isnull":
       return t(draft.value === "false" ? "filters.read.has_value" : "filters.read.is_empty", { label });

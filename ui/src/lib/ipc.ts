@@ -23,6 +23,7 @@ import {
   type Value,
 } from "./bindings";
 import type { UiError } from "./errors";
+import { i18n } from "./i18n.svelte";
 
 export type { UiError };
 
@@ -148,7 +149,8 @@ function openList(
     if ("opened" in message) onopened(message.opened);
     else onanswer(message);
   };
-  return read(onmessage, (channel) => commands.openList(resource, channel));
+  // Ready-made views added the first time are named in the window's language.
+  return read(onmessage, (channel) => commands.openList(resource, i18n.language, channel));
 }
 
 /** Typed wrappers of every command. */

@@ -90,6 +90,7 @@ mod patch;
 mod proxy;
 mod rate_limit;
 pub mod records;
+pub mod relative_date;
 mod resource_name;
 mod response;
 mod retry;
@@ -115,6 +116,7 @@ pub use records::{
     AuditStatus, CalendarDate, DocumentType, Lead, OperationStatus, Resource, Stakeholder, Task,
     Timestamp,
 };
+pub use relative_date::{RelativeDate, LAST_DAYS_MAX};
 pub use resource_name::ResourceName;
 pub use response::mask_keys;
 pub use tolerant::{MAX_COUNT, UNREADABLE};

@@ -17,6 +17,7 @@ use workdesk_query::{
 
 use crate::error::Error;
 use crate::list::{Take, TAKE_MAX};
+use crate::relative_date::RelativeDate;
 use crate::resource_name::ResourceName;
 
 /// One `sort` key: `field` (or `relation__field`), descending when set.
@@ -117,11 +118,48 @@ impl ListView {
     /// more for `in`, no comma inside an item), and no `range` that ends
     /// before it starts (compared as the field's type compares them).
     ///
+    /// A condition's relative period (`@this_month`,
+    /// [`crate::relative_date`]) is worked out for today in this computer's
+    /// time zone ([`ListView::check_on`]).
+    ///
     /// # Errors
     /// Every problem at once, keyed `page`, `take`, `fields`, `sort`,
     /// `widths`, or `filters.<index>` for the condition at that index (so a
     /// form can put the reason beside the condition).
     pub fn check(&self, resource: ResourceName) -> Result<CheckedView, ValidationErrors> {
+        self.check_on(resource, &chrono::Local::now())
+    }
+
+    /// This view with each condition's relative period worked out for the
+    /// day `now` falls on in its time zone: the dates it stands for in
+    /// `values` (a token that cannot be worked out stays as it is, for
+    /// [`ListView::check`] to refuse). What a filter shows beside "this
+    /// month".
+    #[must_use]
+    pub fn dated_on<Tz: chrono::TimeZone>(
+        &self,
+        resource: ResourceName,
+        now: &chrono::DateTime<Tz>,
+    ) -> ListView {
+        let schema = resource.schema();
+        let mut view = self.clone();
+        for filter in &mut view.filters {
+            if let Ok(Some(values)) = relative_values(schema, filter, now) {
+                filter.values = values;
+            }
+        }
+        view
+    }
+
+    /// [`ListView::check`] on the day `now` falls on in its time zone.
+    ///
+    /// # Errors
+    /// As [`ListView::check`].
+    pub fn check_on<Tz: chrono::TimeZone>(
+        &self,
+        resource: ResourceName,
+        now: &chrono::DateTime<Tz>,
+    ) -> Result<CheckedView, ValidationErrors> {
         let schema = resource.schema();
         let mut problems = ValidationErrors::default();
         let mut query = ListQuery {
@@ -201,6 +239,21 @@ impl ListView {
         // value is not sent, and not checked further).
         let mut index_of = Vec::with_capacity(self.filters.len());
         for (index, filter) in self.filters.iter().enumerate() {
+            let dated;
+            let filter = match relative_values(schema, filter, now) {
+                Ok(None) => filter,
+                Ok(Some(values)) => {
+                    dated = FilterSpec {
+                        values,
+                        ..filter.clone()
+                    };
+                    &dated
+                }
+                Err(problem) => {
+                    problems.add_problem(format!("filters.{index}"), problem);
+                    continue;
+                }
+            };
             match filter_value(filter) {
                 Ok(value) => {
                     let mut condition =
@@ -412,6 +465,35 @@ fn condition_key(key: String, parameters: &[(String, &str)]) -> String {
 
 /// The value of `filter`'s condition as sent (items of `in` and the ends
 /// of `range` comma-joined, each trimmed), or why it has none.
+/// The values `filter` sends for its relative period (`@this_month`), on
+/// the day `now` falls on; `None` when it holds none.
+fn relative_values<Tz: chrono::TimeZone>(
+    schema: &workdesk_query::Schema,
+    filter: &FilterSpec,
+    now: &chrono::DateTime<Tz>,
+) -> std::result::Result<Option<Vec<String>>, Problem> {
+    let Some(parsed) = filter.values.iter().find_map(|v| RelativeDate::parse(v)) else {
+        return Ok(None);
+    };
+    let relative = parsed.map_err(|()| {
+        Problem::new(
+            "relative_unknown",
+            [],
+            "This relative period is not one Workdesk knows.",
+        )
+    })?;
+    let path = FieldPath::parse(&filter.field);
+    let field = match &path.relation {
+        None => schema.field(&path.field),
+        Some(relation) => schema
+            .relation(relation)
+            .and_then(|r| r.fields.iter().find(|f| f.name == path.field)),
+    };
+    // An unknown field is the engine's to refuse, by its own rule.
+    let Some(field) = field else { return Ok(None) };
+    crate::relative_date::values(relative, filter.operator, &field.kind, now).map(Some)
+}
+
 fn filter_value(filter: &FilterSpec) -> std::result::Result<String, Problem> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
     let items = |items: &[&str]| match items.iter().find(|item| item.contains(',')) {
@@ -463,6 +545,8 @@ fn reversed_range(condition: &TypedCondition) -> Option<Problem> {
 
 #[cfg(test)]
 mod tests {
+    use chrono::TimeZone;
+
     use super::*;
 
     fn filter(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
@@ -714,6 +798,68 @@ mod tests {
             assert!(errors.get(key).is_some(), "{key}: {errors}");
         }
         assert!(errors.get("total__gte").is_none(), "{errors}");
+    }
+
+    #[test]
+    fn a_relative_period_is_sent_as_the_dates_it_stands_for_and_kept_in_the_view() {
+        // 23:30 on 30 November in Bogotá (UTC−5): 1 December in UTC.
+        let now = chrono::FixedOffset::west_opt(5 * 3600)
+            .unwrap()
+            .with_ymd_and_hms(2026, 11, 30, 23, 30, 0)
+            .unwrap();
+        let view = ListView {
+            filters: vec![
+                filter("issue_date", Operator::Range, &["@this_month"]),
+                filter("total", Operator::Gte, &["100"]),
+            ],
+            ..ListView::default()
+        };
+        let query = view
+            .check_on(ResourceName::SupplierInvoice, &now)
+            .unwrap()
+            .into_query()
+            .to_query_string();
+        assert!(
+            query.contains(
+                "issue_date__range=2026-11-01T05%3A00%3A00Z%2C2026-12-01T04%3A59%3A59.999999Z"
+            ) || query
+                .contains("issue_date__range=2026-11-01T05:00:00Z,2026-12-01T04:59:59.999999Z"),
+            "{query}"
+        );
+        let dated = view.dated_on(ResourceName::SupplierInvoice, &now);
+        assert_eq!(
+            dated.filters[0].values,
+            ["2026-11-01T05:00:00Z", "2026-12-01T04:59:59.999999Z"]
+        );
+        assert_eq!(dated.filters[1], view.filters[1]);
+        // The view itself keeps the period.
+        assert_eq!(view.filters[0].values, ["@this_month"]);
+
+        let refused = |filters: Vec<FilterSpec>| {
+            let view = ListView {
+                filters,
+                ..ListView::default()
+            };
+            let problems = view
+                .check_on(ResourceName::SupplierInvoice, &now)
+                .unwrap_err();
+            problems
+                .problems()
+                .map(|(key, _, code)| format!("{key} {}", code.map_or("", |c| c.name)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            refused(vec![filter("total", Operator::Range, &["@this_month"])]),
+            ["filters.0 relative_not_a_date"]
+        );
+        assert_eq!(
+            refused(vec![filter("issue_date", Operator::In, &["@today"])]),
+            ["filters.0 relative_operator"]
+        );
+        assert_eq!(
+            refused(vec![filter("issue_date", Operator::Gte, &["@next_week"])]),
+            ["filters.0 relative_unknown"]
+        );
     }
 
     #[test]

@@ -43,6 +43,15 @@ pub struct Limits {
     /// How many matches a record picker shows
     /// ([`crate::pickers::PICKER_MATCHES`]).
     pub picker_matches: u8,
+    /// The relative periods a date condition offers, in menu order, as a
+    /// view holds them (`workdesk_api::relative_date::TOKENS`: `@today` …
+    /// `@this_year`); then "the last N days", `@last_<n>_days`.
+    pub relative_dates: [&'static str; 6],
+    /// "The last N days": `[fewest, most]` days.
+    pub last_days: [u16; 2],
+    /// The operators a relative period goes with
+    /// (`workdesk_api::relative_date::OPERATORS`).
+    pub relative_operators: [workdesk_api::Operator; 5],
 }
 
 /// The bounds, as the checks in Rust apply them.
@@ -68,4 +77,7 @@ pub const LIMITS: Limits = Limits {
     ],
     typing_pause_ms: 300,
     picker_matches: crate::pickers::PICKER_MATCHES,
+    relative_dates: workdesk_api::relative_date::TOKENS,
+    last_days: [1, workdesk_api::LAST_DAYS_MAX],
+    relative_operators: workdesk_api::relative_date::OPERATORS,
 };

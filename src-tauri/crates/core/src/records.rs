@@ -8,10 +8,10 @@ use workdesk_sync::{Answer, ReadEnd, Then};
 
 use crate::error::Error;
 use crate::schema::{resource_schema, ResourceSchema};
-use crate::settings::{NamedView, VIEW_NAME_MAX_CHARS};
+use crate::settings::{LanguageChoice, NamedView, VIEW_NAME_MAX_CHARS};
 use crate::state::{AppState, Workspace};
 use crate::ui_error::UiError;
-use crate::views::ListViews;
+use crate::views::{add_ready_views, ListViews};
 
 /// One message of a list's opening read ([`AppState::open_list`]).
 ///
@@ -37,13 +37,17 @@ pub fn resource_schemas() -> Vec<ResourceSchema> {
 
 /// `Ok` when `view` reads over `resource` (what `list_records` would
 /// send, and widths within bounds for its fields), so that no view kept in
-/// the settings is one the list cannot show.
+/// the settings is one the list cannot show: the view as it is read
+/// today, each relative period (`@this_month`) of its conditions worked
+/// out into the dates it stands for in this computer's time zone
+/// ([`ListView::dated_on`]), what a filter shows beside the period.
 ///
 /// # Errors
 /// `invalid_input` with `field_errors` keyed by the view's parts.
-pub fn check_view(resource: ResourceName, view: &ListView) -> Result<(), UiError> {
-    view.list_query(resource)
-        .map(|_| ())
+pub fn check_view(resource: ResourceName, view: &ListView) -> Result<ListView, UiError> {
+    let now = chrono::Local::now();
+    view.check_on(resource, &now)
+        .map(|_| view.dated_on(resource, &now))
         .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)).into())
 }
 
@@ -152,7 +156,9 @@ impl AppState {
     /// ([`ListMessage::Opened`]), before anything else; then its current
     /// view (or the default) is read and remembered as
     /// [`AppState::read_list`] reads one, each answer a
-    /// [`ListMessage::Answer`].
+    /// [`ListMessage::Answer`]. The first time in a workspace, the
+    /// resource's ready-made views are added to its saved views, named in
+    /// `language` (the window's; [`crate::views::ready_views`]).
     ///
     /// # Errors
     /// Those of [`AppState::read_list`]; nothing is sent when there is no
@@ -161,12 +167,20 @@ impl AppState {
     pub async fn open_list(
         &self,
         resource: ResourceName,
+        language: LanguageChoice,
         mut send: impl FnMut(ListMessage, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
         // One workspace for the views and the read: a switch meanwhile
         // shows neither.
         let workspace = self.workspace().await?;
-        let opened = ListViews::fitted(resource, self.settings.views(&workspace.id, resource));
+        // The first time the list opens in this workspace, its ready-made
+        // views join the saved ones, named in the window's language.
+        let views = self
+            .settings
+            .update_views(&workspace.id, resource, |views| {
+                add_ready_views(views, resource, language);
+            })?;
+        let opened = ListViews::fitted(resource, views);
         let view = opened.current.clone();
         self.check_shown(&workspace)?;
         send(ListMessage::Opened { opened }, Then::MayFollow);

@@ -363,7 +363,17 @@ impl Settings {
                 }
             }
         }
-        (ResourceViews { current, saved }, unreadable)
+        let ready_added = field("ready_added")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        (
+            ResourceViews {
+                current,
+                saved,
+                ready_added,
+            },
+            unreadable,
+        )
     }
 
     /// Changes the views of `resource` for `workspace` with `change` and
@@ -407,7 +417,7 @@ impl Settings {
             }
             self.0.set(
                 &views_key(workspace, resource),
-                json!({"current": views.current, "saved": saved}),
+                json!({"current": views.current, "saved": saved, "ready_added": views.ready_added}),
             );
             dirty = true;
         }
@@ -466,6 +476,10 @@ pub struct ResourceViews {
     /// Views saved under a name, in the order they were saved.
     #[serde(default)]
     pub saved: Vec<NamedView>,
+    /// Whether the resource's ready-made views were added to `saved` (once:
+    /// one the user deleted or renamed does not come back).
+    #[serde(default)]
+    pub ready_added: bool,
 }
 
 /// Longest name of a saved view, in characters.

@@ -6,10 +6,10 @@
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_api::{FilterSpec, ListView, ResourceName, SortSpec, Take};
+use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, SortSpec, Take};
 
 use crate::schema::{resource_schema, FieldSchema, ResourceSchema};
-use crate::settings::ResourceViews;
+use crate::settings::{LanguageChoice, NamedView, ResourceViews};
 
 /// The page sizes a list offers, smallest first (`all`: one page of 200).
 pub const PAGE_SIZES: [Take; 5] = [
@@ -73,6 +73,143 @@ impl ListViews {
             current,
             left_out,
             saved,
+        }
+    }
+}
+
+/// The ready-made views a resource's list offers, named in `language`
+/// (the system's is English unless the window says otherwise): ordinary
+/// saved views, added once per workspace when the list first opens
+/// ([`add_ready_views`]), which the user may change or delete. Their dates
+/// are relative periods (`@this_month`), worked out each time they are
+/// read (`workdesk_api::relative_date`). Each is the resource's default
+/// view with its own conditions and sort:
+///
+/// - supplier and customer invoices: issued this month (by issue date,
+///   operation date), in error (`ER`), drafts (`PR`);
+/// - sales quotes: issued this month;
+/// - tasks: due this week (expiry this week, not completed), overdue
+///   (expiry before today, not completed);
+/// - leads: new this month;
+/// - stakeholders and customers: added this month; customers also active.
+pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<NamedView> {
+    let es = language == LanguageChoice::Es;
+    let name = |en: &str, spanish: &str| if es { spanish } else { en }.to_owned();
+    let condition = |field: &str, operator: Operator, value: &str| FilterSpec {
+        or: false,
+        not: false,
+        field: field.to_owned(),
+        operator,
+        values: vec![value.to_owned()],
+    };
+    let this_month = |field: &str| condition(field, Operator::Range, "@this_month");
+    let newest = |field: &str| SortSpec {
+        field: field.to_owned(),
+        descending: true,
+    };
+    let oldest = |field: &str| SortSpec {
+        field: field.to_owned(),
+        descending: false,
+    };
+    let invoices = |date: &str, issued_en: &str, issued_es: &str| {
+        vec![
+            (
+                name(issued_en, issued_es),
+                vec![this_month(date)],
+                vec![newest(date)],
+            ),
+            (
+                name("In error", "Con error"),
+                vec![condition("operation_status", Operator::Exact, "ER")],
+                vec![newest(date)],
+            ),
+            (
+                name("Drafts", "Borradores"),
+                vec![condition("operation_status", Operator::Exact, "PR")],
+                vec![newest(date)],
+            ),
+        ]
+    };
+    let open_task = || condition("completed_at", Operator::Isnull, "true");
+    let added = || {
+        (
+            name("Added this month", "Creados este mes"),
+            vec![this_month("created_at")],
+            vec![newest("created_at")],
+        )
+    };
+    let views: Vec<(String, Vec<FilterSpec>, Vec<SortSpec>)> = match resource {
+        ResourceName::SupplierInvoice => {
+            invoices("issue_date", "Issued this month", "Emitidas este mes")
+        }
+        ResourceName::CustomerInvoice => {
+            invoices("operation_date", "Issued this month", "Emitidas este mes")
+        }
+        ResourceName::SalesQuote => vec![(
+            name("Issued this month", "Emitidas este mes"),
+            vec![this_month("issue_date")],
+            vec![newest("issue_date")],
+        )],
+        ResourceName::Task => vec![
+            (
+                name("Due this week", "Vencen esta semana"),
+                vec![
+                    condition("expiry", Operator::Range, "@this_week"),
+                    open_task(),
+                ],
+                vec![oldest("expiry")],
+            ),
+            (
+                name("Overdue", "Vencidas"),
+                vec![condition("expiry", Operator::Lt, "@today"), open_task()],
+                vec![oldest("expiry")],
+            ),
+        ],
+        ResourceName::Lead => vec![(
+            name("New this month", "Nuevos este mes"),
+            vec![this_month("created_at")],
+            vec![newest("created_at")],
+        )],
+        ResourceName::Stakeholder => vec![added()],
+        ResourceName::Customer => vec![
+            (
+                name("Active", "Activos"),
+                vec![condition("is_active", Operator::Exact, "true")],
+                Vec::new(),
+            ),
+            added(),
+        ],
+        ResourceName::Product => Vec::new(),
+    };
+    let base = resource_schema(resource).default_view;
+    views
+        .into_iter()
+        .map(|(name, filters, sort)| NamedView {
+            name,
+            view: ListView {
+                filters,
+                sort,
+                ..base.clone()
+            },
+        })
+        .collect()
+}
+
+/// Adds `resource`'s ready-made views ([`ready_views`]) to `views` unless
+/// they were added before; one whose name a saved view already has is
+/// left out.
+pub fn add_ready_views(
+    views: &mut ResourceViews,
+    resource: ResourceName,
+    language: LanguageChoice,
+) {
+    if views.ready_added {
+        return;
+    }
+    views.ready_added = true;
+    for ready in ready_views(resource, language) {
+        if !views.saved.iter().any(|saved| saved.name == ready.name) {
+            views.saved.push(ready);
         }
     }
 }
@@ -248,6 +385,60 @@ mod tests {
     use workdesk_api::Operator;
 
     use super::*;
+
+    #[test]
+    fn every_ready_view_reads_as_it_is_and_is_added_once() {
+        for resource in ResourceName::ALL {
+            let schema = resource_schema(resource);
+            for language in [LanguageChoice::En, LanguageChoice::Es] {
+                for ready in ready_views(resource, language) {
+                    assert!(
+                        ready.view.check(resource).is_ok(),
+                        "{resource:?} {}",
+                        ready.name
+                    );
+                    assert_eq!(
+                        fit_view(&schema, &ready.view),
+                        (ready.view.clone(), false),
+                        "{}",
+                        ready.name
+                    );
+                }
+            }
+        }
+        let names = |views: &ResourceViews| {
+            views
+                .saved
+                .iter()
+                .map(|v| v.name.clone())
+                .collect::<Vec<_>>()
+        };
+        let mut views = ResourceViews::default();
+        views.saved.push(NamedView {
+            name: "Drafts".to_owned(),
+            view: ListView::default(),
+        });
+        add_ready_views(
+            &mut views,
+            ResourceName::SupplierInvoice,
+            LanguageChoice::En,
+        );
+        // A view of the user's keeps its name and its view.
+        assert_eq!(names(&views), ["Drafts", "Issued this month", "In error"]);
+        assert_eq!(views.saved[0].view, ListView::default());
+        // Deleted, it does not come back.
+        views.saved.retain(|v| v.name != "In error");
+        add_ready_views(
+            &mut views,
+            ResourceName::SupplierInvoice,
+            LanguageChoice::Es,
+        );
+        assert_eq!(names(&views), ["Drafts", "Issued this month"]);
+        let mut spanish = ResourceViews::default();
+        add_ready_views(&mut spanish, ResourceName::Task, LanguageChoice::Es);
+        assert_eq!(names(&spanish), ["Vencen esta semana", "Vencidas"]);
+        assert_eq!(spanish.saved[1].view.filters[0].values, ["@today"]);
+    }
     use crate::settings::NamedView;
 
     fn invoices() -> ResourceSchema {
@@ -455,6 +646,7 @@ mod tests {
                         view: old,
                     },
                 ],
+                ready_added: true,
             },
         );
         assert_eq!(

@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_sync::{Answer, ReadEnd, Then, Unanswered};
@@ -133,13 +134,17 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
 async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error::UiError>) {
     let mut messages = Vec::new();
     let end = state
-        .open_list(ResourceName::SupplierInvoice, |message, then| {
-            // The views come first, and an answer always follows them.
-            if messages.is_empty() {
-                assert_eq!(then, Then::MayFollow);
-            }
-            messages.push(serde_json::to_value(message).unwrap());
-        })
+        .open_list(
+            ResourceName::SupplierInvoice,
+            LanguageChoice::En,
+            |message, then| {
+                // The views come first, and an answer always follows them.
+                if messages.is_empty() {
+                    assert_eq!(then, Then::MayFollow);
+                }
+                messages.push(serde_json::to_value(message).unwrap());
+            },
+        )
         .await
         .unwrap();
     assert!(messages[0].get("opened").is_some(), "{messages:?}");
