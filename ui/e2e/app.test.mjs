@@ -141,6 +141,8 @@ test("second start: the key is remembered and the table shows without asking", a
     await box.sendKeys(piece);
     await app.wait(until.elementTextContains(count, `“${piece}”`), WAIT_MS);
     assert.deepEqual(await rowNames(app), [first], `${piece} finds ${first} alone`);
+    // Out of how many: the list's count before the words.
+    assert.match(await count.getText(), /^1 of [\d,]+ supplier invoices matches “/);
     const asked = (await journal(context.sandbox)).slice(since);
     assert.ok(
       asked.some((r) => r.path === "/account_payable/invoice/" && r.query.includes(`name__icontains=${piece}`)),
