@@ -460,6 +460,27 @@ test("pickers: a customer found by a part of its name, a lead's company chosen b
   assert.deepEqual(patches[0].body, { company: company.person_or_company_id }, "the stakeholder's person_or_company_id");
 });
 
+test("ready-made views: Overdue shows exactly the service's overdue tasks, its period shown as today's date", async () => {
+  await connected();
+  await section("Tasks");
+  await countShown("tasks");
+  // Before today's start in this computer's time zone, not completed.
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  const overdue = await serviceGet(
+    context.sandbox,
+    `/task/task/?expiry__lt=${encodeURIComponent(today.toISOString())}&completed_at__isnull=true&take=1`,
+  );
+  assert.ok(overdue.count > 0, "the demo has overdue tasks");
+  await choose("saved-view", "Overdue");
+  await waitForCount("tasks", overdue.count);
+  await (await visible(app, By.xpath("//button[starts-with(normalize-space(.), 'Filters')]"))).click();
+  assert.equal(await (await byId("filter-0-period")).getAttribute("value"), "@today");
+  const dates = await visible(app, By.css("[data-index='0'] .period-dates .dates"));
+  await app.wait(until.elementTextContains(dates, "Now:"), WAIT_MS);
+  await screenshot(app, "ready-view-overdue");
+});
+
 test("delete a stakeholder after confirming; the list updates", async () => {
   await connected();
   assert.ok(created, "the stakeholder created above");
