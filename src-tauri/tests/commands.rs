@@ -256,7 +256,7 @@ fn commands_work_with_no_desktop_around_them() {
     let done = invoke(
         &webview,
         "open_list",
-        json!({"resource": "supplier_invoice", "messages": "__CHANNEL__:11"}),
+        json!({"resource": "supplier_invoice", "language": "es", "messages": "__CHANNEL__:11"}),
     )
     .unwrap();
     let messages = on_channel(11);
@@ -264,6 +264,12 @@ fn commands_work_with_no_desktop_around_them() {
     assert_eq!(
         messages[0]["opened"],
         list_views(&webview, "supplier_invoice").unwrap(),
+        "{messages:?}"
+    );
+    // The first time, the ready-made views join the saved ones, named in
+    // the window's language.
+    assert_eq!(
+        messages[0]["opened"]["saved"][0]["name"], "Emitidas este mes",
         "{messages:?}"
     );
     assert_eq!(done["end"], json!({"end": "fresh"}));
@@ -369,7 +375,21 @@ fn commands_work_with_no_desktop_around_them() {
     }
     let views = list_views(&webview, "supplier_invoice").unwrap();
     assert_eq!(views["current"]["widths"], json!({"name": 300}));
-    assert_eq!(views["saved"], json!([]));
+    // Only the ready-made views the list was opened with: nothing refused was saved.
+    let names: Vec<&Value> = views["saved"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| &v["name"])
+        .collect();
+    assert_eq!(
+        names,
+        [
+            &json!("Emitidas este mes"),
+            &json!("Con error"),
+            &json!("Borradores")
+        ]
+    );
 
     // Named views: saved, replaced by name, deleted.
     let named = json!({"page": 1, "take": "all", "filters": []});

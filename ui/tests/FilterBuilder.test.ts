@@ -174,6 +174,20 @@ describe("building filters", () => {
     expect(listCalls(calls)[2].filters?.[0].values).toEqual(["@last_7_days"]);
   });
 
+  test("on a text field a value starting with @ is a value like any other", async () => {
+    const { calls, user } = await renderList();
+    await openFilters(user);
+    expect(document.getElementById("filter-0-period")).toBeNull();
+    await user.type(byId("filter-0-value"), "@today");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(listCalls(calls)[1].filters).toEqual([{ or: false, not: false, field: "name", operator: "icontains", values: ["@today"] }]);
+    // Reopened, it reads back as the value typed.
+    await user.click(screen.getByRole("button", { name: /^Filters/ }));
+    await user.click(screen.getByRole("button", { name: /^Filters/ }));
+    expect(await vi.waitFor(() => byId("filter-0-value"))).toHaveValue("@today");
+  });
+
   test("'is one of' on a choice field uses one chip per code", async () => {
     const { calls, user } = await renderList();
     await openFilters(user);

@@ -3,14 +3,14 @@
 // person_or_company_id), a task's "About" and assignee. The views read are
 // Rust's (tests/fixtures/resource-schemas.json, written by `npm run
 // bindings`); the mocked service answers them.
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import CustomerView from "../src/components/forms/CustomerView.svelte";
 import LeadEditor from "../src/components/forms/LeadEditor.svelte";
 import TaskForm from "../src/components/forms/TaskForm.svelte";
-import type { ListView, SeenMember } from "../src/lib/bindings";
+import { LIMITS, type ListView, type SeenMember } from "../src/lib/bindings";
 import type { JsonRecord } from "../src/lib/ipc";
 import { customer, ipcHandler, lead, LEAD_ID, MEMBER, OTHER_MEMBER, page, schemas, stakeholder, task, uuid } from "./fixtures/forms";
 import { invoiceRecord, supplierInvoiceSchema } from "./fixtures/records";
@@ -100,6 +100,48 @@ describe("open a customer by a part of its name", () => {
     expect(await screen.findByRole("region", { name: "Customer" })).toHaveTextContent("Bogotá Textiles Ltda.");
     // A pasted ID is no search.
     expect(reads(calls, "customer").map((v) => v.search)).toEqual(["800"]);
+  });
+
+  test("matches of older words stay in sight, dimmed, and are never chosen", async () => {
+    const { handler, calls } = ipcHandler({
+      read_list: ({ view }) => answer(CUSTOMERS, view as ListView),
+      read_record: ({ id }) => CUSTOMERS.find((c) => c.id === id)!,
+    });
+    mockIPC(handler);
+    render(CustomerView, { props: { schemas } });
+    const user = userEvent.setup();
+    const input = screen.getByRole("combobox", { name: "Customer" });
+    await user.type(input, "acme");
+    expect(await screen.findAllByRole("option")).toHaveLength(2);
+    // More words typed: the "acme" matches stay in sight, dimmed, until
+    // the new ones come; Enter meanwhile chooses nothing.
+    await user.type(input, " zzz{Enter}");
+    expect(input).not.toHaveAttribute("aria-activedescendant");
+    expect(calls.filter(([cmd]) => cmd === "read_record")).toEqual([]);
+    expect(await screen.findByText("No match.")).toBeInTheDocument();
+  });
+
+  test("a pause in typing that ends after the input was left reads nothing and opens nothing", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { handler, calls } = ipcHandler({ read_list: ({ view }) => answer(CUSTOMERS, view as ListView) });
+      mockIPC(handler);
+      render(CustomerView, { props: { schemas } });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const input = screen.getByRole("combobox", { name: "Customer" });
+      await user.type(input, "bog");
+      await user.tab();
+      vi.advanceTimersByTime(LIMITS.typing_pause_ms);
+      expect(reads(calls, "customer")).toEqual([]);
+      expect(input).toHaveAttribute("aria-expanded", "false");
+      // Typed and left alone, the same pause reads once.
+      await user.click(input);
+      await user.type(input, "o");
+      vi.advanceTimersByTime(LIMITS.typing_pause_ms);
+      expect(reads(calls, "customer").map((v) => v.search)).toEqual(["bogo"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("offline, the saved customers answer, and the list says so", async () => {
@@ -222,6 +264,19 @@ describe("a new task's About and assignee", () => {
     expect(created).toEqual([
       expect.objectContaining({ title: "Pay it", record_id: INVOICES[0].id, entity_id: SUPPLIER, assigned_to_user: OTHER_MEMBER }),
     ]);
+  });
+
+  test("About changed by hand takes away the party the record chosen had filled in", async () => {
+    const { handler } = ipcHandler({ read_list: ({ view }) => answer(INVOICES, view as ListView) });
+    mockIPC(handler);
+    render(TaskForm, { props: { schemas: [...schemas, supplierInvoiceSchema] } });
+    const user = userEvent.setup();
+    const about = screen.getByRole("combobox", { name: "About" });
+    await user.type(about, "000001");
+    await user.click(await screen.findByRole("option", { name: /FP-2025-000001/ }));
+    expect(screen.getByLabelText("Party (entity ID)")).toHaveValue(SUPPLIER);
+    await user.clear(about);
+    expect(screen.getByLabelText("Party (entity ID)")).toHaveValue("");
   });
 
   test("another kind of record empties the record chosen", async () => {

@@ -405,7 +405,8 @@ export function draftFromSpec(spec: FilterSpec, fields: FilterField[]): FilterDr
     days: "30",
   };
   const values = spec.values ?? [];
-  const token = values.length === 1 && values[0].startsWith("@") ? values[0] : null;
+  // A period only on a date field: elsewhere "@…" is a value like any other.
+  const token = takesPeriod(kind, spec.operator) && values.length === 1 && values[0].startsWith("@") ? values[0] : null;
   const last = token && /^@last_(\d+)_days$/.exec(token);
   if (token && last) {
     draft.relative = LAST_DAYS;

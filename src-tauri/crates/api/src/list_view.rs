@@ -11,13 +11,13 @@ use std::num::NonZeroU32;
 
 use serde::{Deserialize, Serialize};
 use workdesk_query::{
-    Condition, FieldPath, Inexpressible, ListQuery, Operand, Operator, Plan, Problem, Search,
-    SortKey, TypedCondition, ValidationErrors,
+    Condition, FieldPath, FieldType, Inexpressible, ListQuery, Operand, Operator, Plan, Problem,
+    Search, SortKey, TypedCondition, ValidationErrors,
 };
 
 use crate::error::Error;
 use crate::list::{Take, TAKE_MAX};
-use crate::relative_date::RelativeDate;
+use crate::relative_date::{NoPeriod, RelativeDate};
 use crate::resource_name::ResourceName;
 
 /// One `sort` key: `field` (or `relation__field`), descending when set.
@@ -463,25 +463,15 @@ fn condition_key(key: String, parameters: &[(String, &str)]) -> String {
     }
 }
 
-/// The value of `filter`'s condition as sent (items of `in` and the ends
-/// of `range` comma-joined, each trimmed), or why it has none.
 /// The values `filter` sends for its relative period (`@this_month`), on
-/// the day `now` falls on; `None` when it holds none.
+/// the day `now` falls on; `None` when it holds none. Only a condition on a
+/// date or date-time field holds one: elsewhere a value starting with `@`
+/// is a value like any other (a lead's source `@instagram`).
 fn relative_values<Tz: chrono::TimeZone>(
     schema: &workdesk_query::Schema,
     filter: &FilterSpec,
     now: &chrono::DateTime<Tz>,
 ) -> std::result::Result<Option<Vec<String>>, Problem> {
-    let Some(parsed) = filter.values.iter().find_map(|v| RelativeDate::parse(v)) else {
-        return Ok(None);
-    };
-    let relative = parsed.map_err(|()| {
-        Problem::new(
-            "relative_unknown",
-            [],
-            "This relative period is not one Workdesk knows.",
-        )
-    })?;
     let path = FieldPath::parse(&filter.field);
     let field = match &path.relation {
         None => schema.field(&path.field),
@@ -491,9 +481,35 @@ fn relative_values<Tz: chrono::TimeZone>(
     };
     // An unknown field is the engine's to refuse, by its own rule.
     let Some(field) = field else { return Ok(None) };
+    if !matches!(field.kind, FieldType::Date | FieldType::DateTime) {
+        return Ok(None);
+    }
+    let Some(parsed) = filter.values.iter().find_map(|v| RelativeDate::parse(v)) else {
+        return Ok(None);
+    };
+    let relative = parsed.map_err(|reason| match reason {
+        NoPeriod::Days => Problem::new(
+            "relative_days",
+            [
+                ("min", "1"),
+                ("max", &crate::relative_date::LAST_DAYS_MAX.to_string()),
+            ],
+            format!(
+                "Enter a number of days from 1 to {}.",
+                crate::relative_date::LAST_DAYS_MAX
+            ),
+        ),
+        NoPeriod::Unknown => Problem::new(
+            "relative_unknown",
+            [],
+            "This relative period is not one Workdesk knows.",
+        ),
+    })?;
     crate::relative_date::values(relative, filter.operator, &field.kind, now).map(Some)
 }
 
+/// The value of `filter`'s condition as sent (items of `in` and the ends
+/// of `range` comma-joined, each trimmed), or why it has none.
 fn filter_value(filter: &FilterSpec) -> std::result::Result<String, Problem> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
     let items = |items: &[&str]| match items.iter().find(|item| item.contains(',')) {
@@ -848,10 +864,13 @@ mod tests {
                 .map(|(key, _, code)| format!("{key} {}", code.map_or("", |c| c.name)))
                 .collect::<Vec<_>>()
         };
-        assert_eq!(
-            refused(vec![filter("total", Operator::Range, &["@this_month"])]),
-            ["filters.0 relative_not_a_date"]
-        );
+        // Elsewhere a value starting with @ is a value like any other.
+        let source = ListView {
+            filters: vec![filter("source", Operator::Exact, &["@instagram"])],
+            ..ListView::default()
+        };
+        assert!(source.check_on(ResourceName::Lead, &now).is_ok());
+        assert_eq!(source.dated_on(ResourceName::Lead, &now), source);
         assert_eq!(
             refused(vec![filter("issue_date", Operator::In, &["@today"])]),
             ["filters.0 relative_operator"]
@@ -859,6 +878,10 @@ mod tests {
         assert_eq!(
             refused(vec![filter("issue_date", Operator::Gte, &["@next_week"])]),
             ["filters.0 relative_unknown"]
+        );
+        assert_eq!(
+            refused(vec![filter("issue_date", Operator::Gte, &["@last_0_days"])]),
+            ["filters.0 relative_days"]
         );
     }
 

@@ -16,7 +16,6 @@
 //! | `lt` (before) | the first day's start |
 //! | `gt` (after) | the last day's end |
 //! | `lte` (on or before) | the last day's end |
-//! | `exact` on a date field, one-day tokens only | that day |
 //!
 //! On a date field a day is its date (`2026-11-30`). On a date-time field a
 //! day starts at 00:00 in the user's time zone and ends one microsecond
@@ -47,6 +46,16 @@ pub enum RelativeDate {
     LastDays(u16),
 }
 
+/// Why text starting with `@` is no period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPeriod {
+    /// "The last N days" with N not a whole number from 1 to
+    /// [`LAST_DAYS_MAX`].
+    Days,
+    /// No period of that name.
+    Unknown,
+}
+
 /// The longest run "the last N days" may name: ten years.
 pub const LAST_DAYS_MAX: u16 = 3660;
 
@@ -61,8 +70,8 @@ pub const TOKENS: [&str; 6] = [
     "@this_year",
 ];
 
-/// The operators a relative period goes with on any date or date-time
-/// field (and `exact`, on a date field, with a one-day period).
+/// The operators a relative period goes with, on any date or date-time
+/// field.
 pub const OPERATORS: [Operator; 5] = [
     Operator::Range,
     Operator::Gte,
@@ -84,23 +93,23 @@ impl RelativeDate {
     ];
 
     /// The token in `value` (`@this_month`, `@last_7_days`; blanks around
-    /// it ignored), or `None` when it is none. `Some(Err(()))` for text
-    /// that starts with `@` but names no period.
-    pub fn parse(value: &str) -> Option<Result<RelativeDate, ()>> {
+    /// it ignored), or `None` when it is none. `Some(Err(_))` for text
+    /// that starts with `@` but names no period ([`NoPeriod`]).
+    pub fn parse(value: &str) -> Option<Result<RelativeDate, NoPeriod>> {
         let name = value.trim().strip_prefix('@')?;
-        let fixed = RelativeDate::FIXED.into_iter().find(|d| d.name() == name);
-        Some(fixed.ok_or(()).or_else(|()| {
-            let days: u16 = name
-                .strip_prefix("last_")
-                .and_then(|rest| rest.strip_suffix("_days"))
-                .and_then(|n| n.parse().ok())
-                .ok_or(())?;
-            if (1..=LAST_DAYS_MAX).contains(&days) {
-                Ok(RelativeDate::LastDays(days))
-            } else {
-                Err(())
-            }
-        }))
+        if let Some(fixed) = RelativeDate::FIXED.into_iter().find(|d| d.name() == name) {
+            return Some(Ok(fixed));
+        }
+        let Some(days) = name
+            .strip_prefix("last_")
+            .and_then(|rest| rest.strip_suffix("_days"))
+        else {
+            return Some(Err(NoPeriod::Unknown));
+        };
+        Some(match days.parse::<u16>() {
+            Ok(days) if (1..=LAST_DAYS_MAX).contains(&days) => Ok(RelativeDate::LastDays(days)),
+            _ => Err(NoPeriod::Days),
+        })
     }
 
     fn name(self) -> String {
@@ -153,13 +162,6 @@ impl RelativeDate {
             RelativeDate::LastDays(n) => (today - Duration::days(i64::from(n) - 1), today),
         }
     }
-
-    fn one_day(self) -> bool {
-        matches!(
-            self,
-            RelativeDate::Today | RelativeDate::Yesterday | RelativeDate::LastDays(1)
-        )
-    }
 }
 
 /// The values a condition with `operator` on a field of type `kind` sends
@@ -167,8 +169,8 @@ impl RelativeDate {
 ///
 /// # Errors
 /// `relative_not_a_date` on a field that is no date or date-time;
-/// `relative_operator` for an operator that takes no period (or `exact`
-/// with a period of several days, or on a date-time).
+/// `relative_operator` for an operator that takes no period (see
+/// [`OPERATORS`]).
 pub(crate) fn values<Tz: TimeZone>(
     relative: RelativeDate,
     operator: Operator,
@@ -208,7 +210,6 @@ pub(crate) fn values<Tz: TimeZone>(
         Operator::Range => Ok(vec![start(first), end(last)]),
         Operator::Gte | Operator::Lt => Ok(vec![start(first)]),
         Operator::Gt | Operator::Lte => Ok(vec![end(last)]),
-        Operator::Exact if !date_time && relative.one_day() => Ok(vec![start(first)]),
         _ => Err(Problem::new(
             "relative_operator",
             [],
@@ -278,14 +279,20 @@ mod tests {
             Some(Ok(RelativeDate::LastDays(1)))
         );
         assert_eq!(RelativeDate::parse("2026-11-01"), None);
+        for bad in ["@tomorrow", "@", "@last_week"] {
+            assert_eq!(
+                RelativeDate::parse(bad),
+                Some(Err(NoPeriod::Unknown)),
+                "{bad}"
+            );
+        }
         for bad in [
-            "@tomorrow",
             "@last_0_days",
             "@last_9999_days",
             "@last_x_days",
-            "@",
+            "@last__days",
         ] {
-            assert_eq!(RelativeDate::parse(bad), Some(Err(())), "{bad}");
+            assert_eq!(RelativeDate::parse(bad), Some(Err(NoPeriod::Days)), "{bad}");
         }
     }
 
@@ -401,25 +408,12 @@ mod tests {
             .unwrap(),
             ["2026-10-01", "2026-10-31"]
         );
-        assert_eq!(
-            values(RelativeDate::Today, Operator::Exact, &FieldType::Date, &now).unwrap(),
-            ["2026-11-30"]
-        );
         let code = |r: Result<Vec<String>, Problem>| r.unwrap_err().code.name;
-        assert_eq!(
-            code(values(
-                RelativeDate::ThisMonth,
-                Operator::Exact,
-                &FieldType::Date,
-                &now
-            )),
-            "relative_operator"
-        );
         assert_eq!(
             code(values(
                 RelativeDate::Today,
                 Operator::Exact,
-                &FieldType::DateTime,
+                &FieldType::Date,
                 &now
             )),
             "relative_operator"

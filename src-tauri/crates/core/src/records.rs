@@ -175,11 +175,18 @@ impl AppState {
         let workspace = self.workspace().await?;
         // The first time the list opens in this workspace, its ready-made
         // views join the saved ones, named in the window's language.
+        // Settings that cannot be written do not stop the list opening.
         let views = self
             .settings
             .update_views(&workspace.id, resource, |views| {
                 add_ready_views(views, resource, language);
-            })?;
+            })
+            .unwrap_or_else(|err| {
+                log::warn!("the ready-made views could not be kept: {err}");
+                let mut views = self.settings.views(&workspace.id, resource);
+                add_ready_views(&mut views, resource, language);
+                views
+            });
         let opened = ListViews::fitted(resource, views);
         let view = opened.current.clone();
         self.check_shown(&workspace)?;
