@@ -34,6 +34,7 @@ const COMMANDS: &[&str] = &[
     "set_working_offline",
     "set_language",
     "set_density",
+    "set_zoom",
     "diagnostics",
     "storage",
     "set_storage_cap",

@@ -39,6 +39,18 @@ pub fn set_language(
     guarded_sync(|| state.set_language(language))
 }
 
+/// Keeps the window's zoom for the next start: the level of
+/// `LIMITS.zoom_steps` nearest to `percent` (50 to 200), which it returns
+/// for the window to zoom to (the webview's own `setZoom`, granted by the
+/// capability); at start Rust zooms the window to it before showing it.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub fn set_zoom(state: State<'_, AppState>, percent: u16) -> Result<u16, UiError> {
+    guarded_sync(|| state.set_zoom(percent))
+}
+
 /// Sets the records table's density (`normal`, `compact`) and keeps it in
 /// the settings. Returns it.
 ///

@@ -66,6 +66,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::set_working_offline,
             commands::set_language,
             commands::set_density,
+            commands::set_zoom,
             commands::diagnostics,
             offline::storage,
             offline::set_storage_cap,
@@ -223,6 +224,13 @@ pub fn configure<R: Runtime>(
             // Created hidden (tauri.conf.json), restored by now where the
             // window state plugin runs: shown at its place.
             if let Some(window) = app.get_webview_window("main") {
+                // At the zoom the user left it at (Ctrl + / -).
+                let zoom = app.state::<AppState>().settings.zoom_percent();
+                if zoom != 100 {
+                    if let Err(err) = window.set_zoom(f64::from(zoom) / 100.0) {
+                        log::warn!("the window could not zoom to {zoom} %: {err}");
+                    }
+                }
                 if let Err(err) = window.show() {
                     log::warn!("the window could not be shown: {err}");
                 }

@@ -51,6 +51,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("set_working_offline", &["on"]),
     ("set_language", &["language"]),
     ("set_density", &["density"]),
+    ("set_zoom", &["percent"]),
     ("diagnostics", &[]),
     ("storage", &[]),
     ("set_storage_cap", &["capMb"]),

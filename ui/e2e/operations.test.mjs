@@ -481,6 +481,25 @@ test("ready-made views: Overdue shows exactly the service's overdue tasks, its p
   await screenshot(app, "ready-view-overdue");
 });
 
+test("zoom: Ctrl + up to 200 % reflows without sideways scrolling (WCAG 1.4.10); Ctrl+0 goes back", async () => {
+  await connected();
+  await section("Supplier invoices");
+  await countShown("supplier invoices");
+  const zoomed = async (percent) => visible(app, By.xpath(`//*[@role='status' and normalize-space(.)='Zoom ${percent}%']`));
+  for (const percent of [110, 125, 150, 175, 200]) {
+    await app.actions().keyDown(Key.CONTROL).sendKeys("=").keyUp(Key.CONTROL).perform();
+    await zoomed(percent);
+  }
+  const fit = await app.executeScript(
+    "const e = document.documentElement; return { scroll: e.scrollWidth, client: e.clientWidth, width: window.innerWidth };",
+  );
+  assert.ok(fit.width <= 700, `the window is zoomed: a 1280-pixel window is 640 CSS pixels wide at 200 %: ${JSON.stringify(fit)}`);
+  assert.ok(fit.scroll <= fit.client, `nothing scrolls sideways at 200 %: ${JSON.stringify(fit)}`);
+  await screenshot(app, "zoom-200");
+  await app.actions().keyDown(Key.CONTROL).sendKeys("0").keyUp(Key.CONTROL).perform();
+  await zoomed(100);
+});
+
 test("delete a stakeholder after confirming; the list updates", async () => {
   await connected();
   assert.ok(created, "the stakeholder created above");

@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import { emit } from "@tauri-apps/api/event";
 import userEvent from "@testing-library/user-event";
-import { mockIPC } from "@tauri-apps/api/mocks";
+import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
 import App from "../src/App.svelte";
 import type { RateLimit, WorkspaceStatus } from "../src/lib/bindings";
 import type { UiError } from "../src/lib/errors";
@@ -91,6 +91,8 @@ function serveWorkspaces(
         return { complete: false, saved: 0, refreshed_at: null };
       case "rate_limit":
         return { limit: null, remaining: null, reset: null };
+      case "set_zoom":
+        return (args as { percent: number }).percent;
       default:
         if (cmd.endsWith("_workspace")) {
           calls.push([cmd, args]);
@@ -406,6 +408,32 @@ describe("the workspace window", () => {
     await user.click(screen.getByRole("menuitemradio", { name: /Acme S\.A\.S\./ }));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual(["switch_workspace", { workspace: service.workspaces[0].id }]);
+  });
+
+  test("Ctrl + / - / 0 zoom the window through Rust's levels, said for a moment; the level comes back from the status", async () => {
+    const zooms: unknown[] = [];
+    const webviewZooms: unknown[] = [];
+    serveWorkspaces({ ...service, zoom_percent: 150 }, () => null, (cmd, args) => {
+      if (cmd === "set_zoom") zooms.push(args.percent);
+      if (cmd === "plugin:webview|set_webview_zoom") webviewZooms.push(args.value);
+    });
+    mockWindows("main");
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    await user.keyboard("{Control>}={/Control}");
+    await vi.waitFor(() => expect(zooms).toEqual([175]));
+    expect(await screen.findByText("Zoom 175%")).toBeInTheDocument();
+    await user.keyboard("{Control>}-{/Control}{Control>}-{/Control}");
+    await vi.waitFor(() => expect(zooms).toEqual([175, 150, 125]));
+    await user.keyboard("{Control>}0{/Control}");
+    await vi.waitFor(() => expect(zooms).toEqual([175, 150, 125, 100]));
+    // The webview zooms to each level Rust kept.
+    expect(webviewZooms).toEqual([1.75, 1.5, 1.25, 1]);
+    expect(await screen.findByText("Zoom 100%")).toBeInTheDocument();
+    // Already at 100 %: Ctrl+0 sends nothing.
+    await user.keyboard("{Control>}0{/Control}");
+    expect(zooms).toHaveLength(4);
   });
 
   test("Add workspace… opens the form over the window; a new workspace is shown once the service accepts it", async () => {

@@ -13,6 +13,7 @@ export const setupStatus: WorkspaceStatus = {
   working_offline: false,
   language: "system",
   density: "normal",
+  zoom_percent: 100,
   settings_notice: null,
 };
 
@@ -30,6 +31,7 @@ export const serviceStatus: WorkspaceStatus = {
   working_offline: false,
   language: "system",
   density: "normal",
+  zoom_percent: 100,
   settings_notice: null,
 };
 

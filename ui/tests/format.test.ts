@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { formatCount, formatDate, formatDecimal } from "../src/lib/format";
+import { formatAmount, formatCount, formatDate, formatDecimal, padFraction } from "../src/lib/format";
+import { formatValue } from "../src/lib/fields";
 import { numberSeparators, readDecimal } from "../src/lib/filters";
 import { i18n } from "../src/lib/i18n.svelte";
 
@@ -77,5 +78,39 @@ describe("amounts both ways, in both languages' locales", () => {
       value: "99999999999999.9999999",
     });
     expect(readDecimal("999,999,999,999,999.5", numberSeparators("en-US"))).toEqual({ ok: true, value: "999999999999999.5" });
+  });
+});
+
+describe("amounts as an accountant reads them", () => {
+  test("zeros past the second decimal are dropped, every other digit kept: nothing is rounded", () => {
+    expect(formatAmount("45942.960000", "en-US")).toBe("45,942.96");
+    expect(formatAmount("45942.960000", "es-CO")).toBe("45.942,96");
+    expect(formatAmount("0.125000", "en-US")).toBe("0.125");
+    expect(formatAmount("99999999999999.999999", "en-US")).toBe("99,999,999,999,999.999999");
+    expect(formatAmount("100", "en-US")).toBe("100.00");
+    expect(formatAmount("-7.5", "en-US")).toBe("-7.50");
+  });
+
+  test("a cell shows the short amount; its tooltip, the details and a copy keep every digit", () => {
+    i18n.use("en", ["en-US"]);
+    const field = { name: "total", kind: "decimal" as const, nullable: false, sortable: true, filterable: true, choices: [], operators: [] };
+    expect(formatValue(field, "total", "45942.960000")).toEqual({
+      text: "45,942.96",
+      title: "45,942.960000",
+      numeric: true,
+      exact: "45,942.960000",
+    });
+    expect(formatValue(field, "total", "1190.50")).toEqual({ text: "1,190.50", title: "", numeric: true });
+  });
+
+  test("amounts padded to the widest fraction line up on the decimal point", () => {
+    const shown = ["1,234.50", "7.125", "12"];
+    const padded = shown.map((text) => padFraction(text, 3, "en-US"));
+    // Right-aligned, the points fall in the same column: as many characters after each.
+    const after = padded.map((text) => text.length - (text.includes(".") ? text.lastIndexOf(".") : text.length - 4) - 1);
+    expect(new Set(after).size).toBe(1);
+    expect(padded[0]).toBe("1,234.50\u2007");
+    expect(padded[2]).toBe("12\u2008\u2007\u2007\u2007");
+    expect(padFraction("45,942.96", 2, "en-US")).toBe("45,942.96");
   });
 });

@@ -282,6 +282,15 @@ export const commands = {
 	 */
 	setDensity: (density: Density) => typedError<Density, UiError>(__TAURI_INVOKE("set_density", { density })),
 	/**
+	 *  Keeps the window's zoom for the next start: the level of
+	 *  `LIMITS.zoom_steps` nearest to `percent` (50 to 200), which it returns
+	 *  for the window to zoom to (the webview's own `setZoom`, granted by the
+	 *  capability); at start Rust zooms the window to it before showing it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setZoom: (percent: number) => typedError<number, UiError>(__TAURI_INVOKE("set_zoom", { percent })),
+	/**
 	 *  "Copy diagnostics": the app's version, the operating system and the end
 	 *  of the log, for the user to paste into a message to whoever supports
 	 *  them. Holds no API key (the log never has one, and the report masks
@@ -397,7 +406,7 @@ export const events = {
 };
 
 /* Constants */
-export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"last_days":[1,3660],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"priority":[-32768,32767],"relative_dates":["@today","@yesterday","@this_week","@this_month","@last_month","@this_year"],"relative_operators":["range","gte","gt","lt","lte"],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60} as const;
+export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"last_days":[1,3660],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"priority":[-32768,32767],"relative_dates":["@today","@yesterday","@this_week","@this_month","@last_month","@this_year"],"relative_operators":["range","gte","gt","lt","lte"],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60,"zoom_steps":[50,67,75,80,90,100,110,125,150,175,200]} as const;
 
 /* Types */
 /**
@@ -1894,6 +1903,11 @@ export type WorkspaceStatus = {
 	language: LanguageChoice,
 	/**  The records table's density (settings `density`). */
 	density: Density,
+	/**
+	 *  The window's zoom in percent (settings `zoom_percent`), one of
+	 *  `LIMITS.zoom_steps`.
+	 */
+	zoom_percent: number,
 	/**
 	 *  The settings file was unreadable at start and set aside: told once
 	 *  (the first status after start carries it).

@@ -3,7 +3,7 @@
 // one formatter per field kind. Values stay as the service sent them;
 // decimals never pass through a float.
 import type { FieldSchema, ResourceName, ResourceSchema, Value } from "./bindings";
-import { formatDate, formatDateTime, formatDecimal, userLocale } from "./format";
+import { formatAmount, formatDate, formatDateTime, formatDecimal, userLocale } from "./format";
 import { hasMessage, t, type MessageKey } from "./i18n.svelte";
 
 const RESOURCES: ResourceName[] = [
@@ -91,7 +91,12 @@ export const SHOWN_CHARS = 2000;
  * alignment; `full`, the whole text, when `text` is cut to
  * [`SHOWN_CHARS`] (it then ends in "…").
  */
-export type Shown = { text: string; title: string; numeric: boolean; full?: string };
+/**
+ * A value as shown: `text` on screen, `title` as its tooltip, `full` the
+ * whole of a text cut on screen, `exact` an amount with every digit the
+ * service sent (what copy and the details show) when `text` drops some zeros.
+ */
+export type Shown = { text: string; title: string; numeric: boolean; full?: string; exact?: string };
 
 /** `shown` with its text and tooltip cut to `SHOWN_CHARS`, the whole text kept in `full`. */
 function cutLong(shown: Shown): Shown {
@@ -116,8 +121,14 @@ function formatWhole(field: FieldSchema | undefined, name: string, value: Value 
   if (value === null || value === undefined) return { text: "", title: "", numeric: false };
   const plain = (text: string, numeric = false): Shown => ({ text, title: "", numeric });
   switch (field?.kind) {
-    case "decimal":
-      return plain(typeof value === "string" ? formatDecimal(value) : String(value), true);
+    case "decimal": {
+      if (typeof value !== "string") return plain(String(value), true);
+      // An accountant reads 45,942.96; the exact 45,942.960000 stays in
+      // the tooltip, the details and what is copied.
+      const text = formatAmount(value);
+      const exact = formatDecimal(value);
+      return exact === text ? plain(text, true) : { text, title: exact, numeric: true, exact };
+    }
     case "integer":
       return plain(String(value), true);
     case "date_time": {

@@ -38,6 +38,45 @@ export function formatDecimal(value: string | null | undefined, locale = userLoc
 }
 
 /**
+ * Formats a decimal string as an amount is read: the zeros past the second
+ * decimal dropped, any other digit kept, so nothing is rounded
+ * ("45942.960000" → "45,942.96", "0.125000" → "0.125", "100" → "100.00").
+ * The exact value is `formatDecimal`'s.
+ */
+export function formatAmount(value: string | null | undefined, locale = userLocale()): string {
+  if (value == null || value === "") return "";
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const significant = (value.split(".")[1] ?? "").replace(/0+$/, "").length;
+  const scale = Math.max(2, significant);
+  const format = numberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });
+  return format.format(value as Intl.StringNumericLiteral);
+}
+
+/** The decimal point of `locale` ("." or ","). */
+function decimalPoint(locale: string): string {
+  return numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+}
+
+/** How many digits follow the decimal point in `text` (an amount formatted in `locale`); -1 without one. */
+export function fractionDigits(text: string, locale = userLocale()): number {
+  const at = text.lastIndexOf(decimalPoint(locale));
+  return at < 0 ? -1 : text.length - at - 1;
+}
+
+/**
+ * `text` (an amount formatted in `locale`) padded after its last digit
+ * with figure spaces to `widest` fraction digits, so that right-aligned in a
+ * column of such amounts the decimal points line up ("1,234.5" → "1,234.5  "
+ * beside "7.125"). A figure space is as wide as a digit, a punctuation
+ * space as the point.
+ */
+export function padFraction(text: string, widest: number, locale = userLocale()): string {
+  if (text === "" || widest < 0) return text;
+  const after = fractionDigits(text, locale);
+  return after < 0 ? text + "\u2008" + "\u2007".repeat(widest) : text + "\u2007".repeat(Math.max(0, widest - after));
+}
+
+/**
  * Formats the calendar date of an ISO 8601 date or date-time in the user's
  * locale. Invoice dates are calendar dates: "2025-03-14T00:00:00+05:00" is
  * 14 March wherever the user is, so the date is read from the text as the

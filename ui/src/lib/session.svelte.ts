@@ -49,6 +49,8 @@ class Session {
   workingOffline = $state(false);
   /** The records table's row spacing (settings `density`). */
   density = $state<Density>("normal");
+  /** The window's zoom in percent (settings `zoom_percent`). */
+  zoom = $state(100);
   /** When the saved data on screen was saved (RFC 3339), while it is shown instead of the service's. */
   savedAt = $state<string | null>(null);
   /** Bumped each time the service answers again after being unreachable. */

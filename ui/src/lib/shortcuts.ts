@@ -1,5 +1,5 @@
 // Keyboard shortcuts: Ctrl+1…Ctrl+9 (⌘1…⌘9 on macOS) open the first nine
-// workspaces, in the order they were added; in a list, Ctrl+K (⌘K) goes
+// workspaces, in the order they were added; Ctrl + / - / 0 zoom the window; in a list, Ctrl+K (⌘K) goes
 // to the search box and Ctrl+F (⌘F) or `/` opens the filters; the
 // platform's command key (Ctrl, ⌘) for row selection and copying.
 
@@ -54,4 +54,21 @@ export function workspaceShortcut(event: KeyboardEvent): number | null {
   if (!modifier || event.shiftKey || event.altKey) return null;
   const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ?? (/^[1-9]$/.test(event.key) ? event.key : null);
   return digit === null ? null : Number(digit) - 1;
+}
+
+/**
+ * The zoom `event` asks for with Ctrl (⌘ on macOS) and `+` (or `=`), `-`
+ * or `0`, from `current` percent through `steps` (LIMITS.zoom_steps):
+ * the next level, the previous one, or 100; null for any other key, and
+ * when already at the end.
+ */
+export function zoomShortcut(event: KeyboardEvent, current: number, steps: readonly number[]): number | null {
+  if (!commandKey(event) || event.altKey) return null;
+  const key = event.key;
+  let next: number | undefined;
+  if (key === "+" || key === "=" || event.code === "NumpadAdd") next = steps.find((s) => s > current);
+  else if (key === "-" || key === "_" || event.code === "NumpadSubtract") next = [...steps].reverse().find((s) => s < current);
+  else if ((key === "0" || event.code === "Numpad0") && !event.shiftKey) next = 100;
+  else return null;
+  return next === undefined || next === current ? null : next;
 }

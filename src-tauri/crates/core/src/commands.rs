@@ -127,6 +127,9 @@ pub struct WorkspaceStatus {
     pub language: LanguageChoice,
     /// The records table's density (settings `density`).
     pub density: Density,
+    /// The window's zoom in percent (settings `zoom_percent`), one of
+    /// `LIMITS.zoom_steps`.
+    pub zoom_percent: u16,
     /// The settings file was unreadable at start and set aside: told once
     /// (the first status after start carries it).
     pub settings_notice: Option<crate::settings_file::SettingsNotice>,
@@ -209,6 +212,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
             working_offline: state.working_offline(),
             language: state.settings.language(),
             density: state.settings.density(),
+            zoom_percent: state.settings.zoom_percent(),
             settings_notice: state.settings.take_notice(),
         });
     }
@@ -251,6 +255,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
         working_offline: state.working_offline(),
         language: state.settings.language(),
         density: state.settings.density(),
+        zoom_percent: state.settings.zoom_percent(),
         settings_notice: state.settings.take_notice(),
     })
 }
@@ -364,6 +369,21 @@ impl AppState {
     pub fn set_language(&self, language: LanguageChoice) -> Result<LanguageChoice, UiError> {
         self.settings.set_language(language)?;
         Ok(language)
+    }
+
+    /// The `set_zoom` command's work (documented where the app declares it):
+    /// keeps the level of [`ZOOM_STEPS`](crate::settings::ZOOM_STEPS)
+    /// nearest to `percent` and returns it.
+    ///
+    /// # Errors
+    /// The settings file's.
+    pub fn set_zoom(&self, percent: u16) -> Result<u16, UiError> {
+        let level = crate::settings::ZOOM_STEPS
+            .into_iter()
+            .min_by_key(|step| step.abs_diff(percent))
+            .unwrap_or(100);
+        self.settings.set_zoom_percent(level)?;
+        Ok(level)
     }
 
     /// The `set_density` command's work (documented where the app declares it).

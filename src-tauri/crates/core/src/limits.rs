@@ -52,6 +52,9 @@ pub struct Limits {
     /// The operators a relative period goes with
     /// (`workdesk_api::relative_date::OPERATORS`).
     pub relative_operators: [workdesk_api::Operator; 5],
+    /// The window's zoom levels in percent, smallest first: what `Ctrl`
+    /// `+` and `-` step through ([`crate::settings::ZOOM_STEPS`]).
+    pub zoom_steps: [u16; 11],
 }
 
 /// The bounds, as the checks in Rust apply them.
@@ -80,4 +83,5 @@ pub const LIMITS: Limits = Limits {
     relative_dates: workdesk_api::relative_date::TOKENS,
     last_days: [1, workdesk_api::LAST_DAYS_MAX],
     relative_operators: workdesk_api::relative_date::OPERATORS,
+    zoom_steps: crate::settings::ZOOM_STEPS,
 };

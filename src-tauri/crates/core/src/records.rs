@@ -174,27 +174,34 @@ impl AppState {
         // shows neither.
         let workspace = self.workspace().await?;
         // The first time the list opens in this workspace, its ready-made
-        // views join the saved ones, named in the window's language.
-        // Settings that cannot be written do not stop the list opening.
-        let views = self
-            .settings
-            .update_views(&workspace.id, resource, |views| {
-                add_ready_views(views, resource, language);
-            })
-            .unwrap_or_else(|err| {
-                log::warn!("the ready-made views could not be kept: {err}");
-                let mut views = self.settings.views(&workspace.id, resource);
-                add_ready_views(&mut views, resource, language);
-                views
-            });
+        // views join the saved ones, named in the window's language. They
+        // are shown at once and written while the list is read (settings
+        // that cannot be written do not stop the list opening).
+        let stored = self.settings.views(&workspace.id, resource);
+        let first = !stored.ready_added;
+        let mut views = stored;
+        add_ready_views(&mut views, resource, language);
         let opened = ListViews::fitted(resource, views);
         let view = opened.current.clone();
         self.check_shown(&workspace)?;
         send(ListMessage::Opened { opened }, Then::MayFollow);
-        self.read_in(&workspace, resource, view, true, |answer, then| {
+        let keep_ready = async {
+            if first {
+                let kept = self
+                    .settings
+                    .update_views(&workspace.id, resource, |views| {
+                        add_ready_views(views, resource, language);
+                    });
+                if let Err(err) = kept {
+                    log::warn!("the ready-made views could not be kept: {err}");
+                }
+            }
+        };
+        let read = self.read_in(&workspace, resource, view, true, |answer, then| {
             send(ListMessage::Answer(answer), then);
-        })
-        .await
+        });
+        let (end, ()) = tokio::join!(read, keep_ready);
+        end
     }
 
     /// The views of `resource` kept for the workspace on screen, fitted to

@@ -10,7 +10,8 @@
 //! (`last_resource/<workspace>`); "Work offline" (`working_offline`), the
 //! size cap of saved data (`saved_data_cap_mb`) and its age limit
 //! (`saved_data_max_age_days`, absent when off); the language of the
-//! UI (`language`); the records table's density (`density`); the part
+//! UI (`language`); the records table's density (`density`); the
+//! window's zoom (`zoom_percent`); the part
 //! files exports are writing (`exports_under_way`). Never an API key.
 
 use std::sync::Arc;
@@ -34,6 +35,11 @@ const SAVED_DATA_CAP_MB: &str = "saved_data_cap_mb";
 const SAVED_DATA_MAX_AGE_DAYS: &str = "saved_data_max_age_days";
 const LANGUAGE: &str = "language";
 const DENSITY: &str = "density";
+const ZOOM: &str = "zoom_percent";
+
+/// The zoom levels of the window, in percent, smallest first: what `Ctrl`
+/// `+` and `-` step through (as browsers do), from 50 % to 200 %.
+pub const ZOOM_STEPS: [u16; 11] = [50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200];
 const EXPORT_FOLDERS: &str = "exports_under_way";
 
 /// How tightly the records table sets its rows.
@@ -322,6 +328,25 @@ impl Settings {
         self.put(DENSITY, json!(density))
     }
 
+    /// The window's zoom in percent: one of [`ZOOM_STEPS`], 100 unless set
+    /// (or when the file holds something else).
+    pub fn zoom_percent(&self) -> u16 {
+        self.0
+            .get(ZOOM)
+            .and_then(|v| v.as_u64())
+            .and_then(|v| u16::try_from(v).ok())
+            .filter(|v| ZOOM_STEPS.contains(v))
+            .unwrap_or(100)
+    }
+
+    /// Keeps the window's zoom (one of [`ZOOM_STEPS`]) and writes the file.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_zoom_percent(&self, percent: u16) -> Result<()> {
+        self.put(ZOOM, json!(percent))
+    }
+
     /// The resource whose list `workspace` showed last (supplier invoices if
     /// none).
     pub fn last_resource(&self, workspace: &WorkspaceId) -> ResourceName {
@@ -547,6 +572,21 @@ pub(crate) mod tests {
         assert_eq!(settings.density(), Density::Compact);
         memory.set("density", json!(3));
         assert_eq!(settings.density(), Density::Normal);
+    }
+
+    #[test]
+    fn the_zoom_is_100_until_set_and_only_one_of_the_steps() {
+        let (memory, settings) = memory_settings();
+        assert_eq!(settings.zoom_percent(), 100);
+        settings.set_zoom_percent(150).unwrap();
+        assert_eq!(memory.get("zoom_percent"), Some(json!(150)));
+        assert_eq!(settings.zoom_percent(), 150);
+        for bad in [json!(333), json!(-5), json!("big"), json!(149)] {
+            memory.set("zoom_percent", bad);
+            assert_eq!(settings.zoom_percent(), 100);
+        }
+        assert_eq!(ZOOM_STEPS.first(), Some(&50));
+        assert_eq!(ZOOM_STEPS.last(), Some(&200));
     }
 
     #[test]
