@@ -436,6 +436,34 @@ describe("the workspace window", () => {
     expect(zooms).toHaveLength(4);
   });
 
+  test("F1 or ? lists every shortcut with the platform's modifier; Escape closes it and the focus goes back", async () => {
+    serveWorkspaces(service, () => null);
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    // `?` typed in a text field is a character.
+    const search = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    await user.type(search, "?");
+    expect(screen.queryByRole("dialog", { name: "Keyboard shortcuts" })).toBeNull();
+    await user.keyboard("{F1}");
+    const sheet = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    const rows = within(sheet)
+      .getAllByRole("row")
+      .map((row) => [...row.children].map((cell) => cell.textContent?.replace(/\s+/g, " ").trim()).join(" | "));
+    expect(rows).toContain("Ctrl+K | Search the list");
+    expect(rows).toContain("Ctrl+F or / | Open the filters");
+    expect(rows).toContain("Ctrl++ | Zoom in");
+    expect(rows).toContain("Ctrl+1 … Ctrl+9 | Open workspace 1 to 9");
+    expect(rows).toContain("F1 or ? | This list");
+    expect(within(sheet).getByRole("button", { name: "Close" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(search).toHaveFocus();
+    // And from the header.
+    await user.click(screen.getByRole("button", { name: "Keyboard shortcuts" }));
+    expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" })).toBeInTheDocument();
+  });
+
   test("Add workspace… opens the form over the window; a new workspace is shown once the service accepts it", async () => {
     const added = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
     serve(

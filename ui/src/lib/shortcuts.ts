@@ -13,6 +13,11 @@ export function shortcutModifier(): string {
   return onMac() ? "⌘" : "Ctrl";
 }
 
+/** The command key as `aria-keyshortcuts` names it: `Control`, or `Meta` on macOS. */
+export function ariaModifier(): string {
+  return onMac() ? "Meta" : "Control";
+}
+
 /** Whether the platform's command key (Ctrl, ⌘ on macOS) is held in `event`. */
 export function commandKey(event: KeyboardEvent | MouseEvent): boolean {
   return onMac() ? event.metaKey : event.ctrlKey;
@@ -71,4 +76,10 @@ export function zoomShortcut(event: KeyboardEvent, current: number, steps: reado
   else if ((key === "0" || event.code === "Numpad0") && !event.shiftKey) next = 100;
   else return null;
   return next === undefined || next === current ? null : next;
+}
+
+/** Whether `event` asks for the list of shortcuts: F1, or `?` outside a text field. */
+export function helpShortcut(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  return event.key === "F1" || (event.key === "?" && !isTextField(document.activeElement));
 }
