@@ -1,0 +1,96 @@
+// axe-core (the accessibility rules engine of browsers' own developer
+// tools) over every screen of the real app in its WebKit webview, for WCAG
+// 2.0, 2.1 and 2.2 at levels A and AA, in English and in Spanish: the
+// first run, every section of the navigation (the first list also with a
+// record's details and its filters open), the shortcuts dialog and the
+// offline banner. Used by accessibility.test.mjs (light theme) and
+// accessibility-dark.test.mjs (dark theme).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { By } from "selenium-webdriver";
+import { connectToSandbox, screenshot, visible } from "./support.mjs";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Rules not applied, each with why. None: every rule of the WCAG 2.2 A/AA
+ * tags runs on every screen.
+ */
+export const ACCEPTED = {};
+
+/** The WCAG 2.2 A/AA violations axe finds on the screen shown, as readable lines. */
+async function violations(app) {
+  // axe's own source is part of the script: the app's CSP allows no eval.
+  const found = await app.executeAsyncScript(
+    `if (!window.axe) { ${axeSource} }
+     const done = arguments[arguments.length - 1];
+     window.axe
+       .run(document, {
+         runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+         rules: arguments[0],
+       })
+       .then((r) => done(r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " — " + n.failureSummary.replace(/\\s+/g, " ")) }))))
+       .catch((e) => done([{ id: "axe-failed", help: String(e), nodes: [] }]));`,
+    Object.fromEntries(Object.keys(ACCEPTED).map((id) => [id, { enabled: false }])),
+  );
+  return found.map((v) => `${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`);
+}
+
+/**
+ * Checks every screen of `app` (on its first-run screen, connected here to
+ * `sandbox`), and returns what axe found, by screen (empty when nothing).
+ * `theme` names the screenshots of screens with problems.
+ */
+export async function checkEveryScreen(app, sandbox, theme) {
+  const problems = [];
+  const check = async (name) => {
+    const found = await violations(app);
+    if (found.length > 0) {
+      await screenshot(app, `a11y-${theme}-${name}`);
+      problems.push(`${theme} ${name}:\n  ${found.join("\n  ")}`);
+    }
+  };
+  await visible(app, By.css("form input"));
+  await check("first-run");
+  await connectToSandbox(app, sandbox);
+  const sections = () => app.findElements(By.css("nav.sections button"));
+  await visible(app, By.css("nav.sections button"));
+  for (const language of ["en", "es"]) {
+    if (language === "es") {
+      const preferences = (await sections()).length - 2;
+      await (await sections())[preferences].click();
+      const choice = await visible(app, By.css("select#language"));
+      await choice.findElement(By.css("option[value='es']")).click();
+      await visible(app, By.css("html[lang^='es']"));
+    }
+    const count = (await sections()).length;
+    for (let i = 0; i < count; i++) {
+      const button = (await sections())[i];
+      const name = `${language}-${(await button.getText()).trim().toLowerCase().replace(/\W+/g, "-")}`;
+      await button.click();
+      await visible(app, By.css("main.content h2, main.content h3"));
+      if (i === 0) {
+        // The first list, with a record's details and then its filters.
+        const row = await visible(app, By.css("table.records tbody tr th[scope='row']"));
+        await check(name);
+        await row.click();
+        await visible(app, By.css("aside.detail"));
+        await check(`${name}-details`);
+        await (await visible(app, By.css("button[aria-controls^='filters-']"))).click();
+        await visible(app, By.id("filter-0-field"));
+        await check(`${name}-filters`);
+      } else {
+        await check(name);
+      }
+    }
+    await (await visible(app, By.css("button[aria-keyshortcuts='F1']"))).click();
+    const sheet = await visible(app, By.css("[role='dialog'][aria-labelledby='shortcuts-title']"));
+    await check(`${language}-shortcuts`);
+    await (await sheet.findElement(By.css("button"))).click();
+    await (await visible(app, By.css("label.work-offline input"))).click();
+    await visible(app, By.css(".offline-banner"));
+    await check(`${language}-offline-banner`);
+    await (await visible(app, By.css("label.work-offline input"))).click();
+  }
+  return problems;
+}
