@@ -35,6 +35,7 @@ const COMMANDS: &[&str] = &[
     "set_language",
     "set_density",
     "set_zoom",
+    "set_menu",
     "diagnostics",
     "storage",
     "set_storage_cap",

@@ -14,6 +14,7 @@
 
 pub mod commands;
 pub mod export;
+pub mod menu;
 pub mod offline;
 pub mod records;
 pub mod service_state;
@@ -67,6 +68,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             commands::set_language,
             commands::set_density,
             commands::set_zoom,
+            menu::set_menu,
             commands::diagnostics,
             offline::storage,
             offline::set_storage_cap,
@@ -83,7 +85,8 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         .constant("LIMITS", workdesk_core::limits::LIMITS)
         .events(collect_events![
             offline::SavedDataNotice,
-            service_state::ServiceState
+            service_state::ServiceState,
+            menu::MenuChosen
         ])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
@@ -210,6 +213,11 @@ pub fn configure<R: Runtime>(
                 state.long_work = long_work;
             }
             app.manage(state);
+            // The menu bar, once the window sends its words.
+            let (menu_words, words) = tokio::sync::watch::channel(None);
+            app.manage::<menu::MenuSender>(menu_words);
+            menu::follow(app.handle().clone(), words);
+            app.on_menu_event(|app, event| menu::chosen(app, &event));
             // Tests may have managed fixed answers already.
             if app.try_state::<export::SaveFileDialog>().is_none() {
                 app.manage(export::system_save_dialog(app.handle().clone()));

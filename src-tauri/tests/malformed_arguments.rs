@@ -52,6 +52,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("set_language", &["language"]),
     ("set_density", &["density"]),
     ("set_zoom", &["percent"]),
+    ("set_menu", &["words"]),
     ("diagnostics", &[]),
     ("storage", &[]),
     ("set_storage_cap", &["capMb"]),

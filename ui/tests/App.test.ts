@@ -9,6 +9,7 @@ import App from "../src/App.svelte";
 import type { RateLimit, WorkspaceStatus } from "../src/lib/bindings";
 import type { UiError } from "../src/lib/errors";
 import { session } from "../src/lib/session.svelte";
+import { i18n } from "../src/lib/i18n.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus, setupStatus } from "./fixtures";
 import { checkTask, schemas as formSchemas } from "./fixtures/forms";
@@ -29,7 +30,7 @@ function error(kind: UiError["kind"], message: string, retry_after_s: number | n
 function serve(
   list: () => unknown,
   budget: RateLimit = { limit: null, remaining: null, reset: null },
-  other: (cmd: string) => unknown = () => null,
+  other: (cmd: string, args: Record<string, unknown>) => unknown = () => null,
 ) {
   session.reset();
   let offline = false;
@@ -60,7 +61,7 @@ function serve(
           other(cmd);
           return offline;
         default:
-          return other(cmd);
+          return other(cmd, args);
       }
     }),
     { shouldMockEvents: true },
@@ -434,6 +435,41 @@ describe("the workspace window", () => {
     // Already at 100 %: Ctrl+0 sends nothing.
     await user.keyboard("{Control>}0{/Control}");
     expect(zooms).toHaveLength(4);
+  });
+
+  test("the menu bar gets its words in the language on screen, and a choice in it does what its shortcut does", async () => {
+    const menus: Record<string, unknown>[] = [];
+    const calls: string[] = [];
+    serve(
+      () => recordPage(1, 3),
+      undefined,
+      (cmd, args) => {
+        calls.push(cmd);
+        if (cmd === "set_menu") menus.push(args.words as Record<string, unknown>);
+        return null;
+      },
+    );
+    render(App);
+    await screen.findByText("3 supplier invoices");
+    await vi.waitFor(() => expect(menus.length).toBeGreaterThan(0));
+    const words = menus.at(-1)!;
+    expect(words).toMatchObject({ file: "File", new_task: "New task", edit: "Edit", view: "View", help: "Help", shortcuts: "Keyboard shortcuts" });
+    const sections = words.sections as { id: string; label: string }[];
+    expect(sections[0]).toEqual({ id: "list:supplier_invoice", label: "Supplier invoices" });
+    expect(sections.map((s) => s.id)).toEqual(expect.arrayContaining(["task", "lead", "stakeholder", "customer", "storage", "preferences", "workspaces"]));
+
+    await emit("menu-chosen", { id: "new_task" });
+    expect(await screen.findByRole("heading", { level: 2, name: "New task" })).toBeInTheDocument();
+    await emit("menu-chosen", { id: "section:list:supplier_invoice" });
+    expect(await screen.findByText("3 supplier invoices")).toBeInTheDocument();
+    await emit("menu-chosen", { id: "shortcuts" });
+    expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" })).toBeInTheDocument();
+    await userEvent.setup().keyboard("{Escape}");
+    await emit("menu-chosen", { id: "work_offline" });
+    await vi.waitFor(() => expect(calls).toContain("set_working_offline"));
+    // In Spanish, the menu bar is sent again in Spanish.
+    i18n.use("es", ["es-CO"]);
+    await vi.waitFor(() => expect(menus.at(-1)).toMatchObject({ file: "Archivo", view: "Ver", help: "Ayuda" }));
   });
 
   test("F1 or ? lists every shortcut with the platform's modifier; Escape closes it and the focus goes back", async () => {

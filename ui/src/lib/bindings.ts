@@ -291,6 +291,13 @@ export const commands = {
 	 */
 	setZoom: (percent: number) => typedError<number, UiError>(__TAURI_INVOKE("set_zoom", { percent })),
 	/**
+	 *  Shows the menu bar in the window's language, with `words` (the window
+	 *  sends them at start and whenever its language changes).
+	 * 
+	 *  Errors: `internal` when the menu could not be handed over.
+	 */
+	setMenu: (words: MenuWords) => typedError<null, UiError>(__TAURI_INVOKE("set_menu", { words })),
+	/**
 	 *  "Copy diagnostics": the app's version, the operating system and the end
 	 *  of the log, for the user to paste into a message to whoever supports
 	 *  them. Holds no API key (the log never has one, and the report masks
@@ -401,6 +408,7 @@ export const commands = {
 
 /** Events */
 export const events = {
+	menuChosen: makeEvent<MenuChosen, MenuChosen>("menu-chosen"),
 	savedDataNotice: makeEvent<SavedDataNotice, SavedDataNotice>("saved-data-notice"),
 	serviceState: makeEvent<ServiceState, ServiceState>("service-state"),
 };
@@ -1096,6 +1104,58 @@ export type ListViews = {
 	left_out: boolean,
 	/**  The views saved by name, in the order they were saved, each fitted. */
 	saved: SavedView[],
+};
+
+/**
+ *  An item of the menu bar was chosen: `id` is `new_task`, `export`,
+ *  `zoom_in`, `zoom_out`, `zoom_reset`, `work_offline`, `shortcuts`,
+ *  `diagnostics`, or `section:<id>` of a [`MenuSection`].
+ */
+export type MenuChosen = {
+	/**  Which item. */
+	id: string,
+};
+
+/**  One section of the navigation as the View menu lists it. */
+export type MenuSection = {
+	/**  What the window opens for it (`list:supplier_invoice`, `task`…). */
+	id: string,
+	/**  Its name in the navigation. */
+	label: string,
+};
+
+/**  The words of the menu bar in the window's language. */
+export type MenuWords = {
+	/**  "File". */
+	file: string,
+	/**  "New task". */
+	new_task: string,
+	/**  "Export…" (the list on screen). */
+	export: string,
+	/**  "Quit". */
+	quit: string,
+	/**  "Edit". */
+	edit: string,
+	/**  "View". */
+	view: string,
+	/**  The sections of the navigation, in its order: each opens its section. */
+	sections: MenuSection[],
+	/**  "Zoom in". */
+	zoom_in: string,
+	/**  "Zoom out". */
+	zoom_out: string,
+	/**  "Actual size". */
+	zoom_reset: string,
+	/**  "Work offline" (switches it on or off). */
+	work_offline: string,
+	/**  "Help". */
+	help: string,
+	/**  "Keyboard shortcuts". */
+	shortcuts: string,
+	/**  "Diagnostics" (Preferences, where they are copied). */
+	diagnostics: string,
+	/**  "About Workdesk". */
+	about: string,
 };
 
 /**  Which workspace the app shows. */

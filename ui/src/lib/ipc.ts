@@ -198,6 +198,8 @@ export const ipc = {
    * …). Sends nothing to the service.
    */
   checkView: (...a: Args<typeof commands.checkView>) => call(commands.checkView(...a)),
+  /** The menu bar's words in the language on screen (Rust builds the native menu from them). */
+  setMenu: (...a: Args<typeof commands.setMenu>) => call(commands.setMenu(...a)),
   /** Zooms the window to the level of LIMITS.zoom_steps nearest `percent`, kept for the next start; resolves with it. */
   setZoom: (percent: number) => call(commands.setZoom(percent)),
   /** The members the saved records of the workspace on screen name, most named first (reads saved data only). */
