@@ -46,7 +46,7 @@ function serve(
           return answerReadAndPush(
             service.workspace!.id,
             args.answers,
-            () => (other("saved:read_list") as SavedAnswer | null) ?? null,
+            () => (other("saved:read_list", args) as SavedAnswer | null) ?? null,
             list,
             { offline, budget },
           );
@@ -58,7 +58,7 @@ function serve(
           return checkTask(args);
         case "set_working_offline":
           offline = args.on as boolean;
-          other(cmd);
+          other(cmd, args);
           return offline;
         default:
           return other(cmd, args);
