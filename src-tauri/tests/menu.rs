@@ -19,8 +19,14 @@ fn words(language: &str) -> MenuWords {
         edit: w("Edit", "Edición"),
         view: w("View", "Ver"),
         sections: vec![
-            MenuSection { id: "list:supplier_invoice".into(), label: w("Supplier invoices", "Facturas de proveedor") },
-            MenuSection { id: "task".into(), label: w("New task", "Nueva tarea") },
+            MenuSection {
+                id: "list:supplier_invoice".into(),
+                label: w("Supplier invoices", "Facturas de proveedor"),
+            },
+            MenuSection {
+                id: "task".into(),
+                label: w("New task", "Nueva tarea"),
+            },
         ],
         zoom_in: w("Zoom in", "Ampliar"),
         zoom_out: w("Zoom out", "Reducir"),
@@ -39,13 +45,17 @@ fn outline(menu: &tauri::menu::Menu<tauri::test::MockRuntime>) -> Vec<(String, V
         .unwrap()
         .into_iter()
         .map(|kind| {
-            let MenuItemKind::Submenu(sub) = kind else { panic!("a submenu") };
+            let MenuItemKind::Submenu(sub) = kind else {
+                panic!("a submenu")
+            };
             let items = sub
                 .items()
                 .unwrap()
                 .into_iter()
                 .map(|item| match item {
-                    MenuItemKind::MenuItem(i) => format!("{} {}", i.id().as_ref(), i.text().unwrap()),
+                    MenuItemKind::MenuItem(i) => {
+                        format!("{} {}", i.id().as_ref(), i.text().unwrap())
+                    }
                     MenuItemKind::Predefined(p) => format!("predefined {}", p.text().unwrap()),
                     _ => "—".to_owned(),
                 })
@@ -66,11 +76,27 @@ fn the_menu_bar_has_file_edit_view_and_help_in_the_windows_words() {
     assert_eq!(file[0], "new_task Nueva tarea");
     assert_eq!(file[1], "export Exportar…");
     assert_eq!(file.last().unwrap(), "quit Salir");
-    assert!(outline[1].1.iter().filter(|i| i.starts_with("predefined")).count() >= 6, "{:?}", outline[1]);
+    assert!(
+        outline[1]
+            .1
+            .iter()
+            .filter(|i| i.starts_with("predefined"))
+            .count()
+            >= 6,
+        "{:?}",
+        outline[1]
+    );
     let view = &outline[2].1;
-    assert_eq!(view[0], "section:list:supplier_invoice Facturas de proveedor");
+    assert_eq!(
+        view[0],
+        "section:list:supplier_invoice Facturas de proveedor"
+    );
     assert_eq!(view[1], "section:task Nueva tarea");
-    for id in ["zoom_in Ampliar", "zoom_out Reducir", "work_offline Trabajar sin conexión"] {
+    for id in [
+        "zoom_in Ampliar",
+        "zoom_out Reducir",
+        "work_offline Trabajar sin conexión",
+    ] {
         assert!(view.iter().any(|i| i == id), "{id} in {view:?}");
     }
     let help = &outline[3].1;
