@@ -156,7 +156,15 @@ pub type MenuSender = tokio::sync::watch::Sender<Option<MenuWords>>;
 #[specta::specta]
 pub fn set_menu(sender: tauri::State<'_, MenuSender>, words: MenuWords) -> Result<(), UiError> {
     guarded_sync(|| {
-        sender.send_replace(Some(words));
+        // The same words again (the window sends them on every change of
+        // its state) build nothing.
+        sender.send_if_modified(|shown| {
+            if shown.as_ref() == Some(&words) {
+                return false;
+            }
+            *shown = Some(words);
+            true
+        });
         Ok(())
     })
 }

@@ -95,7 +95,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
     // The record opened before opens from the saved copy.
     await (await visible(app, By.css("table.records tbody tr th[scope='row']"))).click();
     await app.wait(until.elementLocated(By.css("aside.detail .saved-note")), WAIT_MS);
-    await (await visible(app, By.css("aside.detail header button"))).click();
+    await click(app, await visible(app, By.css("aside.detail header button")));
 
     // A filter over the saved records (40 of them): only complete ones, largest total first.
     await (await visible(app, byButton("Filters"))).click();
