@@ -2,8 +2,8 @@
 // tools) over every screen of the real app in its WebKit webview, for WCAG
 // 2.0, 2.1 and 2.2 at levels A and AA, in English and in Spanish: the
 // first run, every section of the navigation (the first list also with a
-// record's details and its filters open), the shortcuts dialog and the
-// offline banner. Used by accessibility.test.mjs (light theme) and
+// record's details, a row's context menu and its filters open), the
+// shortcuts dialog and the offline banner. Used by accessibility.test.mjs (light theme) and
 // accessibility-dark.test.mjs (dark theme).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -76,6 +76,11 @@ export async function checkEveryScreen(app, sandbox, theme) {
         await row.click();
         await visible(app, By.css("aside.detail"));
         await check(`${name}-details`);
+        // The rows' context menu.
+        await app.actions().contextClick(await visible(app, By.css("table.records tbody tr th[scope='row']"))).perform();
+        await visible(app, By.css("[role='menu'].row-menu"));
+        await check(`${name}-row-menu`);
+        await app.actions().sendKeys("\uE00C").perform(); // Escape
         await (await visible(app, By.css("button[aria-controls^='filters-']"))).click();
         await visible(app, By.id("filter-0-field"));
         await check(`${name}-filters`);

@@ -113,3 +113,37 @@ describe("selection and copy", () => {
     expect(copy()).toBe(cellsOf(all[0]));
   });
 });
+
+describe("the rows' context menu", () => {
+  test("a right-click on a selected row offers Open and Copy for the whole selection; Escape gives the focus back", async () => {
+    // user-event stands in for the system clipboard.
+    const { user, container } = await renderList();
+    const all = rows(container);
+    await user.click(all[1].querySelector("td")!);
+    await user.keyboard("{Control>}");
+    await user.click(all[2].querySelector("td")!);
+    await user.keyboard("{/Control}");
+    expect(selected(container)).toEqual([1, 2]);
+
+    await user.pointer({ keys: "[MouseRight]", target: all[2].querySelector("td")! });
+    const menu = await screen.findByRole("menu", { name: "Row" });
+    const items = screen.getAllByRole("menuitem");
+    expect(items.map((i) => i.textContent)).toEqual(["Open", "Copy 2 rows"]);
+    expect(items[0]).toHaveFocus();
+    await user.keyboard("{ArrowDown}{Enter}");
+    await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe(`${cellsOf(all[1])}\n${cellsOf(all[2])}`));
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(await screen.findByText("2 rows copied")).toBeInTheDocument();
+    expect(menu.isConnected).toBe(false);
+
+    // Shift+F10 on the focused row, then Escape: back on the row, nothing done.
+    all[0].focus();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    expect(await screen.findByRole("menu")).toBeInTheDocument();
+    // A row outside the selection becomes the selection.
+    expect(selected(container)).toEqual([0]);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(all[0]).toHaveFocus();
+  });
+});
