@@ -21,6 +21,36 @@ function headers(container: HTMLElement): string[] {
 }
 
 describe("export", () => {
+  test("the rows' context menu exports just the rows chosen: the list's view with their ids as its last condition", async () => {
+    let exported: unknown = null;
+    mockService({
+      count: 2437,
+      other: (cmd, args) => {
+        if (cmd === "export_source") return { kind: "service" };
+        if (cmd === "export_list") {
+          exported = args.view;
+          return new Promise(() => {});
+        }
+        return null;
+      },
+    });
+    const { user, container } = renderView();
+    await vi.waitFor(() => expect(container.querySelectorAll("tbody tr[data-id]").length).toBeGreaterThan(2));
+    const rows = [...container.querySelectorAll<HTMLTableRowElement>("tbody tr[data-id]")];
+    await user.click(rows[0].querySelector("td")!);
+    await user.keyboard("{Shift>}");
+    await user.click(rows[1].querySelector("td")!);
+    await user.keyboard("{/Shift}");
+    await user.pointer({ keys: "[MouseRight]", target: rows[1].querySelector("td")! });
+    await user.click(await screen.findByRole("menuitem", { name: "Export these 2 rows…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Export supplier invoices" });
+    expect(dialog).toHaveTextContent(/^.*2 records, every page/);
+    await user.click(within(dialog).getByRole("button", { name: "Choose file and export…" }));
+    await vi.waitFor(() => expect(exported).not.toBeNull());
+    const filters = (exported as { filters: { field: string; operator: string; values: string[] }[] }).filters;
+    expect(filters.at(-1)).toEqual({ or: false, not: false, field: "id", operator: "in", values: [rows[0].dataset.id, rows[1].dataset.id] });
+  });
+
   test("sends the view on screen, the columns in screen order and the locale's formats; shows progress; cancels", async () => {
     const finish = deferred<unknown>();
     let send: ((step: Progress) => void) | null = null;
