@@ -44,16 +44,20 @@ const CUSTOMERS = [
   customer({ id: uuid(43, "66666666-6666-4666-8666"), name: "Bogotá Textiles Ltda.", document_number: "800333444" }),
 ];
 
+/** Open a customer over a service holding CUSTOMERS: its calls, the user, and the picker's input. */
+function openCustomerView() {
+  const { handler, calls } = ipcHandler({
+    read_list: ({ view }) => answer(CUSTOMERS, view as ListView),
+    read_record: ({ id }) => CUSTOMERS.find((c) => c.id === id)!,
+  });
+  mockIPC(handler);
+  render(CustomerView, { props: { schemas } });
+  return { calls, user: userEvent.setup(), input: screen.getByRole("combobox", { name: "Customer" }) };
+}
+
 describe("open a customer by a part of its name", () => {
   test("one read per pause in typing; arrows and Enter choose; the customer opens and its name shows", async () => {
-    const { handler, calls } = ipcHandler({
-      read_list: ({ view }) => answer(CUSTOMERS, view as ListView),
-      read_record: ({ id }) => CUSTOMERS.find((c) => c.id === id)!,
-    });
-    mockIPC(handler);
-    render(CustomerView, { props: { schemas } });
-    const user = userEvent.setup();
-    const input = screen.getByRole("combobox", { name: "Customer" });
+    const { calls, user, input } = openCustomerView();
     expect(input).toHaveAccessibleDescription(/Type a part of its name or document number, then choose it; or paste its ID/);
     await user.type(input, "acme");
     const list = await screen.findByRole("listbox", { name: "Matches: Customer" });
@@ -81,14 +85,7 @@ describe("open a customer by a part of its name", () => {
   });
 
   test("Escape closes the list and keeps what was typed; a pasted ID still opens", async () => {
-    const { handler, calls } = ipcHandler({
-      read_list: ({ view }) => answer(CUSTOMERS, view as ListView),
-      read_record: ({ id }) => CUSTOMERS.find((c) => c.id === id)!,
-    });
-    mockIPC(handler);
-    render(CustomerView, { props: { schemas } });
-    const user = userEvent.setup();
-    const input = screen.getByRole("combobox", { name: "Customer" });
+    const { calls, user, input } = openCustomerView();
     await user.type(input, "800");
     expect(await screen.findByRole("option")).toHaveTextContent("Bogotá Textiles Ltda.");
     await user.keyboard("{Escape}");
@@ -103,14 +100,7 @@ describe("open a customer by a part of its name", () => {
   });
 
   test("matches of older words stay in sight, dimmed, and are never chosen", async () => {
-    const { handler, calls } = ipcHandler({
-      read_list: ({ view }) => answer(CUSTOMERS, view as ListView),
-      read_record: ({ id }) => CUSTOMERS.find((c) => c.id === id)!,
-    });
-    mockIPC(handler);
-    render(CustomerView, { props: { schemas } });
-    const user = userEvent.setup();
-    const input = screen.getByRole("combobox", { name: "Customer" });
+    const { calls, user, input } = openCustomerView();
     await user.type(input, "acme");
     expect(await screen.findAllByRole("option")).toHaveLength(2);
     // More words typed: the "acme" matches stay in sight, dimmed, until

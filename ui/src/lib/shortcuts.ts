@@ -61,21 +61,32 @@ export function workspaceShortcut(event: KeyboardEvent): number | null {
   return digit === null ? null : Number(digit) - 1;
 }
 
+/** A change of zoom: a level up or down, or back to 100 %. */
+export type ZoomChange = "in" | "out" | "reset";
+
+/**
+ * The zoom level `change` leads to from `current` percent through `steps`
+ * (LIMITS.zoom_steps): the next level, the previous one, or 100; null when
+ * already there. The keys and the menu bar both step with it.
+ */
+export function zoomStep(change: ZoomChange, current: number, steps: readonly number[]): number | null {
+  const next =
+    change === "reset" ? 100 : change === "in" ? steps.find((s) => s > current) : [...steps].reverse().find((s) => s < current);
+  return next === undefined || next === current ? null : next;
+}
+
 /**
  * The zoom `event` asks for with Ctrl (⌘ on macOS) and `+` (or `=`), `-`
- * or `0`, from `current` percent through `steps` (LIMITS.zoom_steps):
- * the next level, the previous one, or 100; null for any other key, and
- * when already at the end.
+ * or `0`, from `current` percent through `steps` (`zoomStep`); null for
+ * any other key, and when already at the end.
  */
 export function zoomShortcut(event: KeyboardEvent, current: number, steps: readonly number[]): number | null {
   if (!commandKey(event) || event.altKey) return null;
   const key = event.key;
-  let next: number | undefined;
-  if (key === "+" || key === "=" || event.code === "NumpadAdd") next = steps.find((s) => s > current);
-  else if (key === "-" || key === "_" || event.code === "NumpadSubtract") next = [...steps].reverse().find((s) => s < current);
-  else if ((key === "0" || event.code === "Numpad0") && !event.shiftKey) next = 100;
-  else return null;
-  return next === undefined || next === current ? null : next;
+  if (key === "+" || key === "=" || event.code === "NumpadAdd") return zoomStep("in", current, steps);
+  if (key === "-" || key === "_" || event.code === "NumpadSubtract") return zoomStep("out", current, steps);
+  if ((key === "0" || event.code === "Numpad0") && !event.shiftKey) return zoomStep("reset", current, steps);
+  return null;
 }
 
 /** Whether `event` asks for the list of shortcuts: F1, or `?` outside a text field. */

@@ -39,6 +39,23 @@ pub struct Config {
     pub random_keys: bool,
 }
 
+impl Config {
+    /// The default sandbox with `invoices` supplier invoices and no rate
+    /// limit to speak of (`u32::MAX` requests an hour): for benchmarks,
+    /// which would spend the default 1,000 requests mid-way.
+    #[must_use]
+    pub fn unmetered(invoices: usize) -> Config {
+        Config {
+            invoices,
+            rate_limit: RateLimit {
+                requests: u32::MAX,
+                window: std::time::Duration::from_secs(3600),
+            },
+            ..Config::default()
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {

@@ -36,14 +36,7 @@ fn replica(
     rt: &tokio::runtime::Runtime,
     dir: &std::path::Path,
 ) -> (workdesk_sandbox::Running, Replica) {
-    let config = workdesk_sandbox::Config {
-        invoices: 10_000,
-        rate_limit: workdesk_sandbox::RateLimit {
-            requests: u32::MAX,
-            window: Duration::from_secs(3600),
-        },
-        ..workdesk_sandbox::Config::default()
-    };
+    let config = workdesk_sandbox::Config::unmetered(10_000);
     let sandbox = rt.block_on(workdesk_sandbox::start(config)).unwrap();
     let client = Client::new(
         BaseUrl::parse(sandbox.base_url()).unwrap(),

@@ -38,14 +38,7 @@ fn runtime() -> tokio::runtime::Runtime {
 
 fn sandbox(rt: &tokio::runtime::Runtime, invoices: usize) -> (workdesk_sandbox::Running, Client) {
     // The default 1000 requests per hour would stop the benchmark mid-way.
-    let config = workdesk_sandbox::Config {
-        invoices,
-        rate_limit: workdesk_sandbox::RateLimit {
-            requests: u32::MAX,
-            window: Duration::from_secs(3600),
-        },
-        ..workdesk_sandbox::Config::default()
-    };
+    let config = workdesk_sandbox::Config::unmetered(invoices);
     let sandbox = rt.block_on(workdesk_sandbox::start(config)).unwrap();
     let client = Client::new(
         BaseUrl::parse(sandbox.base_url()).unwrap(),
