@@ -190,26 +190,11 @@ pub(crate) fn values<Tz: TimeZone>(
     };
     let tz = now.timezone();
     let (first, last) = relative.days(now.date_naive());
-    let start = |day: NaiveDate| -> String {
-        if date_time {
-            instant(&tz, day).to_rfc3339_opts(SecondsFormat::Secs, true)
-        } else {
-            day.to_string()
-        }
-    };
-    let end = |day: NaiveDate| -> String {
-        if date_time {
-            let next = day.succ_opt().expect("in range");
-            (instant(&tz, next) - Duration::microseconds(1))
-                .to_rfc3339_opts(SecondsFormat::Micros, true)
-        } else {
-            day.to_string()
-        }
-    };
+    let [start, end] = days_values(&tz, first, last, date_time);
     match operator {
-        Operator::Range => Ok(vec![start(first), end(last)]),
-        Operator::Gte | Operator::Lt => Ok(vec![start(first)]),
-        Operator::Gt | Operator::Lte => Ok(vec![end(last)]),
+        Operator::Range => Ok(vec![start, end]),
+        Operator::Gte | Operator::Lt => Ok(vec![start]),
+        Operator::Gt | Operator::Lte => Ok(vec![end]),
         _ => Err(Problem::new(
             "relative_operator",
             [],
@@ -218,9 +203,32 @@ pub(crate) fn values<Tz: TimeZone>(
     }
 }
 
+/// The values a `range` condition sends for the calendar days `first` to
+/// `last` (both included) in `tz`: on a date field the two dates
+/// (`2026-11-01`); on a date-time field (`date_time`) the first day's start
+/// (`2026-11-01T05:00:00Z` in Bogotá) and one microsecond before the day
+/// after `last` starts (`2026-12-01T04:59:59.999999Z`), as UTC instants.
+/// What a relative period sends, and how the overview's months are filtered.
+pub fn days_values<Tz: TimeZone>(
+    tz: &Tz,
+    first: NaiveDate,
+    last: NaiveDate,
+    date_time: bool,
+) -> [String; 2] {
+    if !date_time {
+        return [first.to_string(), last.to_string()];
+    }
+    let next = last.succ_opt().expect("in range");
+    [
+        day_start(tz, first).to_rfc3339_opts(SecondsFormat::Secs, true),
+        (day_start(tz, next) - Duration::microseconds(1))
+            .to_rfc3339_opts(SecondsFormat::Micros, true),
+    ]
+}
+
 /// When `day` starts in `tz`, as a UTC instant (a day whose midnight a
 /// clock change skips starts at the first instant it has).
-fn instant<Tz: TimeZone>(tz: &Tz, day: NaiveDate) -> DateTime<Utc> {
+pub fn day_start<Tz: TimeZone>(tz: &Tz, day: NaiveDate) -> DateTime<Utc> {
     let midnight = day.and_time(NaiveTime::MIN);
     (0..=180)
         .find_map(|minutes| {

@@ -26,6 +26,10 @@
 //!   or the list was made available offline ([`ExportSource`]).
 //! - **Totals** ([`Replica::saved_totals`]): the count and the exact sums
 //!   of money columns over a whole filtered list saved offline.
+//! - **The overview** ([`Replica::overview`], [`overview`]): invoices per
+//!   month and status, those needing attention, tasks, leads, each figure
+//!   from the saved records of a list made available offline or from the
+//!   service's counts, with the list behind it.
 //! - **Members seen** ([`Replica::members_seen`]): the workspace members
 //!   the saved records name, for the pickers of an assignee or follower
 //!   (the service has no list of members).
@@ -42,6 +46,7 @@ mod download;
 mod error;
 mod export;
 mod members;
+pub mod overview;
 mod read;
 mod replica;
 mod totals;

@@ -213,7 +213,7 @@ impl Replica {
     ///
     /// # Errors
     /// [`Error::KeyRefused`].
-    fn saved(&self) -> Result<&Cache> {
+    pub(crate) fn saved(&self) -> Result<&Cache> {
         if self.key_refused() {
             Err(Error::KeyRefused)
         } else {

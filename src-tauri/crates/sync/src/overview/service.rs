@@ -1,0 +1,173 @@
+//! Figures from the service's counts: one `take=1` request per figure with
+//! its conditions, read for the page's `count` (and, sorted oldest first,
+//! the first record's date). No sums: those need every record.
+
+use chrono::{DateTime, Utc};
+use tokio::task::JoinSet;
+use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_query::{FieldType, Value};
+
+use super::plan::{self, Calendar, From};
+use super::{Figure, Measure};
+use crate::download::RESERVE_PERCENT;
+use crate::error::Result;
+use crate::replica::{checked, Replica};
+
+/// The most requests an overview sends, every part from the service: 6
+/// for each kind of invoice (this month, last month, the same month last
+/// year, errors, drafts, the whole list), 3 for tasks, 9 for leads (this
+/// and last month, six statuses, the rest).
+pub const SERVICE_REQUESTS_MAX: u32 = 24;
+
+/// Requests sent at once.
+const AT_ONCE: usize = 6;
+
+/// What the service's counts gave.
+pub(crate) enum Counted {
+    /// The figures, the requests spent, and the whole list's count (when
+    /// asked).
+    Figures {
+        figures: Vec<Figure>,
+        requests: u32,
+        records: Option<u64>,
+    },
+    /// Not asked: the key's reserve would be spent.
+    KeepReserve { reset: Option<DateTime<Utc>> },
+}
+
+/// `resource`'s figures from the service's counts.
+///
+/// # Errors
+/// [`crate::Error::WorkingOffline`]; the service's errors (the first one).
+pub(crate) async fn figures(
+    replica: &Replica,
+    resource: ResourceName,
+    calendar: &Calendar,
+) -> Result<Counted> {
+    let specs = plan::specs(resource, calendar, &From::Service);
+    // The whole list's count: what making it available offline costs.
+    let whole = matches!(
+        resource,
+        ResourceName::SupplierInvoice | ResourceName::CustomerInvoice
+    );
+    let requests = u32::try_from(specs.len()).unwrap_or(u32::MAX) + u32::from(whole);
+    let budget = replica.service()?.rate_limit();
+    if let (Some(limit), Some(remaining)) = (budget.limit, budget.remaining) {
+        let reserve = (limit * RESERVE_PERCENT).div_ceil(100);
+        if remaining < reserve.saturating_add(requests) {
+            return Ok(Counted::KeepReserve {
+                reset: budget.reset,
+            });
+        }
+    }
+    let dated = plan::dated_by(resource);
+    let mut views = Vec::with_capacity(specs.len() + 1);
+    for spec in &specs {
+        let oldest =
+            matches!(spec.measure, Measure::Status { .. }) && plan::summed(resource).is_some();
+        let date = dated.filter(|_| oldest);
+        views.push((
+            checked(
+                resource,
+                &ListView {
+                    page: 1,
+                    take: Take::Count(1),
+                    fields: Some(
+                        std::iter::once("id")
+                            .chain(date)
+                            .map(str::to_owned)
+                            .collect(),
+                    ),
+                    sort: if oldest {
+                        spec.opens.sort.clone()
+                    } else {
+                        Vec::new()
+                    },
+                    filters: spec.opens.filters.clone(),
+                    widths: None,
+                    search: String::new(),
+                },
+            )?,
+            date,
+        ));
+    }
+    if whole {
+        views.push((
+            checked(
+                resource,
+                &ListView {
+                    page: 1,
+                    take: Take::Count(1),
+                    fields: Some(vec!["id".to_owned()]),
+                    ..ListView::default()
+                },
+            )?,
+            None,
+        ));
+    }
+    let mut answers: Vec<Option<(u64, Option<DateTime<Utc>>)>> = vec![None; views.len()];
+    let mut pending = views.into_iter().enumerate();
+    let mut running = JoinSet::new();
+    loop {
+        while running.len() < AT_ONCE {
+            let Some((index, (view, date))) = pending.next() else {
+                break;
+            };
+            let client = replica.service()?.clone();
+            running.spawn(async move {
+                let page = client.list_checked(&view).await?;
+                let oldest = date.and_then(|date| {
+                    let value = page.results.first()?.get(date)?;
+                    match Value::from_json(FieldType::DateTime, Some(value)) {
+                        Value::DateTime(at) => Some(at),
+                        _ => None,
+                    }
+                });
+                Ok::<_, workdesk_api::Error>((index, page.count, oldest))
+            });
+        }
+        let Some(done) = running.join_next().await else {
+            break;
+        };
+        let (index, count, oldest) =
+            done.unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic()))?;
+        answers[index] = Some((count, oldest));
+    }
+    let mut records = if whole {
+        answers.pop().flatten().map(|(count, _)| count)
+    } else {
+        None
+    };
+    if resource == ResourceName::Lead {
+        // Every lead has one of the statuses counted, or another, or none.
+        records = Some(
+            answers
+                .iter()
+                .zip(&specs)
+                .filter(|(_, spec)| {
+                    matches!(spec.measure, Measure::Status { .. } | Measure::OtherStatus)
+                })
+                .map(|(answer, _)| answer.map_or(0, |(count, _)| count))
+                .sum(),
+        );
+    }
+    let figures = specs
+        .into_iter()
+        .zip(answers)
+        .map(|(spec, answer)| {
+            let (count, oldest) = answer.expect("every request answered");
+            Figure {
+                measure: spec.measure,
+                count,
+                sum: None,
+                oldest,
+                opens: spec.opens,
+            }
+        })
+        .collect();
+    Ok(Counted::Figures {
+        figures,
+        requests,
+        records,
+    })
+}
