@@ -43,6 +43,7 @@ const COMMANDS: &[&str] = &[
     "clear_saved_data",
     "saved_totals",
     "members_seen",
+    "overview",
     "export_source",
     "export_list",
     "cancel_export",

@@ -76,6 +76,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::clear_saved_data,
             offline::saved_totals,
             offline::members_seen,
+            records::overview,
             export::export_source,
             export::export_list,
             export::cancel_export,

@@ -14,6 +14,7 @@ use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::views::ListViews;
+use workdesk_sync::overview::{DrillDown, Overview};
 use workdesk_sync::{Answer, ReadEnd, Then};
 
 /// The field schemas of all eight resources, in the order the app lists
@@ -172,7 +173,9 @@ pub async fn read_record(
 /// `read_list`'s for that view, which is remembered. The first time the
 /// list opens in a workspace its ready-made views ("Issued this month",
 /// "Overdue"…) join its saved views, named in `language`, the window's
-/// (`en` or `es`).
+/// (`en` or `es`). `drill_down` (an overview figure's `opens`, else
+/// `null`): the current view takes its conditions and order, from page 1,
+/// so the list shows exactly the records the figure counts.
 ///
 /// Errors: `not_configured` (nothing sent), and the errors of
 /// `read_list`.
@@ -182,12 +185,15 @@ pub async fn open_list(
     state: State<'_, AppState>,
     resource: ResourceName,
     language: LanguageChoice,
+    drill_down: Option<DrillDown>,
     messages: Channel<ListMessage>,
 ) -> Result<ReadDone<ListMessage>, UiError> {
     let mut reply = Reply::new(&messages, "list");
-    let end = guarded(state.open_list(resource, language, |message, then| {
-        reply.take(message, then);
-    }))
+    let end = guarded(
+        state.open_list(resource, language, drill_down, |message, then| {
+            reply.take(message, then);
+        }),
+    )
     .await?;
     Ok(reply.done(end))
 }
@@ -241,4 +247,22 @@ pub async fn delete_view(
     name: String,
 ) -> Result<ListViews, UiError> {
     guarded(state.delete_view(resource, name)).await
+}
+
+/// The workspace at a glance: supplier and customer invoices per month
+/// (the last 13, this computer's time zone) and operation status, those in
+/// error or draft, tasks overdue, due this week and done this month, leads
+/// by status and month. Each resource's part says where its figures come
+/// from: every saved record of a list made available offline (exact, with
+/// sums), the service's counts (`take=1` requests, at most 24 in all, no
+/// sums; never the key's last 10 %), or why none (working offline and not
+/// saved, the key's reserve, the service's failure as a UI error). Each
+/// figure carries the conditions of the list behind it (`opens`, for
+/// `open_list`). Remembered as the section shown last.
+///
+/// Errors: `not_configured`; a part's failure is inside the answer.
+#[tauri::command]
+#[specta::specta]
+pub async fn overview(state: State<'_, AppState>) -> Result<Overview<UiError>, UiError> {
+    guarded(state.overview()).await
 }

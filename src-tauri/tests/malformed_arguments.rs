@@ -59,6 +59,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("clear_saved_data", &[]),
     ("saved_totals", &["resource", "view", "fields"]),
     ("members_seen", &[]),
+    ("overview", &[]),
     ("export_source", &["resource"]),
     ("cancel_export", &[]),
 ];

@@ -154,12 +154,14 @@ export const commands = {
 	 *  `read_list`'s for that view, which is remembered. The first time the
 	 *  list opens in a workspace its ready-made views ("Issued this month",
 	 *  "Overdue"…) join its saved views, named in `language`, the window's
-	 *  (`en` or `es`).
+	 *  (`en` or `es`). `drill_down` (an overview figure's `opens`, else
+	 *  `null`): the current view takes its conditions and order, from page 1,
+	 *  so the list shows exactly the records the figure counts.
 	 * 
 	 *  Errors: `not_configured` (nothing sent), and the errors of
 	 *  `read_list`.
 	 */
-	openList: (resource: ResourceName, language: LanguageChoice, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, language, messages })),
+	openList: (resource: ResourceName, language: LanguageChoice, drillDown: DrillDown | null, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, language, drillDown, messages })),
 	/**
 	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
 	 *  replacing a saved view of the same name. Returns the resource's views
@@ -362,6 +364,21 @@ export const commands = {
 	 */
 	membersSeen: () => typedError<SeenMember[], UiError>(__TAURI_INVOKE("members_seen")),
 	/**
+	 *  The workspace at a glance: supplier and customer invoices per month
+	 *  (the last 13, this computer's time zone) and operation status, those in
+	 *  error or draft, tasks overdue, due this week and done this month, leads
+	 *  by status and month. Each resource's part says where its figures come
+	 *  from: every saved record of a list made available offline (exact, with
+	 *  sums), the service's counts (`take=1` requests, at most 24 in all, no
+	 *  sums; never the key's last 10 %), or why none (working offline and not
+	 *  saved, the key's reserve, the service's failure as a UI error). Each
+	 *  figure carries the conditions of the list behind it (`opens`, for
+	 *  `open_list`). Remembered as the section shown last.
+	 * 
+	 *  Errors: `not_configured`; a part's failure is inside the answer.
+	 */
+	overview: () => typedError<Overview<UiError>, UiError>(__TAURI_INVOKE("overview")),
+	/**
 	 *  Where an export of `resource` would read its records now: the service,
 	 *  or the saved records (working offline, or the list was made available
 	 *  offline), with how many and when they were brought up to date; the
@@ -522,6 +539,21 @@ export type DoneNotice = {
 	 *  to see why").
 	 */
 	failed: string,
+};
+
+/**
+ *  The list behind a figure: its conditions and order. Opened on the
+ *  resource's list, over the list's own columns, it shows exactly the
+ *  records the figure counts.
+ */
+export type DrillDown = {
+	/**  The conditions, folded left to right (all joined by AND here). */
+	filters: FilterSpec[],
+	/**
+	 *  The order the records are listed in (oldest first for those needing
+	 *  attention).
+	 */
+	sort: SortSpec[],
 };
 
 /**
@@ -874,6 +906,28 @@ export type FieldSchema = {
 	operators: Operator[],
 };
 
+/**  One figure. */
+export type Figure = {
+	/**  What it measures. */
+	measure: Measure,
+	/**  Records counted. */
+	count: number,
+	/**
+	 *  The exact sum of their money field ([`summed`], `total`) as a
+	 *  decimal string (`"1234567.89"`); `null` when the source gives counts
+	 *  only, the resource has no money, or the sum would pass 28
+	 *  significant digits.
+	 */
+	sum: string | null,
+	/**
+	 *  The earliest date among them by the resource's date field (UTC),
+	 *  for those needing attention; else `null`.
+	 */
+	oldest: string | null,
+	/**  The list behind it. */
+	opens: DrillDown,
+};
+
 /**  What to do with the file last exported. */
 export type FileAction = 
 /**  Open it with the program the system opens its type with. */
@@ -1107,6 +1161,41 @@ export type ListViews = {
 };
 
 /**
+ *  What a figure measures. Months are `"2026-11"` in the user's time zone,
+ *  by the resource's date field ([`dated_by`]).
+ */
+export type Measure = 
+/**
+ *  Records of a month; with `status`, only those of that
+ *  `operation_status` (`PR`, `CO`, `ER`).
+ */
+{ kind: "month"; 
+/**  `"2026-11"`. */
+month: string; 
+/**  An `operation_status` code, or `null` for every record. */
+status: string | null } | 
+/**
+ *  Records with this status: an invoice's `operation_status` (`ER`,
+ *  `PR`: needing attention), a lead's `status`.
+ */
+{ kind: "status"; 
+/**  The code or value. */
+status: string } | 
+/**  Leads without a status (saved records). */
+{ kind: "no_status" } | 
+/**
+ *  Leads whose status is none of [`LEAD_STATUSES`], or none (the
+ *  service's counts).
+ */
+{ kind: "other_status" } | 
+/**  Tasks whose expiry has passed and that are not completed. */
+{ kind: "overdue" } | 
+/**  Tasks not completed whose expiry falls from now to Sunday's end. */
+{ kind: "due_this_week" } | 
+/**  Tasks completed this month. */
+{ kind: "done_this_month" };
+
+/**
  *  An item of the menu bar was chosen: `id` is `new_task`, `export`,
  *  `zoom_in`, `zoom_out`, `zoom_reset`, `work_offline`, `shortcuts`,
  *  `diagnostics`, or `section:<id>` of a [`MenuSection`].
@@ -1269,6 +1358,24 @@ export type Operator =
 /**  `__isnull`: `true` (is null) or `false` (is not null). */
 "isnull";
 
+/**
+ *  The overview of a workspace, computed at `at`.
+ * 
+ *  JSON: `{"at": "2026-11-26T15:42:00Z", "months": ["2025-11", …,
+ *  "2026-11"], "parts": [{"resource": "supplier_invoice", …}, …]}`.
+ */
+export type Overview<E> = {
+	/**  When the figures were computed (UTC). */
+	at: string,
+	/**
+	 *  The [`MONTHS`] calendar months read, oldest first, as `"2026-11"`
+	 *  (the user's time zone): the last is this month.
+	 */
+	months: string[],
+	/**  One part per resource of [`RESOURCES`], in that order. */
+	parts: Part<E>[],
+};
+
 /**  The page object: `data` of a list response. */
 export type Page<T> = {
 	/**
@@ -1285,6 +1392,67 @@ export type Page<T> = {
 	/**  The records of this page. */
 	results: T[],
 };
+
+/**  The figures of one resource and where they come from. */
+export type Part<E> = {
+	/**  `supplier_invoice`, `customer_invoice`, `task` or `lead`. */
+	resource: ResourceName,
+	/**  Where the figures come from, or why there are none. */
+	source: PartSource<E>,
+	/**
+	 *  The figures, in the order they are shown; empty when the source
+	 *  gives none.
+	 */
+	figures: Figure[],
+};
+
+/**  Where a part's figures come from. */
+export type PartSource<E> = 
+/**
+ *  Every record of the list, saved on this computer (made available
+ *  offline): exact, with sums.
+ */
+{ kind: "saved_records"; 
+/**  Records saved. */
+saved: number; 
+/**  When the list was last brought up to date whole (UTC). */
+refreshed_at: string | null } | 
+/**
+ *  The service's counts, asked just now: counts and the oldest date,
+ *  no sums.
+ */
+{ kind: "service"; 
+/**  When the service answered (UTC). */
+at: string; 
+/**  Requests spent. */
+requests: number; 
+/**
+ *  Records in the whole list, when asked (invoices, leads): making
+ *  it available offline takes one request per 200.
+ */
+records: number | null } | 
+/**
+ *  "Work offline" is on and the list is not saved whole: no figure
+ *  would be exact.
+ */
+{ kind: "not_saved" } | 
+/**
+ *  Asking would spend the last 10 % of the key's hourly budget: nothing
+ *  was sent. `reset`: when the budget comes back (UTC).
+ */
+{ kind: "keep_reserve"; 
+/**  When the key's window resets, if the service said. */
+reset: string | null } | 
+/**  The service did not give the counts. */
+{ kind: "failed"; 
+/**
+ *  Why, when the service could not be reached or is rate-limited
+ *  (the connection verdict every read uses); `null` when it
+ *  answered with an error of the request itself (a 403).
+ */
+because: Unanswered | null; 
+/**  The failure. */
+error: E };
 
 /**  What a download is doing. */
 export type Phase = 
@@ -1957,6 +2125,11 @@ export type WorkspaceStatus = {
 	keychain: KeychainStatus,
 	/**  The resource whose list was shown last in the shown workspace. */
 	last_resource: ResourceName,
+	/**
+	 *  The shown workspace opens on its overview: it was shown last, or
+	 *  the workspace was just added.
+	 */
+	opens_overview: boolean,
 	/**  "Work offline" is on: nothing is sent to the service. */
 	working_offline: boolean,
 	/**  The language chosen for the UI (settings `language`). */

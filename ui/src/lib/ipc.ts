@@ -12,6 +12,7 @@ import {
   type ExportLayout,
   type ListMessage,
   type ListViews,
+  type DrillDown,
   type DoneNotice,
   type ListView,
   type Page,
@@ -144,13 +145,14 @@ function openList(
   resource: ResourceName,
   onopened: (views: ListViews) => void,
   onanswer: (answer: Answer<Page<JsonRecord>>) => void,
+  drillDown: DrillDown | null = null,
 ): Promise<ReadEnd> {
   const onmessage = (message: ListMessage) => {
     if ("opened" in message) onopened(message.opened);
     else onanswer(message);
   };
   // Ready-made views added the first time are named in the window's language.
-  return read(onmessage, (channel) => commands.openList(resource, i18n.language, channel));
+  return read(onmessage, (channel) => commands.openList(resource, i18n.language, drillDown, channel));
 }
 
 /** Typed wrappers of every command. */
@@ -204,6 +206,8 @@ export const ipc = {
   setZoom: (percent: number) => call(commands.setZoom(percent)),
   /** The members the saved records of the workspace on screen name, most named first (reads saved data only). */
   membersSeen: () => call(commands.membersSeen()),
+  /** The workspace at a glance: each resource's figures, where they come from, the list behind each. */
+  overview: () => call(commands.overview()),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
   deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
   /** Rust's verdict on the "New task" form's inputs: the task to send, or `invalid_input` by input. */

@@ -121,6 +121,9 @@ pub struct WorkspaceStatus {
     pub keychain: KeychainStatus,
     /// The resource whose list was shown last in the shown workspace.
     pub last_resource: ResourceName,
+    /// The shown workspace opens on its overview: it was shown last, or
+    /// the workspace was just added.
+    pub opens_overview: bool,
     /// "Work offline" is on: nothing is sent to the service.
     pub working_offline: bool,
     /// The language chosen for the UI (settings `language`).
@@ -196,6 +199,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
     let current = state.settings.current_workspace();
     if let Some(demo) = state.demo.lock().await.as_ref() {
         let last_resource = state.settings.last_resource(&WorkspaceId::demo());
+        let opens_overview = state.settings.opens_overview(&WorkspaceId::demo());
         return Ok(WorkspaceStatus {
             mode: Mode::Demo,
             workspace: current,
@@ -209,6 +213,7 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
             },
             keychain: keychain_status(state),
             last_resource,
+            opens_overview,
             working_offline: state.working_offline(),
             language: state.settings.language(),
             density: state.settings.density(),
@@ -244,10 +249,14 @@ async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
         .as_ref()
         .map(|w| state.settings.last_resource(&w.id))
         .unwrap_or(ResourceName::SupplierInvoice);
+    let opens_overview = current
+        .as_ref()
+        .is_some_and(|w| state.settings.opens_overview(&w.id));
     Ok(WorkspaceStatus {
         mode,
         base_url: current.as_ref().map(|w| w.base_url.clone()),
         last_resource,
+        opens_overview,
         workspace: current,
         workspaces,
         key,

@@ -17,6 +17,7 @@
 //!   [`pickers`]: how a record picker finds and shows records, and what a
 //!   field naming another record holds;
 //! - [`writes`]: the single-record operations;
+//! - [`overview`]: the workspace at a glance;
 //! - [`offline`]: saved answers, "Make available offline", "Work offline",
 //!   the Storage section;
 //! - [`export`]: "Export…": asking where (through [`export::SaveFileDialog`]),
@@ -41,6 +42,7 @@ pub mod export_parts;
 pub mod guard;
 pub mod limits;
 pub mod offline;
+pub mod overview;
 pub mod pickers;
 pub mod records;
 pub mod saved_data;

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use specta::Type;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
+use workdesk_sync::overview::DrillDown;
 use workdesk_sync::{Answer, ReadEnd, Then};
 
 use crate::error::Error;
@@ -158,7 +159,10 @@ impl AppState {
     /// [`AppState::read_list`] reads one, each answer a
     /// [`ListMessage::Answer`]. The first time in a workspace, the
     /// resource's ready-made views are added to its saved views, named in
-    /// `language` (the window's; [`crate::views::ready_views`]).
+    /// `language` (the window's; [`crate::views::ready_views`]). With
+    /// `drill_down` (an overview's figure), the current view takes its
+    /// conditions and order, from the first page, and that is what is read
+    /// and remembered.
     ///
     /// # Errors
     /// Those of [`AppState::read_list`]; nothing is sent when there is no
@@ -168,6 +172,7 @@ impl AppState {
         &self,
         resource: ResourceName,
         language: LanguageChoice,
+        drill_down: Option<DrillDown>,
         mut send: impl FnMut(ListMessage, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
         // One workspace for the views and the read: a switch meanwhile
@@ -181,7 +186,18 @@ impl AppState {
         let first = !stored.ready_added;
         let mut views = stored;
         add_ready_views(&mut views, resource, language);
-        let opened = ListViews::fitted(resource, views);
+        let mut opened = ListViews::fitted(resource, views);
+        if let Some(DrillDown { filters, sort }) = drill_down {
+            // The list behind an overview's figure: its conditions and
+            // order over the list's own columns, from the first page.
+            let current = &mut opened.current;
+            current.page = 1;
+            current.filters = filters;
+            if !sort.is_empty() {
+                current.sort = sort;
+            }
+            current.search = String::new();
+        }
         let view = opened.current.clone();
         self.check_shown(&workspace)?;
         send(ListMessage::Opened { opened }, Then::MayFollow);

@@ -6,8 +6,8 @@
 //! Holds the workspaces (names and server addresses, see
 //! [`crate::workspaces`]) and, per workspace (its id, or `demo`) and
 //! resource, the list views: the current one and the named ones
-//! (`views/<workspace>/<resource>`), and the resource shown last
-//! (`last_resource/<workspace>`); "Work offline" (`working_offline`), the
+//! (`views/<workspace>/<resource>`), and the resource shown last, or
+//! `"overview"` when the overview was (`last_resource/<workspace>`); "Work offline" (`working_offline`), the
 //! size cap of saved data (`saved_data_cap_mb`) and its age limit
 //! (`saved_data_max_age_days`, absent when off); the language of the
 //! UI (`language`); the records table's density (`density`); the
@@ -29,6 +29,8 @@ use crate::workspaces::WorkspaceId;
 pub const FILE: &str = "settings.json";
 
 const LAST_RESOURCE: &str = "last_resource";
+/// What `last_resource/<workspace>` holds when the overview was shown last.
+const OVERVIEW: &str = "overview";
 const VIEWS: &str = "views";
 const WORKING_OFFLINE: &str = "working_offline";
 const SAVED_DATA_CAP_MB: &str = "saved_data_cap_mb";
@@ -348,12 +350,39 @@ impl Settings {
     }
 
     /// The resource whose list `workspace` showed last (supplier invoices if
-    /// none).
+    /// none, or when the overview was shown last).
     pub fn last_resource(&self, workspace: &WorkspaceId) -> ResourceName {
-        self.0
-            .get(&format!("{LAST_RESOURCE}/{workspace}"))
+        self.last_shown(workspace)
             .and_then(|v| serde_json::from_value(v).ok())
             .unwrap_or(ResourceName::SupplierInvoice)
+    }
+
+    /// Whether `workspace` opens on its overview: it was shown last, or
+    /// nothing was shown yet in a workspace the user added (the demo opens
+    /// on its supplier invoices).
+    pub fn opens_overview(&self, workspace: &WorkspaceId) -> bool {
+        match self.last_shown(workspace) {
+            None => *workspace != WorkspaceId::demo(),
+            Some(shown) => shown == json!(OVERVIEW),
+        }
+    }
+
+    /// Remembers that `workspace` showed its overview last; writes the file
+    /// only when that changed.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_overview_shown(&self, workspace: &WorkspaceId) -> Result<()> {
+        if self.last_shown(workspace) == Some(json!(OVERVIEW)) {
+            return Ok(());
+        }
+        self.put(&format!("{LAST_RESOURCE}/{workspace}"), json!(OVERVIEW))
+    }
+
+    /// What `last_resource/<workspace>` holds: a resource name, or
+    /// `"overview"`.
+    fn last_shown(&self, workspace: &WorkspaceId) -> Option<Value> {
+        self.0.get(&format!("{LAST_RESOURCE}/{workspace}"))
     }
 
     /// The views of `resource` kept for `workspace`: the current one and the
@@ -427,7 +456,7 @@ impl Settings {
     ) -> Result<ResourceViews> {
         let _one_at_a_time = self.lock();
         let mut dirty = false;
-        if shown && self.last_resource(workspace) != resource {
+        if shown && self.last_shown(workspace) != Some(json!(resource)) {
             self.0
                 .set(&format!("{LAST_RESOURCE}/{workspace}"), json!(resource));
             dirty = true;
@@ -472,7 +501,7 @@ impl Settings {
             search: String::new(),
             ..view.clone()
         };
-        if self.last_resource(workspace) == resource
+        if self.last_shown(workspace) == Some(json!(resource))
             && self.views(workspace, resource).current.as_ref() == Some(view)
         {
             return Ok(());

@@ -137,6 +137,7 @@ async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error:
         .open_list(
             ResourceName::SupplierInvoice,
             LanguageChoice::En,
+            None,
             |message, then| {
                 // The views come first, and an answer always follows them.
                 if messages.is_empty() {

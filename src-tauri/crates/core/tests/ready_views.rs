@@ -16,7 +16,7 @@ use common::demo;
 async fn open(state: &AppState, resource: ResourceName, language: LanguageChoice) -> ListViews {
     let mut opened = None;
     state
-        .open_list(resource, language, |message, _| {
+        .open_list(resource, language, None, |message, _| {
             if let workdesk_core::records::ListMessage::Opened { opened: views } = message {
                 opened = Some(views);
             }

@@ -1,0 +1,95 @@
+//! The `overview` command on the demo workspace (the sandbox over loopback
+//! HTTP): each figure's list, opened through `open_list` with the figure's
+//! drill-down, counts what the figure says over the list's own columns;
+//! the overview is remembered as the section shown last, and a list shown
+//! after it replaces it.
+
+use workdesk_api::{ListView, ResourceName};
+use workdesk_core::records::ListMessage;
+use workdesk_core::settings::LanguageChoice;
+use workdesk_core::state::AppState;
+use workdesk_sync::overview::{DrillDown, PartSource};
+
+mod common;
+use common::demo;
+
+/// Opens `resource`'s list (with `drill_down`): the view it read and the
+/// count of its answer.
+async fn open(
+    state: &AppState,
+    resource: ResourceName,
+    drill_down: Option<DrillDown>,
+) -> (ListView, u64) {
+    let mut opened = None;
+    let mut count = None;
+    state
+        .open_list(
+            resource,
+            LanguageChoice::En,
+            drill_down,
+            |message, _| match message {
+                ListMessage::Opened { opened: views } => opened = Some(views.current),
+                ListMessage::Answer(answer) => {
+                    count = serde_json::to_value(answer).unwrap()["value"]["count"].as_u64();
+                }
+            },
+        )
+        .await
+        .unwrap();
+    (opened.unwrap(), count.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_figures_list_opened_from_the_overview_counts_the_figure() {
+    let (state, _dir) = demo().await;
+    let (before, _) = open(&state, ResourceName::SupplierInvoice, None).await;
+    let overview = state.overview().await.unwrap();
+    assert_eq!(overview.parts.len(), 4);
+    let mut opened = 0;
+    for part in &overview.parts {
+        assert!(
+            matches!(part.source, PartSource::Service { .. }),
+            "{:?}: {:?}",
+            part.resource,
+            part.source
+        );
+        for figure in &part.figures {
+            let (view, count) = open(&state, part.resource, Some(figure.opens.clone())).await;
+            assert_eq!(
+                count, figure.count,
+                "{:?} {:?}",
+                part.resource, figure.measure
+            );
+            assert_eq!(view.filters, figure.opens.filters);
+            assert_eq!(view.page, 1);
+            if part.resource == ResourceName::SupplierInvoice {
+                assert_eq!(view.fields, before.fields, "the list's own columns");
+            }
+            opened += 1;
+        }
+    }
+    assert!(opened >= 20, "{opened} figures");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_overview_is_remembered_as_the_section_shown_last() {
+    let (state, _dir) = demo().await;
+    let status = state.workspace_status().await.unwrap();
+    assert!(
+        !status.opens_overview,
+        "the demo opens on its supplier invoices"
+    );
+    state.overview().await.unwrap();
+    assert!(state.workspace_status().await.unwrap().opens_overview);
+    open(&state, ResourceName::Lead, None).await;
+    let status = state.workspace_status().await.unwrap();
+    assert!(!status.opens_overview);
+    assert_eq!(status.last_resource, ResourceName::Lead);
+    state.overview().await.unwrap();
+    // Supplier invoices (what `last_resource` reads while the overview is
+    // the last shown) replace it too.
+    open(&state, ResourceName::SupplierInvoice, None).await;
+    let status = state.workspace_status().await.unwrap();
+    assert!(!status.opens_overview);
+    assert_eq!(status.last_resource, ResourceName::SupplierInvoice);
+}
