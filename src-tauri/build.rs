@@ -44,6 +44,7 @@ const COMMANDS: &[&str] = &[
     "saved_totals",
     "members_seen",
     "overview",
+    "save_image",
     "export_source",
     "export_list",
     "cancel_export",

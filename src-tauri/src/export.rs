@@ -10,6 +10,7 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, Runtime, State};
 use tauri_plugin_dialog::DialogExt;
 use workdesk_api::{ListView, ResourceName};
+use workdesk_core::chart_image::SavedImage;
 pub use workdesk_core::export::{
     Ask, Confirm, Exported, FileAction, FileOpener, SaveDialog, SaveFileDialog,
 };
@@ -159,4 +160,25 @@ pub fn system_save_dialog<R: Runtime>(app: AppHandle<R>) -> SaveFileDialog {
             });
         },
     )
+}
+
+/// "Save as PNG" of an overview chart: asks where with the system's save
+/// dialog (`dialog`'s texts; `.png` added to a name typed without it, and
+/// a file that exists replaced only when the user says so), then writes
+/// `png` (the image's bytes, at most 32 MiB). Returns the file written, or
+/// `null` when the dialog was closed. "Open" then opens it
+/// (`open_exported`).
+///
+/// Errors: `invalid_input` (`field` `png`, code `not_png`) for bytes that
+/// are no PNG; `internal` (code `image_not_saved`, `detail`) when the file
+/// cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_image(
+    state: State<'_, AppState>,
+    save_dialog: State<'_, SaveFileDialog>,
+    dialog: SaveDialog,
+    png: Vec<u8>,
+) -> Result<Option<SavedImage>, UiError> {
+    guarded(state.save_image(&save_dialog, dialog, png)).await
 }

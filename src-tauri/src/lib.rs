@@ -81,6 +81,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             export::export_list,
             export::cancel_export,
             export::open_exported,
+            export::save_image,
         ])
         // Every bound the window applies, from Rust's constants.
         .constant("LIMITS", workdesk_core::limits::LIMITS)

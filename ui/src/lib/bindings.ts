@@ -421,6 +421,19 @@ export const commands = {
 	 *  `detail`) when the system cannot open it.
 	 */
 	openExported: (action: FileAction) => typedError<null, UiError>(__TAURI_INVOKE("open_exported", { action })),
+	/**
+	 *  "Save as PNG" of an overview chart: asks where with the system's save
+	 *  dialog (`dialog`'s texts; `.png` added to a name typed without it, and
+	 *  a file that exists replaced only when the user says so), then writes
+	 *  `png` (the image's bytes, at most 32 MiB). Returns the file written, or
+	 *  `null` when the dialog was closed. "Open" then opens it
+	 *  (`open_exported`).
+	 * 
+	 *  Errors: `invalid_input` (`field` `png`, code `not_png`) for bytes that
+	 *  are no PNG; `internal` (code `image_not_saved`, `detail`) when the file
+	 *  cannot be written.
+	 */
+	saveImage: (dialog: SaveDialog, png: number[]) => typedError<SavedImage | null, UiError>(__TAURI_INVOKE("save_image", { dialog, png })),
 };
 
 /** Events */
@@ -665,6 +678,10 @@ export type ErrorCode =
 "no_export" | 
 /**  The system could not open or show the file (`detail`). */
 "open_failed" | 
+/**  What was to be saved as a chart's image is not a PNG. */
+"not_png" | 
+/**  A chart's image could not be written (`detail`). */
+"image_not_saved" | 
 /**
  *  A proxy address that can't be used; `reason`: `not_an_address`,
  *  `scheme` (with `scheme`), `no_host`, `credentials`, `path`.
@@ -1718,6 +1735,16 @@ export type SaveDialog = {
 export type SavedDataNotice = {
 	/**  What happened. */
 	notice: Notice,
+};
+
+/**  An image written. */
+export type SavedImage = {
+	/**  Where (as the user chose it, with `.png`). */
+	path: string,
+	/**  Its name alone, for "Saved chart.png". */
+	file_name: string,
+	/**  Its size, bytes. */
+	bytes: number,
 };
 
 /**  A view saved under a name, fitted to the schema. */

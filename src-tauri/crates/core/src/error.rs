@@ -91,6 +91,14 @@ pub enum Error {
     #[error("the file could not be opened: {0}")]
     OpenFailed(String),
 
+    /// A chart's image to save is not a PNG.
+    #[error("the image is not a PNG")]
+    NotPng,
+
+    /// A chart's image could not be written.
+    #[error("the image could not be saved: {0}")]
+    ImageNotSaved(String),
+
     /// "Keep saved data at most N days" outside 1 to 3,650 days.
     #[error("the age limit must be 1 to 3,650 days")]
     MaxAgeOutOfRange,

@@ -33,6 +33,7 @@
 //! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
 //!   [`work_done`].
 
+pub mod chart_image;
 pub mod commands;
 pub mod demo;
 pub mod diagnostics;

@@ -143,6 +143,10 @@ pub enum ErrorCode {
     NoExport,
     /// The system could not open or show the file (`detail`).
     OpenFailed,
+    /// What was to be saved as a chart's image is not a PNG.
+    NotPng,
+    /// A chart's image could not be written (`detail`).
+    ImageNotSaved,
     /// A proxy address that can't be used; `reason`: `not_an_address`,
     /// `scheme` (with `scheme`), `no_host`, `credentials`, `path`.
     InvalidProxy,
@@ -545,6 +549,10 @@ impl UiError {
                 .param("max", crate::settings::CAP_MB.end())
                 .field("cap_mb"),
             Error::NoExport => UiError::new(K::NotFound, C::NoExport),
+            Error::NotPng => UiError::new(K::InvalidInput, C::NotPng).field("png"),
+            Error::ImageNotSaved(detail) => {
+                UiError::new(K::Internal, C::ImageNotSaved).param("detail", clause(&detail))
+            }
             Error::OpenFailed(detail) => {
                 UiError::new(K::Internal, C::OpenFailed).param("detail", clause(&detail))
             }

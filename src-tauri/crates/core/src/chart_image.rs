@@ -1,0 +1,72 @@
+//! "Save as PNG" of an overview chart: the window draws the image (the
+//! chart's canvas, at the screen's pixel density), Rust asks where with
+//! the system's save dialog and writes it (a `.part` file renamed into
+//! place, so a file it replaces is never left half-written).
+
+use std::path::Path;
+
+use serde::Serialize;
+use specta::Type;
+
+use crate::error::Error;
+use crate::export::{SaveDialog, SaveFileDialog};
+use crate::saved_data::lock;
+use crate::state::AppState;
+use crate::ui_error::UiError;
+
+/// The eight bytes every PNG file starts with.
+const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+
+/// The largest image saved: 32 MiB (a 4K chart is well under 1 MiB).
+pub const IMAGE_MAX_BYTES: usize = 32 << 20;
+
+/// An image written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
+pub struct SavedImage {
+    /// Where (as the user chose it, with `.png`).
+    pub path: String,
+    /// Its name alone, for "Saved chart.png".
+    pub file_name: String,
+    /// Its size, bytes.
+    pub bytes: u64,
+}
+
+impl AppState {
+    /// The `save_image` command's work (documented where the app declares it).
+    pub async fn save_image(
+        &self,
+        save_dialog: &SaveFileDialog,
+        dialog: SaveDialog,
+        png: Vec<u8>,
+    ) -> Result<Option<SavedImage>, UiError> {
+        if png.len() > IMAGE_MAX_BYTES || !png.starts_with(&PNG_SIGNATURE) {
+            return Err(Error::NotPng.into());
+        }
+        let Some(path) = save_dialog.ask(&dialog, "png").await else {
+            return Ok(None);
+        };
+        let written = path.clone();
+        tokio::task::spawn_blocking(move || write(&written, &png))
+            .await
+            .map_err(|err| Error::ImageNotSaved(err.to_string()))?
+            .map_err(|err| Error::ImageNotSaved(err.to_string()))?;
+        *lock(&self.last_export) = Some(path.clone());
+        Ok(Some(SavedImage {
+            file_name: path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            bytes: std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
+            path: path.to_string_lossy().into_owned(),
+        }))
+    }
+}
+
+fn write(path: &Path, png: &[u8]) -> std::io::Result<()> {
+    let mut part = path.as_os_str().to_owned();
+    part.push(".part");
+    std::fs::write(&part, png)?;
+    std::fs::rename(&part, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&part);
+    })
+}
