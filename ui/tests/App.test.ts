@@ -455,7 +455,8 @@ describe("the workspace window", () => {
     const words = menus.at(-1)!;
     expect(words).toMatchObject({ file: "File", new_task: "New task", edit: "Edit", view: "View", help: "Help", shortcuts: "Keyboard shortcuts" });
     const sections = words.sections as { id: string; label: string }[];
-    expect(sections[0]).toEqual({ id: "list:supplier_invoice", label: "Supplier invoices" });
+    expect(sections[0]).toEqual({ id: "overview", label: "Overview" });
+    expect(sections[1]).toEqual({ id: "list:supplier_invoice", label: "Supplier invoices" });
     expect(sections.map((s) => s.id)).toEqual(expect.arrayContaining(["task", "lead", "stakeholder", "customer", "storage", "preferences", "workspaces"]));
 
     await emit("menu-chosen", { id: "new_task" });

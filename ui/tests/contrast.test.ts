@@ -45,6 +45,17 @@ describe.each([
     expect(contrast(theme.accent, theme.bg)).toBeGreaterThanOrEqual(3);
   });
 
+  test.each(["chart-complete", "chart-draft", "chart-error", "chart-leads"])("bars in --%s stand out from the background (≥ 3:1)", (name) => {
+    expect(contrast(theme[name], theme.bg)).toBeGreaterThanOrEqual(3);
+  });
+
+  test("the stacked statuses' bars differ from one another", () => {
+    const stacked = ["chart-complete", "chart-draft", "chart-error"].map((name) => theme[name]);
+    expect(new Set(stacked).size).toBe(3);
+    // Told apart by lightness too, not only hue: complete and provisional sit next to each other.
+    expect(contrast(theme["chart-complete"], theme["chart-draft"])).toBeGreaterThanOrEqual(1.2);
+  });
+
   test("text on a primary button and on the Demo badge reads (≥ 4.5:1)", () => {
     expect(contrast(theme["on-accent"], theme.accent)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(theme["on-demo"], theme.demo)).toBeGreaterThanOrEqual(4.5);

@@ -249,6 +249,8 @@ export const ipc = {
     return call(commands.exportList(resource, view, columns, layout, dialog, channel));
   },
   cancelExport: () => call(commands.cancelExport()),
+  /** "Save as PNG": asks where (the system's save dialog) and writes `png`; null when the dialog was closed. */
+  saveImage: (dialog: SaveDialog, png: Uint8Array) => call(commands.saveImage(dialog, Array.from(png))),
   /** "Open" or "Show in folder" for the file the last export wrote (and no other). */
   openExported: (...a: Args<typeof commands.openExported>) => call(commands.openExported(...a)),
   /** Exact sums over a whole filtered list saved offline, or null. */

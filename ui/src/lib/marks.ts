@@ -9,7 +9,10 @@
 // - `workdesk:interactive`: the first table painted since the window opened;
 // - `workdesk:demo-asked`: "Try the demo workspace" was clicked, and
 //   `workdesk:demo-started`: the demo's start answered (the start
-//   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with them).
+//   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with them);
+// - `workdesk:overview-requested`, `workdesk:overview-received` and the
+//   measure `workdesk:overview`: the overview asked for, its figures
+//   arrived, and request to its cards and charts painted (bench-app.mjs).
 import { tick } from "svelte";
 
 /** Which answer was painted: the service's, or the one saved on this computer. */
@@ -46,6 +49,19 @@ export async function markPainted(which: Answer): Promise<void> {
     performance.measure(`workdesk:${which}`, "workdesk:page-requested", `workdesk:${which}-painted`);
     performance.measure(`workdesk:${which}-render`, `workdesk:${which}-received`, `workdesk:${which}-painted`);
     if (performance.getEntriesByName("workdesk:interactive").length === 0) performance.mark("workdesk:interactive");
+  } catch {
+    // As above.
+  }
+}
+
+/** Two frames after the overview's figures are in the DOM: measures `workdesk:overview` from its request. */
+export async function markOverviewPainted(): Promise<void> {
+  await tick();
+  await frame();
+  await frame();
+  try {
+    performance.mark("workdesk:overview-painted");
+    performance.measure("workdesk:overview", "workdesk:overview-requested", "workdesk:overview-painted");
   } catch {
     // As above.
   }
