@@ -1,14 +1,14 @@
 // axe-core (the accessibility rules engine of browsers' own developer
 // tools) over every screen of the real app in its WebKit webview, for WCAG
 // 2.0, 2.1 and 2.2 at levels A and AA, in English and in Spanish: the
-// first run, every section of the navigation (the first list also with a
+// first run, every section of the navigation (the overview; the first list also with a
 // record's details, a row's context menu and its filters open), the
 // shortcuts dialog and the offline banner. Used by accessibility.test.mjs (light theme) and
 // accessibility-dark.test.mjs (dark theme).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { By } from "selenium-webdriver";
-import { connectToSandbox, screenshot, visible } from "./support.mjs";
+import { connectToSandbox, overviewShown, screenshot, visible } from "./support.mjs";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -19,7 +19,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 export const ACCEPTED = {};
 
 /** The WCAG 2.2 A/AA violations axe finds on the screen shown, as readable lines. */
-async function violations(app) {
+export async function violations(app) {
   // axe's own source is part of the script: the app's CSP allows no eval.
   const found = await app.executeAsyncScript(
     `if (!window.axe) { ${axeSource} }
@@ -70,6 +70,10 @@ export async function checkEveryScreen(app, sandbox, theme) {
       await button.click();
       await visible(app, By.css("main.content h2, main.content h3"));
       if (i === 0) {
+        // The overview, its figures in.
+        await overviewShown(app);
+        await check(name);
+      } else if (i === 1) {
         // The first list, with a record's details and then its filters.
         const row = await visible(app, By.css("table.records tbody tr th[scope='row']"));
         await check(name);

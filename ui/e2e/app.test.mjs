@@ -24,6 +24,8 @@ import {
   connectToSandbox,
   countFromService,
   journal,
+  openSection,
+  overviewShown,
   rowNames,
   screenshot,
   startSandbox,
@@ -59,6 +61,9 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
       frame();
     `);
     await connectToSandbox(app, context.sandbox);
+    // A workspace just added opens on its overview; its supplier invoices are a click away.
+    await overviewShown(app);
+    await openSection(app, "Supplier invoices");
 
     const expected = await countFromService(context.sandbox);
     const count = await visible(app, By.css("p.count"));
@@ -197,6 +202,11 @@ test("a key whose member may not see supplier invoices connects: that list says 
   const app = await openApp();
   try {
     await connectToSandbox(app, sandbox, sandbox.keys.read_only);
+    // The overview says so for supplier invoices, and gives the rest.
+    await overviewShown(app);
+    const part = await visible(app, By.xpath("//article[h3[normalize-space(.)='Payables: supplier invoices']]//*[@role='alert']"));
+    assert.match(await part.getText(), /may not see supplier invoices/);
+    await openSection(app, "Supplier invoices");
     const alert = await visible(app, By.css(".list-error[role='alert']"));
     await app.wait(until.elementTextContains(alert, "may not see supplier invoices"), WAIT_MS);
     assert.match(await alert.getText(), /Your key's member may not see supplier invoices\./);

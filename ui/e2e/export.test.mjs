@@ -25,6 +25,8 @@ import {
   cellTexts,
   clearStoredKey,
   connectToSandbox,
+  openSection,
+  overviewShown,
   screenshot,
   serviceGet,
   visible,
@@ -95,6 +97,8 @@ test("a whole list exported through the save dialog is the service's list; the t
   const app = await context.open();
   try {
     await connectToSandbox(app, sandbox);
+    await overviewShown(app);
+    await openSection(app, "Supplier invoices");
     const invoices = await allInvoices(sandbox);
 
     // Default columns: what an accountant reads first.

@@ -53,6 +53,29 @@ export async function connectToSandbox(app, sandbox, key = sandbox.keys.workspac
   await (await visible(app, byButton("Connect"))).click();
 }
 
+/** Opens the section `name` ("Supplier invoices", "Resumen") from the navigation, in either language. */
+export async function openSection(app, name) {
+  const button = await visible(app, By.xpath(`//nav[contains(@class, 'sections')]//button[normalize-space(.)='${name}']`));
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);
+  await button.click();
+}
+
+/**
+ * Waits for the overview (the first screen of a workspace just added) with
+ * its figures: every part says where they come from, or why there are none.
+ */
+export async function overviewShown(app) {
+  await visible(app, By.xpath("//main//h2[normalize-space(.)='Overview' or normalize-space(.)='Resumen']"));
+  await app.wait(
+    async () =>
+      app.executeScript(
+        "return document.querySelectorAll('main section.overview article').length > 0 && document.querySelector('main section.overview').getAttribute('aria-busy') === 'false'",
+      ),
+    WAIT_MS,
+    "the overview's figures",
+  );
+}
+
 /**
  * Names in the first column of the records table, as rendered (the text of
  * each row's header cell: WebDriver's visible text of a cell with

@@ -19,6 +19,8 @@ import {
   byLabel,
   clearStoredKey,
   countFromService,
+  openSection,
+  overviewShown,
   rowNames,
   screenshot,
   visible,
@@ -102,6 +104,9 @@ test("two workspaces: each its own data and last page, switched from the menu an
     ]);
     await (await visible(app, byButton("Connect"))).click();
     await workspaceShown(app, "Empresa A");
+    // A workspace just added opens on its overview.
+    await overviewShown(app);
+    await openSection(app, "Supplier invoices");
     await countIs(app, countA);
     const firstOfA = await rowNames(app);
     await (await visible(app, byButton("Next page"))).click();
@@ -128,6 +133,8 @@ test("two workspaces: each its own data and last page, switched from the menu an
     await screenshot(app, "add-workspace");
     await (await dialog.findElement(byButton("Add workspace"))).click();
     await workspaceShown(app, "Empresa B");
+    await overviewShown(app);
+    await openSection(app, "Supplier invoices");
     await countIs(app, countB);
     await pageIs(app, `Page 1 of ${Math.ceil(countB / 20)}`);
     const firstOfB = await rowNames(app);
