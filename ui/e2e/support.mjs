@@ -128,14 +128,14 @@ export function clearStoredKey() {
 }
 
 /**
- * Starts `workdesk-sandbox --port <port> --journal --faults` (a free port
+ * Starts `workdesk-sandbox --port <port> --journal --faults <args>` (a free port
  * unless given: the same port and seed give the same address and keys
  * again) and resolves with its announcement line:
  * `{ process, baseUrl, keys, ids }`.
  */
-export function startSandbox(binary, port = 0) {
+export function startSandbox(binary, port = 0, args = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ["--port", String(port), "--journal", "--faults"], {
+    const child = spawn(binary, ["--port", String(port), "--journal", "--faults", ...args], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     child.on("error", reject);

@@ -569,3 +569,63 @@ describe("the workspace window", () => {
     await vi.waitFor(() => expect(heading).toHaveFocus());
   });
 });
+
+describe("the overview in the window", () => {
+  test("a workspace that opens on its overview shows it first, and a figure opens its list with the figure's conditions", async () => {
+    session.reset();
+    const drillDown = {
+      filters: [{ or: false, not: false, field: "operation_status", operator: "exact", values: ["ER"] }],
+      sort: [{ field: "issue_date", descending: false }],
+    };
+    const months = Array.from({ length: 13 }, (_, i) => `20${i < 2 ? "25" : "26"}-${String(((i + 10) % 12) + 1).padStart(2, "0")}`);
+    const overview = {
+      at: "2026-11-26T15:42:00Z",
+      months,
+      parts: [
+        {
+          resource: "supplier_invoice",
+          source: { kind: "service", at: "2026-11-26T15:42:00Z", requests: 6, records: 122 },
+          figures: [{ measure: { kind: "status", status: "ER" }, count: 7, sum: null, oldest: "2025-01-02T10:00:00Z", opens: drillDown }],
+        },
+      ],
+    };
+    const opened: unknown[] = [];
+    const handler = (cmd: string, payload?: unknown) => {
+      const args = (payload ?? {}) as Record<string, unknown>;
+      switch (cmd) {
+        case "workspace_status":
+          return { ...service, opens_overview: true };
+        case "resource_schemas":
+          return [supplierInvoiceSchema, ...formSchemas];
+        case "overview":
+          return overview;
+        case "read_list":
+          return answerRead(args.answers, () => null, () => recordPage(1, 7));
+        case "offline_list":
+          return { complete: false, saved: 0, refreshed_at: null };
+        case "rate_limit":
+          return { limit: null, remaining: null, reset: null };
+        default:
+          return null;
+      }
+    };
+    const opening_ = opening(handler);
+    mockIPC((cmd, payload) => {
+      if (cmd === "open_list") opened.push((payload as Record<string, unknown>).drillDown);
+      return opening_(cmd, payload);
+    });
+    const user = userEvent.setup();
+    render(App);
+    expect(await screen.findByRole("heading", { level: 2, name: "Overview" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await user.click(await screen.findByRole("button", { name: "Supplier invoices · Error: 7. Open the list" }));
+    expect(await screen.findByRole("heading", { name: "Supplier invoices" })).toBeInTheDocument();
+    expect(opened).toEqual([drillDown]);
+    // From the sections, the list opens as the user left it.
+    await user.click(screen.getByRole("button", { name: "Overview" }));
+    await screen.findByRole("heading", { level: 2, name: "Overview" });
+    await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
+    await screen.findByRole("heading", { name: "Supplier invoices" });
+    expect(opened).toEqual([drillDown, null]);
+  });
+});
