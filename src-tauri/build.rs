@@ -44,6 +44,7 @@ const COMMANDS: &[&str] = &[
     "saved_totals",
     "members_seen",
     "overview",
+    "overview_amounts",
     "save_image",
     "export_source",
     "export_list",

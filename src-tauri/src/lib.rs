@@ -77,6 +77,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             offline::saved_totals,
             offline::members_seen,
             records::overview,
+            records::overview_amounts,
             export::export_source,
             export::export_list,
             export::cancel_export,

@@ -14,7 +14,8 @@ use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::views::ListViews;
-use workdesk_sync::overview::{DrillDown, Overview};
+use workdesk_sync::overview::{DrillDown, Overview, Part};
+use workdesk_sync::Progress;
 use workdesk_sync::{Answer, ReadEnd, Then};
 
 /// The field schemas of all eight resources, in the order the app lists
@@ -254,15 +255,45 @@ pub async fn delete_view(
 /// error or draft, tasks overdue, due this week and done this month, leads
 /// by status and month. Each resource's part says where its figures come
 /// from: every saved record of a list made available offline (exact, with
-/// sums), the service's counts (`take=1` requests, at most 24 in all, no
+/// sums), the service's counts (`take=1` requests, at most 26 in all, no
 /// sums; never the key's last 10 %), or why none (working offline and not
 /// saved, the key's reserve, the service's failure as a UI error). Each
 /// figure carries the conditions of the list behind it (`opens`, for
-/// `open_list`). Remembered as the section shown last.
+/// `open_list`). Remembered as the section shown last. A part whose
+/// amounts `overview_amounts` added up this session shows them (with
+/// their time) in place of the counts, unless `refresh` (the Refresh
+/// button), which asks again.
 ///
 /// Errors: `not_configured`; a part's failure is inside the answer.
 #[tauri::command]
 #[specta::specta]
-pub async fn overview(state: State<'_, AppState>) -> Result<Overview<UiError>, UiError> {
-    guarded(state.overview()).await
+pub async fn overview(
+    state: State<'_, AppState>,
+    refresh: bool,
+) -> Result<Overview<UiError>, UiError> {
+    guarded(state.overview(refresh)).await
+}
+
+/// The overview's part of `resource` (supplier or customer invoices) with
+/// every figure and its exact sum, from the service's records: those of
+/// the 13 months read and those in error or provisional, walked 200 a page
+/// (as many requests as the overview's `amounts` said), sending
+/// [`Progress`] (phase `summing`) on `progress` after every page and pause;
+/// it pauses before the last 10 % of the key's budget and goes on after
+/// the reset. `cancel_download` with the same resource stops it.
+///
+/// Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
+/// when a download of that list is already running, or for a resource
+/// without amounts; the errors of `list_records`.
+#[tauri::command]
+#[specta::specta]
+pub async fn overview_amounts(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+    progress: Channel<Progress>,
+) -> Result<Part<UiError>, UiError> {
+    guarded(state.overview_amounts(resource, |step| {
+        crate::send(&progress, step.clone(), "overview amounts");
+    }))
+    .await
 }

@@ -17,8 +17,8 @@ const SERVICE: &str = "dev.workdesk.test";
 
 /// Every command the UI may call, with the arguments it takes (camelCase,
 /// as the UI sends them). Left out: `start_demo` (starts a whole sandbox),
-/// `make_available_offline`, `export_list` and `save_image` (a long walk
-/// and the system's save dialog), which are tested with well-formed arguments
+/// `make_available_offline`, `overview_amounts`, `export_list` and
+/// `save_image` (long walks and the system's save dialog), which are tested with well-formed arguments
 /// elsewhere; malformed arguments to them are refused by the same Tauri
 /// code as any other's.
 const COMMANDS: &[(&str, &[&str])] = &[
@@ -59,7 +59,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("clear_saved_data", &[]),
     ("saved_totals", &["resource", "view", "fields"]),
     ("members_seen", &[]),
-    ("overview", &[]),
+    ("overview", &["refresh"]),
     ("export_source", &["resource"]),
     ("cancel_export", &[]),
 ];

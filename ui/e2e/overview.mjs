@@ -50,6 +50,19 @@ export async function walkOverview(app, sandbox, theme) {
   assert.equal(await listCount(app, "tasks"), Number(overdue.replace(/\D/g, "")), "the overdue tasks' list counts them");
   await backToOverview(app);
 
+  // Supplier invoices' amounts added up from the service's records.
+  const payables = await visible(app, card("Payables: supplier invoices"));
+  const addUp = await payables.findElement(By.xpath(".//button[starts-with(normalize-space(.), 'Add up from the service')]"));
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", addUp);
+  await addUp.click();
+  await app.wait(
+    async () => (await app.findElements(By.xpath("//main//article[h3[normalize-space(.)='Payables: supplier invoices']]//canvas"))).length > 0,
+    WAIT_MS * 4,
+    "the payables' chart, added up from the service",
+  );
+  const added = await (await visible(app, card("Payables: supplier invoices"))).findElement(By.css(".source")).getText();
+  assert.match(added, /^From the service/);
+
   // Customer invoices made available offline from the overview: their
   // months and amounts come from the saved records.
   const receivables = await visible(app, card("Receivables: customer invoices"));
@@ -71,6 +84,9 @@ export async function walkOverview(app, sandbox, theme) {
   await clickFigure(app, shown, "Last month");
   assert.equal(await listCount(app, "customer invoices"), invoices, "last month's list counts its invoices");
   await backToOverview(app);
+  // The amounts added up stay on the way back (until Refresh).
+  const kept = await (await visible(app, card("Payables: supplier invoices"))).findElements(By.css("canvas"));
+  assert.equal(kept.length, 1, "the payables' amounts are still shown");
 
   // The chart's table, for screen readers and the keyboard, and axe on it all.
   const table = await (await visible(app, card("Receivables: customer invoices"))).findElement(By.css("details.data summary"));

@@ -48,7 +48,7 @@ function savedInvoices(): Part<UiError> {
 function countedInvoices(): Part<UiError> {
   return {
     resource: "customer_invoice",
-    source: { kind: "service", at: AT, requests: 6, records: 2437 },
+    source: { kind: "service", at: AT, requests: 7, records: 2437, amounts: 1570 },
     figures: [
       figure({ kind: "month", month: "2026-11", status: null }, 21),
       figure({ kind: "month", month: "2026-10", status: null }, 120),
@@ -66,7 +66,7 @@ function overview(parts: Part<UiError>[] = [savedInvoices(), countedInvoices(), 
 function tasks(): Part<UiError> {
   return {
     resource: "task",
-    source: { kind: "service", at: AT, requests: 3, records: null },
+    source: { kind: "service", at: AT, requests: 3, records: null, amounts: null },
     figures: [figure({ kind: "overdue" }, 5), figure({ kind: "due_this_week" }, 2), figure({ kind: "done_this_month" }, 11)],
   };
 }
@@ -74,7 +74,7 @@ function tasks(): Part<UiError> {
 function leads(): Part<UiError> {
   return {
     resource: "lead",
-    source: { kind: "service", at: AT, requests: 9, records: 400 },
+    source: { kind: "service", at: AT, requests: 9, records: 400, amounts: null },
     figures: [
       figure({ kind: "month", month: "2026-11", status: null }, 8),
       figure({ kind: "month", month: "2026-10", status: null }, 30),
@@ -120,9 +120,11 @@ describe("the overview", () => {
     const receivables = screen.getByRole("article", { name: "Receivables: customer invoices" });
     expect(within(receivables).getByText(/^From the service, \d{1,2}:42 [AP]M$/)).toBeInTheDocument();
     within(receivables).getByRole("button", { name: "Last month (October 2026): 120. Open the list" });
-    // Amounts need every record: the offer says what it costs (2,437 records, 200 a request).
-    expect(within(receivables).getByText(/make this list available offline: 13 requests now/)).toBeInTheDocument();
+    // Amounts need the records: the offer says what each way costs (1,570
+    // records to add up, 2,437 to save; 200 a request).
+    expect(within(receivables).getByText(/add them up from the service \(8 requests, each time\), or make this list available offline \(13 requests now/)).toBeInTheDocument();
     within(receivables).getByRole("button", { name: "Make available offline" });
+    within(receivables).getByRole("button", { name: "Add up from the service (8 requests)" });
 
     const attention = screen.getByRole("article", { name: "Invoices needing attention" });
     const error = within(attention).getByRole("row", { name: /Supplier invoices · Error/ });
@@ -159,6 +161,37 @@ describe("the overview", () => {
     expect(lines[0]).toBe("Month\tComplete\tProvisional\tError\tAll");
     expect(lines[12]).toBe("November 2026\t600.25\t300.125\t112.125\t1,012.50");
     expect(within(payables).getByRole("status")).toHaveTextContent("Copied.");
+  });
+
+  test("Add up from the service walks the records in Rust, with progress and Cancel, and puts the amounts in place", async () => {
+    let finish: (part: Part<UiError>) => void = () => {};
+    const calls: { cmd: string; resource?: unknown }[] = [];
+    mockIPC((cmd, payload) => {
+      const args = (payload ?? {}) as Record<string, unknown>;
+      calls.push({ cmd, resource: args.resource });
+      if (cmd === "overview") return overview();
+      if (cmd === "offline_list") return { complete: false, saved: 0, refreshed_at: null };
+      if (cmd === "overview_amounts") {
+        const channel = args.progress as { onmessage?: (step: unknown) => void };
+        channel.onmessage?.({
+          phase: "summing", pages_done: 3, pages_total: 8, records: 600, records_total: 1570,
+          budget: { limit: 1000, remaining: 900, reset: null }, paused_until: null,
+        });
+        return new Promise((resolve) => (finish = resolve));
+      }
+      return null;
+    });
+    const { user } = renderOverview();
+    const receivables = await screen.findByRole("article", { name: "Receivables: customer invoices" });
+    await user.click(within(receivables).getByRole("button", { name: "Add up from the service (8 requests)" }));
+    expect(await within(receivables).findByText("Adding up: page 3 of 8 · 600 of 1,570 records · 900 requests left")).toBeInTheDocument();
+    await user.click(within(receivables).getByRole("button", { name: "Cancel" }));
+    expect(calls.filter((c) => c.cmd === "cancel_download")).toEqual([{ cmd: "cancel_download", resource: "customer_invoice" }]);
+    // The walk ends (here, with the amounts): they replace the counts.
+    finish({ ...savedInvoices(), resource: "customer_invoice", source: { kind: "service", at: AT, requests: 8, records: null, amounts: null } });
+    expect(await within(receivables).findByText("Show as a table")).toBeInTheDocument();
+    within(receivables).getByRole("button", { name: "This month (November 2026): 1,012.50. Open the list" });
+    expect(within(receivables).queryByRole("button", { name: /Add up from the service/ })).toBeNull();
   });
 
   test("a part without figures says why: working offline, the key's reserve, the service's error", async () => {

@@ -369,15 +369,32 @@ export const commands = {
 	 *  error or draft, tasks overdue, due this week and done this month, leads
 	 *  by status and month. Each resource's part says where its figures come
 	 *  from: every saved record of a list made available offline (exact, with
-	 *  sums), the service's counts (`take=1` requests, at most 24 in all, no
+	 *  sums), the service's counts (`take=1` requests, at most 26 in all, no
 	 *  sums; never the key's last 10 %), or why none (working offline and not
 	 *  saved, the key's reserve, the service's failure as a UI error). Each
 	 *  figure carries the conditions of the list behind it (`opens`, for
-	 *  `open_list`). Remembered as the section shown last.
+	 *  `open_list`). Remembered as the section shown last. A part whose
+	 *  amounts `overview_amounts` added up this session shows them (with
+	 *  their time) in place of the counts, unless `refresh` (the Refresh
+	 *  button), which asks again.
 	 * 
 	 *  Errors: `not_configured`; a part's failure is inside the answer.
 	 */
-	overview: () => typedError<Overview<UiError>, UiError>(__TAURI_INVOKE("overview")),
+	overview: (refresh: boolean) => typedError<Overview<UiError>, UiError>(__TAURI_INVOKE("overview", { refresh })),
+	/**
+	 *  The overview's part of `resource` (supplier or customer invoices) with
+	 *  every figure and its exact sum, from the service's records: those of
+	 *  the 13 months read and those in error or provisional, walked 200 a page
+	 *  (as many requests as the overview's `amounts` said), sending
+	 *  [`Progress`] (phase `summing`) on `progress` after every page and pause;
+	 *  it pauses before the last 10 % of the key's budget and goes on after
+	 *  the reset. `cancel_download` with the same resource stops it.
+	 * 
+	 *  Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
+	 *  when a download of that list is already running, or for a resource
+	 *  without amounts; the errors of `list_records`.
+	 */
+	overviewAmounts: (resource: ResourceName, progress: Channel<Progress>) => typedError<Part<UiError>, UiError>(__TAURI_INVOKE("overview_amounts", { resource, progress })),
 	/**
 	 *  Where an export of `resource` would read its records now: the service,
 	 *  or the saved records (working offline, or the list was made available
@@ -1447,7 +1464,13 @@ requests: number;
  *  Records in the whole list, when asked (invoices, leads): making
  *  it available offline takes one request per 200.
  */
-records: number | null } | 
+records: number | null; 
+/**
+ *  Records [`Replica::overview_amounts`] would walk for the sums
+ *  (invoices counted only; one request per 200); `null` once the
+ *  sums are in, or where there are none.
+ */
+amounts: number | null } | 
 /**
  *  "Work offline" is on and the list is not saved whole: no figure
  *  would be exact.
@@ -1480,7 +1503,9 @@ export type Phase =
 /**  Fetching every id, to drop records the service deleted. */
 "checking_deleted" | 
 /**  Writing a list to a file (from the service, or from saved records). */
-"exporting";
+"exporting" | 
+/**  Adding up the overview's amounts from the service's records. */
+"summing";
 
 /**  How a picker finds and shows records of one resource. */
 export type Picker = {

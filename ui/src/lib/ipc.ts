@@ -207,7 +207,7 @@ export const ipc = {
   /** The members the saved records of the workspace on screen name, most named first (reads saved data only). */
   membersSeen: () => call(commands.membersSeen()),
   /** The workspace at a glance: each resource's figures, where they come from, the list behind each. */
-  overview: () => call(commands.overview()),
+  overview: (refresh: boolean) => call(commands.overview(refresh)),
   saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
   deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
   /** Rust's verdict on the "New task" form's inputs: the task to send, or `invalid_input` by input. */
@@ -228,6 +228,12 @@ export const ipc = {
     const channel = new Channel<Progress>();
     channel.onmessage = onprogress;
     return call(commands.makeAvailableOffline(resource, channel, notice));
+  },
+  /** The overview's amounts of one kind of invoice, added up from the service's records; `onprogress` gets every page. */
+  overviewAmounts: (resource: ResourceName, onprogress: (step: Progress) => void) => {
+    const channel = new Channel<Progress>();
+    channel.onmessage = onprogress;
+    return call(commands.overviewAmounts(resource, channel));
   },
   /** Where an export would read its records now (the service or saved records). */
   exportSource: (...a: Args<typeof commands.exportSource>) => call(commands.exportSource(...a)),

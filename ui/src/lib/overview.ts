@@ -38,9 +38,9 @@ export function monthName(month: string, long = false, locale = userLocale()): s
   return new Intl.DateTimeFormat(locale, { month: long ? "long" : "short", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
-/** Whether the part's figures carry exact sums (saved records) rather than counts only. */
+/** Whether the part's figures carry exact sums (saved records, or added up from the service) rather than counts only. */
 export function hasSums(part: Part<unknown> | undefined): boolean {
-  return part?.source.kind === "saved_records" && part.figures.some((figure) => figure.sum !== null);
+  return part !== undefined && part.figures.some((figure) => figure.sum !== null);
 }
 
 /**

@@ -47,6 +47,15 @@ pub struct AppState {
     pub downloads: std::sync::Mutex<HashMap<ResourceName, CancellationToken>>,
     /// The export under way ("Export…"), one at a time.
     pub export: std::sync::Mutex<Option<CancellationToken>>,
+    /// The overview's parts whose amounts were added up from the service
+    /// this session, by workspace and resource: shown in place of the
+    /// service's counts until the overview is refreshed.
+    pub added_up: std::sync::Mutex<
+        HashMap<
+            (WorkspaceId, ResourceName),
+            workdesk_sync::overview::Part<crate::ui_error::UiError>,
+        >,
+    >,
     /// The file the last export of this session wrote: the one file
     /// "Open" and "Show in folder" may open.
     pub last_export: std::sync::Mutex<Option<PathBuf>>,
@@ -133,6 +142,7 @@ impl AppState {
             working_offline: OfflineSwitch::new(working_offline),
             downloads: std::sync::Mutex::default(),
             export: std::sync::Mutex::default(),
+            added_up: std::sync::Mutex::default(),
             last_export: std::sync::Mutex::default(),
             long_work: crate::work_done::LONG_WORK,
             keychain_timeout: KEYCHAIN_TIMEOUT,

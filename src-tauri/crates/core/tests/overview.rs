@@ -43,7 +43,7 @@ async fn open(
 async fn each_figures_list_opened_from_the_overview_counts_the_figure() {
     let (state, _dir) = demo().await;
     let (before, _) = open(&state, ResourceName::SupplierInvoice, None).await;
-    let overview = state.overview().await.unwrap();
+    let overview = state.overview(false).await.unwrap();
     assert_eq!(overview.parts.len(), 4);
     let mut opened = 0;
     for part in &overview.parts {
@@ -79,17 +79,49 @@ async fn the_overview_is_remembered_as_the_section_shown_last() {
         !status.opens_overview,
         "the demo opens on its supplier invoices"
     );
-    state.overview().await.unwrap();
+    state.overview(false).await.unwrap();
     assert!(state.workspace_status().await.unwrap().opens_overview);
     open(&state, ResourceName::Lead, None).await;
     let status = state.workspace_status().await.unwrap();
     assert!(!status.opens_overview);
     assert_eq!(status.last_resource, ResourceName::Lead);
-    state.overview().await.unwrap();
+    state.overview(false).await.unwrap();
     // Supplier invoices (what `last_resource` reads while the overview is
     // the last shown) replace it too.
     open(&state, ResourceName::SupplierInvoice, None).await;
     let status = state.workspace_status().await.unwrap();
     assert!(!status.opens_overview);
     assert_eq!(status.last_resource, ResourceName::SupplierInvoice);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
+    let (state, _dir) = demo().await;
+    let counted = state.overview(false).await.unwrap();
+    let part = |overview: &workdesk_sync::overview::Overview<_>| {
+        overview
+            .parts
+            .iter()
+            .find(|p| p.resource == ResourceName::SupplierInvoice)
+            .cloned()
+            .unwrap()
+    };
+    assert!(part(&counted).figures.iter().all(|f| f.sum.is_none()));
+    let mut steps = 0;
+    let added = state
+        .overview_amounts(ResourceName::SupplierInvoice, |_| steps += 1)
+        .await
+        .unwrap();
+    assert!(steps > 0, "progress after each page");
+    assert!(added.figures.iter().any(|f| f.sum.is_some()));
+    // Back on the overview: the amounts stay, said as the service's at their time.
+    let again = state.overview(false).await.unwrap();
+    assert_eq!(part(&again), added);
+    // Refresh asks again: counts only.
+    let refreshed = state.overview(true).await.unwrap();
+    assert!(part(&refreshed).figures.iter().all(|f| f.sum.is_none()));
+    assert!(part(&state.overview(false).await.unwrap())
+        .figures
+        .iter()
+        .all(|f| f.sum.is_none()));
 }

@@ -41,6 +41,8 @@ pub enum Phase {
     CheckingDeleted,
     /// Writing a list to a file (from the service, or from saved records).
     Exporting,
+    /// Adding up the overview's amounts from the service's records.
+    Summing,
 }
 
 /// How far a download or an export has come, sent after every page and

@@ -495,3 +495,74 @@ async fn invoices_near_midnight_fall_in_their_local_month() {
     assert_eq!(month("2026-04"), 1, "30 April 23:30");
     assert_eq!(figures["2026-06/CO"].sum.as_deref(), Some("200.20"));
 }
+
+#[tokio::test]
+async fn amounts_walked_from_the_service_equal_the_records_added_up_here_in_the_requests_announced()
+{
+    let kept = setup().await;
+    let Setup {
+        client, replica, ..
+    } = &kept;
+    let counted = replica.overview(&now()).await;
+    let (source, _) = figures_of(&counted, ResourceName::CustomerInvoice);
+    let PartSource::Service {
+        amounts: Some(amounts),
+        ..
+    } = *source
+    else {
+        panic!("the counts say what the amounts would walk: {source:?}");
+    };
+    let mut pages = Vec::new();
+    let part = replica
+        .overview_amounts(
+            ResourceName::CustomerInvoice,
+            &now(),
+            |progress| pages.push((progress.phase, progress.pages_done, progress.pages_total)),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+    let announced = amounts.div_ceil(200) as u32;
+    let PartSource::Service { requests, .. } = part.source else {
+        panic!("{:?}", part.source);
+    };
+    assert_eq!(
+        requests, announced,
+        "one request per 200 records, as announced"
+    );
+    assert_eq!(
+        pages.last(),
+        Some(&(workdesk_sync::Phase::Summing, announced, Some(announced)))
+    );
+    let walked = Overview {
+        at: counted.at,
+        months: counted.months.clone(),
+        parts: vec![part],
+    };
+    let records = every(client, ResourceName::CustomerInvoice).await;
+    assert_invoices(
+        &walked,
+        ResourceName::CustomerInvoice,
+        &records,
+        "operation_date",
+        true,
+    );
+
+    // Cancelled before it starts: nothing is walked.
+    let cancel = CancellationToken::new();
+    cancel.cancel();
+    let stopped = replica
+        .overview_amounts(ResourceName::SupplierInvoice, &now(), |_| {}, &cancel)
+        .await;
+    assert!(matches!(stopped, Err(Error::Cancelled)), "{stopped:?}");
+    // Only invoices have amounts.
+    let refused = replica
+        .overview_amounts(
+            ResourceName::Task,
+            &now(),
+            |_| {},
+            &CancellationToken::new(),
+        )
+        .await;
+    assert!(matches!(refused, Err(Error::Refused(_))), "{refused:?}");
+}

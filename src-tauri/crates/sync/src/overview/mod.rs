@@ -9,9 +9,10 @@
 //! - otherwise **the service's counts**: one `take=1` request per figure
 //!   (the page's `count`), at most [`SERVICE_REQUESTS_MAX`] in all, never
 //!   spending the last [`RESERVE_PERCENT`](crate::RESERVE_PERCENT) of the
-//!   key's budget. Sums need every record, so they come only from saved
-//!   records: the part says how many requests making the list available
-//!   offline takes ([`PartSource::Service`] `records`).
+//!   key's budget. Sums need every record: the part says how many requests
+//!   each way to them takes ([`PartSource::Service`]): walking the
+//!   service's records of those months ([`Replica::overview_amounts`], as
+//!   an export walks) or making the list available offline.
 //!
 //! Months are calendar months in the user's time zone; a figure's
 //! [`DrillDown`] is the list behind it (its count is the figure).
@@ -19,6 +20,8 @@
 mod plan;
 mod saved;
 mod service;
+mod tally;
+mod walk;
 
 use chrono::{DateTime, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
@@ -83,6 +86,10 @@ pub enum PartSource<E> {
         /// Records in the whole list, when asked (invoices, leads): making
         /// it available offline takes one request per 200.
         records: Option<u64>,
+        /// Records [`Replica::overview_amounts`] would walk for the sums
+        /// (invoices counted only; one request per 200); `null` once the
+        /// sums are in, or where there are none.
+        amounts: Option<u64>,
     },
     /// "Work offline" is on and the list is not saved whole: no figure
     /// would be exact.
@@ -179,35 +186,45 @@ impl<E> Overview<E> {
             parts: self
                 .parts
                 .into_iter()
-                .map(|part| Part {
-                    resource: part.resource,
-                    figures: part.figures,
-                    source: match part.source {
-                        PartSource::SavedRecords {
-                            saved,
-                            refreshed_at,
-                        } => PartSource::SavedRecords {
-                            saved,
-                            refreshed_at,
-                        },
-                        PartSource::Service {
-                            at,
-                            requests,
-                            records,
-                        } => PartSource::Service {
-                            at,
-                            requests,
-                            records,
-                        },
-                        PartSource::NotSaved => PartSource::NotSaved,
-                        PartSource::KeepReserve { reset } => PartSource::KeepReserve { reset },
-                        PartSource::Failed { because, error } => PartSource::Failed {
-                            because,
-                            error: into(error),
-                        },
-                    },
-                })
+                .map(|part| part.map_err(&mut into))
                 .collect(),
+        }
+    }
+}
+
+impl<E> Part<E> {
+    /// The same part with its error turned by `into`.
+    pub fn map_err<F>(self, into: impl FnOnce(E) -> F) -> Part<F> {
+        let source = match self.source {
+            PartSource::SavedRecords {
+                saved,
+                refreshed_at,
+            } => PartSource::SavedRecords {
+                saved,
+                refreshed_at,
+            },
+            PartSource::Service {
+                at,
+                requests,
+                records,
+                amounts,
+            } => PartSource::Service {
+                at,
+                requests,
+                records,
+                amounts,
+            },
+            PartSource::NotSaved => PartSource::NotSaved,
+            PartSource::KeepReserve { reset } => PartSource::KeepReserve { reset },
+            PartSource::Failed { because, error } => PartSource::Failed {
+                because,
+                error: into(error),
+            },
+        };
+        Part {
+            resource: self.resource,
+            source,
+            figures: self.figures,
         }
     }
 }
@@ -275,12 +292,14 @@ impl Replica {
                 figures,
                 requests,
                 records,
+                amounts,
             }) => Part {
                 resource,
                 source: PartSource::Service {
                     at: Utc::now(),
                     requests,
                     records,
+                    amounts,
                 },
                 figures,
             },

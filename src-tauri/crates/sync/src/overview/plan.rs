@@ -76,6 +76,11 @@ impl Calendar {
         }
     }
 
+    /// The first instant of the oldest month read, as a condition's value.
+    fn window_start(&self) -> &str {
+        &self.ranges[0][0]
+    }
+
     fn month(&self, index: usize) -> (String, [String; 2]) {
         (self.months[index].clone(), self.ranges[index].clone())
     }
@@ -140,6 +145,37 @@ fn sort(field: &str, descending: bool) -> Vec<SortSpec> {
         field: field.to_owned(),
         descending,
     }]
+}
+
+/// The conditions of the records the amounts of `resource` (supplier or
+/// customer invoices) are added up from: dated in the months read, or in
+/// error or provisional whenever dated (`date >= first month's start OR
+/// operation_status in (ER, PR)`). `None` for a resource without money.
+pub(crate) fn amounts_filters(
+    resource: ResourceName,
+    calendar: &Calendar,
+) -> Option<Vec<FilterSpec>> {
+    summed(resource)?;
+    let date = dated_by(resource)?;
+    Some(vec![
+        condition(date, Operator::Gte, &[calendar.window_start()]),
+        FilterSpec {
+            or: true,
+            ..condition("operation_status", Operator::In, &ATTENTION)
+        },
+    ])
+}
+
+/// The fields a walk for the amounts of `resource` asks for.
+pub(crate) fn amounts_fields(resource: ResourceName) -> Vec<String> {
+    [
+        "id",
+        dated_by(resource).unwrap_or("created_at"),
+        "operation_status",
+        "total",
+    ]
+    .map(str::to_owned)
+    .to_vec()
 }
 
 /// The figures of `resource`, in the order they are shown.

@@ -13,11 +13,12 @@ use crate::download::RESERVE_PERCENT;
 use crate::error::Result;
 use crate::replica::{checked, Replica};
 
-/// The most requests an overview sends, every part from the service: 6
+/// The most requests an overview sends, every part from the service: 7
 /// for each kind of invoice (this month, last month, the same month last
-/// year, errors, drafts, the whole list), 3 for tasks, 9 for leads (this
-/// and last month, six statuses, the rest).
-pub const SERVICE_REQUESTS_MAX: u32 = 24;
+/// year, errors, drafts, the whole list, the records its amounts would
+/// walk), 3 for tasks, 9 for leads (this and last month, six statuses, the
+/// rest).
+pub const SERVICE_REQUESTS_MAX: u32 = 26;
 
 /// Requests sent at once.
 const AT_ONCE: usize = 6;
@@ -30,6 +31,7 @@ pub(crate) enum Counted {
         figures: Vec<Figure>,
         requests: u32,
         records: Option<u64>,
+        amounts: Option<u64>,
     },
     /// Not asked: the key's reserve would be spent.
     KeepReserve { reset: Option<DateTime<Utc>> },
@@ -50,7 +52,11 @@ pub(crate) async fn figures(
         resource,
         ResourceName::SupplierInvoice | ResourceName::CustomerInvoice
     );
-    let requests = u32::try_from(specs.len()).unwrap_or(u32::MAX) + u32::from(whole);
+    // And the records the amounts would walk.
+    let amounts = plan::amounts_filters(resource, calendar);
+    let requests = u32::try_from(specs.len()).unwrap_or(u32::MAX)
+        + u32::from(whole)
+        + u32::from(amounts.is_some());
     let budget = replica.service()?.rate_limit();
     if let (Some(limit), Some(remaining)) = (budget.limit, budget.remaining) {
         let reserve = (limit * RESERVE_PERCENT).div_ceil(100);
@@ -89,6 +95,21 @@ pub(crate) async fn figures(
                 },
             )?,
             date,
+        ));
+    }
+    if let Some(filters) = &amounts {
+        views.push((
+            checked(
+                resource,
+                &ListView {
+                    page: 1,
+                    take: Take::Count(1),
+                    fields: Some(vec!["id".to_owned()]),
+                    filters: filters.clone(),
+                    ..ListView::default()
+                },
+            )?,
+            None,
         ));
     }
     if whole {
@@ -138,6 +159,11 @@ pub(crate) async fn figures(
     } else {
         None
     };
+    let amounts = if amounts.is_some() {
+        answers.pop().flatten().map(|(count, _)| count)
+    } else {
+        None
+    };
     if resource == ResourceName::Lead {
         // Every lead has one of the statuses counted, or another, or none.
         records = Some(
@@ -169,5 +195,6 @@ pub(crate) async fn figures(
         figures,
         requests,
         records,
+        amounts,
     })
 }
