@@ -57,8 +57,9 @@ export async function checkEveryScreen(app, sandbox, theme) {
   await visible(app, By.css("nav.sections button"));
   for (const language of ["en", "es"]) {
     if (language === "es") {
-      const preferences = (await sections()).length - 2;
-      await (await sections())[preferences].click();
+      const preferences = (await sections())[(await sections()).length - 2];
+      await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", preferences);
+      await preferences.click();
       const choice = await visible(app, By.css("select#language"));
       await choice.findElement(By.css("option[value='es']")).click();
       await visible(app, By.css("html[lang^='es']"));
@@ -67,6 +68,8 @@ export async function checkEveryScreen(app, sandbox, theme) {
     for (let i = 0; i < count; i++) {
       const button = (await sections())[i];
       const name = `${language}-${(await button.getText()).trim().toLowerCase().replace(/\W+/g, "-")}`;
+      // The sections scroll on their own in a short window.
+      await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);
       await button.click();
       await visible(app, By.css("main.content h2, main.content h3"));
       if (i === 0) {

@@ -152,7 +152,10 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   const sections = await app.findElements(By.css("nav.sections button"));
   const names = await app.executeScript("return [...arguments].map((b) => b.textContent.trim());", ...sections);
   for (const name of names) {
-    await (await visible(app, section(name))).click();
+    const button = await visible(app, section(name));
+    // The sections scroll on their own in a short window.
+    await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);
+    await button.click();
     await app.wait(until.elementLocated(By.css("main.content > *")), WAIT_MS);
     await app.wait(async () => (await app.findElements(By.css("[aria-busy='true']"))).length === 0, WAIT_MS, `${name} to load`);
     await assertSpanish(app, name);

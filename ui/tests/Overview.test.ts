@@ -212,7 +212,9 @@ describe("the overview", () => {
     renderOverview();
     const payables = await screen.findByRole("article", { name: "Payables: supplier invoices" });
     expect(payables).toHaveTextContent("Not available while working offline: this list is not saved whole on this computer.");
-    expect(within(screen.getByRole("article", { name: "Receivables: customer invoices" })).getByRole("alert")).toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Receivables: customer invoices" })).getByRole("alert")).toHaveTextContent(
+      "Your key's member may not see customer invoices.",
+    );
     expect(screen.getByRole("article", { name: "Tasks" })).toHaveTextContent(/keep the last 10 % of this key's requests; they come back at \d{1,2}:00 [AP]M/);
   });
 
