@@ -103,7 +103,9 @@ impl std::fmt::Display for BaseUrl {
     }
 }
 
-fn is_loopback(url: &Url) -> bool {
+/// Whether `url`'s host is this computer (`localhost`, `127.0.0.0/8`,
+/// `::1`): the only place plain `http` may go.
+pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
         Some(Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
         Some(Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),

@@ -96,7 +96,7 @@ mod response;
 mod retry;
 mod tolerant;
 
-pub use base_url::BaseUrl;
+pub use base_url::{is_loopback, BaseUrl};
 pub use client::{Client, Refusal};
 pub use config::{BodyEncoding, ClientConfig, RetryPolicy, MAX_BODY_BYTES};
 pub use connection::Connection;

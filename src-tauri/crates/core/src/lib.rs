@@ -30,6 +30,8 @@
 //! - [`error`] (the crate's error) and [`ui_error`] (the one error the UI
 //!   sees, with its codes); [`guard`] (a panic in a command answered as an
 //!   error);
+//! - [`update_policy`]: whether and where Workdesk looks for updates (the
+//!   machine's policy, how it was installed);
 //! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
 //!   [`work_done`].
 
@@ -53,6 +55,7 @@ pub mod settings_file;
 pub mod state;
 pub mod task_draft;
 pub mod ui_error;
+pub mod update_policy;
 pub mod views;
 pub mod window_place;
 pub mod work_done;
