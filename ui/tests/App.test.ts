@@ -590,14 +590,20 @@ describe("the overview in the window", () => {
       ],
     };
     const opened: unknown[] = [];
+    let overviews = 0;
+    let offline = false;
     const handler = (cmd: string, payload?: unknown) => {
       const args = (payload ?? {}) as Record<string, unknown>;
       switch (cmd) {
+        case "set_working_offline":
+          offline = args.on as boolean;
+          return offline;
         case "workspace_status":
           return { ...service, opens_overview: true };
         case "resource_schemas":
           return [supplierInvoiceSchema, ...formSchemas];
         case "overview":
+          overviews += 1;
           return overview;
         case "read_list":
           return answerRead(args.answers, () => null, () => recordPage(1, 7));
@@ -618,6 +624,13 @@ describe("the overview in the window", () => {
     render(App);
     expect(await screen.findByRole("heading", { level: 2, name: "Overview" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await screen.findByRole("button", { name: "Supplier invoices · Error: 7. Open the list" });
+    expect(overviews).toBe(1);
+    // Back online after working offline: the overview asks again.
+    const workOffline = screen.getByRole("switch", { name: "Work offline" });
+    await user.click(workOffline);
+    await user.click(workOffline);
+    await vi.waitFor(() => expect(overviews).toBe(2));
     await user.click(await screen.findByRole("button", { name: "Supplier invoices · Error: 7. Open the list" }));
     expect(await screen.findByRole("heading", { name: "Supplier invoices" })).toBeInTheDocument();
     expect(opened).toEqual([drillDown]);
