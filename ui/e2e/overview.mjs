@@ -27,6 +27,25 @@ async function listCount(app, noun) {
   return Number((await count.getText()).replace(/\D/g, ""));
 }
 
+/**
+ * Clicks the button starting with `offer` in the card titled `title`,
+ * waits for its chart (the amounts in), and returns what the card says
+ * its figures come from.
+ */
+async function amountsBy(app, title, offer) {
+  const button = await (await visible(app, card(title))).findElement(
+    By.xpath(`.//button[starts-with(normalize-space(.), ${JSON.stringify(offer)})]`),
+  );
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);
+  await button.click();
+  await app.wait(
+    async () => (await app.findElements(By.xpath(`//main//article[h3[normalize-space(.)=${JSON.stringify(title)}]]//canvas`))).length > 0,
+    WAIT_MS * 4,
+    `the chart of ${title}`,
+  );
+  return (await visible(app, card(title))).findElement(By.css(".source")).getText();
+}
+
 async function backToOverview(app) {
   await openSection(app, "Overview");
   await overviewShown(app);
@@ -51,30 +70,12 @@ export async function walkOverview(app, sandbox, theme) {
   await backToOverview(app);
 
   // Supplier invoices' amounts added up from the service's records.
-  const payables = await visible(app, card("Payables: supplier invoices"));
-  const addUp = await payables.findElement(By.xpath(".//button[starts-with(normalize-space(.), 'Add up from the service')]"));
-  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", addUp);
-  await addUp.click();
-  await app.wait(
-    async () => (await app.findElements(By.xpath("//main//article[h3[normalize-space(.)='Payables: supplier invoices']]//canvas"))).length > 0,
-    WAIT_MS * 4,
-    "the payables' chart, added up from the service",
-  );
-  const added = await (await visible(app, card("Payables: supplier invoices"))).findElement(By.css(".source")).getText();
+  const added = await amountsBy(app, "Payables: supplier invoices", "Add up from the service");
   assert.match(added, /^From the service/);
 
   // Customer invoices made available offline from the overview: their
   // months and amounts come from the saved records.
-  const receivables = await visible(app, card("Receivables: customer invoices"));
-  const offer = await receivables.findElement(By.xpath(".//button[normalize-space(.)='Make available offline']"));
-  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", offer);
-  await offer.click();
-  await app.wait(
-    async () => (await app.findElements(By.xpath("//main//article[h3[normalize-space(.)='Receivables: customer invoices']]//canvas"))).length > 0,
-    WAIT_MS * 4,
-    "the receivables' chart, from the saved records",
-  );
-  const source = await (await visible(app, card("Receivables: customer invoices"))).findElement(By.css(".source")).getText();
+  const source = await amountsBy(app, "Receivables: customer invoices", "Make available offline");
   assert.match(source, /^From [\d,]+ saved records/);
   // Last month, with its count: the list behind it counts the same.
   const shown = await visible(app, card("Receivables: customer invoices"));

@@ -584,7 +584,7 @@ describe("the overview in the window", () => {
       parts: [
         {
           resource: "supplier_invoice",
-          source: { kind: "service", at: "2026-11-26T15:42:00Z", requests: 7, records: 122, amounts: 80 },
+          source: { kind: "service", at: "2026-11-26T15:42:00Z", requests: 7, records: 122, amounts: 80, offline_requests: 1, amounts_requests: 1 },
           figures: [{ measure: { kind: "status", status: "ER" }, count: 7, sum: null, oldest: "2025-01-02T10:00:00Z", opens: drillDown }],
         },
       ],

@@ -48,7 +48,7 @@ function savedInvoices(): Part<UiError> {
 function countedInvoices(): Part<UiError> {
   return {
     resource: "customer_invoice",
-    source: { kind: "service", at: AT, requests: 7, records: 2437, amounts: 1570 },
+    source: { kind: "service", at: AT, requests: 7, records: 2437, amounts: 1570, offline_requests: 13, amounts_requests: 8 },
     figures: [
       figure({ kind: "month", month: "2026-11", status: null }, 21),
       figure({ kind: "month", month: "2026-10", status: null }, 120),
@@ -66,7 +66,7 @@ function overview(parts: Part<UiError>[] = [savedInvoices(), countedInvoices(), 
 function tasks(): Part<UiError> {
   return {
     resource: "task",
-    source: { kind: "service", at: AT, requests: 3, records: null, amounts: null },
+    source: { kind: "service", at: AT, requests: 3, records: null, amounts: null, offline_requests: null, amounts_requests: null },
     figures: [figure({ kind: "overdue" }, 5), figure({ kind: "due_this_week" }, 2), figure({ kind: "done_this_month" }, 11)],
   };
 }
@@ -74,7 +74,7 @@ function tasks(): Part<UiError> {
 function leads(): Part<UiError> {
   return {
     resource: "lead",
-    source: { kind: "service", at: AT, requests: 9, records: 400, amounts: null },
+    source: { kind: "service", at: AT, requests: 9, records: 400, amounts: null, offline_requests: 2, amounts_requests: null },
     figures: [
       figure({ kind: "month", month: "2026-11", status: null }, 8),
       figure({ kind: "month", month: "2026-10", status: null }, 30),
@@ -188,7 +188,7 @@ describe("the overview", () => {
     await user.click(within(receivables).getByRole("button", { name: "Cancel" }));
     expect(calls.filter((c) => c.cmd === "cancel_download")).toEqual([{ cmd: "cancel_download", resource: "customer_invoice" }]);
     // The walk ends (here, with the amounts): they replace the counts.
-    finish({ ...savedInvoices(), resource: "customer_invoice", source: { kind: "service", at: AT, requests: 8, records: null, amounts: null } });
+    finish({ ...savedInvoices(), resource: "customer_invoice", source: { kind: "service", at: AT, requests: 8, records: null, amounts: null, offline_requests: null, amounts_requests: null } });
     expect(await within(receivables).findByText("Show as a table")).toBeInTheDocument();
     within(receivables).getByRole("button", { name: "This month (November 2026): 1,012.50. Open the list" });
     expect(within(receivables).queryByRole("button", { name: /Add up from the service/ })).toBeNull();

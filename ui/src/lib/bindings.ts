@@ -1470,7 +1470,17 @@ records: number | null;
  *  (invoices counted only; one request per 200); `null` once the
  *  sums are in, or where there are none.
  */
-amounts: number | null } | 
+amounts: number | null; 
+/**
+ *  The requests making the list available offline takes now
+ *  ([`crate::pages_for`] `records`), when known.
+ */
+offline_requests: number | null; 
+/**
+ *  The requests adding up the amounts takes ([`crate::pages_for`]
+ *  `amounts`), when they can be added up.
+ */
+amounts_requests: number | null } | 
 /**
  *  "Work offline" is on and the list is not saved whole: no figure
  *  would be exact.

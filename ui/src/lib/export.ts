@@ -78,9 +78,13 @@ export function exportLayout(format: ExportFormat, separator: Separator, sheetNa
   return { format, separator, date_time_format: dateTime, date_format: date, sheet_name: sheetName };
 }
 
-/** "Supplier invoices 2026-11-24.xlsx": the name the save dialog offers (local date). */
-export function exportFileName(plural: string, format: ExportFormat, now = new Date()): string {
+/**
+ * "Supplier invoices 2026-11-24.xlsx": the name a save dialog offers for
+ * `what` saved today (local date) as `format` (an export's, or a chart's
+ * "png").
+ */
+export function exportFileName(what: string, format: ExportFormat | "png", now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `${plural} ${day}.${format}`;
+  return `${what} ${day}.${format}`;
 }

@@ -51,6 +51,25 @@ pub struct FilterSpec {
     pub values: Vec<String>,
 }
 
+impl FilterSpec {
+    /// The condition `field operator values`, joined to the ones before it
+    /// by AND, not negated: `FilterSpec::and("operation_status",
+    /// Operator::Exact, ["ER"])`.
+    pub fn and<V: Into<String>>(
+        field: &str,
+        operator: Operator,
+        values: impl IntoIterator<Item = V>,
+    ) -> FilterSpec {
+        FilterSpec {
+            or: false,
+            not: false,
+            field: field.to_owned(),
+            operator,
+            values: values.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
 /// A list as the app shows it: which page, how many rows, which columns
 /// (in screen order) and how wide, the sort keys and the filter
 /// conditions, in order.

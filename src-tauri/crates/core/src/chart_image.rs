@@ -62,11 +62,14 @@ impl AppState {
     }
 }
 
+/// Writes `png` to `path` through `<path>.part`, which never outlives a
+/// failure (a disk that fills up halfway leaves nothing behind).
 fn write(path: &Path, png: &[u8]) -> std::io::Result<()> {
     let mut part = path.as_os_str().to_owned();
     part.push(".part");
-    std::fs::write(&part, png)?;
-    std::fs::rename(&part, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&part);
-    })
+    std::fs::write(&part, png)
+        .and_then(|()| std::fs::rename(&part, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&part);
+        })
 }

@@ -47,7 +47,41 @@ pub struct Storage {
     pub notice: Option<Notice>,
 }
 
+/// A long walk of one list under way ("Make available offline", or the
+/// overview adding up its amounts): one per list at a time, stopped by
+/// `cancel_download`; the list is free again once this is dropped.
+pub(crate) struct ListWalk<'a> {
+    walks: &'a std::sync::Mutex<std::collections::HashMap<ResourceName, CancellationToken>>,
+    resource: ResourceName,
+    /// Cancelled by `cancel_download` for the list.
+    pub cancel: CancellationToken,
+}
+
+impl Drop for ListWalk<'_> {
+    fn drop(&mut self) {
+        lock(self.walks).remove(&self.resource);
+    }
+}
+
 impl AppState {
+    /// Starts a long walk of `resource`'s list.
+    ///
+    /// # Errors
+    /// [`Error::DownloadRunning`] when one is already under way.
+    pub(crate) fn walk_list(&self, resource: ResourceName) -> Result<ListWalk<'_>, Error> {
+        let cancel = CancellationToken::new();
+        let mut walks = lock(&self.downloads);
+        if walks.contains_key(&resource) {
+            return Err(Error::DownloadRunning);
+        }
+        walks.insert(resource, cancel.clone());
+        Ok(ListWalk {
+            walks: &self.downloads,
+            resource,
+            cancel,
+        })
+    }
+
     /// The `make_available_offline` command's work (documented where the app declares it).
     pub async fn make_available_offline(
         &self,
@@ -58,19 +92,12 @@ impl AppState {
     ) -> Result<OfflineList, UiError> {
         let workspace = self.workspace().await?;
         let started = std::time::Instant::now();
-        let cancel = CancellationToken::new();
-        {
-            let mut downloads = lock(&self.downloads);
-            if downloads.contains_key(&resource) {
-                return Err(Error::DownloadRunning.into());
-            }
-            downloads.insert(resource, cancel.clone());
-        }
+        let walk = self.walk_list(resource)?;
         let result = workspace
             .replica
-            .make_available_offline(resource, progress, &cancel)
+            .make_available_offline(resource, progress, &walk.cancel)
             .await;
-        lock(&self.downloads).remove(&resource);
+        drop(walk);
         if !matches!(result, Err(workdesk_sync::Error::Cancelled)) {
             notifier.work_ended(started, self.long_work, &notice, result.is_ok(), "");
         }

@@ -5,7 +5,7 @@
 
 use workdesk_api::ResourceName;
 use workdesk_sync::overview::{Overview, Part, PartSource};
-use workdesk_sync::{CancellationToken, Progress};
+use workdesk_sync::Progress;
 
 use crate::error::Error;
 use crate::saved_data::lock;
@@ -52,19 +52,12 @@ impl AppState {
         progress: impl FnMut(&Progress) + Send,
     ) -> Result<Part<UiError>, UiError> {
         let workspace = self.workspace().await?;
-        let cancel = CancellationToken::new();
-        {
-            let mut downloads = lock(&self.downloads);
-            if downloads.contains_key(&resource) {
-                return Err(Error::DownloadRunning.into());
-            }
-            downloads.insert(resource, cancel.clone());
-        }
+        let walk = self.walk_list(resource)?;
         let part = workspace
             .replica
-            .overview_amounts(resource, &chrono::Local::now(), progress, &cancel)
+            .overview_amounts(resource, &chrono::Local::now(), progress, &walk.cancel)
             .await;
-        lock(&self.downloads).remove(&resource);
+        drop(walk);
         self.check_shown(&workspace)?;
         let part = part
             .map_err(Error::from)?

@@ -95,13 +95,8 @@ impl ListViews {
 pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<NamedView> {
     let es = language == LanguageChoice::Es;
     let name = |en: &str, spanish: &str| if es { spanish } else { en }.to_owned();
-    let condition = |field: &str, operator: Operator, value: &str| FilterSpec {
-        or: false,
-        not: false,
-        field: field.to_owned(),
-        operator,
-        values: vec![value.to_owned()],
-    };
+    let condition =
+        |field: &str, operator: Operator, value: &str| FilterSpec::and(field, operator, [value]);
     let this_month = |field: &str| condition(field, Operator::Range, "@this_month");
     let newest = |field: &str| SortSpec {
         field: field.to_owned(),

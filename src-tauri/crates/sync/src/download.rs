@@ -20,6 +20,21 @@ use crate::replica::Replica;
 /// Records a download asks for per page (the service's maximum).
 pub const PAGE_SIZE: u8 = 200;
 
+/// The pages (requests) a walk of `records` records takes, [`PAGE_SIZE`]
+/// a page: at least one, since even an empty list is asked once.
+#[must_use]
+pub fn pages_for(records: u64) -> u32 {
+    u32::try_from(records.div_ceil(u64::from(PAGE_SIZE)))
+        .unwrap_or(u32::MAX)
+        .max(1)
+}
+
+/// The requests of a key's hourly `limit` never spent by a walk or the
+/// overview: [`RESERVE_PERCENT`] of it, rounded up.
+pub(crate) fn reserve_of(limit: u32) -> u32 {
+    (limit * RESERVE_PERCENT).div_ceil(100)
+}
+
 /// The share of the key's hourly budget a download never spends: it pauses
 /// until the window resets instead (10 %).
 pub const RESERVE_PERCENT: u32 = 10;
@@ -313,9 +328,8 @@ impl<'a, F: FnMut(&Progress) + Send> Run<'a, F> {
                 break;
             };
             count = answer.count;
-            let pages =
-                u32::try_from(answer.count.div_ceil(u64::from(PAGE_SIZE))).unwrap_or(u32::MAX);
-            self.progress.pages_total = Some(pages.max(1));
+            let pages = pages_for(answer.count);
+            self.progress.pages_total = Some(pages);
             self.progress.records_total = Some(answer.count);
             self.progress.pages_done = page;
             self.progress.records += answer.results.len() as u64;
@@ -396,7 +410,7 @@ impl<'a, F: FnMut(&Progress) + Send> Run<'a, F> {
         let (Some(limit), Some(remaining)) = (budget.limit, budget.remaining) else {
             return Ok(());
         };
-        let reserve = (limit * RESERVE_PERCENT).div_ceil(100);
+        let reserve = reserve_of(limit);
         if remaining > reserve || self.waited_for == Some(budget.reset) {
             return Ok(());
         }

@@ -8,7 +8,7 @@ use tokio_util::sync::CancellationToken;
 use workdesk_api::{ListView, ResourceName, Take};
 use workdesk_export::Sheet;
 
-use crate::download::{Phase, Progress, Run, PAGE_SIZE};
+use crate::download::{pages_for, Phase, Progress, Run, PAGE_SIZE};
 use crate::error::{Error, Result};
 use crate::replica::{checked, Replica};
 
@@ -122,9 +122,7 @@ impl Replica {
             for record in &answer.records {
                 sheet.write(record)?;
             }
-            let pages = u32::try_from(answer.count.div_ceil(u64::from(PAGE_SIZE)))
-                .unwrap_or(u32::MAX)
-                .max(1);
+            let pages = pages_for(answer.count);
             run.progress.pages_total = Some(pages);
             run.progress.records_total = Some(answer.count);
             run.progress.pages_done = page;

@@ -52,7 +52,8 @@ mod replica;
 mod totals;
 
 pub use download::{
-    OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE, RESERVE_PERCENT,
+    pages_for, OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE,
+    RESERVE_PERCENT,
 };
 pub use error::{Error, Result};
 pub use export::ExportSource;

@@ -357,6 +357,17 @@ async fn from_the_service_counts_equal_the_records_counted_here_within_the_reque
         Some(supplier.len() as u64),
         "what taking it offline costs"
     );
+    let PartSource::Service {
+        offline_requests, ..
+    } = source
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        *offline_requests,
+        Some((supplier.len() as u64).div_ceil(200) as u32),
+        "in requests of 200 records"
+    );
     let months = &overview.months;
     assert_eq!(
         figures
@@ -523,6 +534,17 @@ async fn amounts_walked_from_the_service_equal_the_records_added_up_here_in_the_
         .await
         .unwrap();
     let announced = amounts.div_ceil(200) as u32;
+    let PartSource::Service {
+        amounts_requests, ..
+    } = *source
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        amounts_requests,
+        Some(announced),
+        "the requests said beside the offer"
+    );
     let PartSource::Service { requests, .. } = part.source else {
         panic!("{:?}", part.source);
     };

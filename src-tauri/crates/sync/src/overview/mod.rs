@@ -27,6 +27,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 use workdesk_api::{FilterSpec, ResourceName, SortSpec};
 
+use crate::download::pages_for;
 use crate::error::Error;
 use crate::read::Unanswered;
 use crate::replica::Replica;
@@ -90,6 +91,12 @@ pub enum PartSource<E> {
         /// (invoices counted only; one request per 200); `null` once the
         /// sums are in, or where there are none.
         amounts: Option<u64>,
+        /// The requests making the list available offline takes now
+        /// ([`crate::pages_for`] `records`), when known.
+        offline_requests: Option<u32>,
+        /// The requests adding up the amounts takes ([`crate::pages_for`]
+        /// `amounts`), when they can be added up.
+        amounts_requests: Option<u32>,
     },
     /// "Work offline" is on and the list is not saved whole: no figure
     /// would be exact.
@@ -208,11 +215,15 @@ impl<E> Part<E> {
                 requests,
                 records,
                 amounts,
+                offline_requests,
+                amounts_requests,
             } => PartSource::Service {
                 at,
                 requests,
                 records,
                 amounts,
+                offline_requests,
+                amounts_requests,
             },
             PartSource::NotSaved => PartSource::NotSaved,
             PartSource::KeepReserve { reset } => PartSource::KeepReserve { reset },
@@ -300,6 +311,8 @@ impl Replica {
                     requests,
                     records,
                     amounts,
+                    offline_requests: records.map(pages_for),
+                    amounts_requests: amounts.map(pages_for),
                 },
                 figures,
             },

@@ -5,11 +5,12 @@
 
 use chrono::{DateTime, Datelike, Months, SecondsFormat, TimeZone, Utc};
 use workdesk_api::relative_date::{days_values, RelativeDate};
-use workdesk_api::{FilterSpec, ResourceName, SortSpec};
+use workdesk_api::{CheckedView, FilterSpec, ListView, ResourceName, SortSpec, Take};
 use workdesk_query::resources::OPERATION_STATUS;
 use workdesk_query::Operator;
 
 use super::{DrillDown, Measure};
+use crate::replica::checked;
 
 /// Months the overview reads: this month and the twelve before it (the
 /// chart shows the last twelve; the thirteenth is "the same month last
@@ -127,13 +128,7 @@ pub(crate) enum From<'a> {
 }
 
 fn condition(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
-    FilterSpec {
-        or: false,
-        not: false,
-        field: field.to_owned(),
-        operator,
-        values: values.iter().map(|v| (*v).to_owned()).collect(),
-    }
+    FilterSpec::and(field, operator, values.iter().copied())
 }
 
 fn in_range(field: &str, range: &[String; 2]) -> FilterSpec {
@@ -176,6 +171,38 @@ pub(crate) fn amounts_fields(resource: ResourceName) -> Vec<String> {
     ]
     .map(str::to_owned)
     .to_vec()
+}
+
+/// Whether a figure keeps the oldest date of its records: invoices needing
+/// attention (listed oldest first).
+pub(crate) fn wants_oldest(resource: ResourceName, measure: &Measure) -> bool {
+    matches!(measure, Measure::Status { .. }) && summed(resource).is_some()
+}
+
+/// The one-row view a figure of `resource` is counted with: its
+/// `filters` and `sort`, asking for `fields` (`None`: every field), checked
+/// once.
+///
+/// # Errors
+/// [`crate::Error::Api`] when the conditions do not check (a bug: they are
+/// built here).
+pub(crate) fn count_view(
+    resource: ResourceName,
+    filters: Vec<FilterSpec>,
+    sort: Vec<SortSpec>,
+    fields: Option<Vec<String>>,
+) -> crate::Result<CheckedView> {
+    checked(
+        resource,
+        &ListView {
+            page: 1,
+            take: Take::Count(1),
+            fields,
+            sort,
+            filters,
+            ..ListView::default()
+        },
+    )
 }
 
 /// The figures of `resource`, in the order they are shown.

@@ -4,14 +4,14 @@
 
 use chrono::{DateTime, Utc};
 use tokio::task::JoinSet;
-use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_api::ResourceName;
 use workdesk_query::{FieldType, Value};
 
 use super::plan::{self, Calendar, From};
 use super::{Figure, Measure};
-use crate::download::RESERVE_PERCENT;
+use crate::download::reserve_of;
 use crate::error::Result;
-use crate::replica::{checked, Replica};
+use crate::replica::Replica;
 
 /// The most requests an overview sends, every part from the service: 7
 /// for each kind of invoice (this month, last month, the same month last
@@ -59,70 +59,38 @@ pub(crate) async fn figures(
         + u32::from(amounts.is_some());
     let budget = replica.service()?.rate_limit();
     if let (Some(limit), Some(remaining)) = (budget.limit, budget.remaining) {
-        let reserve = (limit * RESERVE_PERCENT).div_ceil(100);
-        if remaining < reserve.saturating_add(requests) {
+        if remaining < reserve_of(limit).saturating_add(requests) {
             return Ok(Counted::KeepReserve {
                 reset: budget.reset,
             });
         }
     }
     let dated = plan::dated_by(resource);
-    let mut views = Vec::with_capacity(specs.len() + 1);
+    let ids = || Some(vec!["id".to_owned()]);
+    let mut views = Vec::with_capacity(specs.len() + 2);
     for spec in &specs {
-        let oldest =
-            matches!(spec.measure, Measure::Status { .. }) && plan::summed(resource).is_some();
-        let date = dated.filter(|_| oldest);
-        views.push((
-            checked(
-                resource,
-                &ListView {
-                    page: 1,
-                    take: Take::Count(1),
-                    fields: Some(
-                        std::iter::once("id")
-                            .chain(date)
-                            .map(str::to_owned)
-                            .collect(),
-                    ),
-                    sort: if oldest {
-                        spec.opens.sort.clone()
-                    } else {
-                        Vec::new()
-                    },
-                    filters: spec.opens.filters.clone(),
-                    widths: None,
-                    search: String::new(),
-                },
-            )?,
-            date,
-        ));
+        // Sorted oldest first, the one record asked for is the oldest.
+        let date = dated.filter(|_| plan::wants_oldest(resource, &spec.measure));
+        let fields = std::iter::once("id")
+            .chain(date)
+            .map(str::to_owned)
+            .collect();
+        let sort = match date {
+            Some(_) => spec.opens.sort.clone(),
+            None => Vec::new(),
+        };
+        let view = plan::count_view(resource, spec.opens.filters.clone(), sort, Some(fields))?;
+        views.push((view, date));
     }
     if let Some(filters) = &amounts {
         views.push((
-            checked(
-                resource,
-                &ListView {
-                    page: 1,
-                    take: Take::Count(1),
-                    fields: Some(vec!["id".to_owned()]),
-                    filters: filters.clone(),
-                    ..ListView::default()
-                },
-            )?,
+            plan::count_view(resource, filters.clone(), Vec::new(), ids())?,
             None,
         ));
     }
     if whole {
         views.push((
-            checked(
-                resource,
-                &ListView {
-                    page: 1,
-                    take: Take::Count(1),
-                    fields: Some(vec!["id".to_owned()]),
-                    ..ListView::default()
-                },
-            )?,
+            plan::count_view(resource, Vec::new(), Vec::new(), ids())?,
             None,
         ));
     }

@@ -6,13 +6,12 @@
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
-use workdesk_api::{CheckedView, ListView, ResourceName, Take};
+use workdesk_api::{CheckedView, ResourceName};
 use workdesk_query::{FieldPath, FieldType, Record, Value};
 
 use super::plan::{self, Spec};
-use super::{Figure, Measure};
+use super::Figure;
 use crate::error::Result;
-use crate::replica::checked;
 
 struct Tally {
     count: u64,
@@ -41,24 +40,18 @@ impl Tallies {
         let views = specs
             .iter()
             .map(|spec| {
-                checked(
+                plan::count_view(
                     resource,
-                    &ListView {
-                        page: 1,
-                        take: Take::Count(1),
-                        fields: None,
-                        sort: spec.opens.sort.clone(),
-                        filters: spec.opens.filters.clone(),
-                        widths: None,
-                        search: String::new(),
-                    },
+                    spec.opens.filters.clone(),
+                    spec.opens.sort.clone(),
+                    None,
                 )
             })
             .collect::<Result<_>>()?;
         let money = plan::summed(resource).map(FieldPath::field);
         let oldest_wanted = specs
             .iter()
-            .map(|spec| matches!(spec.measure, Measure::Status { .. }) && money.is_some())
+            .map(|spec| plan::wants_oldest(resource, &spec.measure))
             .collect();
         let tallies = specs
             .iter()

@@ -69,6 +69,8 @@ impl Replica {
                 requests: run.progress.pages_done,
                 records: None,
                 amounts: None,
+                offline_requests: None,
+                amounts_requests: None,
             },
             figures: tallies.figures(),
         })
