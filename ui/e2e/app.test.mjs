@@ -213,8 +213,7 @@ test("a key whose member may not see supplier invoices connects: that list says 
     assert.equal(await (await visible(app, By.id("page-status"))).getText(), "No page shown");
     await screenshot(app, "read-only-key-supplier-invoices");
 
-    const nav = By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Customer invoices']");
-    await (await visible(app, nav)).click();
+    await openSection(app, "Customer invoices");
     const response = await fetch(`${sandbox.baseUrl}/account_receivable/invoice/?take=1`, {
       headers: { Authorization: `Bearer ${sandbox.keys.read_only}` },
     });

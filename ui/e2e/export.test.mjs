@@ -192,7 +192,7 @@ test("a whole list exported through the save dialog is the service's list; the t
     // nothing to scroll sideways for (the app was started on a new data
     // folder, so these are the defaults).
     for (const section of SECTIONS) {
-      await (await visible(app, By.xpath(`//nav[@aria-label='Sections']//button[normalize-space(.)='${section}']`))).click();
+      await openSection(app, section);
       await app.wait(
         async () => (await app.executeScript("return document.querySelector(\"h2[id^='list-title-']\")?.textContent?.trim()")) === section,
         WAIT_MS,

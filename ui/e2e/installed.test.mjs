@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { By, until } from "selenium-webdriver";
-import { WAIT_MS, appUnderTest, connectToSandbox, countFromService, rowNames, visible } from "./support.mjs";
+import { WAIT_MS, appUnderTest, connectToSandbox, countFromService, openSection, rowNames, visible } from "./support.mjs";
 
 const context = appUnderTest("the installed binary");
 
@@ -16,7 +16,7 @@ test("the installed app connects to the sandbox and shows the supplier-invoice t
     await connectToSandbox(app, context.sandbox);
     // The dev-build tests ran before in this session and left another list
     // as the last one shown: open supplier invoices from the sections.
-    await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Supplier invoices']"))).click();
+    await openSection(app, "Supplier invoices");
     const count = await visible(app, By.css("p.count"));
     await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
     const digits = (await count.getText()).replace(/\D/g, "");

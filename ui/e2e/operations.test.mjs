@@ -16,6 +16,7 @@ import {
   cellTexts,
   connectToSandbox,
   journal,
+  openSection,
   rowNames,
   screenshot,
   serviceGet,
@@ -100,7 +101,7 @@ async function openFirstRow() {
 
 /** Opens a section from the navigation. */
 async function section(label) {
-  await (await visible(app, By.xpath(`//nav[@aria-label='Sections']//button[normalize-space(.)='${label}']`))).click();
+  await openSection(app, label);
 }
 
 /** The visible element with id `id`. */

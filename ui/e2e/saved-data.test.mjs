@@ -15,6 +15,7 @@ import {
   armFault,
   byButton,
   connectToSandbox,
+  openSection,
   rowNames,
   screenshot,
   serviceGet,
@@ -59,7 +60,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
   try {
     await connectToSandbox(app, sandbox);
     // The supplier invoices, whichever list the app opens on.
-    await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Supplier invoices']"))).click();
+    await openSection(app, "Supplier invoices");
     const status = await visible(app, By.id("page-status"));
     await app.wait(async () => / of 122$/.test(await status.getText()), WAIT_MS, "a page of supplier invoices");
     if ((await status.getText()) !== "Page 1 of 122") await (await visible(app, byButton("First page"))).click();
@@ -196,7 +197,7 @@ test("a whole list made available offline, then filtered offline, gives the sand
     assert.deepEqual(await rowNames(app), expected.results.map((r) => r.name), "the same rows in the same order");
     await screenshot(app, "offline-whole-list-filtered");
 
-    await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Storage']"))).click();
+    await openSection(app, "Storage");
     const total = await visible(app, By.id("storage-total"));
     assert.match(await total.getText(), /\d+(\.\d)? (MB|KB)/);
     await screenshot(app, "storage");

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { By, until } from "selenium-webdriver";
 import { say } from "./catalogue.mjs";
 import { englishIn, englishOnlyWords } from "./english-words.mjs";
-import { WAIT_MS, appUnderTest, armFault, countFromService, journal, screenTexts, screenshot, visible } from "./support.mjs";
+import { WAIT_MS, appUnderTest, armFault, countFromService, journal, openSection, screenTexts, screenshot, visible } from "./support.mjs";
 
 const context = appUnderTest("the built app binary", { LANG: "es_CO.UTF-8", LANGUAGE: "es_CO:es", LC_ALL: "es_CO.UTF-8" });
 const es = (key, values) => say("es", "es-CO", key, values);
@@ -62,7 +62,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await (await visible(app, By.css("form button[type='submit']"))).click();
 
   // Supplier invoices: the count and the amounts written the Colombian way.
-  await (await visible(app, section(es("resource.supplier_invoice.plural")))).click();
+  await openSection(app, es("resource.supplier_invoice.plural"));
   const total = await countFromService(sandbox);
   await countIs(app, es("resource.supplier_invoice.count", { count: total }));
   assert.match(await textOf(app, "p.count"), /^\d{1,3}(\.\d{3})+ facturas de proveedor$/);
@@ -127,7 +127,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await screenshot(app, "es-rate-limited");
 
   // A form refuses a value with the reason, in Spanish, and keeps it.
-  await (await visible(app, section(es("app.nav_new_task")))).click();
+  await openSection(app, es("app.nav_new_task"));
   const priority = await visible(app, By.id("task-priority"));
   await priority.sendKeys("99999");
   await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("forms.task.create")}']`))).click();
@@ -141,7 +141,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await screenshot(app, "es-form-error");
 
   // Leaving it asks before discarding what was typed, in Spanish.
-  await (await visible(app, section(es("app.nav_preferences")))).click();
+  await openSection(app, es("app.nav_preferences"));
   const question = await visible(app, By.css("[role='alertdialog']"));
   await assertSpanish(app, "the question before leaving a form");
   await screenshot(app, "es-leave-form");
@@ -152,10 +152,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   const sections = await app.findElements(By.css("nav.sections button"));
   const names = await app.executeScript("return [...arguments].map((b) => b.textContent.trim());", ...sections);
   for (const name of names) {
-    const button = await visible(app, section(name));
-    // The sections scroll on their own in a short window.
-    await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);
-    await button.click();
+    await openSection(app, name);
     await app.wait(until.elementLocated(By.css("main.content > *")), WAIT_MS);
     await app.wait(async () => (await app.findElements(By.css("[aria-busy='true']"))).length === 0, WAIT_MS, `${name} to load`);
     await assertSpanish(app, name);
@@ -163,7 +160,7 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   }
 
   // The switch: English at once, and back to the system's language.
-  await (await visible(app, section(es("app.nav_preferences")))).click();
+  await openSection(app, es("app.nav_preferences"));
   await assertSpanish(app, "preferences");
   await choose(app, "language", "English");
   await visible(app, section(en("app.nav_preferences")));

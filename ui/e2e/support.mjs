@@ -53,7 +53,12 @@ export async function connectToSandbox(app, sandbox, key = sandbox.keys.workspac
   await (await visible(app, byButton("Connect"))).click();
 }
 
-/** Opens the section `name` ("Supplier invoices", "Resumen") from the navigation, in either language. */
+/**
+ * Opens the section `name` ("Supplier invoices", "Resumen") from the
+ * navigation, in either language, scrolled into view first: the sections
+ * scroll on their own in a short window, and WebKitWebDriver does not
+ * always bring a button of a scrolled list into view before clicking.
+ */
 export async function openSection(app, name) {
   const button = await visible(app, By.xpath(`//nav[contains(@class, 'sections')]//button[normalize-space(.)='${name}']`));
   await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);

@@ -177,7 +177,7 @@ test("two workspaces: each its own data and last page, switched from the menu an
     await pageIs(app, `Page 1 of ${Math.ceil(countB / 20)}`);
 
     // Remove A, after a confirmation naming it.
-    await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Workspaces']"))).click();
+    await openSection(app, "Workspaces");
     await (await visible(app, By.xpath("//tr[th[contains(., 'Empresa A')]]//button[normalize-space(.)='Remove…']"))).click();
     const confirm = await visible(app, By.css("[role='alertdialog']"));
     assert.match(await confirm.getText(), /Remove the workspace Empresa A\?/);
@@ -191,7 +191,7 @@ test("two workspaces: each its own data and last page, switched from the menu an
     assert.ok(!left.includes(sandbox.keys.workspace_a) && !left.includes(idA), "A's key and data key left the keychain");
     assert.ok(left.includes(sandbox.keys.workspace_b) && left.includes(`${idB}#data-key`), "B's stay");
     await workspaceShown(app, "Empresa B");
-    await (await visible(app, By.xpath("//nav[@aria-label='Sections']//button[normalize-space(.)='Supplier invoices']"))).click();
+    await openSection(app, "Supplier invoices");
     await countIs(app, countB);
   } finally {
     await app.quit();
