@@ -50,6 +50,10 @@ const COMMANDS: &[&str] = &[
     "export_list",
     "cancel_export",
     "open_exported",
+    "update_status",
+    "check_for_update",
+    "install_update",
+    "cancel_update",
 ];
 
 fn main() {

@@ -8,6 +8,7 @@
 //!   TypeScript bindings carry;
 //! - [`settings_store`]: `settings.json` held by tauri-plugin-store;
 //! - [`service_state`]: the service's state pushed to the window;
+//! - [`updates`]: Workdesk's own signed updates (tauri-plugin-updater);
 //! - here: the plugins (single instance, store, dialog, notification,
 //!   window state, log), the state managed, the start's and the daily
 //!   work, the window shown where it can be reached.
@@ -19,6 +20,7 @@ pub mod offline;
 pub mod records;
 pub mod service_state;
 pub mod settings_store;
+pub mod updates;
 mod webkit;
 pub mod writes;
 
@@ -83,13 +85,18 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             export::cancel_export,
             export::open_exported,
             export::save_image,
+            updates::update_status,
+            updates::check_for_update,
+            updates::install_update,
+            updates::cancel_update,
         ])
         // Every bound the window applies, from Rust's constants.
         .constant("LIMITS", workdesk_core::limits::LIMITS)
         .events(collect_events![
             offline::SavedDataNotice,
             service_state::ServiceState,
-            menu::MenuChosen
+            menu::MenuChosen,
+            updates::UpdateStatusChanged
         ])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
@@ -216,6 +223,7 @@ pub fn configure<R: Runtime>(
                 state.long_work = long_work;
             }
             app.manage(state);
+            updates::setup(app)?;
             // The menu bar, once the window sends its words.
             let (menu_words, words) = tokio::sync::watch::channel(None);
             app.manage::<menu::MenuSender>(menu_words);

@@ -62,6 +62,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("overview", &["refresh"]),
     ("export_source", &["resource"]),
     ("cancel_export", &[]),
+    ("update_status", &[]),
+    ("check_for_update", &[]),
+    ("install_update", &["dialog", "progress"]),
+    ("cancel_update", &[]),
 ];
 
 /// Any JSON, weighted towards what breaks readers: wrong types, numbers at

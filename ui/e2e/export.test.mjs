@@ -19,6 +19,7 @@ import { By, Key } from "selenium-webdriver";
 import {
   IDENTIFIER,
   WAIT_MS,
+  answerSaveDialog,
   appUnderTest,
   armFault,
   byButton,
@@ -76,17 +77,6 @@ function clipboard() {
   } catch {
     return "";
   }
-}
-
-/** Types `path` into the save dialog titled `title` and confirms it. */
-function answerSaveDialog(title, path) {
-  const id = execFileSync("xdotool", ["search", "--sync", "--onlyvisible", "--name", title], { encoding: "utf8", timeout: WAIT_MS })
-    .trim()
-    .split("\n")[0];
-  execFileSync("xdotool", ["windowfocus", "--sync", id]);
-  execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+a"]);
-  execFileSync("xdotool", ["type", "--delay", "5", path]);
-  execFileSync("xdotool", ["key", "Return"]);
 }
 
 test("a whole list exported through the save dialog is the service's list; the totals are the service's sums", async () => {

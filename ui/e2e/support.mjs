@@ -66,6 +66,20 @@ export async function openSection(app, name) {
 }
 
 /**
+ * Types `path` into the system's save dialog titled `title` (GTK's, found
+ * and driven with xdotool under Xvfb) and confirms it.
+ */
+export function answerSaveDialog(title, path) {
+  const id = execFileSync("xdotool", ["search", "--sync", "--onlyvisible", "--name", title], { encoding: "utf8", timeout: WAIT_MS })
+    .trim()
+    .split("\n")[0];
+  execFileSync("xdotool", ["windowfocus", "--sync", id]);
+  execFileSync("xdotool", ["key", "--clearmodifiers", "ctrl+a"]);
+  execFileSync("xdotool", ["type", "--delay", "5", path]);
+  execFileSync("xdotool", ["key", "Return"]);
+}
+
+/**
  * Waits for the overview (the first screen of a workspace just added) with
  * its figures: every part says where they come from, or why there are none.
  */

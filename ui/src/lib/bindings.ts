@@ -451,6 +451,41 @@ export const commands = {
 	 *  cannot be written.
 	 */
 	saveImage: (dialog: SaveDialog, png: number[]) => typedError<SavedImage | null, UiError>(__TAURI_INVOKE("save_image", { dialog, png })),
+	/**
+	 *  The update status: the policy, how Workdesk was installed, the last
+	 *  check, the version offered, the download under way.
+	 */
+	updateStatus: () => typedError<UpdateStatus, UiError>(__TAURI_INVOKE("update_status")),
+	/**
+	 *  "Check now": asks the update server and returns the status.
+	 * 
+	 *  Errors: `not_configured` (`updates_off`) when the policy turned updates
+	 *  off or this build cannot verify them; `invalid_input`
+	 *  (`update_running`) while a check or download is under way. A server
+	 *  that cannot be reached is no error here: the status's `problem` says it.
+	 */
+	checkForUpdate: () => typedError<UpdateStatus, UiError>(__TAURI_INVOKE("check_for_update")),
+	/**
+	 *  "Install and restart" (where Workdesk's installer replaces itself) or
+	 *  "Download the package…" (where the system's package manager owns it:
+	 *  the system's save dialog asks where first, with `dialog`'s words; its
+	 *  file name is the package's). Sends the status on `progress` as the
+	 *  download goes; the update's signature is checked against this build's
+	 *  key before anything is installed or saved: a download that fails it
+	 *  is thrown away. Installed, Workdesk restarts (on Windows the installer
+	 *  does). `null` when the save dialog was closed without a choice.
+	 * 
+	 *  Errors: `not_found` (`no_update`) when no newer version is offered;
+	 *  `invalid_input` (`update_running`); `cancelled`; `network`
+	 *  (`update_unreachable`); `service` (`update_signature`,
+	 *  `update_not_a_package`); `internal` (`update_not_installed`).
+	 */
+	installUpdate: (dialog: SaveDialog, progress: Channel<UpdateStatus>) => typedError<UpdateStatus | null, UiError>(__TAURI_INVOKE("install_update", { dialog, progress })),
+	/**
+	 *  Cancels the update's download under way, if any: nothing is installed
+	 *  or saved.
+	 */
+	cancelUpdate: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_update")),
 };
 
 /** Events */
@@ -458,6 +493,7 @@ export const events = {
 	menuChosen: makeEvent<MenuChosen, MenuChosen>("menu-chosen"),
 	savedDataNotice: makeEvent<SavedDataNotice, SavedDataNotice>("saved-data-notice"),
 	serviceState: makeEvent<ServiceState, ServiceState>("service-state"),
+	updateStatusChanged: makeEvent<UpdateStatusChanged, UpdateStatusChanged>("update-status-changed"),
 };
 
 /* Constants */
@@ -740,6 +776,29 @@ export type ErrorCode =
  */
 "saved_data_locked" | 
 /**
+ *  Updates are off (the organisation's policy, or a build without an
+ *  update key): nothing was looked for.
+ */
+"updates_off" | 
+/**  An update check or download is already under way. */
+"update_running" | 
+/**  No newer version is offered (any more). */
+"no_update" | 
+/**  The update server could not be reached or read (`detail`). */
+"update_unreachable" | 
+/**
+ *  The downloaded update's signature is not valid (tampered with, or
+ *  signed by another key): it was thrown away, nothing changed.
+ */
+"update_signature" | 
+/**
+ *  The download is not a package this system installs (`detail`):
+ *  thrown away, nothing changed.
+ */
+"update_not_a_package" | 
+/**  The verified update could not be installed or saved (`detail`). */
+"update_not_installed" | 
+/**
  *  The command failed unexpectedly (a fault of Workdesk's own, caught:
  *  `detail`, English, technical).
  */
@@ -987,6 +1046,23 @@ export type FilterSpec = {
 	values: string[],
 };
 
+/**  How this copy of Workdesk was installed, as the bundler marked it. */
+export type Installed = 
+/**  Windows' NSIS installer. */
+"nsis" | 
+/**  Windows' MSI package. */
+"msi" | 
+/**  macOS's app bundle. */
+"mac_app" | 
+/**  Linux's AppImage. */
+"app_image" | 
+/**  A `.deb` package, installed by the system's package manager. */
+"deb" | 
+/**  An `.rpm` package, installed by the system's package manager. */
+"rpm" | 
+/**  Not a bundle: a build run from its folder (development). */
+"not_bundled";
+
 /**  How a workspace's saved data is kept. */
 export type Kept = 
 /**  In its sealed file, across restarts. */
@@ -1194,6 +1270,15 @@ export type ListViews = {
 	saved: SavedView[],
 };
 
+/**  Who set the policy. */
+export type ManagedBy = 
+/**  The machine-wide policy file. */
+{ kind: "policy_file"; 
+/**  Its path. */
+path: string } | 
+/**  The environment variable [`UPDATES_ENV`]. */
+{ kind: "environment" };
+
 /**
  *  What a figure measures. Months are `"2026-11"` in the user's time zone,
  *  by the resource's date field ([`dated_by`]).
@@ -1334,6 +1419,23 @@ export type NewTask = {
 	/**  `assigned_to_user`: uuid of a member. */
 	assigned_to_user?: string | null,
 };
+
+/**
+ *  Why this build of Workdesk cannot update itself whatever the policy
+ *  says.
+ */
+export type NotInThisBuild = 
+/**
+ *  It was built without the public key updates are signed with
+ *  (`plugins.updater.pubkey` in `tauri.conf.json` is empty): no
+ *  download could be verified, so none is looked for.
+ */
+"no_key" | 
+/**
+ *  It was built without a release server (`plugins.updater.endpoints`
+ *  is empty) and no policy names one.
+ */
+"no_server";
 
 /**  Something about saved data the user is told once. */
 export type Notice = 
@@ -1538,6 +1640,27 @@ export type Picker = {
 	view: ListView,
 };
 
+/**  Why a policy turned updates off against what it seemed to want. */
+export type PolicyProblem = 
+/**  The policy file exists but could not be read (`detail`). */
+{ kind: "unreadable"; 
+/**  What the system said. */
+detail: string } | 
+/**
+ *  The value is none of `off`, `on` or a server's URL (`value`, as
+ *  written).
+ */
+{ kind: "not_a_value"; 
+/**  What it held. */
+value: string } | 
+/**
+ *  A server's URL that is not `https` (plain `http` goes only to this
+ *  computer).
+ */
+{ kind: "not_https"; 
+/**  The URL as written. */
+url: string };
+
 /**
  *  How far a download or an export has come, sent after every page and
  *  pause.
@@ -1676,6 +1799,19 @@ export type RelationSchema = {
 	name: string,
 	/**  Its fields filters may address. */
 	fields: FieldSchema[],
+};
+
+/**  A newer version the update server offers (its `latest.json`). */
+export type Release = {
+	/**  Its version ("1.3.0"). */
+	version: string,
+	/**
+	 *  What's new: the release notes as the server wrote them (plain
+	 *  text; shown as text, never as HTML). `null`: none given.
+	 */
+	notes: string | null,
+	/**  When it was published, RFC 3339 UTC; `null`: not said. */
+	published_at: string | null,
 };
 
 /**  A resource with a list endpoint, by its spec name (`supplier_invoice`). */
@@ -2129,7 +2265,109 @@ export type Unanswered =
 /**  The key's budget is spent until its reset (429). */
 "rate_limited";
 
+/**  The update policy in force. */
+export type UpdatePolicy = {
+	/**  Where updates come from, or off. */
+	updates: Updates,
+	/**  Who decided; `null`: nobody, Workdesk's default. */
+	managed_by: ManagedBy | null,
+	/**  Why the policy turned updates off, when it could not be followed. */
+	problem: PolicyProblem | null,
+};
+
+/**  Where updating stands. */
+export type UpdateStage = 
+/**  Not looked yet (or updates are off). */
+{ stage: "idle" } | 
+/**  Asking the update server. */
+{ stage: "checking" } | 
+/**  The server offers nothing newer. */
+{ stage: "up_to_date" } | 
+/**  A newer version is offered ([`UpdateStatus::release`]). */
+{ stage: "available" } | 
+/**
+ *  Its download is under way: `received_bytes` of `total_bytes` (when
+ *  the server said).
+ */
+{ stage: "downloading"; 
+/**  Bytes received so far. */
+received_bytes: number; 
+/**  The download's size, bytes; `null`: not said. */
+total_bytes: number | null } | 
+/**
+ *  Verified and installed: Workdesk restarts into it (or the user
+ *  restarts it).
+ */
+{ stage: "installed" } | 
+/**
+ *  Verified and saved at `path`, for the system's package manager to
+ *  install.
+ */
+{ stage: "saved"; 
+/**  Where, as the user chose it. */
+path: string; 
+/**  Its file name alone. */
+file_name: string };
+
+/**  What the window shows about updates. */
+export type UpdateStatus = {
+	/**  The version running ("0.1.0"). */
+	current_version: string,
+	/**
+	 *  The policy in force (off, the release server, a company server; who
+	 *  set it).
+	 */
+	policy: UpdatePolicy,
+	/**  How this copy was installed. */
+	installed: Installed,
+	/**
+	 *  What a newer version leads to here: installed in place, or its
+	 *  package saved for the package manager.
+	 */
+	when_newer: WhenNewer,
+	/**  Why this build cannot update itself; `null`: it can. */
+	not_in_this_build: NotInThisBuild | null,
+	/**  Where updating stands. */
+	stage: UpdateStage,
+	/**  The newer version found by the last check; `null`: none (yet). */
+	release: Release | null,
+	/**  When the server last answered a check, RFC 3339 UTC. */
+	checked_at: string | null,
+	/**  Why the last check or download failed; `null` once one succeeds. */
+	problem: UiError | null,
+};
+
+/**
+ *  Pushed to the window whenever the update status changes outside a
+ *  command (the periodic check).
+ */
+export type UpdateStatusChanged = {
+	/**  The status now. */
+	status: UpdateStatus,
+};
+
+/**  Where updates come from. */
+export type Updates = 
+/**  Never looked for. */
+{ kind: "off" } | 
+/**  Workdesk's own release server (the URL in `tauri.conf.json`). */
+{ kind: "release_server" } | 
+/**  A server the policy names. */
+{ kind: "server"; 
+/**  Its `latest.json` URL (https, or http to this computer). */
+url: string };
+
 export type Value = null | boolean | number | string | Value[] | { [key in string]: Value };
+
+/**  What Workdesk does when a newer version exists. */
+export type WhenNewer = 
+/**  Downloads it (signature checked) and installs it, then restarts. */
+"install_in_place" | 
+/**
+ *  Says that it exists and where to get it: the system's package
+ *  manager (or its developer) owns this copy.
+ */
+"tell_where_to_get_it";
 
 /**
  *  One workspace as the settings keep it and the UI lists it (no key: the

@@ -46,7 +46,7 @@ impl AppState {
             return Ok(None);
         };
         let written = path.clone();
-        tokio::task::spawn_blocking(move || write(&written, &png))
+        tokio::task::spawn_blocking(move || write_through_part(&written, &png))
             .await
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?;
@@ -62,12 +62,12 @@ impl AppState {
     }
 }
 
-/// Writes `png` to `path` through `<path>.part`, which never outlives a
+/// Writes `bytes` to `path` through `<path>.part`, which never outlives a
 /// failure (a disk that fills up halfway leaves nothing behind).
-fn write(path: &Path, png: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_through_part(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut part = path.as_os_str().to_owned();
     part.push(".part");
-    std::fs::write(&part, png)
+    std::fs::write(&part, bytes)
         .and_then(|()| std::fs::rename(&part, path))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&part);

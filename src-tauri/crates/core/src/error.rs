@@ -115,6 +115,23 @@ pub enum Error {
     /// answer belongs to the one before and is not shown.
     #[error("the workspace on screen changed")]
     WorkspaceChanged,
+
+    /// Updates are turned off (by the policy) or this build cannot verify
+    /// them: nothing is looked for.
+    #[error("updates are off")]
+    UpdatesOff,
+
+    /// A check or download of an update is already under way.
+    #[error("an update check or download is already under way")]
+    UpdateRunning,
+
+    /// "Install" with no newer version found.
+    #[error("no newer version is offered")]
+    NoUpdate,
+
+    /// An update's check or download failed.
+    #[error(transparent)]
+    Update(#[from] crate::updates::UpdateFailure),
 }
 
 impl From<workdesk_api::KeyProblem> for Error {

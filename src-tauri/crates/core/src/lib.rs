@@ -31,7 +31,8 @@
 //!   sees, with its codes); [`guard`] (a panic in a command answered as an
 //!   error);
 //! - [`update_policy`]: whether and where Workdesk looks for updates (the
-//!   machine's policy, how it was installed);
+//!   machine's policy, how it was installed); [`updates`]: the check, the
+//!   newer version and its download as the window shows them;
 //! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
 //!   [`work_done`].
 
@@ -56,6 +57,7 @@ pub mod state;
 pub mod task_draft;
 pub mod ui_error;
 pub mod update_policy;
+pub mod updates;
 pub mod views;
 pub mod window_place;
 pub mod work_done;

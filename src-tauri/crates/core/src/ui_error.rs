@@ -173,6 +173,23 @@ pub enum ErrorCode {
     /// The service refused the workspace's key (401) and its saved records
     /// are hidden until a key the service accepts is entered.
     SavedDataLocked,
+    /// Updates are off (the organisation's policy, or a build without an
+    /// update key): nothing was looked for.
+    UpdatesOff,
+    /// An update check or download is already under way.
+    UpdateRunning,
+    /// No newer version is offered (any more).
+    NoUpdate,
+    /// The update server could not be reached or read (`detail`).
+    UpdateUnreachable,
+    /// The downloaded update's signature is not valid (tampered with, or
+    /// signed by another key): it was thrown away, nothing changed.
+    UpdateSignature,
+    /// The download is not a package this system installs (`detail`):
+    /// thrown away, nothing changed.
+    UpdateNotAPackage,
+    /// The verified update could not be installed or saved (`detail`).
+    UpdateNotInstalled,
     /// The command failed unexpectedly (a fault of Workdesk's own, caught:
     /// `detail`, English, technical).
     Internal,
@@ -574,6 +591,25 @@ impl UiError {
             }
             Error::UnknownWorkspace => UiError::new(K::NotFound, C::WorkspaceNotFound),
             Error::WorkspaceChanged => UiError::new(K::Cancelled, C::WorkspaceChanged),
+            Error::UpdatesOff => UiError::new(K::NotConfigured, C::UpdatesOff),
+            Error::UpdateRunning => UiError::new(K::InvalidInput, C::UpdateRunning),
+            Error::NoUpdate => UiError::new(K::NotFound, C::NoUpdate),
+            Error::Update(failure) => {
+                use crate::updates::UpdateFailure as F;
+                match failure {
+                    F::Unreachable(detail) => UiError::new(K::Network, C::UpdateUnreachable)
+                        .param("detail", clause(&detail)),
+                    F::Signature(detail) => {
+                        log::warn!("an update's signature was refused: {detail}");
+                        UiError::new(K::Service, C::UpdateSignature)
+                    }
+                    F::NotAPackage(detail) => UiError::new(K::Service, C::UpdateNotAPackage)
+                        .param("detail", clause(&detail)),
+                    F::InstallFailed(detail) => UiError::new(K::Internal, C::UpdateNotInstalled)
+                        .param("detail", clause(&detail)),
+                    F::Cancelled => UiError::new(K::Cancelled, C::Cancelled),
+                }
+            }
         }
     }
 }

@@ -40,6 +40,10 @@ use url::Url;
 /// file does: `off`, `on`, or an update server's URL.
 pub const UPDATES_ENV: &str = "WORKDESK_UPDATES";
 
+/// Debug builds only: a policy file to read in place of [`policy_path`]'s
+/// (tests cannot write the machine's). Release builds ignore it.
+pub const TEST_POLICY_FILE_ENV: &str = "WORKDESK_POLICY_FILE";
+
 /// How often Workdesk looks for an update while it runs (and once at
 /// start): every 4 hours.
 pub const CHECK_EVERY: Duration = Duration::from_secs(4 * 60 * 60);
@@ -140,11 +144,17 @@ struct PolicyFile {
 
 impl UpdatePolicy {
     /// The policy in force on this computer: its policy file, else the
-    /// environment, else the default.
+    /// environment, else the default. (A debug build reads the policy file
+    /// [`TEST_POLICY_FILE_ENV`] names instead, when set: the end-to-end
+    /// tests' machine policy.)
     #[must_use]
     pub fn of_this_computer() -> UpdatePolicy {
         let env = std::env::var(UPDATES_ENV).ok();
-        UpdatePolicy::read(policy_path().as_deref(), env.as_deref())
+        let file = std::env::var_os(TEST_POLICY_FILE_ENV)
+            .filter(|_| cfg!(debug_assertions))
+            .map(PathBuf::from)
+            .or_else(policy_path);
+        UpdatePolicy::read(file.as_deref(), env.as_deref())
     }
 
     /// The policy the file at `file` (when it exists) or else the

@@ -1,6 +1,9 @@
 //! What the tests of `workdesk-core` share: the app's state on the demo
 //! workspace with settings in memory.
 
+// Each test binary uses part of what is here.
+#![allow(dead_code)]
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -31,14 +34,20 @@ impl KeyValueStore for Memory {
     }
 }
 
-/// The app's state on the demo workspace.
-pub async fn demo() -> (AppState, tempfile::TempDir) {
+/// The app's state with no workspace, its saved data in a folder of its own.
+pub fn plain() -> (AppState, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let state = AppState::new(
         Keychain::session_only("dev.workdesk.core-read.test", "no keychain in this test"),
         Settings::over(Arc::new(Memory::default())),
         dir.path().to_owned(),
     );
+    (state, dir)
+}
+
+/// The app's state on the demo workspace.
+pub async fn demo() -> (AppState, tempfile::TempDir) {
+    let (state, dir) = plain();
     state.start_demo().await.unwrap();
     (state, dir)
 }

@@ -1,0 +1,380 @@
+//! Workdesk's own updates as the window shows them: whether it looks for
+//! them at all ([`crate::update_policy`], and whether this build can
+//! verify one), the last check, the newer version found, and the download
+//! under way, one [`UpdateStatus`] the status bar and Preferences apply.
+//!
+//! The check, the download and the signature check are
+//! tauri-plugin-updater's (the Tauri crate drives it and reports here with
+//! [`Updates::checked`], [`Updates::progress`] and [`Updates::downloaded`]);
+//! what follows from each answer is decided here, once:
+//!
+//! - a check only runs when updates are on, this build has its update key
+//!   (and a server to ask), "Work offline" is off, the service is not
+//!   known unreachable, and no other check or download is under way;
+//! - a newer version is **installed in place** where the installer can
+//!   replace itself, and restarts Workdesk; where the system's package
+//!   manager owns Workdesk (`.deb`, `.rpm`) its package is **downloaded and
+//!   saved** where the user chooses, for the package manager to install
+//!   ([`crate::update_policy::WhenNewer`]);
+//! - every download is checked against the update key before anything is
+//!   installed or saved: one that fails the check is thrown away and the
+//!   version stays offered, with the reason ([`UpdateFailure`]).
+
+use std::sync::Mutex;
+
+use serde::Serialize;
+use specta::Type;
+use workdesk_sync::CancellationToken;
+
+use crate::error::Error;
+use crate::saved_data::lock;
+use crate::ui_error::UiError;
+use crate::update_policy::{self, Installed, UpdatePolicy, WhenNewer};
+
+/// The longest an update check may take before it is given up: 30 s.
+pub const CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The longest an update's download may take before it is given up:
+/// 30 minutes (an installer is tens of MB; Cancel stops it any time).
+pub const DOWNLOAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
+/// The largest download accepted as an update: 512 MiB (an installer is
+/// tens of MB). A larger one is stopped and thrown away.
+pub const DOWNLOAD_MAX_BYTES: u64 = 512 << 20;
+
+/// A newer version the update server offers (its `latest.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
+pub struct Release {
+    /// Its version ("1.3.0").
+    pub version: String,
+    /// What's new: the release notes as the server wrote them (plain
+    /// text; shown as text, never as HTML). `null`: none given.
+    pub notes: Option<String>,
+    /// When it was published, RFC 3339 UTC; `null`: not said.
+    pub published_at: Option<String>,
+}
+
+/// Why this build of Workdesk cannot update itself whatever the policy
+/// says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum NotInThisBuild {
+    /// It was built without the public key updates are signed with
+    /// (`plugins.updater.pubkey` in `tauri.conf.json` is empty): no
+    /// download could be verified, so none is looked for.
+    NoKey,
+    /// It was built without a release server (`plugins.updater.endpoints`
+    /// is empty) and no policy names one.
+    NoServer,
+}
+
+/// Where updating stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum UpdateStage {
+    /// Not looked yet (or updates are off).
+    Idle,
+    /// Asking the update server.
+    Checking,
+    /// The server offers nothing newer.
+    UpToDate,
+    /// A newer version is offered ([`UpdateStatus::release`]).
+    Available,
+    /// Its download is under way: `received_bytes` of `total_bytes` (when
+    /// the server said).
+    Downloading {
+        /// Bytes received so far.
+        received_bytes: u64,
+        /// The download's size, bytes; `null`: not said.
+        total_bytes: Option<u64>,
+    },
+    /// Verified and installed: Workdesk restarts into it (or the user
+    /// restarts it).
+    Installed,
+    /// Verified and saved at `path`, for the system's package manager to
+    /// install.
+    Saved {
+        /// Where, as the user chose it.
+        path: String,
+        /// Its file name alone.
+        file_name: String,
+    },
+}
+
+/// What the window shows about updates.
+#[derive(Debug, Clone, PartialEq, Serialize, Type)]
+pub struct UpdateStatus {
+    /// The version running ("0.1.0").
+    pub current_version: String,
+    /// The policy in force (off, the release server, a company server; who
+    /// set it).
+    pub policy: UpdatePolicy,
+    /// How this copy was installed.
+    pub installed: Installed,
+    /// What a newer version leads to here: installed in place, or its
+    /// package saved for the package manager.
+    pub when_newer: WhenNewer,
+    /// Why this build cannot update itself; `null`: it can.
+    pub not_in_this_build: Option<NotInThisBuild>,
+    /// Where updating stands.
+    pub stage: UpdateStage,
+    /// The newer version found by the last check; `null`: none (yet).
+    pub release: Option<Release>,
+    /// When the server last answered a check, RFC 3339 UTC.
+    pub checked_at: Option<String>,
+    /// Why the last check or download failed; `null` once one succeeds.
+    pub problem: Option<UiError>,
+}
+
+impl UpdateStatus {
+    /// Whether Workdesk looks for updates at all: the policy does not turn
+    /// them off and this build can verify them.
+    #[must_use]
+    pub fn looked_for(&self) -> bool {
+        self.policy.updates != update_policy::Updates::Off && self.not_in_this_build.is_none()
+    }
+
+    fn busy(&self) -> bool {
+        matches!(
+            self.stage,
+            UpdateStage::Checking | UpdateStage::Downloading { .. } | UpdateStage::Installed
+        )
+    }
+}
+
+/// Why a check or a download failed, as the updater reported it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UpdateFailure {
+    /// The update server could not be reached, or answered with an error
+    /// or something that is not an update manifest (`0`: what happened,
+    /// English, technical).
+    #[error("the update server could not be reached or read: {0}")]
+    Unreachable(String),
+    /// The download does not carry a valid signature of this build's
+    /// update key (tampered with, or signed by another key): thrown away.
+    #[error("the update's signature is not valid: {0}")]
+    Signature(String),
+    /// The download is not a package this system can install.
+    #[error("the download is not an installable package: {0}")]
+    NotAPackage(String),
+    /// The installer or the package's file could not be written or run.
+    #[error("the update could not be installed: {0}")]
+    InstallFailed(String),
+    /// The user cancelled the download.
+    #[error("the update's download was cancelled")]
+    Cancelled,
+}
+
+/// Workdesk's updates while it runs: the status and the cancel handle of
+/// the download under way. Every change returns the new status, for the
+/// window.
+#[derive(Debug)]
+pub struct Updates {
+    status: Mutex<UpdateStatus>,
+    cancel: Mutex<Option<CancellationToken>>,
+}
+
+impl Updates {
+    /// Nothing looked for yet, for Workdesk `current_version` installed as
+    /// `installed`, under `policy`; `not_in_this_build` when the build
+    /// cannot verify or find updates (a policy naming a server makes up for
+    /// a missing release server).
+    #[must_use]
+    pub fn new(
+        current_version: String,
+        policy: UpdatePolicy,
+        installed: Installed,
+        not_in_this_build: Option<NotInThisBuild>,
+    ) -> Updates {
+        let not_in_this_build = match (not_in_this_build, &policy.updates) {
+            (Some(NotInThisBuild::NoServer), update_policy::Updates::Server { .. }) => None,
+            (other, _) => other,
+        };
+        Updates {
+            status: Mutex::new(UpdateStatus {
+                current_version,
+                policy,
+                when_newer: installed.when_newer(),
+                installed,
+                not_in_this_build,
+                stage: UpdateStage::Idle,
+                release: None,
+                checked_at: None,
+                problem: None,
+            }),
+            cancel: Mutex::new(None),
+        }
+    }
+
+    /// The status now.
+    #[must_use]
+    pub fn status(&self) -> UpdateStatus {
+        lock(&self.status).clone()
+    }
+
+    /// Whether the periodic check should ask now: updates are looked for,
+    /// the policy allows it with "Work offline" `working_offline` and the
+    /// service `online`, and nothing is under way (a version already found
+    /// is asked again: a newer one may have come).
+    #[must_use]
+    pub fn should_check(&self, working_offline: bool, online: bool) -> bool {
+        let status = lock(&self.status);
+        status.looked_for()
+            && status.policy.check_now(working_offline, online)
+            && !status.busy()
+            && !matches!(status.stage, UpdateStage::Saved { .. })
+    }
+
+    /// Starts a check ("Check now", or the periodic one).
+    ///
+    /// # Errors
+    /// [`Error::UpdatesOff`] when updates are not looked for;
+    /// [`Error::UpdateRunning`] while a check or download is under way.
+    pub fn begin_check(&self) -> Result<UpdateStatus, Error> {
+        let mut status = lock(&self.status);
+        if !status.looked_for() {
+            return Err(Error::UpdatesOff);
+        }
+        if status.busy() {
+            return Err(Error::UpdateRunning);
+        }
+        status.stage = UpdateStage::Checking;
+        Ok(status.clone())
+    }
+
+    /// The check's answer: a newer version, nothing newer, or why it
+    /// failed (a version found earlier stays offered).
+    pub fn checked(&self, found: Result<Option<Release>, UpdateFailure>) -> UpdateStatus {
+        let mut status = lock(&self.status);
+        match found {
+            Ok(release) => {
+                status.checked_at = Some(now());
+                status.problem = None;
+                status.stage = if release.is_some() {
+                    UpdateStage::Available
+                } else {
+                    UpdateStage::UpToDate
+                };
+                status.release = release;
+            }
+            Err(failure) => {
+                status.problem = Some(Error::Update(failure).into());
+                status.stage = if status.release.is_some() {
+                    UpdateStage::Available
+                } else {
+                    UpdateStage::Idle
+                };
+            }
+        }
+        status.clone()
+    }
+
+    /// Starts downloading the version offered; the token cancels it.
+    ///
+    /// # Errors
+    /// [`Error::NoUpdate`] when no newer version is offered;
+    /// [`Error::UpdateRunning`] while a check or download is under way.
+    pub fn begin_download(&self) -> Result<(Release, CancellationToken), Error> {
+        let mut status = lock(&self.status);
+        if status.busy() {
+            return Err(Error::UpdateRunning);
+        }
+        let Some(release) = status.release.clone() else {
+            return Err(Error::NoUpdate);
+        };
+        status.stage = UpdateStage::Downloading {
+            received_bytes: 0,
+            total_bytes: None,
+        };
+        status.problem = None;
+        let token = CancellationToken::new();
+        *lock(&self.cancel) = Some(token.clone());
+        Ok((release, token))
+    }
+
+    /// `received_bytes` of `total_bytes` have arrived.
+    pub fn progress(&self, received_bytes: u64, total_bytes: Option<u64>) -> UpdateStatus {
+        let mut status = lock(&self.status);
+        if matches!(status.stage, UpdateStage::Downloading { .. }) {
+            status.stage = UpdateStage::Downloading {
+                received_bytes,
+                total_bytes,
+            };
+        }
+        status.clone()
+    }
+
+    /// The download's end: installed or saved (`done`, one of
+    /// [`UpdateStage::Installed`] and [`UpdateStage::Saved`]), or why not,
+    /// the version still offered. A cancel is no problem to show.
+    pub fn downloaded(&self, done: Result<UpdateStage, UpdateFailure>) -> UpdateStatus {
+        *lock(&self.cancel) = None;
+        let mut status = lock(&self.status);
+        match done {
+            Ok(stage) => status.stage = stage,
+            Err(UpdateFailure::Cancelled) => status.stage = UpdateStage::Available,
+            Err(failure) => {
+                log::warn!("the update was not installed: {failure}");
+                status.problem = Some(Error::Update(failure).into());
+                status.stage = UpdateStage::Available;
+            }
+        }
+        status.clone()
+    }
+
+    /// Cancels the download under way; `false` when none is.
+    pub fn cancel(&self) -> bool {
+        match lock(&self.cancel).as_ref() {
+            Some(token) => {
+                token.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+impl crate::state::AppState {
+    /// Saves a verified package at `path` (through `<path>.part`, so
+    /// nothing half-written is ever left there); `path` is then the file
+    /// "Show in folder" shows.
+    ///
+    /// # Errors
+    /// [`UpdateFailure::InstallFailed`] with the system's words.
+    pub async fn save_update_package(
+        &self,
+        path: std::path::PathBuf,
+        bytes: Vec<u8>,
+    ) -> Result<UpdateStage, UpdateFailure> {
+        let written = path.clone();
+        tokio::task::spawn_blocking(move || {
+            crate::chart_image::write_through_part(&written, &bytes)
+        })
+        .await
+        .map_err(|err| UpdateFailure::InstallFailed(err.to_string()))?
+        .map_err(|err| UpdateFailure::InstallFailed(format!("{}: {err}", path.display())))?;
+        *lock(&self.last_export) = Some(path.clone());
+        Ok(UpdateStage::Saved {
+            file_name: path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            path: path.to_string_lossy().into_owned(),
+        })
+    }
+
+    /// Whether the service of the workspace on screen is not known to be
+    /// out of reach: its client's last exchange did not end `offline`
+    /// (with nothing shown or asked yet, the network is assumed there).
+    /// The update check's "online".
+    pub async fn service_not_known_offline(&self) -> bool {
+        let client = self.client.lock().await;
+        client.replica().is_none_or(|replica| {
+            *replica.client().subscribe_connection().borrow() != workdesk_api::Connection::Offline
+        })
+    }
+}

@@ -1,0 +1,363 @@
+//! Workdesk's own updates through tauri-plugin-updater, driven from Rust
+//! (the web UI is granted none of the plugin's commands): the check at
+//! start and every [`CHECK_EVERY`], "Check now", the download with its
+//! progress over a channel and Cancel, the signature check (the plugin's,
+//! against the build's update key), then the install and restart, or the
+//! package saved where the user chooses. What each answer leads to, and
+//! whether to look at all, is [`workdesk_core::updates`]'s.
+
+use std::time::Instant;
+
+use serde::Serialize;
+use specta::Type;
+use tauri::ipc::Channel;
+use tauri::{Manager, Runtime, State};
+use tauri_plugin_updater::{Error as PluginError, Update, UpdaterBuilder, UpdaterExt};
+use tauri_specta::Event;
+use workdesk_core::export::{SaveDialog, SaveFileDialog};
+use workdesk_core::guard::{guarded, guarded_sync};
+use workdesk_core::state::AppState;
+use workdesk_core::ui_error::UiError;
+use workdesk_core::update_policy::{
+    Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_EVERY,
+};
+use workdesk_core::updates::{
+    NotInThisBuild, Release, UpdateFailure, UpdateStage, UpdateStatus, Updates, CHECK_TIMEOUT,
+    DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT,
+};
+
+use crate::send;
+
+/// Debug builds only: the update key to trust instead of the build's (the
+/// end-to-end tests sign with a test key). Release builds ignore it.
+pub const TEST_PUBKEY_ENV: &str = "WORKDESK_UPDATE_PUBKEY";
+
+/// Pushed to the window whenever the update status changes outside a
+/// command (the periodic check).
+#[derive(Debug, Clone, Serialize, Type, tauri_specta::Event)]
+pub struct UpdateStatusChanged {
+    /// The status now.
+    pub status: UpdateStatus,
+}
+
+/// Where updates come from, for commands that know no runtime: the
+/// plugin's updater builder (`None` without the plugin: the tests' mock
+/// app), the restart, and the update the last check found as the plugin
+/// gives it (its download URL and signature).
+pub struct UpdateSource {
+    builder: Box<dyn Fn() -> Option<UpdaterBuilder> + Send + Sync>,
+    restart: Box<dyn Fn() + Send + Sync>,
+    offered: tokio::sync::Mutex<Option<Update>>,
+}
+
+/// The plugin, and [`Updates`] with this build's version, policy and
+/// bundle type, then the check at start and every [`CHECK_EVERY`].
+pub fn setup<R: Runtime>(app: &tauri::App<R>) -> tauri::Result<()> {
+    let config = app.config();
+    // Without `plugins.updater` in the configuration (the tests' mock
+    // app) the plugin would not start: no key then.
+    let updater = config.plugins.0.get("updater");
+    let key = updater.map(|_| pubkey(config)).unwrap_or_default();
+    let plugin = updater.is_some();
+    if plugin {
+        app.handle().plugin(
+            tauri_plugin_updater::Builder::new()
+                .pubkey(key.clone())
+                .build(),
+        )?;
+    }
+    let not_in_this_build = if key.trim().is_empty() {
+        Some(NotInThisBuild::NoKey)
+    } else if updater
+        .and_then(|u| u.get("endpoints"))
+        .and_then(|e| e.as_array())
+        .is_none_or(Vec::is_empty)
+    {
+        Some(NotInThisBuild::NoServer)
+    } else {
+        None
+    };
+    app.manage(Updates::new(
+        app.package_info().version.to_string(),
+        UpdatePolicy::of_this_computer(),
+        installed(),
+        not_in_this_build,
+    ));
+    let (builder, restart) = (app.handle().clone(), app.handle().clone());
+    app.manage(UpdateSource {
+        builder: Box::new(move || plugin.then(|| builder.updater_builder())),
+        restart: Box::new(move || restart.request_restart()),
+        offered: tokio::sync::Mutex::new(None),
+    });
+    let handle = app.handle().clone();
+    tauri::async_runtime::spawn(async move {
+        loop {
+            let state = handle.state::<AppState>();
+            let online = state.service_not_known_offline().await;
+            let updates = handle.state::<Updates>();
+            if updates.should_check(state.working_offline(), online) {
+                if let Ok(status) = check(&updates, &handle.state::<UpdateSource>()).await {
+                    if let Err(err) = (UpdateStatusChanged { status }).emit(&handle) {
+                        log::warn!("the update status could not reach the window: {err}");
+                    }
+                }
+            }
+            tokio::time::sleep(CHECK_EVERY).await;
+        }
+    });
+    Ok(())
+}
+
+/// The update key: `plugins.updater.pubkey` of `tauri.conf.json`, or in a
+/// debug build [`TEST_PUBKEY_ENV`] when set.
+fn pubkey(config: &tauri::Config) -> String {
+    if cfg!(debug_assertions) {
+        if let Ok(key) = std::env::var(TEST_PUBKEY_ENV) {
+            return key;
+        }
+    }
+    config
+        .plugins
+        .0
+        .get("updater")
+        .and_then(|u| u.get("pubkey"))
+        .and_then(|k| k.as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// How the bundler marked this binary.
+fn installed() -> Installed {
+    use tauri::utils::config::BundleType as B;
+    match tauri::utils::platform::bundle_type() {
+        Some(B::Nsis) => Installed::Nsis,
+        Some(B::Msi) => Installed::Msi,
+        Some(B::App | B::Dmg) => Installed::MacApp,
+        Some(B::AppImage) => Installed::AppImage,
+        Some(B::Deb) => Installed::Deb,
+        Some(B::Rpm) => Installed::Rpm,
+        None => Installed::NotBundled,
+    }
+}
+
+/// Asks the update server (the policy's, else the build's) and records the
+/// answer; the update found is kept for the download.
+async fn check(updates: &Updates, source: &UpdateSource) -> Result<UpdateStatus, UiError> {
+    let status = updates.begin_check()?;
+    let found = ask(source, &status.policy).await;
+    let release = found.as_ref().ok().map(|update| {
+        update.as_ref().map(|update| Release {
+            version: update.version.clone(),
+            notes: update.body.clone(),
+            published_at: update
+                .raw_json
+                .get("pub_date")
+                .and_then(|date| date.as_str())
+                .map(str::to_owned),
+        })
+    });
+    *source.offered.lock().await = found.as_ref().ok().cloned().flatten();
+    Ok(updates.checked(match (release, found) {
+        (Some(release), _) => Ok(release),
+        (None, Err(err)) => Err(err),
+        (None, Ok(_)) => Ok(None),
+    }))
+}
+
+/// The plugin's check against the policy's server.
+async fn ask(
+    source: &UpdateSource,
+    policy: &UpdatePolicy,
+) -> Result<Option<Update>, UpdateFailure> {
+    let unreachable = |err: PluginError| UpdateFailure::Unreachable(err.to_string());
+    let Some(builder) = (source.builder)() else {
+        return Err(UpdateFailure::Unreachable("no updater in this app".into()));
+    };
+    let mut builder = builder.timeout(CHECK_TIMEOUT);
+    if let Source::Server { url } = &policy.updates {
+        let url =
+            tauri::Url::parse(url).map_err(|err| UpdateFailure::Unreachable(err.to_string()))?;
+        builder = builder.endpoints(vec![url]).map_err(unreachable)?;
+    }
+    builder
+        .build()
+        .map_err(unreachable)?
+        .check()
+        .await
+        .map_err(unreachable)
+}
+
+/// What a download's or install's failure is to the user.
+fn failure(err: PluginError) -> UpdateFailure {
+    match err {
+        PluginError::Minisign(_)
+        | PluginError::Base64(_)
+        | PluginError::SignatureUtf8(_)
+        | PluginError::SignedVersionMismatch { .. }
+        | PluginError::MissingSignedVersion => UpdateFailure::Signature(err.to_string()),
+        PluginError::Reqwest(_) | PluginError::Network(_) => {
+            UpdateFailure::Unreachable(err.to_string())
+        }
+        PluginError::InvalidUpdaterFormat | PluginError::BinaryNotFoundInArchive => {
+            UpdateFailure::NotAPackage(err.to_string())
+        }
+        other => UpdateFailure::InstallFailed(other.to_string()),
+    }
+}
+
+/// Downloads the update, sending the status on `progress` as bytes arrive
+/// (at most every 100 ms), until it ends, is cancelled, or grows past
+/// [`DOWNLOAD_MAX_BYTES`]; then the plugin checks its signature.
+async fn download(
+    updates: &Updates,
+    update: &Update,
+    cancel: &workdesk_sync::CancellationToken,
+    progress: &Channel<UpdateStatus>,
+) -> Result<Vec<u8>, UpdateFailure> {
+    let mut received: u64 = 0;
+    let mut sent = Instant::now();
+    let too_large = std::sync::atomic::AtomicBool::new(false);
+    let bytes = update.download(
+        |chunk, total| {
+            received += chunk as u64;
+            if received > DOWNLOAD_MAX_BYTES {
+                too_large.store(true, std::sync::atomic::Ordering::Relaxed);
+                cancel.cancel();
+            }
+            let status = updates.progress(received, total);
+            if sent.elapsed().as_millis() >= 100 || total == Some(received) {
+                sent = Instant::now();
+                send(progress, status, "update download");
+            }
+        },
+        || {},
+    );
+    tokio::select! {
+        bytes = bytes => bytes.map_err(failure),
+        () = cancel.cancelled() => Err(if too_large.load(std::sync::atomic::Ordering::Relaxed) {
+            UpdateFailure::NotAPackage(format!("larger than {} MB", DOWNLOAD_MAX_BYTES >> 20))
+        } else {
+            UpdateFailure::Cancelled
+        }),
+    }
+}
+
+/// The extension of a package named `name`, of those the release makes.
+fn package_extension(name: &str) -> &'static str {
+    let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
+    ["deb", "rpm", "AppImage", "exe", "msi", "gz"]
+        .into_iter()
+        .find(|known| known.eq_ignore_ascii_case(extension))
+        .unwrap_or("")
+}
+
+/// The update status: the policy, how Workdesk was installed, the last
+/// check, the version offered, the download under way.
+#[tauri::command]
+#[specta::specta]
+pub fn update_status(updates: State<'_, Updates>) -> Result<UpdateStatus, UiError> {
+    guarded_sync(|| Ok(updates.status()))
+}
+
+/// "Check now": asks the update server and returns the status.
+///
+/// Errors: `not_configured` (`updates_off`) when the policy turned updates
+/// off or this build cannot verify them; `invalid_input`
+/// (`update_running`) while a check or download is under way. A server
+/// that cannot be reached is no error here: the status's `problem` says it.
+#[tauri::command]
+#[specta::specta]
+pub async fn check_for_update(
+    updates: State<'_, Updates>,
+    source: State<'_, UpdateSource>,
+) -> Result<UpdateStatus, UiError> {
+    guarded(check(&updates, &source)).await
+}
+
+/// "Install and restart" (where Workdesk's installer replaces itself) or
+/// "Download the package…" (where the system's package manager owns it:
+/// the system's save dialog asks where first, with `dialog`'s words; its
+/// file name is the package's). Sends the status on `progress` as the
+/// download goes; the update's signature is checked against this build's
+/// key before anything is installed or saved: a download that fails it
+/// is thrown away. Installed, Workdesk restarts (on Windows the installer
+/// does). `null` when the save dialog was closed without a choice.
+///
+/// Errors: `not_found` (`no_update`) when no newer version is offered;
+/// `invalid_input` (`update_running`); `cancelled`; `network`
+/// (`update_unreachable`); `service` (`update_signature`,
+/// `update_not_a_package`); `internal` (`update_not_installed`).
+#[tauri::command]
+#[specta::specta]
+pub async fn install_update(
+    state: State<'_, AppState>,
+    updates: State<'_, Updates>,
+    source: State<'_, UpdateSource>,
+    save_dialog: State<'_, SaveFileDialog>,
+    dialog: SaveDialog,
+    progress: Channel<UpdateStatus>,
+) -> Result<Option<UpdateStatus>, UiError> {
+    guarded(async {
+        let Some(mut update) = source.offered.lock().await.clone() else {
+            return Err(workdesk_core::error::Error::NoUpdate.into());
+        };
+        update.timeout = Some(DOWNLOAD_TIMEOUT);
+        let in_place = updates.status().when_newer == WhenNewer::InstallInPlace;
+        let target = if in_place {
+            None
+        } else {
+            let name = update
+                .download_url
+                .path_segments()
+                .and_then(|mut segments| segments.next_back())
+                .unwrap_or("Workdesk")
+                .to_owned();
+            let extension = package_extension(&name);
+            let dialog = SaveDialog {
+                file_name: name,
+                ..dialog
+            };
+            match save_dialog.ask(&dialog, extension).await {
+                Some(path) => Some(path),
+                None => return Ok(None),
+            }
+        };
+        let (_, cancel) = updates.begin_download()?;
+        let done = match download(&updates, &update, &cancel, &progress).await {
+            Ok(bytes) => match target {
+                Some(path) => state.save_update_package(path, bytes).await,
+                None => tauri::async_runtime::spawn_blocking(move || update.install(bytes))
+                    .await
+                    .map_err(|err| UpdateFailure::InstallFailed(err.to_string()))
+                    .and_then(|installed| installed.map_err(failure))
+                    .map(|()| UpdateStage::Installed),
+            },
+            Err(failure) => Err(failure),
+        };
+        let cancelled = done == Err(UpdateFailure::Cancelled);
+        let status = updates.downloaded(done);
+        if cancelled {
+            return Err(workdesk_core::error::Error::Update(UpdateFailure::Cancelled).into());
+        }
+        if let Some(problem) = &status.problem {
+            return Err(problem.clone());
+        }
+        if status.stage == UpdateStage::Installed {
+            log::info!("the update is installed: Workdesk restarts");
+            (source.restart)();
+        }
+        Ok(Some(status))
+    })
+    .await
+}
+
+/// Cancels the update's download under way, if any: nothing is installed
+/// or saved.
+#[tauri::command]
+#[specta::specta]
+pub fn cancel_update(updates: State<'_, Updates>) -> Result<(), UiError> {
+    guarded_sync(|| {
+        updates.cancel();
+        Ok(())
+    })
+}

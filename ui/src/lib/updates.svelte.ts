@@ -1,0 +1,71 @@
+// Workdesk's own updates as Rust decides them (`workdesk_core::updates`):
+// the status it returns or pushes (`update-status-changed`, after the
+// periodic check) is shown as it is; nothing here decides whether to look,
+// what a newer version leads to, or whether a download can be trusted.
+import { Channel } from "@tauri-apps/api/core";
+import { commands, events, type SaveDialog, type UpdateStatus } from "./bindings";
+import { call, uiError, type UiError } from "./ipc";
+
+class Updates {
+  /** The status Rust gave last; null until it has. */
+  status = $state<UpdateStatus | null>(null);
+  /** Why the last "Check now", install or download failed (the dialog and Preferences show it). */
+  error = $state<UiError | null>(null);
+  /** Whether "Check now" is waiting for its answer. */
+  checking = $state(false);
+  /** Whether the update's dialog is open. */
+  open = $state(false);
+  #listening = false;
+
+  /** Asks for the status, and follows what Rust pushes from then on (once). */
+  async load() {
+    if (!this.#listening) {
+      this.#listening = true;
+      void events.updateStatusChanged.listen((event) => (this.status = event.payload.status)).catch(() => {});
+    }
+    try {
+      this.status = await call(commands.updateStatus());
+    } catch {
+      // No status: nothing about updates is shown.
+    }
+  }
+
+  /** "Check now". */
+  async check() {
+    this.error = null;
+    this.checking = true;
+    try {
+      this.status = await call(commands.checkForUpdate());
+    } catch (e) {
+      this.error = uiError(e);
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /**
+   * "Install and restart", or "Download the package…" (the save dialog
+   * with `dialog`'s words): the status follows the download as it goes.
+   */
+  async install(dialog: SaveDialog) {
+    this.error = null;
+    const progress = new Channel<UpdateStatus>();
+    progress.onmessage = (status) => (this.status = status);
+    try {
+      const done = await call(commands.installUpdate(dialog, progress));
+      if (done) this.status = done;
+    } catch (e) {
+      const error = uiError(e);
+      if (error.kind !== "cancelled") this.error = error;
+      await this.load();
+    }
+  }
+
+  /** Cancels the download under way. */
+  async cancel() {
+    await call(commands.cancelUpdate()).catch(() => {});
+  }
+}
+
+/** The app's one view of its updates. */
+export const updates = new Updates();
