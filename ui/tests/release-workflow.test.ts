@@ -185,6 +185,45 @@ function tokenProblems(wf: Workflow): string[] {
   return problems;
 }
 
+/**
+ * Every installer is signed with the update key: each build step gets the
+ * key's secret and the updater configuration (`createUpdaterArtifacts`),
+ * tauri-action writes no manifest of its own, the preflight fails without
+ * the key, and after every build a job makes latest.json with
+ * .ci/updater-manifest.mjs and uploads it.
+ */
+function updaterProblems(wf: Workflow): string[] {
+  const problems: string[] = [];
+  for (const { job, step } of steps(wf).filter(({ step }) => isTauriAction(step))) {
+    if (step.env?.TAURI_SIGNING_PRIVATE_KEY !== "${{ secrets.TAURI_SIGNING_PRIVATE_KEY }}") {
+      problems.push(`${label(job, step)} does not get the update key`);
+    }
+    if (!String(step.with?.args ?? "").includes("--config ${{ runner.temp }}/updater.json")) {
+      problems.push(`${label(job, step)} does not use the updater configuration`);
+    }
+    if (step.with?.includeUpdaterJson !== false) problems.push(`${label(job, step)} lets tauri-action write latest.json`);
+  }
+  const config = steps(wf).find(({ step }) => /createUpdaterArtifacts":true/.test(step.run ?? ""));
+  if (!config) problems.push("no step writes the updater configuration with createUpdaterArtifacts");
+  const preflight = Object.entries(wf.jobs).some(([, j]) =>
+    JSON.stringify(j.env ?? {}).includes("secrets.TAURI_SIGNING_PRIVATE_KEY") &&
+    (j.steps ?? []).some((step) => /HAS_UPDATER_KEY/.test(step.run ?? "") && /\bexit 1\b/.test(step.run ?? "")),
+  );
+  if (!preflight) problems.push("no step fails when the update key is missing");
+  const manifests = Object.keys(wf.jobs).filter((id) =>
+    (wf.jobs[id].steps ?? []).some(
+      (step) =>
+        /node \.ci\/updater-manifest\.mjs\b[^\n]*>\s*latest\.json/.test(step.run ?? "") &&
+        /\bgh release upload\b[^\n]*\blatest\.json\b/.test(step.run ?? ""),
+    ),
+  );
+  if (manifests.length === 0) problems.push("no job makes latest.json with .ci/updater-manifest.mjs and uploads it");
+  for (const id of manifests) {
+    for (const b of buildJobs(wf).filter((b) => !upstream(wf, id).has(b))) problems.push(`${id} does not wait for the build job ${b}`);
+  }
+  return problems;
+}
+
 /** The workflow with one change, to see that a rule catches it. */
 function changed(edit: (wf: Workflow) => void): Workflow {
   const wf = read(source ?? "");
@@ -285,6 +324,30 @@ describe("release workflow", () => {
     });
     expect(signingGuardProblems(anyEvent)).toHaveLength(1);
   });
+  test("every installer is signed with the update key, and latest.json lists them after every build", () => {
+    expect(updaterProblems(workflow)).toEqual([]);
+    const keyless = changed((wf) => {
+      const step = firstStep(wf, (s) => isTauriAction(s) && /Windows/.test(s.name ?? ""));
+      delete step.env?.TAURI_SIGNING_PRIVATE_KEY;
+    });
+    expect(updaterProblems(keyless)).toEqual(["build: Build and sign (Windows) does not get the update key"]);
+    const ownJson = changed((wf) => {
+      const step = firstStep(wf, (s) => isTauriAction(s) && /Windows/.test(s.name ?? ""));
+      step.with = { ...step.with, includeUpdaterJson: true };
+    });
+    expect(updaterProblems(ownJson)).toHaveLength(1);
+    const early = changed((wf) => {
+      job(wf, "checksums").needs = ["preflight"];
+    });
+    expect(updaterProblems(early)).toEqual(["checksums does not wait for the build job build"]);
+    const unguarded = changed((wf) => {
+      for (const step of job(wf, "preflight").steps ?? []) {
+        step.run = step.run?.replace(/.*HAS_UPDATER_KEY.*\n/, "");
+      }
+    });
+    expect(updaterProblems(unguarded)).toEqual(["no step fails when the update key is missing"]);
+  });
+
   test("the token is read-only unless a job uploads, and no checkout keeps it", () => {
     expect(tokenProblems(workflow)).toEqual([]);
     const writes = changed((wf) => {
