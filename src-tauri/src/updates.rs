@@ -1,6 +1,6 @@
 //! Workdesk's own updates through tauri-plugin-updater, driven from Rust
 //! (the web UI is granted none of the plugin's commands): the check at
-//! start and every [`CHECK_EVERY`], "Check now", the download with its
+//! start and every [`CHECK_EVERY`](workdesk_core::update_policy::CHECK_EVERY), "Check now", the download with its
 //! progress over a channel and Cancel, the signature check (the plugin's,
 //! against the build's update key), then the install and restart, or the
 //! package saved where the user chooses. What each answer leads to, and
@@ -19,7 +19,7 @@ use workdesk_core::guard::{guarded, guarded_sync};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::update_policy::{
-    Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_EVERY,
+    Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_TICK,
 };
 use workdesk_core::updates::{
     NotInThisBuild, Release, UpdateFailure, UpdateStage, UpdateStatus, Updates, CHECK_TIMEOUT,
@@ -51,7 +51,9 @@ pub struct UpdateSource {
 }
 
 /// The plugin, and [`Updates`] with this build's version, policy and
-/// bundle type, then the check at start and every [`CHECK_EVERY`].
+/// bundle type, then the check at start and every [`CHECK_EVERY`](workdesk_core::update_policy::CHECK_EVERY) (asked
+/// every [`CHECK_TICK`] whether one is due: offline at start, it runs
+/// once the service answers).
 pub fn setup<R: Runtime>(app: &tauri::App<R>) -> tauri::Result<()> {
     let config = app.config();
     // Without `plugins.updater` in the configuration (the tests' mock
@@ -102,7 +104,7 @@ pub fn setup<R: Runtime>(app: &tauri::App<R>) -> tauri::Result<()> {
                     }
                 }
             }
-            tokio::time::sleep(CHECK_EVERY).await;
+            tokio::time::sleep(CHECK_TICK).await;
         }
     });
     Ok(())

@@ -137,8 +137,13 @@ export function stopSandbox(sandbox) {
   });
 }
 
-/** Removes the app's item from the (test session's) Secret Service, if any. */
+/**
+ * Removes the app's item from the (test session's) Secret Service, if any.
+ * (Linux only: on Windows the installer test's runner is thrown away
+ * whole, its Credential Manager with it.)
+ */
 export function clearStoredKey() {
+  if (process.platform !== "linux") return;
   try {
     execFileSync("secret-tool", ["clear", "service", IDENTIFIER], { stdio: "ignore" });
   } catch {
@@ -238,7 +243,14 @@ function freePort() {
 }
 
 /**
- * Starts tauri-driver (and through it WebKitWebDriver) on free ports and
+ * The platform's own WebDriver that tauri-driver drives: WebKitWebDriver on
+ * Linux, or what `WORKDESK_NATIVE_DRIVER` names (Edge's msedgedriver.exe on
+ * Windows, matching the WebView2 runtime).
+ */
+const NATIVE_DRIVER = process.env.WORKDESK_NATIVE_DRIVER ?? "/usr/bin/WebKitWebDriver";
+
+/**
+ * Starts tauri-driver (and through it the native driver) on free ports and
  * resolves with `{ process, url }` once it accepts connections. The app it
  * starts inherits this process's environment and `env` (`{ LANG }`).
  */
@@ -247,7 +259,7 @@ export async function startTauriDriver(env = {}) {
   const nativePort = await freePort();
   const child = spawn(
     "tauri-driver",
-    ["--port", String(port), "--native-port", String(nativePort), "--native-driver", "/usr/bin/WebKitWebDriver"],
+    ["--port", String(port), "--native-port", String(nativePort), "--native-driver", NATIVE_DRIVER],
     { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } },
   );
   return new Promise((resolve, reject) => {

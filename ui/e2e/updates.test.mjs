@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { By } from "selenium-webdriver";
+import { violations } from "./a11y.mjs";
 import {
   WAIT_MS,
   answerSaveDialog,
@@ -144,6 +145,7 @@ test("a newer version found at start is shown with what's new; its package is do
   assert.match(text, /What's new\s+Faster lists\.\s+A search box on every list\./);
   assert.match(text, /download its package here|not installed from a package/);
   await screenshot(app, "update-available");
+  assert.deepEqual(await violations(app), [], "the update's dialog: no WCAG 2.2 A/AA violation axe-core finds");
   assert.deepEqual(updates.served.requests, ["/latest.json"], "one check at start, nothing downloaded before asked");
 
   const path = join(process.env.WORKDESK_TEST_SESSION, PACKAGE);

@@ -14,6 +14,7 @@ import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus, setupStatus } from "./fixtures";
 import { checkTask, schemas as formSchemas } from "./fixtures/forms";
 import { answerRead, answerReadAndPush, opening, unanswered, type SavedAnswer } from "./fixtures/reads";
+import { windowOn } from "./fixtures/window";
 
 const service = serviceStatus;
 
@@ -80,18 +81,8 @@ function serveWorkspaces(
 ) {
   const calls: [string, unknown][] = [];
   session.reset();
-  const handler = opening((cmd, args) => {
+  const handler = windowOn(status, (cmd, args) => {
     switch (cmd) {
-      case "workspace_status":
-        return status;
-      case "resource_schemas":
-        return [supplierInvoiceSchema, ...formSchemas];
-      case "read_list":
-        return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
-      case "offline_list":
-        return { complete: false, saved: 0, refreshed_at: null };
-      case "rate_limit":
-        return { limit: null, remaining: null, reset: null };
       case "set_zoom":
         return (args as { percent: number }).percent;
       default:

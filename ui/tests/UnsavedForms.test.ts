@@ -10,10 +10,9 @@ import App from "../src/App.svelte";
 import type { NewTask, WorkspaceStatus } from "../src/lib/bindings";
 import { session } from "../src/lib/session.svelte";
 import { unsaved } from "../src/lib/unsaved.svelte";
-import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus } from "./fixtures";
-import { checkTask, lead, LEAD_ID, schemas as formSchemas, task } from "./fixtures/forms";
-import { answerRead, opening } from "./fixtures/reads";
+import { checkTask, lead, LEAD_ID, task } from "./fixtures/forms";
+import { windowOn } from "./fixtures/window";
 
 const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
 const both: WorkspaceStatus = { ...serviceStatus, workspaces: [...serviceStatus.workspaces, perez] };
@@ -22,18 +21,8 @@ const both: WorkspaceStatus = { ...serviceStatus, workspaces: [...serviceStatus.
 function serve() {
   const calls: [string, unknown][] = [];
   session.reset();
-  mockIPC(opening((cmd, args) => {
+  mockIPC(windowOn(both, (cmd, args) => {
     switch (cmd) {
-      case "workspace_status":
-        return both;
-      case "resource_schemas":
-        return [supplierInvoiceSchema, ...formSchemas];
-      case "read_list":
-        return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
-      case "offline_list":
-        return { complete: false, saved: 0, refreshed_at: null };
-      case "rate_limit":
-        return { limit: null, remaining: null, reset: null };
       case "storage":
         return { workspaces: [], total_bytes: 0, cap_mb: 512, notice: null };
       case "get_lead":

@@ -13,10 +13,8 @@ import PreferencesView from "../src/components/PreferencesView.svelte";
 import type { UpdateStatus } from "../src/lib/bindings";
 import { session } from "../src/lib/session.svelte";
 import { updates } from "../src/lib/updates.svelte";
-import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import { serviceStatus } from "./fixtures";
-import { schemas as formSchemas } from "./fixtures/forms";
-import { answerRead, opening } from "./fixtures/reads";
+import { windowOn } from "./fixtures/window";
 
 const offered: UpdateStatus = {
   current_version: "0.1.0",
@@ -37,18 +35,8 @@ function serve(status: UpdateStatus) {
   updates.status = null;
   updates.open = false;
   updates.error = null;
-  mockIPC(opening((cmd, args) => {
+  mockIPC(windowOn(serviceStatus, (cmd, args) => {
     switch (cmd) {
-      case "workspace_status":
-        return serviceStatus;
-      case "resource_schemas":
-        return [supplierInvoiceSchema, ...formSchemas];
-      case "read_list":
-        return answerRead((args as Record<string, unknown>).answers, () => null, () => recordPage(1, 3));
-      case "offline_list":
-        return { complete: false, saved: 0, refreshed_at: null };
-      case "rate_limit":
-        return { limit: null, remaining: null, reset: null };
       case "update_status":
         return status;
       case "install_update":
@@ -148,6 +136,23 @@ describe("Preferences, Updates", () => {
     expect(screen.getByText("Managed by your organisation.")).toBeInTheDocument();
     expect(screen.getByText(/Set in \/etc\/workdesk\/policy\.json\./)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Check now" })).toBeNull();
+  });
+
+  test("Windows' machine policy in the registry (the MSI installed with UPDATES=0) is named", async () => {
+    serve({
+      ...offered,
+      policy: {
+        updates: { kind: "off" },
+        managed_by: { kind: "registry", key: "HKEY_LOCAL_MACHINE\\Software\\Policies\\Workdesk\\Updates" },
+        problem: null,
+      },
+      release: null,
+      stage: { stage: "idle" },
+    });
+    await updates.load();
+    render(PreferencesView);
+    expect(screen.getByText("Managed by your organisation.")).toBeInTheDocument();
+    expect(screen.getByText(/Set in the registry: HKEY_LOCAL_MACHINE\\Software\\Policies\\Workdesk\\Updates\./)).toBeInTheDocument();
   });
 
   test("a company server set by the environment; Check now asks and shows the answer", async () => {

@@ -5,59 +5,22 @@
 // rule is a function that lists what breaks it, checked on the workflow and,
 // so a rule cannot pass by finding nothing, on a copy with one thing broken.
 import { describe, expect, test } from "vitest";
-import { parse } from "yaml";
+import {
+  label,
+  read,
+  runLines,
+  steps,
+  tokenProblems as tokenRules,
+  unpinnedActions,
+  workflowSource,
+  type Job,
+  type Step,
+  type Workflow,
+} from "./fixtures/workflows";
 
-const path = "../../.github/workflows/release.yml";
-const source = (
-  import.meta.glob("../../.github/workflows/release.yml", {
-    query: "?raw",
-    import: "default",
-    eager: true,
-  }) as Record<string, string>
-)[path];
+const source = workflowSource("release.yml");
+const workflow = read(source);
 
-type Env = Record<string, string | boolean | number>;
-interface Step {
-  name?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  env?: Env;
-  with?: Record<string, string | boolean | number>;
-}
-interface Job {
-  name?: string;
-  needs?: string | string[];
-  permissions?: Record<string, string>;
-  env?: Env;
-  outputs?: Record<string, string>;
-  steps?: Step[];
-}
-interface Input {
-  type?: string;
-  default?: unknown;
-  description?: string;
-}
-interface Workflow {
-  on: { push?: unknown; workflow_dispatch?: { inputs?: Record<string, Input> } | null };
-  permissions?: Record<string, string>;
-  jobs: Record<string, Job>;
-}
-
-const read = (text: string) => parse(text) as Workflow;
-const workflow = read(source ?? "");
-
-/** Every step of every job, with its job's id. */
-function steps(wf: Workflow): { job: string; step: Step }[] {
-  return Object.entries(wf.jobs).flatMap(([job, j]) => (j.steps ?? []).map((step) => ({ job, step })));
-}
-const label = (job: string, step: Step) => `${job}: ${step.name ?? step.uses ?? step.run?.split("\n")[0]}`;
-/** Each line of each step's shell script. */
-function runLines(wf: Workflow): { where: string; line: string }[] {
-  return steps(wf).flatMap(({ job, step }) =>
-    (step.run ?? "").split("\n").map((line) => ({ where: label(job, step), line: line.trim() })),
-  );
-}
 const isTauriAction = (step: Step) => step.uses?.startsWith("tauri-apps/tauri-action@") ?? false;
 /** The jobs that build installers. */
 const buildJobs = (wf: Workflow) =>
@@ -164,26 +127,11 @@ function signingGuardProblems(wf: Workflow): string[] {
     .map((b) => `the build job ${b} does not wait for the signing check (${guards.join(", ")})`);
 }
 
-/**
- * The token reaches only what needs it: the workflow's default is
- * read-only, write is granted to jobs that upload to the release (those
- * with tauri-action or `gh release upload`), and no checkout leaves the
- * token in `.git/config` for later steps (install scripts) to read.
- */
-function tokenProblems(wf: Workflow): string[] {
-  const problems: string[] = [];
-  if (wf.permissions?.contents !== "read") problems.push(`the default contents permission is ${wf.permissions?.contents}`);
-  for (const [id, job] of Object.entries(wf.jobs)) {
-    const uploads = (job.steps ?? []).some((step) => isTauriAction(step) || /\bgh release upload\b/.test(step.run ?? ""));
-    if (job.permissions?.contents === "write" && !uploads) problems.push(`${id} may write but uploads nothing`);
-  }
-  for (const { job, step } of steps(wf)) {
-    if (step.uses?.startsWith("actions/checkout@") && step.with?.["persist-credentials"] !== false) {
-      problems.push(`${label(job, step)} keeps the token in .git/config`);
-    }
-  }
-  return problems;
-}
+/** The token rules, where the jobs that upload are those with tauri-action or `gh release upload`. */
+const tokenProblems = (wf: Workflow) =>
+  tokenRules(wf, (job: Job) =>
+    (job.steps ?? []).some((step) => isTauriAction(step) || /\bgh release upload\b/.test(step.run ?? "")),
+  );
 
 /**
  * Every installer is signed with the update key: each build step gets the
@@ -226,7 +174,7 @@ function updaterProblems(wf: Workflow): string[] {
 
 /** The workflow with one change, to see that a rule catches it. */
 function changed(edit: (wf: Workflow) => void): Workflow {
-  const wf = read(source ?? "");
+  const wf = read(source);
   edit(wf);
   return wf;
 }
@@ -363,5 +311,13 @@ describe("release workflow", () => {
       job(wf, "audit").permissions = { contents: "write" };
     });
     expect(tokenProblems(audit)).toEqual(["audit may write but uploads nothing"]);
+  });
+
+  test("every action is pinned by commit", () => {
+    expect(unpinnedActions(workflow)).toEqual([]);
+    const tagged = changed((wf) => {
+      firstStep(wf, (s) => s.uses?.startsWith("actions/checkout@") ?? false).uses = "actions/checkout@v5";
+    });
+    expect(unpinnedActions(tagged)).toHaveLength(1);
   });
 });

@@ -1276,6 +1276,10 @@ export type ManagedBy =
 { kind: "policy_file"; 
 /**  Its path. */
 path: string } | 
+/**  Windows: the machine policy in the registry ([`REGISTRY_POLICY`]). */
+{ kind: "registry"; 
+/**  `HKEY_LOCAL_MACHINE\Software\Policies\Workdesk`, value `Updates`. */
+key: string } | 
 /**  The environment variable [`UPDATES_ENV`]. */
 { kind: "environment" };
 

@@ -7,8 +7,10 @@
 //! **IT control.** A machine-wide policy file an administrator can write and
 //! a user cannot ([`policy_path`]: `/etc/workdesk/policy.json` on Linux,
 //! `/Library/Application Support/Workdesk/policy.json` on macOS,
-//! `%ProgramData%\Workdesk\policy.json` on Windows), or the environment
-//! variable [`UPDATES_ENV`], holds one of:
+//! `%ProgramData%\Workdesk\policy.json` on Windows), on Windows the
+//! machine policy in the registry ([`REGISTRY_POLICY`], the string value
+//! `Updates`: what Group Policy sets, and the MSI installed with
+//! `UPDATES=0`), or the environment variable [`UPDATES_ENV`], holds one of:
 //!
 //! | value | updates |
 //! |---|---|
@@ -16,9 +18,10 @@
 //! | `"on"` | from Workdesk's own release server |
 //! | `"https://…/latest.json"` | from that server (a company mirror); plain `http` only to this computer |
 //!
-//! The file is JSON: `{"updates": "off"}`. When it exists it decides (a
-//! user's environment cannot turn on what IT turned off); else the
-//! variable; else updates come from the release server. Either way the
+//! The file is JSON: `{"updates": "off"}`. The registry value decides
+//! first, then the file (a user's environment cannot turn on what IT
+//! turned off); else the variable; else updates come from the release
+//! server. Either way the
 //! Preferences say "Managed by your organisation". A policy file that
 //! cannot be read, or holds something else, turns updates off and says
 //! why: an administrator meant something by writing it.
@@ -40,13 +43,24 @@ use url::Url;
 /// file does: `off`, `on`, or an update server's URL.
 pub const UPDATES_ENV: &str = "WORKDESK_UPDATES";
 
+/// Windows: the machine policy's key under `HKEY_LOCAL_MACHINE`, whose
+/// string value `Updates` holds `off`, `on` or a server's URL, as the
+/// policy file's `updates` does. Written by Group Policy, or by the MSI
+/// installed with `UPDATES=0` (and removed with it).
+pub const REGISTRY_POLICY: &str = r"Software\Policies\Workdesk";
+
 /// Debug builds only: a policy file to read in place of [`policy_path`]'s
 /// (tests cannot write the machine's). Release builds ignore it.
 pub const TEST_POLICY_FILE_ENV: &str = "WORKDESK_POLICY_FILE";
 
 /// How often Workdesk looks for an update while it runs (and once at
-/// start): every 4 hours.
+/// start, or as soon as it is online after that): every 4 hours, by the
+/// wall clock (a computer that slept does not push it back).
 pub const CHECK_EVERY: Duration = Duration::from_secs(4 * 60 * 60);
+
+/// How often Workdesk asks itself whether a check is due
+/// ([`crate::updates::Updates::should_check`]): every 10 minutes.
+pub const CHECK_TICK: Duration = Duration::from_secs(10 * 60);
 
 /// The machine-wide policy file on this system; `None` where the system
 /// names no such folder (Windows without `%ProgramData%`).
@@ -96,6 +110,11 @@ pub enum ManagedBy {
     PolicyFile {
         /// Its path.
         path: String,
+    },
+    /// Windows: the machine policy in the registry ([`REGISTRY_POLICY`]).
+    Registry {
+        /// `HKEY_LOCAL_MACHINE\Software\Policies\Workdesk`, value `Updates`.
+        key: String,
     },
     /// The environment variable [`UPDATES_ENV`].
     Environment,
@@ -149,6 +168,10 @@ impl UpdatePolicy {
     /// tests' machine policy.)
     #[must_use]
     pub fn of_this_computer() -> UpdatePolicy {
+        #[cfg(windows)]
+        if let Some(policy) = UpdatePolicy::of_registry() {
+            return policy;
+        }
         let env = std::env::var(UPDATES_ENV).ok();
         let file = std::env::var_os(TEST_POLICY_FILE_ENV)
             .filter(|_| cfg!(debug_assertions))
@@ -197,6 +220,29 @@ impl UpdatePolicy {
                 managed_by: None,
                 problem: None,
             },
+        }
+    }
+
+    /// Windows: the machine policy's `Updates` value, when it is set.
+    #[cfg(windows)]
+    fn of_registry() -> Option<UpdatePolicy> {
+        /// HRESULT_FROM_WIN32(ERROR_FILE_NOT_FOUND): no such key or value.
+        const NOT_FOUND: i32 = 0x8007_0002_u32 as i32;
+        let managed = Some(ManagedBy::Registry {
+            key: format!(r"HKEY_LOCAL_MACHINE\{REGISTRY_POLICY}\Updates"),
+        });
+        let value = windows_registry::LOCAL_MACHINE
+            .open(REGISTRY_POLICY)
+            .and_then(|key| key.get_string("Updates"));
+        match value {
+            Ok(value) => Some(UpdatePolicy::of_value(&value, managed)),
+            Err(err) if err.code().0 == NOT_FOUND => None,
+            Err(err) => Some(UpdatePolicy::off(
+                managed,
+                PolicyProblem::Unreadable {
+                    detail: err.to_string(),
+                },
+            )),
         }
     }
 

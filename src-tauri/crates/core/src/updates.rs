@@ -172,6 +172,8 @@ pub enum UpdateFailure {
 pub struct Updates {
     status: Mutex<UpdateStatus>,
     cancel: Mutex<Option<CancellationToken>>,
+    /// When the last check started (wall clock).
+    asked_at: Mutex<Option<std::time::SystemTime>>,
 }
 
 impl Updates {
@@ -203,6 +205,7 @@ impl Updates {
                 problem: None,
             }),
             cancel: Mutex::new(None),
+            asked_at: Mutex::new(None),
         }
     }
 
@@ -212,14 +215,22 @@ impl Updates {
         lock(&self.status).clone()
     }
 
-    /// Whether the periodic check should ask now: updates are looked for,
-    /// the policy allows it with "Work offline" `working_offline` and the
-    /// service `online`, and nothing is under way (a version already found
-    /// is asked again: a newer one may have come).
+    /// Whether the periodic check should ask now (it asks itself every
+    /// [`CHECK_TICK`](crate::update_policy::CHECK_TICK)): updates are
+    /// looked for, the policy allows it with "Work offline"
+    /// `working_offline` and the service `online`, nothing is under way,
+    /// and no check started in the last
+    /// [`CHECK_EVERY`](crate::update_policy::CHECK_EVERY) by the wall
+    /// clock (none yet: at once). A version already found is asked again:
+    /// a newer one may have come.
     #[must_use]
     pub fn should_check(&self, working_offline: bool, online: bool) -> bool {
+        let due = lock(&self.asked_at).is_none_or(|at| {
+            at.elapsed()
+                .is_ok_and(|since| since >= crate::update_policy::CHECK_EVERY)
+        });
         let status = lock(&self.status);
-        status.looked_for()
+        due && status.looked_for()
             && status.policy.check_now(working_offline, online)
             && !status.busy()
             && !matches!(status.stage, UpdateStage::Saved { .. })
@@ -239,6 +250,7 @@ impl Updates {
             return Err(Error::UpdateRunning);
         }
         status.stage = UpdateStage::Checking;
+        *lock(&self.asked_at) = Some(std::time::SystemTime::now());
         Ok(status.clone())
     }
 

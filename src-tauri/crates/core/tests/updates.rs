@@ -99,8 +99,8 @@ fn a_version_found_is_offered_until_installed_and_one_check_at_a_time() {
     assert_eq!(found.when_newer, WhenNewer::InstallInPlace);
     assert!(found.checked_at.is_some());
     assert!(
-        updates.should_check(false, true),
-        "a newer one may come later"
+        !updates.should_check(false, true),
+        "the next periodic check comes 4 hours after this one (Check now asks at once)"
     );
 
     // A later check that fails keeps the version offered, and says why.
@@ -143,7 +143,10 @@ fn a_download_that_fails_its_signature_check_is_thrown_away_and_the_version_stay
         Err(workdesk_core::error::Error::UpdateRunning)
     ));
     assert!(
-        !updates.should_check(false, true),
+        matches!(
+            updates.begin_check(),
+            Err(workdesk_core::error::Error::UpdateRunning)
+        ),
         "no check while downloading"
     );
     let progress = updates.progress(4096, Some(10_000));
@@ -174,7 +177,10 @@ fn a_download_that_fails_its_signature_check_is_thrown_away_and_the_version_stay
     let installed = updates.downloaded(Ok(UpdateStage::Installed));
     assert_eq!(installed.stage, UpdateStage::Installed);
     assert!(
-        !updates.should_check(false, true),
+        matches!(
+            updates.begin_check(),
+            Err(workdesk_core::error::Error::UpdateRunning)
+        ),
         "installed: only a restart remains"
     );
 }
