@@ -6,8 +6,6 @@
 //! package saved where the user chooses. What each answer leads to, and
 //! whether to look at all, is [`workdesk_core::updates`]'s.
 
-use std::time::Instant;
-
 use serde::Serialize;
 use specta::Type;
 use tauri::ipc::Channel;
@@ -23,7 +21,7 @@ use workdesk_core::update_policy::{
 };
 use workdesk_core::updates::{
     NotInThisBuild, Release, UpdateFailure, UpdateStage, UpdateStatus, Updates, CHECK_TIMEOUT,
-    DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT,
+    DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
 };
 
 use crate::send;
@@ -208,7 +206,8 @@ fn failure(err: PluginError) -> UpdateFailure {
 }
 
 /// Downloads the update, sending the status on `progress` as bytes arrive
-/// (at most every 100 ms), until it ends, is cancelled, or grows past
+/// (the first chunk, then every [`PROGRESS_STEP_BYTES`], and the last),
+/// until it ends, is cancelled, or grows past
 /// [`DOWNLOAD_MAX_BYTES`]; then the plugin checks its signature.
 async fn download(
     updates: &Updates,
@@ -217,7 +216,7 @@ async fn download(
     progress: &Channel<UpdateStatus>,
 ) -> Result<Vec<u8>, UpdateFailure> {
     let mut received: u64 = 0;
-    let mut sent = Instant::now();
+    let mut sent: Option<u64> = None;
     let too_large = std::sync::atomic::AtomicBool::new(false);
     let bytes = update.download(
         |chunk, total| {
@@ -227,8 +226,9 @@ async fn download(
                 cancel.cancel();
             }
             let status = updates.progress(received, total);
-            if sent.elapsed().as_millis() >= 100 || total == Some(received) {
-                sent = Instant::now();
+            if sent.is_none_or(|at| received - at >= PROGRESS_STEP_BYTES) || total == Some(received)
+            {
+                sent = Some(received);
                 send(progress, status, "update download");
             }
         },
@@ -325,6 +325,7 @@ pub async fn install_update(
             }
         };
         let (_, cancel) = updates.begin_download()?;
+        send(&progress, updates.status(), "update download");
         let done = match download(&updates, &update, &cancel, &progress).await {
             Ok(bytes) => match target {
                 Some(path) => state.save_update_package(path, bytes).await,

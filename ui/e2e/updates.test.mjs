@@ -62,7 +62,8 @@ function signedPackage(key) {
  * package it names, as `offer` last set them; every request's path, in order.
  */
 function updateServer() {
-  const served = { manifest: null, bytes: null, requests: [] };
+  // `hold`: the package's first half is sent, then the answer waits (until `held` ends it).
+  const served = { manifest: null, bytes: null, requests: [], hold: false, held: null };
   const server = createServer((request, response) => {
     served.requests.push(request.url);
     if (request.url === "/latest.json" && served.manifest) {
@@ -70,7 +71,12 @@ function updateServer() {
       response.end(JSON.stringify(served.manifest));
     } else if (request.url === `/${PACKAGE}` && served.bytes) {
       response.writeHead(200, { "content-type": "application/octet-stream", "content-length": served.bytes.length });
-      response.end(served.bytes);
+      if (served.hold) {
+        response.write(served.bytes.subarray(0, served.bytes.length >> 1));
+        served.held = response;
+      } else {
+        response.end(served.bytes);
+      }
     } else {
       response.writeHead(204);
       response.end();
@@ -155,6 +161,28 @@ test("a newer version found at start is shown with what's new; its package is do
   assert.ok(readFileSync(path).equals(good.bytes), "the file saved is the package served, whole");
   assert.deepEqual(updates.served.requests, ["/latest.json", `/${PACKAGE}`]);
   await (await dialog.findElement(buttonIn("Close"))).click();
+});
+
+test("a download under way shows its progress and can be cancelled: nothing is saved, the version stays offered", async () => {
+  updates.offer(good.bytes, good.signature);
+  updates.served.hold = true;
+  const app = context.kept[0];
+  try {
+    await checkAgain(app);
+    const dialog = await openUpdate(app);
+    const path = join(process.env.WORKDESK_TEST_SESSION, "cancelled.AppImage");
+    await download(app, dialog, path);
+    const progress = await visible(app, By.css("[role='dialog'].update .progress"));
+    await app.wait(async () => /\d MB of 3\.1 MB/.test(await progress.getText()), WAIT_MS, "the package's progress");
+    await (await dialog.findElement(buttonIn("Cancel"))).click();
+    await visible(app, By.xpath("//div[contains(@class, 'update')]//button[normalize-space(.) = 'Download the package…']"));
+    assert.equal((await app.findElements(By.css("[role='dialog'].update [role='alert']"))).length, 0, "a cancel is no error");
+    assert.ok(!existsSync(path) && !existsSync(`${path}.part`), "nothing was saved");
+    await (await dialog.findElement(buttonIn("Close"))).click();
+  } finally {
+    updates.served.hold = false;
+    updates.served.held?.destroy();
+  }
 });
 
 for (const [what, offer] of [

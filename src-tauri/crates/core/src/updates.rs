@@ -42,6 +42,11 @@ pub const DOWNLOAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs
 /// tens of MB). A larger one is stopped and thrown away.
 pub const DOWNLOAD_MAX_BYTES: u64 = 512 << 20;
 
+/// How much of an update's download arrives between two progress messages
+/// to the window: 64 KiB (a few dozen for an installer; never stale by
+/// more while the download stalls).
+pub const PROGRESS_STEP_BYTES: u64 = 64 << 10;
+
 /// A newer version the update server offers (its `latest.json`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Type)]
 pub struct Release {
