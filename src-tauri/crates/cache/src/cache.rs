@@ -9,12 +9,14 @@ use std::thread::JoinHandle;
 
 use chrono::Utc;
 use rusqlite::Connection;
+use serde_json::Value as Json;
 use workdesk_query::{FieldPath, FieldType, ListQuery, Plan, Record, Schema, Value};
 
 use crate::error::{Error, Result};
 use crate::file;
 use crate::index::Index;
 use crate::migrations::migrations;
+use crate::outbox::{self, OutboxEntry, OutboxState, OutboxWrite};
 use crate::saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, ResourceState, SavedPage, SavedRecord, Usage,
 };
@@ -74,6 +76,11 @@ enum Job {
         at: i64,
     },
     Flush(mpsc::SyncSender<()>),
+    /// An outbox write, answered once it is on the disk.
+    Outbox {
+        write: OutboxWrite,
+        reply: mpsc::SyncSender<Result<Option<OutboxEntry>>>,
+    },
 }
 
 struct Inner {
@@ -356,6 +363,80 @@ impl Cache {
         let (done, wait) = mpsc::sync_channel(1);
         self.send(Job::Flush(done));
         let _ = wait.recv();
+    }
+
+    /// Keeps `change` at the end of the outbox, waiting to be sent. On the
+    /// disk when it returns (after the writes queued before it).
+    ///
+    /// # Errors
+    /// SQLite failures (a full disk): the change is then not kept, and the
+    /// form must say so.
+    pub fn outbox_add(&self, change: Json) -> Result<OutboxEntry> {
+        self.outbox_write(OutboxWrite::Add {
+            change,
+            at: outbox::now(),
+        })?
+        .ok_or(Error::WriterGone)
+    }
+
+    /// Sets change `id`'s state, with why it needs the user (`problem`,
+    /// for [`OutboxState::NeedsYou`]); marking it
+    /// [`OutboxState::Sending`] counts an attempt. On the disk when it
+    /// returns: a change is marked sending before its request goes out.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchChange`]; SQLite failures.
+    pub fn outbox_mark(
+        &self,
+        id: i64,
+        state: OutboxState,
+        problem: Option<Json>,
+    ) -> Result<OutboxEntry> {
+        self.outbox_write(OutboxWrite::Mark {
+            id,
+            state,
+            problem,
+            at: outbox::now(),
+        })?
+        .ok_or(Error::NoSuchChange(id))
+    }
+
+    /// Replaces change `id` with `change` (the user edited it): waiting
+    /// again, its problem cleared.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchChange`]; [`Error::ChangeNotEditable`] while it is
+    /// being sent or once sent; SQLite failures.
+    pub fn outbox_replace(&self, id: i64, change: Json) -> Result<OutboxEntry> {
+        self.outbox_write(OutboxWrite::Replace {
+            id,
+            change,
+            at: outbox::now(),
+        })?
+        .ok_or(Error::NoSuchChange(id))
+    }
+
+    /// Removes change `id` (discarded, or sent and dismissed).
+    ///
+    /// # Errors
+    /// [`Error::NoSuchChange`]; SQLite failures.
+    pub fn outbox_remove(&self, id: i64) -> Result<()> {
+        self.outbox_write(OutboxWrite::Remove { id }).map(|_| ())
+    }
+
+    /// Every change in the outbox, in the order they were made.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`] for a change that does not
+    /// open (never dropped silently: the outbox is the user's work).
+    pub fn outbox(&self) -> Result<Vec<OutboxEntry>> {
+        self.db(|db| db.outbox())
+    }
+
+    fn outbox_write(&self, write: OutboxWrite) -> Result<Option<OutboxEntry>> {
+        let (reply, answer) = mpsc::sync_channel(1);
+        self.send(Job::Outbox { write, reply });
+        answer.recv().map_err(|_| Error::WriterGone)?
     }
 
     /// The first write error since the last call, to show once.
@@ -668,10 +749,19 @@ fn note_error(inner: &Inner, err: &Error) {
 
 fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Job>) {
     while let Ok(job) = queue.recv() {
-        if let Job::Flush(done) = job {
-            let _ = done.send(());
-            continue;
-        }
+        let job = match job {
+            Job::Flush(done) => {
+                let _ = done.send(());
+                continue;
+            }
+            Job::Outbox { write, reply } => {
+                let written = outbox_durably(inner, &mut lock(conn), write);
+                inner.pending.fetch_sub(1, Ordering::AcqRel);
+                let _ = reply.send(written);
+                continue;
+            }
+            job => job,
+        };
         let counts = !matches!(job, Job::Touch { .. } | Job::Confirm { .. });
         let mut conn = lock(conn);
         let changed = match run(inner, &mut conn, job) {
@@ -717,6 +807,31 @@ fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Jo
             log::warn!("could not mark saved data closed: {err}");
         }
     }
+}
+
+/// Runs an outbox write in a transaction committed with `synchronous =
+/// FULL` (the WAL flushed to the disk before it returns), then goes back
+/// to `NORMAL` for the other writes.
+fn outbox_durably(
+    inner: &Inner,
+    conn: &mut Connection,
+    write: OutboxWrite,
+) -> Result<Option<OutboxEntry>> {
+    conn.execute_batch("PRAGMA synchronous = FULL")?;
+    let written = (|| {
+        let tx = conn.transaction()?;
+        let entry = Db {
+            conn: &tx,
+            sealer: &inner.sealer,
+        }
+        .outbox_write(write)?;
+        tx.commit()?;
+        Ok(entry)
+    })();
+    if let Err(err) = conn.execute_batch("PRAGMA synchronous = NORMAL") {
+        log::warn!("saved data stays fully synchronous until it is reopened: {err}");
+    }
+    written
 }
 
 /// Runs one job in a transaction; returns the resources whose records changed.
@@ -805,7 +920,7 @@ fn run(inner: &Inner, conn: &mut Connection, job: Job) -> Result<Vec<String>> {
             db.confirm_resource(resource, at)?;
             Vec::new()
         }
-        Job::Flush(_) => Vec::new(),
+        Job::Flush(_) | Job::Outbox { .. } => Vec::new(),
     };
     tx.commit()?;
     Ok(changed)

@@ -51,6 +51,14 @@ pub enum Error {
         page: u32,
     },
 
+    /// The outbox holds no change with that id (removed meanwhile).
+    #[error("the outbox holds no change {0}")]
+    NoSuchChange(i64),
+
+    /// The change is being sent, or was sent: it can no longer be edited.
+    #[error("change {0} is being sent or was sent; it cannot be edited")]
+    ChangeNotEditable(i64),
+
     /// The background writer has stopped (the cache is closing).
     #[error("the saved-data writer has stopped")]
     WriterGone,

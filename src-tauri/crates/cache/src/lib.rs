@@ -23,6 +23,9 @@
 //!   over all saved records of a resource, with per-condition refusals
 //!   for what was not saved (a related record's name, a field some records
 //!   lack).
+//! - **The outbox** ([`Cache::outbox`]): changes made offline, kept in
+//!   order with their state until they are sent, sealed like the rest,
+//!   each write durable when it returns; untouched by the limits below.
 //! - **Limits**: a size cap (default [`DEFAULT_CAP_BYTES`]) with
 //!   least-recently-viewed eviction and incremental vacuum; an age limit
 //!   ([`Cache::forget_saved_before`], [`forget_saved_before_in`] for a
@@ -54,6 +57,7 @@ mod error;
 mod file;
 mod index;
 mod migrations;
+mod outbox;
 mod saved;
 mod seal;
 mod store;
@@ -61,6 +65,7 @@ mod store;
 pub use cache::{Cache, WriteErrorListener, DEFAULT_CAP_BYTES};
 pub use error::{Error, Result};
 pub use file::{file_of, fingerprint, forget_saved_before_in, private_dir};
+pub use outbox::{OutboxEntry, OutboxState};
 pub use saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, RecoveryReason, ResourceState, SavedPage,
     SavedRecord, Usage,

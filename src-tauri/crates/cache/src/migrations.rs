@@ -44,13 +44,28 @@ CREATE TABLE resource_state (
 );
 ";
 
+/// Version 2: the outbox, changes kept to send in the order they were made
+/// (`crate::outbox`): their state and times in the clear, the change
+/// itself sealed. AUTOINCREMENT: an id is never reused, so a removed
+/// change's id never comes back as another's.
+const V2: &str = "
+CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    state TEXT NOT NULL,
+    made_at INTEGER NOT NULL,
+    changed_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    body BLOB NOT NULL
+);
+";
+
 /// Every migration, oldest first.
 pub(crate) fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1)])
+    Migrations::new(vec![M::up(V1), M::up(V2)])
 }
 
 /// The newest schema version this Workdesk writes.
-pub(crate) const LATEST: usize = 1;
+pub(crate) const LATEST: usize = 2;
 
 #[cfg(test)]
 mod tests {

@@ -354,8 +354,9 @@ fn a_file_from_a_newer_workdesk_is_kept_aside_not_downgraded() {
 }
 
 #[test]
-fn the_first_schema_migrates_and_keeps_its_rows() {
-    // A file as the first release writes it: schema 1 with a saved page.
+fn a_new_file_is_at_the_newest_schema_and_reopens_with_its_rows() {
+    // A file as this version writes it: schema 2 (the outbox's) with a
+    // saved page. (A file of the first schema: the fixture below.)
     let folder = Folder::new();
     let key = DataKey::generate();
     let path = folder.path("ws");
@@ -375,8 +376,8 @@ fn the_first_schema_migrates_and_keeps_its_rows() {
         .unwrap();
     assert_eq!(
         (version, vacuum, journal.as_str()),
-        (1, 2, "wal"),
-        "schema 1, incremental, WAL"
+        (2, 2, "wal"),
+        "schema 2, incremental, WAL"
     );
     drop(conn);
     let cache = folder.open("ws", &key);
@@ -437,6 +438,11 @@ fn a_file_written_by_the_first_schema_opens_with_every_record() {
         cache.record(INVOICES, &id(2)).unwrap().unwrap().record,
         invoice(2)
     );
+    // The outbox of schema 2 is there too.
+    let kept = cache
+        .outbox_add(json!({"kind": "create_task", "title": "Llamar"}))
+        .unwrap();
+    assert_eq!(cache.outbox().unwrap(), vec![kept]);
     // And it goes on being written at the newest schema.
     cache.save_page(INVOICES, "page=2", page(4..=5, 5), true);
     cache.flush();

@@ -1,0 +1,267 @@
+//! The outbox: changes made while the service could not be reached (or
+//! "Work offline" was on), kept in the workspace's sealed file in the order
+//! they were made, each with its state, until they are sent.
+//!
+//! This crate keeps them; what a change is (a new task, a lead's edit…) and
+//! how it is sent exactly once is the sync crate's: to this crate a change
+//! is JSON, sealed like every payload (no field of it is in the file).
+//!
+//! Every outbox write is **durable when it returns**: it runs on the
+//! writer's thread in order with the other writes, in a transaction
+//! committed with `PRAGMA synchronous = FULL` (the WAL is flushed to the
+//! disk), so a change the form said was kept survives quitting, a crash
+//! and a power cut. The size cap, the age limit and "Clear saved data"
+//! never touch the outbox.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::Value as Json;
+
+use crate::error::{Error, Result};
+use crate::store::{instant, millis, Db};
+
+/// Row kind of the outbox's sealed bodies.
+const OUTBOX: &str = "outbox";
+
+/// Where a change stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutboxState {
+    /// Kept, not sent yet.
+    Waiting,
+    /// Its request went out (or was about to) and no answer was recorded:
+    /// after a crash or a timeout the outcome is unknown, and the service
+    /// is checked before it is sent again.
+    Sending,
+    /// The service applied it.
+    Sent,
+    /// The service refused it, or it conflicts with the service's copy:
+    /// it waits for the user ([`OutboxEntry::problem`] says why).
+    NeedsYou,
+}
+
+impl OutboxState {
+    fn as_str(self) -> &'static str {
+        match self {
+            OutboxState::Waiting => "waiting",
+            OutboxState::Sending => "sending",
+            OutboxState::Sent => "sent",
+            OutboxState::NeedsYou => "needs_you",
+        }
+    }
+
+    fn parse(text: &str) -> Result<OutboxState> {
+        Ok(match text {
+            "waiting" => OutboxState::Waiting,
+            "sending" => OutboxState::Sending,
+            "sent" => OutboxState::Sent,
+            "needs_you" => OutboxState::NeedsYou,
+            _ => return Err(Error::Unreadable("unknown outbox state")),
+        })
+    }
+}
+
+/// One change kept in the outbox.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutboxEntry {
+    /// Its place in the outbox: changes are made, and sent, in this order
+    /// (never reused, even after a change is removed).
+    pub id: i64,
+    /// The change, as the sync crate wrote it.
+    pub change: Json,
+    /// Where it stands.
+    pub state: OutboxState,
+    /// Why it needs the user (the service's refusal, a conflict), as the
+    /// sync crate wrote it; `None` otherwise.
+    pub problem: Option<Json>,
+    /// When it was made (UTC, ms precision).
+    pub made_at: DateTime<Utc>,
+    /// When its state or content last changed (UTC, ms precision).
+    pub changed_at: DateTime<Utc>,
+    /// How many times it was marked [`OutboxState::Sending`].
+    pub attempts: u32,
+}
+
+/// What is sealed in a row's body.
+#[derive(Serialize, Deserialize)]
+struct Body {
+    change: Json,
+    #[serde(default)]
+    problem: Option<Json>,
+}
+
+/// One outbox write, run on the writer's thread.
+pub(crate) enum OutboxWrite {
+    Add {
+        change: Json,
+        at: i64,
+    },
+    Mark {
+        id: i64,
+        state: OutboxState,
+        problem: Option<Json>,
+        at: i64,
+    },
+    Replace {
+        id: i64,
+        change: Json,
+        at: i64,
+    },
+    Remove {
+        id: i64,
+    },
+}
+
+impl Db<'_> {
+    /// Runs `write`; returns the entry as it now is (`None` once removed).
+    pub(crate) fn outbox_write(&self, write: OutboxWrite) -> Result<Option<OutboxEntry>> {
+        match write {
+            OutboxWrite::Add { change, at } => {
+                self.conn.execute(
+                    "INSERT INTO outbox (state, made_at, changed_at, attempts, body)
+                     VALUES (?1, ?2, ?2, 0, x'')",
+                    params![OutboxState::Waiting.as_str(), at],
+                )?;
+                let id = self.conn.last_insert_rowid();
+                self.seal_body(
+                    id,
+                    &Body {
+                        change,
+                        problem: None,
+                    },
+                )?;
+                self.outbox_entry(id)
+            }
+            OutboxWrite::Mark {
+                id,
+                state,
+                problem,
+                at,
+            } => {
+                let Some(entry) = self.outbox_entry(id)? else {
+                    return Err(Error::NoSuchChange(id));
+                };
+                let sending = i64::from(state == OutboxState::Sending);
+                self.conn.execute(
+                    "UPDATE outbox SET state = ?2, changed_at = ?3, attempts = attempts + ?4
+                     WHERE id = ?1",
+                    params![id, state.as_str(), at, sending],
+                )?;
+                self.seal_body(
+                    id,
+                    &Body {
+                        change: entry.change,
+                        problem,
+                    },
+                )?;
+                self.outbox_entry(id)
+            }
+            OutboxWrite::Replace { id, change, at } => {
+                let Some(entry) = self.outbox_entry(id)? else {
+                    return Err(Error::NoSuchChange(id));
+                };
+                if matches!(entry.state, OutboxState::Sending | OutboxState::Sent) {
+                    return Err(Error::ChangeNotEditable(id));
+                }
+                self.conn.execute(
+                    "UPDATE outbox SET state = ?2, changed_at = ?3 WHERE id = ?1",
+                    params![id, OutboxState::Waiting.as_str(), at],
+                )?;
+                self.seal_body(
+                    id,
+                    &Body {
+                        change,
+                        problem: None,
+                    },
+                )?;
+                self.outbox_entry(id)
+            }
+            OutboxWrite::Remove { id } => {
+                if self
+                    .conn
+                    .execute("DELETE FROM outbox WHERE id = ?1", [id])?
+                    == 0
+                {
+                    return Err(Error::NoSuchChange(id));
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    fn seal_body(&self, id: i64, body: &Body) -> Result<()> {
+        let plain = zeroize::Zeroizing::new(
+            serde_json::to_vec(body).map_err(|_| Error::Unreadable("outbox change"))?,
+        );
+        let sealed = self
+            .sealer
+            .seal(OUTBOX, "", &id.to_le_bytes(), plain.as_slice());
+        self.conn.execute(
+            "UPDATE outbox SET body = ?2 WHERE id = ?1",
+            params![id, sealed],
+        )?;
+        Ok(())
+    }
+
+    /// The entry `id`, opened; `None` when there is none.
+    pub(crate) fn outbox_entry(&self, id: i64) -> Result<Option<OutboxEntry>> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT id, state, made_at, changed_at, attempts, body FROM outbox WHERE id = ?1",
+                [id],
+                row_of,
+            )
+            .optional()?;
+        row.map(|row| self.open_row(row)).transpose()
+    }
+
+    /// Every entry, in the order the changes were made.
+    pub(crate) fn outbox(&self) -> Result<Vec<OutboxEntry>> {
+        let rows = self
+            .conn
+            .prepare_cached(
+                "SELECT id, state, made_at, changed_at, attempts, body FROM outbox ORDER BY id",
+            )?
+            .query_map([], row_of)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter().map(|row| self.open_row(row)).collect()
+    }
+
+    fn open_row(
+        &self,
+        (id, state, made_at, changed_at, attempts, sealed): Row,
+    ) -> Result<OutboxEntry> {
+        let plain = self.sealer.open(OUTBOX, "", &id.to_le_bytes(), &sealed)?;
+        let body: Body =
+            serde_json::from_slice(&plain).map_err(|_| Error::Unreadable("outbox change"))?;
+        Ok(OutboxEntry {
+            id,
+            change: body.change,
+            state: OutboxState::parse(&state)?,
+            problem: body.problem,
+            made_at: instant(made_at),
+            changed_at: instant(changed_at),
+            attempts,
+        })
+    }
+}
+
+type Row = (i64, String, i64, i64, u32, Vec<u8>);
+
+fn row_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        row.get(3)?,
+        row.get(4)?,
+        row.get(5)?,
+    ))
+}
+
+/// Now, as the outbox keeps times (ms since the epoch, UTC).
+pub(crate) fn now() -> i64 {
+    millis(Utc::now())
+}
