@@ -145,23 +145,22 @@ fn installed() -> Installed {
 async fn check(updates: &Updates, source: &UpdateSource) -> Result<UpdateStatus, UiError> {
     let status = updates.begin_check()?;
     let found = ask(source, &status.policy).await;
-    let release = found.as_ref().ok().map(|update| {
-        update.as_ref().map(|update| Release {
-            version: update.version.clone(),
-            notes: update.body.clone(),
+    // A check that failed leaves the update found before on offer, as
+    // `Updates::checked` does.
+    if let Ok(update) = &found {
+        source.offered.lock().await.clone_from(update);
+    }
+    Ok(updates.checked(found.map(|update| {
+        update.map(|update| Release {
+            version: update.version,
+            notes: update.body,
             published_at: update
                 .raw_json
                 .get("pub_date")
                 .and_then(|date| date.as_str())
                 .map(str::to_owned),
         })
-    });
-    *source.offered.lock().await = found.as_ref().ok().cloned().flatten();
-    Ok(updates.checked(match (release, found) {
-        (Some(release), _) => Ok(release),
-        (None, Err(err)) => Err(err),
-        (None, Ok(_)) => Ok(None),
-    }))
+    })))
 }
 
 /// The plugin's check against the policy's server.

@@ -63,10 +63,14 @@ function signedPackage(key) {
  */
 function updateServer() {
   // `hold`: the package's first half is sent, then the answer waits (until `held` ends it).
-  const served = { manifest: null, bytes: null, requests: [], hold: false, held: null };
+  // `down`: the manifest answers 503, as a server under maintenance.
+  const served = { manifest: null, bytes: null, requests: [], hold: false, held: null, down: false };
   const server = createServer((request, response) => {
     served.requests.push(request.url);
-    if (request.url === "/latest.json" && served.manifest) {
+    if (request.url === "/latest.json" && served.down) {
+      response.writeHead(503, { "content-type": "text/plain" });
+      response.end("maintenance");
+    } else if (request.url === "/latest.json" && served.manifest) {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify(served.manifest));
     } else if (request.url === `/${PACKAGE}` && served.bytes) {
@@ -183,6 +187,26 @@ test("a download under way shows its progress and can be cancelled: nothing is s
     updates.served.hold = false;
     updates.served.held?.destroy();
   }
+});
+
+test("a check that fails says so and leaves the version found before on offer: its package still downloads", async () => {
+  updates.offer(good.bytes, good.signature);
+  const app = context.kept[0];
+  await checkAgain(app);
+  updates.served.down = true;
+  try {
+    await checkAgain(app);
+    const problem = await visible(app, By.css("section.preferences .updates [role='alert']"));
+    assert.match(await problem.getText(), /The update server could not be reached/);
+  } finally {
+    updates.served.down = false;
+  }
+  const dialog = await openUpdate(app);
+  const path = join(process.env.WORKDESK_TEST_SESSION, "after-a-failed-check.AppImage");
+  await download(app, dialog, path);
+  await visible(app, By.xpath("//div[contains(@class, 'update')]//p[@role='status' and starts-with(., 'Saved')]"));
+  assert.ok(readFileSync(path).equals(good.bytes));
+  await (await dialog.findElement(buttonIn("Close"))).click();
 });
 
 for (const [what, offer] of [
