@@ -124,14 +124,15 @@ impl Db<'_> {
                     params![OutboxState::Waiting.as_str(), at],
                 )?;
                 let id = self.conn.last_insert_rowid();
-                self.seal_body(
+                self.put(
                     id,
+                    OutboxState::Waiting,
+                    at,
                     &Body {
                         change,
                         problem: None,
                     },
-                )?;
-                self.outbox_entry(id)
+                )
             }
             OutboxWrite::Mark {
                 id,
@@ -139,43 +140,27 @@ impl Db<'_> {
                 problem,
                 at,
             } => {
-                let Some(entry) = self.outbox_entry(id)? else {
-                    return Err(Error::NoSuchChange(id));
+                let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
+                let body = Body {
+                    change: entry.change,
+                    problem,
                 };
-                let sending = i64::from(state == OutboxState::Sending);
-                self.conn.execute(
-                    "UPDATE outbox SET state = ?2, changed_at = ?3, attempts = attempts + ?4
-                     WHERE id = ?1",
-                    params![id, state.as_str(), at, sending],
-                )?;
-                self.seal_body(
-                    id,
-                    &Body {
-                        change: entry.change,
-                        problem,
-                    },
-                )?;
-                self.outbox_entry(id)
+                self.put(id, state, at, &body)
             }
             OutboxWrite::Replace { id, change, at } => {
-                let Some(entry) = self.outbox_entry(id)? else {
-                    return Err(Error::NoSuchChange(id));
-                };
+                let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
                 if matches!(entry.state, OutboxState::Sending | OutboxState::Sent) {
                     return Err(Error::ChangeNotEditable(id));
                 }
-                self.conn.execute(
-                    "UPDATE outbox SET state = ?2, changed_at = ?3 WHERE id = ?1",
-                    params![id, OutboxState::Waiting.as_str(), at],
-                )?;
-                self.seal_body(
+                self.put(
                     id,
+                    OutboxState::Waiting,
+                    at,
                     &Body {
                         change,
                         problem: None,
                     },
-                )?;
-                self.outbox_entry(id)
+                )
             }
             OutboxWrite::Remove { id } => {
                 if self
@@ -190,7 +175,15 @@ impl Db<'_> {
         }
     }
 
-    fn seal_body(&self, id: i64, body: &Body) -> Result<()> {
+    /// Sets row `id` to `state` at `at` with `body` sealed (one attempt
+    /// more when `state` is sending), and returns it as it now is.
+    fn put(
+        &self,
+        id: i64,
+        state: OutboxState,
+        at: i64,
+        body: &Body,
+    ) -> Result<Option<OutboxEntry>> {
         let plain = zeroize::Zeroizing::new(
             serde_json::to_vec(body).map_err(|_| Error::Unreadable("outbox change"))?,
         );
@@ -198,10 +191,17 @@ impl Db<'_> {
             .sealer
             .seal(OUTBOX, "", &id.to_le_bytes(), plain.as_slice());
         self.conn.execute(
-            "UPDATE outbox SET body = ?2 WHERE id = ?1",
-            params![id, sealed],
+            "UPDATE outbox SET state = ?2, changed_at = ?3, attempts = attempts + ?4, body = ?5
+             WHERE id = ?1",
+            params![
+                id,
+                state.as_str(),
+                at,
+                i64::from(state == OutboxState::Sending),
+                sealed
+            ],
         )?;
-        Ok(())
+        self.outbox_entry(id)
     }
 
     /// The entry `id`, opened; `None` when there is none.
