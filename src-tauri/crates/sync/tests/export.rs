@@ -2,6 +2,8 @@
 //! loopback HTTP: files read back with calamine (XLSX) and the csv crate;
 //! sums compared with the service's records added up here.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -10,10 +12,8 @@ use std::time::Duration;
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use serde_json::Value as Json;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, FilterSpec, JsonRecord, ListView, Operator, ResourceName, SortSpec,
-    Take,
+    ClientConfig, FilterSpec, JsonRecord, ListView, Operator, ResourceName, SortSpec, Take,
 };
-use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_export::{Column, Format, Layout, Separator, Sheet};
 use workdesk_sandbox::{Config, RateLimit, Running};
 use workdesk_sync::{
@@ -30,17 +30,14 @@ struct Setup {
 
 async fn setup_with(config: Config) -> Setup {
     let sandbox = workdesk_sandbox::start(config).await.unwrap();
-    let client = Client::new(
-        BaseUrl::parse(sandbox.base_url()).unwrap(),
-        ApiKey::parse(&sandbox.keys().workspace_a).unwrap(),
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let (cache, _) =
-        Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
-    let offline = OfflineSwitch::default();
+    let client = common::client_of(
+        &sandbox,
+        &sandbox.keys().workspace_a,
+        ClientConfig::default(),
+    );
+    let (replica, offline, dir) = common::replica_of(client);
     Setup {
-        replica: Replica::new(client, Arc::new(cache), offline.clone()),
+        replica,
         offline,
         sandbox,
         dir,

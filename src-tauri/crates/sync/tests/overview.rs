@@ -4,14 +4,14 @@
 //! figure's drill-down list counts the same; months are cut in a time zone
 //! other than UTC.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value as Json;
-use workdesk_api::{ApiKey, BaseUrl, Client, JsonRecord, ListView, ResourceName, Take};
-use workdesk_cache::{file_of, Cache, DataKey};
+use workdesk_api::{Client, ClientConfig, JsonRecord, ListView, ResourceName, Take};
 use workdesk_sandbox::{Config, Running};
 use workdesk_sync::overview::{Figure, Measure, Overview, PartSource, SERVICE_REQUESTS_MAX};
 use workdesk_sync::{CancellationToken, Error, OfflineSwitch, Replica};
@@ -26,17 +26,14 @@ struct Setup {
 
 async fn setup() -> Setup {
     let sandbox = workdesk_sandbox::start(Config::default()).await.unwrap();
-    let client = Client::new(
-        BaseUrl::parse(sandbox.base_url()).unwrap(),
-        ApiKey::parse(&sandbox.keys().workspace_a).unwrap(),
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let (cache, _) =
-        Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
-    let offline = OfflineSwitch::default();
+    let client = common::client_of(
+        &sandbox,
+        &sandbox.keys().workspace_a,
+        ClientConfig::default(),
+    );
+    let (replica, offline, dir) = common::replica_of(client.clone());
     Setup {
-        replica: Replica::new(client.clone(), Arc::new(cache), offline.clone()),
+        replica,
         client,
         offline,
         _sandbox: sandbox,

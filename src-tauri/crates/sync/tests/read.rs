@@ -3,14 +3,12 @@
 //! SQLite file: what a list, a record's details and the customer card
 //! show, and why.
 
-use std::sync::Arc;
+mod common;
 
 use serde_json::json;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, ClientConfig, FilterSpec, JsonRecord, ListView, Operator, Page,
-    ResourceName, RetryPolicy, Take,
+    ClientConfig, FilterSpec, JsonRecord, ListView, Operator, Page, ResourceName, RetryPolicy, Take,
 };
-use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_sandbox::{Config, Running};
 use workdesk_sync::{Answer, Error, OfflineSwitch, ReadEnd, Replica, Source, Then, Unanswered};
 
@@ -34,18 +32,10 @@ async fn setup() -> Setup {
         retry: RetryPolicy::none(),
         ..ClientConfig::default()
     };
-    let client = Client::with_config(
-        BaseUrl::parse(sandbox.base_url()).unwrap(),
-        ApiKey::parse(&sandbox.keys().workspace_a).unwrap(),
-        config,
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let (cache, _) =
-        Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
-    let offline = OfflineSwitch::default();
+    let client = common::client_of(&sandbox, &sandbox.keys().workspace_a, config);
+    let (replica, offline, dir) = common::replica_of(client);
     Setup {
-        replica: Replica::new(client, Arc::new(cache), offline.clone()),
+        replica,
         offline,
         sandbox,
         _dir: dir,

@@ -1,15 +1,16 @@
 //! The saved-then-fresh flow against the sandbox over loopback HTTP and a
 //! real SQLite file.
 
+mod common;
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::Value as Json;
 use workdesk_api::{
-    ApiKey, BaseUrl, Client, FilterSpec, JsonRecord, LeadPatch, ListView, Operator, Patch,
-    ResourceName, SortSpec, Take,
+    ClientConfig, FilterSpec, JsonRecord, LeadPatch, ListView, Operator, Patch, ResourceName,
+    SortSpec, Take,
 };
-use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_sandbox::{Config, RateLimit, Running};
 use workdesk_sync::{CancellationToken, Error, OfflineSwitch, Phase, Progress, Replica, Source};
 
@@ -23,17 +24,10 @@ struct Setup {
 
 async fn setup_with(config: Config, key: impl Fn(&Running) -> String) -> Setup {
     let sandbox = workdesk_sandbox::start(config).await.unwrap();
-    let client = Client::new(
-        BaseUrl::parse(sandbox.base_url()).unwrap(),
-        ApiKey::parse(&key(&sandbox)).unwrap(),
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let (cache, _) =
-        Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
-    let offline = OfflineSwitch::default();
+    let client = common::client_of(&sandbox, &key(&sandbox), ClientConfig::default());
+    let (replica, offline, dir) = common::replica_of(client);
     Setup {
-        replica: Replica::new(client, Arc::new(cache), offline.clone()),
+        replica,
         offline,
         sandbox,
         _dir: dir,

@@ -1,0 +1,37 @@
+//! What the sync crate's tests share: a client of a sandbox workspace, and
+//! a replica of it over a new sealed cache file.
+
+// Each test binary uses part of what is here.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use workdesk_api::{ApiKey, BaseUrl, Client, ClientConfig};
+use workdesk_cache::{file_of, Cache, DataKey};
+use workdesk_sandbox::Running;
+use workdesk_sync::{OfflineSwitch, Replica};
+
+/// The client of `sandbox` with API key `key`, configured by `config`.
+pub fn client_of(sandbox: &Running, key: &str, config: ClientConfig) -> Client {
+    Client::with_config(
+        BaseUrl::parse(sandbox.base_url()).unwrap(),
+        ApiKey::parse(key).unwrap(),
+        config,
+    )
+    .unwrap()
+}
+
+/// A replica of `client` over a new sealed cache file (workspace `ws`, a
+/// new data key) in a temporary folder, which lives as long as the
+/// returned `TempDir`; and the replica's "Work offline" switch.
+pub fn replica_of(client: Client) -> (Replica, OfflineSwitch, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let (cache, _) =
+        Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
+    let offline = OfflineSwitch::default();
+    (
+        Replica::new(client, Arc::new(cache), offline.clone()),
+        offline,
+        dir,
+    )
+}
