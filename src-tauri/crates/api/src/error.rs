@@ -270,6 +270,31 @@ impl Error {
         }
     }
 
+    /// For a write (POST, PATCH, DELETE): whether the service may have
+    /// done the work although no readable success came back, so the
+    /// outcome is unknown and must be checked before sending again: a
+    /// timeout or broken connection after the request went out
+    /// (`may_have_applied`), a 500 (it may fail after saving), a
+    /// gateway's 502 or 504 (it lost the service's answer), and a 2xx
+    /// that could not be read (too long, cut off, not its JSON). False for
+    /// every answer that says the change was not made (400, 401, 403,
+    /// 404, 429, 503) and for failures before sending.
+    #[must_use]
+    pub fn outcome_unknown(&self) -> bool {
+        let success = |status: &u16| (200..300).contains(status);
+        match self {
+            Error::Network {
+                may_have_applied, ..
+            }
+            | Error::Timeout { may_have_applied } => *may_have_applied,
+            Error::Server { status, .. } => matches!(status, 500 | 502 | 504),
+            Error::UnexpectedStatus { status, .. } => matches!(status, 502 | 504),
+            Error::TooLarge { status, .. } => success(status),
+            Error::Decode { status, .. } => success(status) || matches!(status, 502 | 504),
+            _ => false,
+        }
+    }
+
     /// What went wrong, for the log: the kind, the status and other
     /// shapes (field names, content type, sizes), never a text the service
     /// sent (its messages may quote a record's name or a filter's value)

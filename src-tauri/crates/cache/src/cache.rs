@@ -379,8 +379,8 @@ impl Cache {
         .ok_or(Error::WriterGone)
     }
 
-    /// Sets change `id`'s state, with why it needs the user (`problem`,
-    /// for [`OutboxState::NeedsYou`]); marking it
+    /// Sets change `id`'s state, with the sync crate's `note` (why it
+    /// needs the user, what the service answered); marking it
     /// [`OutboxState::Sending`] counts an attempt. On the disk when it
     /// returns: a change is marked sending before its request goes out.
     ///
@@ -390,19 +390,19 @@ impl Cache {
         &self,
         id: i64,
         state: OutboxState,
-        problem: Option<Json>,
+        note: Option<Json>,
     ) -> Result<OutboxEntry> {
         self.outbox_write(OutboxWrite::Mark {
             id,
             state,
-            problem,
+            note,
             at: outbox::now(),
         })?
         .ok_or(Error::NoSuchChange(id))
     }
 
     /// Replaces change `id` with `change` (the user edited it): waiting
-    /// again, its problem cleared.
+    /// again, its note cleared.
     ///
     /// # Errors
     /// [`Error::NoSuchChange`]; [`Error::ChangeNotEditable`] while it is

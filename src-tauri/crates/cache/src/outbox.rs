@@ -26,6 +26,7 @@ const OUTBOX: &str = "outbox";
 
 /// Where a change stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
 pub enum OutboxState {
     /// Kept, not sent yet.
@@ -37,7 +38,7 @@ pub enum OutboxState {
     /// The service applied it.
     Sent,
     /// The service refused it, or it conflicts with the service's copy:
-    /// it waits for the user ([`OutboxEntry::problem`] says why).
+    /// it waits for the user ([`OutboxEntry::note`] says why).
     NeedsYou,
 }
 
@@ -72,9 +73,11 @@ pub struct OutboxEntry {
     pub change: Json,
     /// Where it stands.
     pub state: OutboxState,
-    /// Why it needs the user (the service's refusal, a conflict), as the
-    /// sync crate wrote it; `None` otherwise.
-    pub problem: Option<Json>,
+    /// What the sync crate noted with the state, as it wrote it: why the
+    /// change needs the user (the service's refusal, a conflict), or what
+    /// the service answered once it was sent (the record's id); `None`
+    /// otherwise.
+    pub note: Option<Json>,
     /// When it was made (UTC, ms precision).
     pub made_at: DateTime<Utc>,
     /// When its state or content last changed (UTC, ms precision).
@@ -87,8 +90,8 @@ pub struct OutboxEntry {
 #[derive(Serialize, Deserialize)]
 struct Body {
     change: Json,
-    #[serde(default)]
-    problem: Option<Json>,
+    #[serde(default, alias = "problem")]
+    note: Option<Json>,
 }
 
 /// One outbox write, run on the writer's thread.
@@ -100,7 +103,7 @@ pub(crate) enum OutboxWrite {
     Mark {
         id: i64,
         state: OutboxState,
-        problem: Option<Json>,
+        note: Option<Json>,
         at: i64,
     },
     Replace {
@@ -124,26 +127,18 @@ impl Db<'_> {
                     params![OutboxState::Waiting.as_str(), at],
                 )?;
                 let id = self.conn.last_insert_rowid();
-                self.put(
-                    id,
-                    OutboxState::Waiting,
-                    at,
-                    &Body {
-                        change,
-                        problem: None,
-                    },
-                )
+                self.put(id, OutboxState::Waiting, at, &Body { change, note: None })
             }
             OutboxWrite::Mark {
                 id,
                 state,
-                problem,
+                note,
                 at,
             } => {
                 let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
                 let body = Body {
                     change: entry.change,
-                    problem,
+                    note,
                 };
                 self.put(id, state, at, &body)
             }
@@ -152,15 +147,7 @@ impl Db<'_> {
                 if matches!(entry.state, OutboxState::Sending | OutboxState::Sent) {
                     return Err(Error::ChangeNotEditable(id));
                 }
-                self.put(
-                    id,
-                    OutboxState::Waiting,
-                    at,
-                    &Body {
-                        change,
-                        problem: None,
-                    },
-                )
+                self.put(id, OutboxState::Waiting, at, &Body { change, note: None })
             }
             OutboxWrite::Remove { id } => {
                 if self
@@ -240,7 +227,7 @@ impl Db<'_> {
             id,
             change: body.change,
             state: OutboxState::parse(&state)?,
-            problem: body.problem,
+            note: body.note,
             made_at: instant(made_at),
             changed_at: instant(changed_at),
             attempts,

@@ -140,14 +140,14 @@ fn a_change_is_edited_until_it_is_being_sent_and_ids_are_never_reused() {
             Some(json!({"title": ["too long"]})),
         )
         .unwrap();
-    assert_eq!(refused.problem, Some(json!({"title": ["too long"]})));
+    assert_eq!(refused.note, Some(json!({"title": ["too long"]})));
     assert_eq!(refused.change, task("Llamar"), "the change stays as typed");
 
     let edited = cache
         .outbox_replace(entry.id, task("Llamar a Peña"))
         .unwrap();
     assert_eq!(edited.state, OutboxState::Waiting);
-    assert_eq!(edited.problem, None, "the reason goes with the edit");
+    assert_eq!(edited.note, None, "the reason goes with the edit");
     assert_eq!(edited.change, task("Llamar a Peña"));
     assert_eq!(edited.made_at, entry.made_at, "still in its place");
 

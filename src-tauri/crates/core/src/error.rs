@@ -166,32 +166,18 @@ impl Error {
     }
 
     /// An error of a write (POST, PATCH, DELETE; `what`: `task`): besides
-    /// [`Error::record`]'s 404, a gateway's 502 or 504 (the service may have
-    /// done the work behind it) or a 2xx whose body does not read leaves the
-    /// outcome unknown, and so do a 500 (the service may have saved before
-    /// failing) and a 2xx too long to read; a 403 is [`Error::WriteForbidden`].
+    /// [`Error::record`]'s 404, an answer that leaves the outcome unknown
+    /// ([`workdesk_api::Error::outcome_unknown`]: a 500, a gateway's 502 or
+    /// 504, a 2xx that does not read) is [`Error::WriteUnconfirmed`]; a 403
+    /// is [`Error::WriteForbidden`].
     pub fn write(err: workdesk_api::Error, what: &str) -> Error {
         use workdesk_api::Error as Api;
         match err {
             Api::Forbidden { message } => Error::WriteForbidden { message },
-            // A 500 may come after the work was done; a 502 or 504 from a
-            // gateway that lost the service's answer.
-            err @ (Api::Server {
-                status: 500 | 502 | 504,
-                ..
-            }
-            | Api::UnexpectedStatus {
-                status: 502 | 504, ..
-            }) => Error::WriteUnconfirmed(err),
-            // The service answered in full, too long to read: it did the work.
-            err @ Api::TooLarge { status, .. } if (200..300).contains(&status) => {
-                Error::WriteUnconfirmed(err)
-            }
-            err @ Api::Decode { status, .. }
-                if (200..300).contains(&status) || status == 502 || status == 504 =>
-            {
-                Error::WriteUnconfirmed(err)
-            }
+            // A timeout or broken connection says itself whether the
+            // change may have been applied (`may_have_applied`).
+            err @ (Api::Network { .. } | Api::Timeout { .. }) => Error::record(err, what),
+            err if err.outcome_unknown() => Error::WriteUnconfirmed(err),
             other => Error::record(other, what),
         }
     }

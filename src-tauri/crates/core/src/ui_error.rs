@@ -190,6 +190,12 @@ pub enum ErrorCode {
     UpdateNotAPackage,
     /// The verified update could not be installed or saved (`detail`).
     UpdateNotInstalled,
+    /// The outbox holds that change no more (sent or discarded meanwhile).
+    ChangeGone,
+    /// The change is being sent: it cannot be edited or discarded now.
+    ChangeBeingSent,
+    /// The change has no conflict to settle (any more).
+    ChangeNotInConflict,
     /// The command failed unexpectedly (a fault of Workdesk's own, caught:
     /// `detail`, English, technical).
     Internal,
@@ -543,6 +549,18 @@ impl UiError {
                 UiError::new(K::Unauthorized, C::SavedDataLocked).field("api_key")
             }
             Error::Sync(workdesk_sync::Error::Api(api)) => UiError::from(Error::Api(api)),
+            Error::Sync(workdesk_sync::Error::InvalidChange(problems)) => {
+                UiError::new(K::InvalidInput, C::InvalidInput).fields(&problems)
+            }
+            Error::Sync(workdesk_sync::Error::NoSuchChange(id)) => {
+                UiError::new(K::NotFound, C::ChangeGone).param("id", id)
+            }
+            Error::Sync(workdesk_sync::Error::ChangeBusy(id)) => {
+                UiError::new(K::InvalidInput, C::ChangeBeingSent).param("id", id)
+            }
+            Error::Sync(workdesk_sync::Error::NotAConflict(id)) => {
+                UiError::new(K::InvalidInput, C::ChangeNotInConflict).param("id", id)
+            }
             Error::Sync(workdesk_sync::Error::Cache(err)) => {
                 UiError::new(K::Internal, C::SavedDataUnreadable)
                     .param("detail", clause(&err.to_string()))

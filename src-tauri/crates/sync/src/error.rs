@@ -46,6 +46,26 @@ pub enum Error {
         "the service refused the key: saved records are hidden until a key it accepts is entered"
     )]
     KeyRefused,
+
+    /// A change for the outbox that cannot be sent as it is (a task
+    /// without a title, an id that is no UUID, a conflict without a
+    /// choice), keyed by field; nothing was kept or changed.
+    #[error("the change cannot be kept: {0}")]
+    InvalidChange(ValidationErrors),
+
+    /// The outbox holds no change with this id (discarded, or sent and
+    /// cleared, meanwhile).
+    #[error("the outbox holds no change {0}")]
+    NoSuchChange(i64),
+
+    /// The change is being sent (its outcome is checked first), or was
+    /// sent: it can no longer be edited or discarded.
+    #[error("change {0} is being sent or was sent")]
+    ChangeBusy(i64),
+
+    /// The change is not a lead's edit in conflict with the service.
+    #[error("change {0} is not in conflict")]
+    NotAConflict(i64),
 }
 
 impl Error {
@@ -69,6 +89,18 @@ impl From<workdesk_cache::Error> for Error {
         match err {
             workdesk_cache::Error::Refused(problems) => Error::Refused(problems),
             other => Error::Cache(other),
+        }
+    }
+}
+
+impl Error {
+    /// A cache error of an outbox write on change `id`, in this crate's
+    /// terms.
+    pub(crate) fn of_change(err: workdesk_cache::Error, id: i64) -> Error {
+        match err {
+            workdesk_cache::Error::NoSuchChange(_) => Error::NoSuchChange(id),
+            workdesk_cache::Error::ChangeNotEditable(_) => Error::ChangeBusy(id),
+            other => Error::from(other),
         }
     }
 }

@@ -33,6 +33,12 @@
 //! - **Members seen** ([`Replica::members_seen`]): the workspace members
 //!   the saved records name, for the pickers of an assignee or follower
 //!   (the service has no list of members).
+//! - **Changes made offline** ([`Replica::keep_change`],
+//!   [`Replica::send_outbox`]): kept in the sealed outbox before the form
+//!   says so, sent later in order, each exactly once (a change whose
+//!   outcome is unknown is looked for on the service before it is sent
+//!   again); a lead's edit that meets a change made on the service waits
+//!   for the user's choice per field ([`Note::Conflict`]).
 //! - **Writes update what they touch** ([`Replica::created`],
 //!   [`Replica::changed`], [`Replica::deleted`]), and "Work offline" (one
 //!   [`OfflineSwitch`] the app's replicas share) stops every request.
@@ -46,6 +52,7 @@ mod download;
 mod error;
 mod export;
 mod members;
+mod outbox;
 pub mod overview;
 mod read;
 mod replica;
@@ -58,7 +65,9 @@ pub use download::{
 pub use error::{Error, Result};
 pub use export::ExportSource;
 pub use members::{SeenIn, SeenMember, MEMBER_FIELDS};
+pub use outbox::{Change, FieldConflict, Keep, Note, PassEnd, Pending, SentHow, SENT_KEPT};
 pub use read::{Answer, ReadEnd, Then, Unanswered};
 pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;
 pub use totals::Totals;
+pub use workdesk_cache::OutboxState;

@@ -79,6 +79,9 @@ pub struct Replica {
     cache: Arc<Cache>,
     working_offline: OfflineSwitch,
     refusal: Arc<Refusal>,
+    /// Held by the one pass over the outbox running (see
+    /// [`Replica::send_outbox`]).
+    outbox_pass: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// "Work offline": one switch for the whole app, shared by every replica
@@ -145,6 +148,7 @@ impl Replica {
             cache,
             working_offline,
             refusal: Arc::default(),
+            outbox_pass: Arc::default(),
         }
     }
 
@@ -219,6 +223,11 @@ impl Replica {
         } else {
             Ok(&self.cache)
         }
+    }
+
+    /// The lock of the one pass over the outbox.
+    pub(crate) fn outbox_pass(&self) -> &tokio::sync::Mutex<()> {
+        &self.outbox_pass
     }
 
     /// The client.

@@ -5,7 +5,6 @@
 
 mod common;
 
-use serde_json::json;
 use workdesk_api::{
     ClientConfig, FilterSpec, JsonRecord, ListView, Operator, Page, ResourceName, RetryPolicy, Take,
 };
@@ -44,13 +43,7 @@ async fn setup() -> Setup {
 
 /// The next request to `sandbox` gets `mode` (`502`, `html`, `429=60`…).
 async fn arm(sandbox: &Running, mode: &str) {
-    let answer = reqwest::Client::new()
-        .post(format!("{}/_sandbox/faults", sandbox.base_url()))
-        .json(&json!({"mode": mode, "times": 1}))
-        .send()
-        .await
-        .unwrap();
-    assert!(answer.status().is_success(), "{mode}: {}", answer.status());
+    common::arm(sandbox, mode, 1).await;
 }
 
 fn view() -> ListView {

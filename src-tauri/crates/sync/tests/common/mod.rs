@@ -35,3 +35,15 @@ pub fn replica_of(client: Client) -> (Replica, OfflineSwitch, tempfile::TempDir)
         dir,
     )
 }
+
+/// The next `times` API requests to `sandbox` get fault `mode` (`502`,
+/// `html`, `429=60`…); the sandbox must run with faults on.
+pub async fn arm(sandbox: &Running, mode: &str, times: u32) {
+    let answer = reqwest::Client::new()
+        .post(format!("{}/_sandbox/faults", sandbox.base_url()))
+        .json(&serde_json::json!({"mode": mode, "times": times}))
+        .send()
+        .await
+        .unwrap();
+    assert!(answer.status().is_success(), "{mode}: {}", answer.status());
+}

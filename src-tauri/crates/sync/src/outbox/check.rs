@@ -1,0 +1,167 @@
+//! A change whose outcome is unknown (marked sending, no answer recorded:
+//! a crash, a timeout, a gateway's error in between) is looked for on the
+//! service before it is sent again, so it is never applied twice:
+//!
+//! - a new task: a task of the same title created since the change was
+//!   marked sending ([`CLOCK_MARGIN`] earlier, for the service's clock),
+//!   with the same description, status, priority and times when given,
+//!   and not already claimed by another change of the outbox;
+//! - a new stakeholder: a stakeholder of the same document number and type;
+//! - a deletion: the stakeholder no longer read;
+//! - a lead's edit needs no look: it is compared with the service's copy
+//!   before every send anyway, and sending it again changes nothing more.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use serde_json::Value as Json;
+use workdesk_api::{
+    Client, FilterSpec, JsonRecord, ListView, NewStakeholder, NewTask, Operator, ResourceName,
+    SortSpec, Take,
+};
+use workdesk_query::parse_date_time;
+
+use super::{uuid_like, Change};
+use crate::download::CLOCK_MARGIN;
+
+/// What the look found.
+#[derive(Debug)]
+pub(crate) enum Found {
+    /// The service has the change: the record made (none for a deletion).
+    Done(Option<JsonRecord>),
+    /// It does not: send it.
+    Missing,
+}
+
+/// How many candidates one look reads (newest first): more records of one
+/// title or document number made within minutes are not expected.
+const LOOK_TAKE: u8 = 50;
+
+/// Looks for `change`, marked sending at `since`, on the service;
+/// `claimed`: ids of records other changes of the outbox made.
+///
+/// # Errors
+/// Those of the requests (the outcome stays unknown).
+pub(crate) async fn look_for(
+    client: &Client,
+    change: &Change,
+    since: DateTime<Utc>,
+    claimed: &HashSet<String>,
+) -> workdesk_api::Result<Found> {
+    match change {
+        Change::CreateTask { task } => {
+            let view = newest("title", &task.title);
+            let page = client.list_view(ResourceName::Task, &view).await?;
+            let earliest = since - CLOCK_MARGIN;
+            let mut made: Vec<JsonRecord> = page
+                .results
+                .into_iter()
+                .filter(|record| {
+                    created_at(record).is_some_and(|at| at >= earliest)
+                        && !id_of(record).is_some_and(|id| claimed.contains(&id))
+                        && same_task(task, record)
+                })
+                .collect();
+            // The first made after the change was sent is its.
+            made.sort_by_key(created_at);
+            Ok(made
+                .into_iter()
+                .next()
+                .map_or(Found::Missing, |record| Found::Done(Some(record))))
+        }
+        Change::CreateStakeholder { stakeholder } => {
+            let view = newest("document_number", &stakeholder.document_number);
+            let page = client.list_view(ResourceName::Stakeholder, &view).await?;
+            Ok(page
+                .results
+                .into_iter()
+                .find(|record| same_stakeholder(stakeholder, record))
+                .map_or(Found::Missing, |record| Found::Done(Some(record))))
+        }
+        Change::DeleteStakeholder { id, .. } => {
+            match client.get_record(ResourceName::Stakeholder, id).await {
+                Err(workdesk_api::Error::NotFound { .. }) => Ok(Found::Done(None)),
+                Ok(_) => Ok(Found::Missing),
+                Err(err) => Err(err),
+            }
+        }
+        Change::PatchLead { .. } => Ok(Found::Missing),
+    }
+}
+
+/// The newest [`LOOK_TAKE`] records whose `field` is `value`.
+fn newest(field: &str, value: &str) -> ListView {
+    ListView {
+        take: Take::Count(LOOK_TAKE),
+        sort: vec![SortSpec {
+            field: "created_at".to_owned(),
+            descending: true,
+        }],
+        filters: vec![FilterSpec::and(field, Operator::Exact, [value])],
+        ..ListView::default()
+    }
+}
+
+/// The record's `id`, as a lower-case UUID when it is one.
+pub(crate) fn id_of(record: &JsonRecord) -> Option<String> {
+    let id = record.get("id")?.as_str()?;
+    Some(uuid_like(id).unwrap_or_else(|| id.to_owned()))
+}
+
+fn created_at(record: &JsonRecord) -> Option<DateTime<Utc>> {
+    record
+        .get("created_at")
+        .and_then(Json::as_str)
+        .and_then(parse_date_time)
+}
+
+/// Whether `record` carries what `task` gave (the title was filtered on):
+/// its description, status, recurrence rule and priority, its times as
+/// instants, its assignee as a UUID. A field the record does not show is
+/// not held against it.
+fn same_task(task: &NewTask, record: &JsonRecord) -> bool {
+    let text = |field: &str, given: &Option<String>| match (given, record.get(field)) {
+        (Some(given), Some(Json::String(found))) => given == found,
+        (Some(_), Some(Json::Null)) => false,
+        _ => true,
+    };
+    let time = |field: &str, given: &Option<workdesk_api::Timestamp>| {
+        let Some(given) = given else { return true };
+        let Some(found) = record.get(field) else {
+            return true;
+        };
+        match (
+            parse_date_time(given.as_str()),
+            found.as_str().and_then(parse_date_time),
+        ) {
+            (Some(a), Some(b)) => a == b,
+            _ => found.as_str() == Some(given.as_str()),
+        }
+    };
+    let assignee = match (&task.assigned_to_user, record.get("assigned_to_user")) {
+        (Some(given), Some(Json::String(found))) => uuid_like(given) == uuid_like(found),
+        (Some(_), Some(Json::Null)) => false,
+        _ => true,
+    };
+    let priority = match (task.priority, record.get("priority")) {
+        (Some(given), Some(found)) => found.as_i64() == Some(i64::from(given)),
+        _ => true,
+    };
+    text("description", &task.description)
+        && text("status", &task.status)
+        && text("recurrence_rule", &task.recurrence_rule)
+        && time("start", &task.start)
+        && time("expiry", &task.expiry)
+        && time("completed_at", &task.completed_at)
+        && assignee
+        && priority
+}
+
+/// Whether `record` is a stakeholder of `stakeholder`'s document (number
+/// filtered on; type compared as a UUID when the record shows it).
+fn same_stakeholder(stakeholder: &NewStakeholder, record: &JsonRecord) -> bool {
+    match record.get("document_type").and_then(Json::as_str) {
+        Some(found) => uuid_like(found) == uuid_like(&stakeholder.document_type),
+        None => true,
+    }
+}
