@@ -1,7 +1,8 @@
 //! Workdesk's Tauri app crate: thin glue between the web UI and
 //! `workdesk-core`, where every command's work is done without Tauri.
 //!
-//! - [`commands`], [`records`], [`writes`], [`offline`], [`export`]: the
+//! - [`commands`], [`records`], [`writes`], [`outbox`], [`offline`],
+//!   [`export`]: the
 //!   commands the UI calls, each one line over a method of
 //!   [`workdesk_core::state::AppState`] under
 //!   [`workdesk_core::guard::guarded`], with the documentation the
@@ -17,6 +18,7 @@ pub mod commands;
 pub mod export;
 pub mod menu;
 pub mod offline;
+pub mod outbox;
 pub mod records;
 pub mod service_state;
 pub mod settings_store;
@@ -63,6 +65,11 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             writes::patch_lead,
             writes::create_stakeholder,
             writes::delete_stakeholder,
+            outbox::outbox,
+            outbox::discard_change,
+            outbox::resolve_conflict,
+            outbox::clear_sent,
+            outbox::send_outbox_now,
             offline::make_available_offline,
             offline::cancel_download,
             offline::offline_list,
@@ -95,6 +102,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         .events(collect_events![
             offline::SavedDataNotice,
             service_state::ServiceState,
+            outbox::OutboxChanged,
             menu::MenuChosen,
             updates::UpdateStatusChanged
         ])
@@ -275,10 +283,18 @@ pub fn configure<R: Runtime>(
             state.set_service_watch(std::sync::Arc::new(move |client, workspace| {
                 service_state::watch(client, workspace, announce.clone());
             }));
+            let handle = app.handle().clone();
+            state.set_outbox_watch(std::sync::Arc::new(move |workspace, summary| {
+                if let Err(err) = (outbox::OutboxChanged { workspace, summary }).emit(&handle) {
+                    log::warn!("the outbox's counts could not reach the window: {err}");
+                }
+            }));
             if options.demo {
-                let demo =
-                    tauri::async_runtime::block_on(Demo::start(state.working_offline.clone()))?;
-                state.watch_service(demo.replica.client(), WorkspaceId::demo());
+                let demo = tauri::async_runtime::block_on(async {
+                    let mut demo = Demo::start(state.working_offline.clone()).await?;
+                    demo.sender = Some(state.follow(&demo.replica, WorkspaceId::demo()));
+                    Ok::<_, workdesk_core::error::Error>(demo)
+                })?;
                 *state.demo.blocking_lock() = Some(demo);
             }
             Ok(())

@@ -427,12 +427,14 @@ fn commands_work_with_no_desktop_around_them() {
 
     // Every write operation of the spec, through the commands.
     let ids = *sandbox.ids();
-    let task = invoke(
+    let written = invoke(
         &webview,
         "create_task",
         json!({"task": {"title": "Llamar a Peña", "priority": -32768, "start": "2026-11-22T09:30:00Z"}}),
     )
     .unwrap();
+    assert_eq!(written["outcome"], "sent", "{written}");
+    let task = &written["record"];
     assert_eq!(
         (task["title"].as_str(), task["priority"].as_i64()),
         (Some("Llamar a Peña"), Some(-32768))
@@ -447,12 +449,13 @@ fn commands_work_with_no_desktop_around_them() {
     assert!(err["field_errors"]["title"].is_array(), "{err}");
 
     let lead = invoke(&webview, "get_lead", json!({"id": ids.lead.to_string()})).unwrap();
-    let patched = invoke(
+    let written = invoke(
         &webview,
         "patch_lead",
         json!({"id": ids.lead.to_string(), "patch": {"status": "won", "person": null}}),
     )
     .unwrap();
+    let patched = &written["record"];
     assert_eq!(patched["status"], "won");
     assert_eq!(patched["person"], Value::Null);
     assert_eq!(
@@ -491,7 +494,7 @@ fn commands_work_with_no_desktop_around_them() {
     let saved = saved_record(&webview, json!({"resource": "customer", "id": customer_id})).unwrap();
     assert_eq!(saved["value"]["credit_limit"], customer["credit_limit"]);
 
-    let created = invoke(
+    let written = invoke(
         &webview,
         "create_stakeholder",
         json!({"stakeholder": {
@@ -500,13 +503,16 @@ fn commands_work_with_no_desktop_around_them() {
         }}),
     )
     .unwrap();
-    let id = created["id"].as_str().unwrap().to_owned();
+    let id = written["record"]["id"].as_str().unwrap().to_owned();
     let found = read_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap();
     assert_eq!(found.end, json!({"end": "fresh"}), "{found:?}");
     assert_eq!(found.shown()["document_number"], "900123456");
     let saved = saved_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap();
     assert_eq!(saved["value"]["document_number"], "900123456");
-    invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap();
+    assert_eq!(
+        invoke(&webview, "delete_stakeholder", json!({"id": id})).unwrap(),
+        json!({"outcome": "sent", "record": null})
+    );
     assert_eq!(
         saved_record(&webview, json!({"resource": "stakeholder", "id": id})).unwrap(),
         Value::Null,

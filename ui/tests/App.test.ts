@@ -225,10 +225,10 @@ describe("the workspace window", () => {
       /Offline — showing data saved at (\w{3} \d{1,2}, \d{4}, )?\d{1,2}:\d{2}.* \(3 hours ago\)/,
     );
     expect(screen.getByText("45 supplier invoices")).toBeInTheDocument();
-    // Forms say why they cannot send.
+    // Forms stay usable and say their changes are kept to send later.
     await user.click(screen.getByRole("button", { name: "New task" }));
-    expect(await screen.findByRole("button", { name: "Create task" })).toBeDisabled();
-    expect(screen.getByText(/can't be reached, so nothing can be sent right now/)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Create task" })).toBeEnabled();
+    expect(screen.getByText(/can't be reached: what you save here is kept on this computer/)).toBeInTheDocument();
     // Working offline on purpose: nothing more is sent.
     await user.click(screen.getByRole("button", { name: "Supplier invoices" }));
     await screen.findByText("45 supplier invoices");

@@ -12,7 +12,7 @@ import LeadEditor from "../src/components/forms/LeadEditor.svelte";
 import TaskForm from "../src/components/forms/TaskForm.svelte";
 import { LIMITS, type ListView, type SeenMember } from "../src/lib/bindings";
 import type { JsonRecord } from "../src/lib/ipc";
-import { customer, ipcHandler, lead, LEAD_ID, MEMBER, OTHER_MEMBER, page, schemas, stakeholder, task, uuid } from "./fixtures/forms";
+import { customer, ipcHandler, lead, LEAD_ID, MEMBER, OTHER_MEMBER, page, schemas, sent, stakeholder, task, uuid } from "./fixtures/forms";
 import { invoiceRecord, supplierInvoiceSchema } from "./fixtures/records";
 import { unanswered } from "./fixtures/reads";
 import { uiError } from "./fixtures/forms";
@@ -171,7 +171,7 @@ describe("a lead's company and person", () => {
     let current = lead();
     const { handler, calls } = ipcHandler({
       get_lead: () => current,
-      patch_lead: ({ patch }) => (current = { ...current, ...(patch as object) }),
+      patch_lead: ({ patch }) => sent((current = { ...current, ...(patch as object) })),
       read_list: ({ view }) => answer([COMPANY, OTHER_COMPANY, PERSON], view as ListView),
     });
     mockIPC(handler);
@@ -220,7 +220,7 @@ describe("a new task's About and assignee", () => {
     const { handler, calls } = ipcHandler({
       read_list: ({ view }) => answer(INVOICES, view as ListView),
       members_seen: () => MEMBERS,
-      create_task: ({ task: sent }) => task(sent as object),
+      create_task: ({ task: typed }) => sent(task(typed as object)),
     });
     mockIPC(handler);
     render(TaskForm, { props: { schemas: [...schemas, supplierInvoiceSchema] } });

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import StakeholderDelete from "../src/components/forms/StakeholderDelete.svelte";
 import { session } from "../src/lib/session.svelte";
-import { ipcHandler, notFound, stakeholder, throws, uiError, unknownOutcome, type Handler } from "./fixtures/forms";
+import { ipcHandler, kept, notFound, sent, stakeholder, throws, uiError, unknownOutcome, type Handler } from "./fixtures/forms";
 
 const record = stakeholder({ name: "Acme Distribuciones S.A.S." });
 
@@ -84,7 +84,7 @@ describe("deleting a stakeholder", () => {
   });
 
   test("Delete deletes it and then calls ondeleted", async () => {
-    const { calls, ondeleted } = await confirmDelete({ delete_stakeholder: () => null });
+    const { calls, ondeleted } = await confirmDelete({ delete_stakeholder: () => sent(null) });
     await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
     expect(calls).toEqual([["delete_stakeholder", { id: record.id }]]);
     expect(screen.getByRole("status")).toHaveTextContent("deleted");
@@ -124,43 +124,24 @@ describe("deleting a stakeholder", () => {
     expect(ondeleted).not.toHaveBeenCalled();
   });
 
-  test("offline, deleting is disabled with the reason and nothing is sent; back online it deletes", async () => {
-    const { handler, calls } = ipcHandler({ delete_stakeholder: () => null });
+  test("offline, a deletion is kept to send later and the stakeholder stays listed", async () => {
+    const { handler, calls } = ipcHandler({
+      delete_stakeholder: ({ id }) => kept<null>({ kind: "delete_stakeholder", id: id as string, label: null }),
+    });
     mockIPC(handler);
     const ondeleted = renderDelete();
     const user = userEvent.setup();
     session.workingOffline = true;
-    await vi.waitFor(() => expect(trigger()).toBeDisabled());
-    expect(trigger()).toHaveAccessibleDescription(/set to work offline, so nothing can be sent to the service/);
-    await user.click(trigger());
-    expect(screen.queryByRole("alertdialog")).toBeNull();
-
-    session.workingOffline = false;
-    session.connection = "offline";
-    await vi.waitFor(() => expect(trigger()).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/));
-    expect(trigger()).toBeDisabled();
-
-    session.connection = "online";
-    await vi.waitFor(() => expect(trigger()).toBeEnabled());
-    expect(trigger()).not.toHaveAttribute("aria-describedby");
-    expect(screen.queryByText(/nothing can be sent/)).toBeNull();
-    expect(calls).toEqual([]);
-
-    // The service goes away while the dialog is open: Delete is disabled there too, saying why.
+    await vi.waitFor(() =>
+      expect(trigger()).toHaveAccessibleDescription(/work offline: what you save here is kept on this computer/),
+    );
     await user.click(trigger());
     const dialog = screen.getByRole("alertdialog");
-    const remove = within(dialog).getByRole("button", { name: "Delete" });
-    session.connection = "offline";
-    await vi.waitFor(() => expect(remove).toBeDisabled());
-    expect(remove).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/);
-    await user.click(remove);
-    expect(calls).toEqual([]);
-    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeEnabled();
-
-    session.connection = "online";
-    await vi.waitFor(() => expect(remove).toBeEnabled());
-    await user.click(remove);
-    await vi.waitFor(() => expect(ondeleted).toHaveBeenCalledOnce());
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Deleting stakeholder “Acme Distribuciones S.A.S.” is kept to send later",
+    );
+    expect(ondeleted).not.toHaveBeenCalled();
     expect(calls).toEqual([["delete_stakeholder", { id: record.id }]]);
   });
 });

@@ -14,7 +14,9 @@ import {
   MEDELLIN,
   NIT,
   page,
+  kept,
   schemas,
+  sent,
   stakeholder,
   throws,
   uiError,
@@ -57,7 +59,7 @@ describe("new stakeholder form", () => {
   test("once created, the focus goes to “Stakeholder created”; “Create another stakeholder” puts it in Document number", async () => {
     const { handler } = ipcHandler({
       read_list: () => inUse,
-      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+      create_stakeholder: ({ stakeholder: s }) => sent(created(s as NewStakeholder)),
     });
     mockIPC(handler);
     render(StakeholderForm, { props: { schemas } });
@@ -77,7 +79,7 @@ describe("new stakeholder form", () => {
   test("offers the document types in use by name and sends the chosen type's id", async () => {
     const { handler, calls } = ipcHandler({
       read_list: () => inUse,
-      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+      create_stakeholder: ({ stakeholder: s }) => sent(created(s as NewStakeholder)),
     });
     mockIPC(handler);
     const oncreated = vi.fn();
@@ -153,7 +155,7 @@ describe("new stakeholder form", () => {
     const otherType = uuid(9, "33333333-3333-4333-8333");
     const { handler, calls } = ipcHandler({
       read_list: () => inUse,
-      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+      create_stakeholder: ({ stakeholder: s }) => sent(created(s as NewStakeholder)),
     });
     mockIPC(handler);
     render(StakeholderForm, { props: { schemas } });
@@ -176,7 +178,7 @@ describe("new stakeholder form", () => {
   test("when the list cannot be loaded the ID inputs still work", async () => {
     const { handler, calls } = ipcHandler({
       read_list: throws(uiError("service", "The service had a problem (status 500). Try again in a moment.")),
-      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+      create_stakeholder: ({ stakeholder: s }) => sent(created(s as NewStakeholder)),
     });
     mockIPC(handler);
     render(StakeholderForm, { props: { schemas } });
@@ -192,10 +194,10 @@ describe("new stakeholder form", () => {
     });
   });
 
-  test("offline, creating is disabled with the reason and what was typed stays", async () => {
+  test("offline, creating keeps the stakeholder to send later", async () => {
     const { handler, calls } = ipcHandler({
       read_list: unanswered("offline", uiError("network", "The service could not be reached.")),
-      create_stakeholder: ({ stakeholder: s }) => created(s as NewStakeholder),
+      create_stakeholder: ({ stakeholder: s }) => kept({ kind: "create_stakeholder", stakeholder: s as NewStakeholder }),
     });
     mockIPC(handler);
     // What Rust pushes when the service cannot be reached.
@@ -203,12 +205,17 @@ describe("new stakeholder form", () => {
     render(StakeholderForm, { props: { schemas } });
     const user = userEvent.setup();
     await screen.findByText(/could not load the document types/);
-    await user.type(input("Document number"), "900123456");
     const create = screen.getByRole("button", { name: "Create stakeholder" });
-    expect(create).toBeDisabled();
-    expect(create).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/);
-    expect(input("Document number").value).toBe("900123456");
-    expect(calls.some(([cmd]) => cmd === "create_stakeholder")).toBe(false);
+    expect(create).toBeEnabled();
+    expect(create).toHaveAccessibleDescription(/can't be reached: what you save here is kept on this computer/);
+    await user.type(input("Document number"), "900123456");
+    await user.type(input("Document type ID"), NIT);
+    await user.type(input("Geographic location ID"), MEDELLIN);
+    await user.click(create);
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Kept to send later: “900123456”.");
+    expect(status).toHaveTextContent(/sent when the service answers again/);
+    expect(calls.filter(([cmd]) => cmd === "create_stakeholder")).toHaveLength(1);
   });
 
   test("an already registered document is explained at the top and field errors beside the fields", async () => {

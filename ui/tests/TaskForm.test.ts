@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import TaskForm from "../src/components/forms/TaskForm.svelte";
 import { session } from "../src/lib/session.svelte";
-import { ipcHandler, lookUpCall, MEMBER, page, schemas, task, throws, uiError, unknownOutcome } from "./fixtures/forms";
+import { ipcHandler, lookUpCall, MEMBER, page, kept, schemas, sent, task, throws, uiError, unknownOutcome } from "./fixtures/forms";
+import type { NewTask, Task } from "../src/lib/bindings";
 
 function renderForm() {
   const oncreated = vi.fn();
@@ -53,7 +54,7 @@ describe("new task form", () => {
   });
 
   test("the click that leaves an invalid input moves nothing while pressed, then submits and says why it refuses", async () => {
-    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => sent(task(t as object)) });
     mockIPC(handler);
     renderForm();
     const user = userEvent.setup();
@@ -77,7 +78,7 @@ describe("new task form", () => {
   });
 
   test("an empty date looks empty: its drawn date is hidden behind a muted “Not set”; a set one can be cleared", async () => {
-    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => sent(task(t as object)) });
     mockIPC(handler);
     renderForm();
     const user = userEvent.setup();
@@ -113,7 +114,7 @@ describe("new task form", () => {
   });
 
   test("out-of-bounds values are explained beside their inputs and nothing is sent; once fixed, only the filled fields go, dates in RFC 3339", async () => {
-    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => sent(task(t as object)) });
     mockIPC(handler);
     const oncreated = renderForm();
     const user = userEvent.setup();
@@ -222,36 +223,37 @@ describe("new task form", () => {
     expect(screen.getByRole("button", { name: "Create task" })).toBeEnabled();
   });
 
-  test("offline, creating is disabled with the reason and nothing is sent (button or Enter); back online it sends", async () => {
-    const { handler, calls } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+  test("offline, the form stays usable, says what saving does, and a task Rust keeps shows as kept to send later", async () => {
+    const { handler, calls } = ipcHandler({
+      create_task: ({ task: t }) => kept<Task>({ kind: "create_task", task: t as NewTask }),
+    });
     mockIPC(handler);
     renderForm();
     const user = userEvent.setup();
     const create = screen.getByRole("button", { name: "Create task" });
     session.workingOffline = true;
-    await vi.waitFor(() => expect(create).toBeDisabled());
-    expect(create).toHaveAccessibleDescription(/set to work offline, so nothing can be sent to the service/);
+    await vi.waitFor(() =>
+      expect(create).toHaveAccessibleDescription(/work offline: what you save here is kept on this computer and sent when you turn off/),
+    );
+    expect(create).toBeEnabled();
     await user.type(input("Title"), "Pay rent{Enter}");
-    await user.click(create);
-    expect(createCalls(calls)).toEqual([]);
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Kept to send later: “Pay rent”.");
+    expect(status).toHaveTextContent(/sent when you turn off “Work offline”/);
+    expect(status).toHaveFocus();
+    expect(createCalls(calls)).toEqual([["create_task", { task: { title: "Pay rent" } }]]);
 
-    // The service unreachable: the other reason.
+    // The service unreachable: the other reason, and an empty form for the next.
     session.workingOffline = false;
     session.connection = "offline";
-    await vi.waitFor(() => expect(create).toHaveAccessibleDescription(/can't be reached, so nothing can be sent right now/));
-    expect(create).toBeDisabled();
-    await user.type(input("Title"), "{Enter}");
-    await user.click(create);
-    expect(createCalls(calls)).toEqual([]);
-    expect(input("Title").value).toBe("Pay rent");
+    await user.click(screen.getByRole("button", { name: "Create another task" }));
+    expect(input("Title").value).toBe("");
+    expect(screen.getByRole("button", { name: "Create task" })).toHaveAccessibleDescription(
+      /can't be reached: what you save here is kept on this computer and sent when the service answers again/,
+    );
 
     session.connection = "online";
-    await vi.waitFor(() => expect(create).toBeEnabled());
-    expect(create).not.toHaveAttribute("aria-describedby");
-    expect(screen.queryByText(/nothing can be sent/)).toBeNull();
-    await user.click(create);
-    expect(await screen.findByRole("status")).toHaveTextContent("Task created: “Pay rent”.");
-    expect(createCalls(calls)).toEqual([["create_task", { task: { title: "Pay rent" } }]]);
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Create task" })).not.toHaveAttribute("aria-describedby"));
   });
 
   test("says “Creating…” while sending, keeping the focus on the button; pressing it again sends nothing", async () => {
@@ -271,12 +273,12 @@ describe("new task form", () => {
     expect(input("Title")).toBeDisabled();
     await user.type(input("Description"), "late words");
     expect(input("Description").value).toBe("");
-    answer(task({ title: "Pay rent" }));
+    answer(sent(task({ title: "Pay rent" })));
     expect(await screen.findByRole("status")).toHaveTextContent("Task created");
   });
 
   test("once created, the focus goes to “Task created”; “Create another task” puts it in Title", async () => {
-    const { handler } = ipcHandler({ create_task: ({ task: t }) => task(t as object) });
+    const { handler } = ipcHandler({ create_task: ({ task: t }) => sent(task(t as object)) });
     mockIPC(handler);
     renderForm();
     const user = userEvent.setup();
@@ -341,7 +343,7 @@ describe("new task form", () => {
       create_task: ({ task: t }) => {
         attempt += 1;
         if (attempt === 1) throw unknownOutcome;
-        return task(t as object);
+        return sent(task(t as object));
       },
       read_list: () => page([]),
     });

@@ -203,14 +203,15 @@ export const commands = {
 	 */
 	checkTask: (draft: TaskDraft) => typedError<NewTask, UiError>(__TAURI_INVOKE("check_task", { draft })),
 	/**
-	 *  `POST /task/task/`: creates `task` and returns it as created.
+	 *  `POST /task/task/`: creates `task` and returns it as created (`sent`),
+	 *  or keeps it in the outbox while the service cannot be reached (`kept`).
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
 	 *  field); `unknown_outcome` (timeout or broken connection: the task may
 	 *  exist); `unauthorized`, `forbidden`, `rate_limited`, `network`,
 	 *  `service`, `not_configured`.
 	 */
-	createTask: (task: NewTask) => typedError<Task, UiError>(__TAURI_INVOKE("create_task", { task })),
+	createTask: (task: NewTask) => typedError<Written<Task>, UiError>(__TAURI_INVOKE("create_task", { task })),
 	/**
 	 *  `GET /crm/lead/{id}/` (assumed): the lead with its current values.
 	 * 
@@ -220,25 +221,61 @@ export const commands = {
 	getLead: (id: string) => typedError<Lead, UiError>(__TAURI_INVOKE("get_lead", { id })),
 	/**
 	 *  `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
-	 *  (`null` clears one); returns the updated lead.
+	 *  (`null` clears one); returns the updated lead (`sent`), or keeps the
+	 *  edit in the outbox while the service cannot be reached (`kept`).
 	 * 
 	 *  Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
 	 *  `not_found`.
 	 */
-	patchLead: (id: string, patch: LeadPatch) => typedError<Lead, UiError>(__TAURI_INVOKE("patch_lead", { id, patch })),
+	patchLead: (id: string, patch: LeadPatch) => typedError<Written<Lead>, UiError>(__TAURI_INVOKE("patch_lead", { id, patch })),
 	/**
-	 *  `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it.
+	 *  `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it
+	 *  (`sent`), or keeps it in the outbox (`kept`).
 	 * 
 	 *  Errors: as `create_task` (a document already registered is a 400 under
 	 *  `non_field_errors`).
 	 */
-	createStakeholder: (stakeholder: NewStakeholder) => typedError<Stakeholder, UiError>(__TAURI_INVOKE("create_stakeholder", { stakeholder })),
+	createStakeholder: (stakeholder: NewStakeholder) => typedError<Written<Stakeholder>, UiError>(__TAURI_INVOKE("create_stakeholder", { stakeholder })),
 	/**
-	 *  `DELETE /stakeholder/stakeholder/{id}/`.
+	 *  `DELETE /stakeholder/stakeholder/{id}/` (`sent`), or the deletion kept
+	 *  in the outbox (`kept`).
 	 * 
 	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
 	 */
-	deleteStakeholder: (id: string) => typedError<null, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
+	deleteStakeholder: (id: string) => typedError<Written<null>, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
+	/**
+	 *  The outbox of the workspace on screen: every change in the order made,
+	 *  and the counts.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	outbox: () => typedError<Outbox, UiError>(__TAURI_INVOKE("outbox")),
+	/**
+	 *  Discards change `id`: it will not be sent.
+	 * 
+	 *  Errors: `change_gone`, `change_being_sent`.
+	 */
+	discardChange: (id: number) => typedError<null, UiError>(__TAURI_INVOKE("discard_change", { id })),
+	/**
+	 *  Settles a lead edit's conflict: per field in conflict, keep `yours` or
+	 *  the `service`'s value; `null` when nothing is left to send.
+	 * 
+	 *  Errors: `invalid_input` (a field without a choice), `change_gone`,
+	 *  `change_not_in_conflict`.
+	 */
+	resolveConflict: (id: number, keep: { [key in string]: Keep }) => typedError<Pending | null, UiError>(__TAURI_INVOKE("resolve_conflict", { id, keep })),
+	/**
+	 *  Removes the changes already sent from the outbox's list; how many.
+	 * 
+	 *  Errors: `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	clearSent: () => typedError<number, UiError>(__TAURI_INVOKE("clear_sent")),
+	/**
+	 *  "Send now": a pass over the outbox at once.
+	 * 
+	 *  Errors: `offline` while working offline, `not_configured`.
+	 */
+	sendOutboxNow: () => typedError<null, UiError>(__TAURI_INVOKE("send_outbox_now")),
 	/**
 	 *  Takes every record of `resource` offline (or, once it is, fetches only
 	 *  what changed since), sending [`Progress`] on `progress` after every page
@@ -491,6 +528,7 @@ export const commands = {
 /** Events */
 export const events = {
 	menuChosen: makeEvent<MenuChosen, MenuChosen>("menu-chosen"),
+	outboxChanged: makeEvent<OutboxChanged, OutboxChanged>("outbox-changed"),
 	savedDataNotice: makeEvent<SavedDataNotice, SavedDataNotice>("saved-data-notice"),
 	serviceState: makeEvent<ServiceState, ServiceState>("service-state"),
 	updateStatusChanged: makeEvent<UpdateStatusChanged, UpdateStatusChanged>("update-status-changed"),
@@ -547,6 +585,45 @@ value: T;
  *  be compared.
  */
 changed: boolean | null };
+
+/**
+ *  One change the user made, as the outbox keeps it (JSON tagged by
+ *  `kind`: `create_task`, `patch_lead`, `create_stakeholder`,
+ *  `delete_stakeholder`).
+ */
+export type Change = 
+/**  `POST /task/task/` with `task`. */
+{ kind: "create_task"; 
+/**  The task as typed. */
+task: NewTask } | 
+/**  `PATCH /crm/lead/{id}/` with `patch`. */
+{ kind: "patch_lead"; 
+/**  The lead's id (a UUID). */
+id: string; 
+/**  What the user changed (only those fields are sent). */
+patch: LeadPatch; 
+/**
+ *  The values of the patched fields in the copy the edit started
+ *  from, by field: a field whose value on the service is neither
+ *  this nor the user's is a conflict. A field missing here is
+ *  treated as unknown (any other value on the service conflicts).
+ */
+based_on: { [key in string]: Value }; 
+/**
+ *  What the screen called the lead when the edit was made (for the
+ *  outbox's list); `None` when it had no name.
+ */
+label: string | null } | 
+/**  `POST /stakeholder/stakeholder/` with `stakeholder`. */
+{ kind: "create_stakeholder"; 
+/**  The stakeholder as typed. */
+stakeholder: NewStakeholder } | 
+/**  `DELETE /stakeholder/stakeholder/{id}/`. */
+{ kind: "delete_stakeholder"; 
+/**  The stakeholder's id (a UUID). */
+id: string; 
+/**  Its name when the deletion was asked for (for the outbox's list). */
+label: string | null };
 
 /**  The service as the last exchange with it left it. */
 export type Connection = 
@@ -798,6 +875,12 @@ export type ErrorCode =
 "update_not_a_package" | 
 /**  The verified update could not be installed or saved (`detail`). */
 "update_not_installed" | 
+/**  The outbox holds that change no more (sent or discarded meanwhile). */
+"change_gone" | 
+/**  The change is being sent: it cannot be edited or discarded now. */
+"change_being_sent" | 
+/**  The change has no conflict to settle (any more). */
+"change_not_in_conflict" | 
 /**
  *  The command failed unexpectedly (a fault of Workdesk's own, caught:
  *  `detail`, English, technical).
@@ -932,6 +1015,18 @@ export type Exported = {
 	source: ExportSource,
 };
 
+/**  One field of a lead changed both offline and on the service. */
+export type FieldConflict = {
+	/**  The field (`status`, `company`…). */
+	field: string,
+	/**  Its value in the copy the edit started from; `None` when unknown. */
+	based_on: Value | null,
+	/**  Its value on the service now. */
+	service: Value,
+	/**  The value typed offline (`null`: cleared). */
+	yours: Value,
+};
+
 /**
  *  The kind of a field's values, as the UI switches on it (formatting, the
  *  filter's value control): [`FieldType`] without the choices (listed
@@ -1062,6 +1157,13 @@ export type Installed =
 "rpm" | 
 /**  Not a bundle: a build run from its folder (development). */
 "not_bundled";
+
+/**  What the user keeps of one field in a conflict. */
+export type Keep = 
+/**  The value typed offline: it is sent. */
+"yours" | 
+/**  The value on the service: it stays, the edit of this field goes. */
+"service";
 
 /**  How a workspace's saved data is kept. */
 export type Kept = 
@@ -1441,6 +1543,38 @@ export type NotInThisBuild =
  */
 "no_server";
 
+/**  What the sending noted with a change's state. */
+export type Note = 
+/**  The service has the change. */
+{ kind: "sent"; 
+/**  The record created or changed (`None` for a deletion). */
+record_id: string | null; 
+/**  How it was found to be done. */
+how: SentHow } | 
+/**
+ *  The service refused it (400 or 422, or a status that is no success
+ *  nor a failure of reaching it): its reasons by field (`non_field_errors`
+ *  for the others). Edit and send again, or discard.
+ */
+{ kind: "refused"; 
+/**  The service's summary. */
+message: string; 
+/**  Field → the service's messages. */
+fields: { [key in string]: string[] } } | 
+/**  The key's member may not do this (403). */
+{ kind: "forbidden"; 
+/**  The service's message. */
+message: string } | 
+/**  The lead edited is no longer on the service (deleted there). */
+{ kind: "gone" } | 
+/**
+ *  Fields of the lead also changed on the service since the edit
+ *  started: the user chooses per field ([`Replica::resolve_conflict`]).
+ */
+{ kind: "conflict"; 
+/**  Each field in conflict, with the three values. */
+fields: FieldConflict[] };
+
 /**  Something about saved data the user is told once. */
 export type Notice = 
 /**
@@ -1497,6 +1631,61 @@ export type Operator =
 "range" | 
 /**  `__isnull`: `true` (is null) or `false` (is not null). */
 "isnull";
+
+/**  The outbox as its screen shows it. */
+export type Outbox = {
+	/**  Every change, in the order they were made (and are sent). */
+	changes: Pending[],
+	/**  Their counts. */
+	summary: OutboxSummary,
+};
+
+/**
+ *  The outbox's counts of workspace `workspace` changed (a change kept,
+ *  sent, refused…). The UI drops an event for a workspace it no longer
+ *  shows.
+ */
+export type OutboxChanged = {
+	/**  The workspace whose outbox it is (`demo` for the demo). */
+	workspace: WorkspaceId,
+	/**  Its counts now. */
+	summary: OutboxSummary,
+};
+
+/**  Where a change stands. */
+export type OutboxState = 
+/**  Kept, not sent yet. */
+"waiting" | 
+/**
+ *  Its request went out (or was about to) and no answer was recorded:
+ *  after a crash or a timeout the outcome is unknown, and the service
+ *  is checked before it is sent again.
+ */
+"sending" | 
+/**  The service applied it. */
+"sent" | 
+/**
+ *  The service refused it, or it conflicts with the service's copy:
+ *  it waits for the user ([`OutboxEntry::note`] says why).
+ */
+"needs_you";
+
+/**  How many changes stand where, for the status bar's "Waiting to send (n)". */
+export type OutboxSummary = {
+	/**  Kept, not sent yet. */
+	waiting: number,
+	/**  Being sent, or its outcome is being checked. */
+	sending: number,
+	/**  Refused or in conflict: waiting for the user. */
+	needs_you: number,
+	/**  Sent, still listed. */
+	sent: number,
+	/**
+	 *  Not sent yet (waiting, sending or needing the user): the count the
+	 *  status bar shows; 0 hides its entry unless some need the user.
+	 */
+	unsent: number,
+};
 
 /**
  *  The overview of a workspace, computed at `at`.
@@ -1609,6 +1798,30 @@ reset: string | null } |
 because: Unanswered | null; 
 /**  The failure. */
 error: E };
+
+/**  One change in the outbox, as the outbox screen shows it. */
+export type Pending = {
+	/**  Its place in the outbox (changes are sent in this order). */
+	id: number,
+	/**
+	 *  The change; `None` when it was made by a newer Workdesk (a kind
+	 *  this version does not know): kept, never sent by this version.
+	 */
+	change: Change | null,
+	/**  Where it stands. */
+	state: OutboxState,
+	/**
+	 *  What the sending noted: why it needs the user, or what the service
+	 *  answered; `None` while waiting.
+	 */
+	note: Note | null,
+	/**  When it was made (UTC). */
+	made_at: string,
+	/**  When its state or content last changed (UTC). */
+	changed_at: string,
+	/**  How many times its request went out. */
+	attempts: number,
+};
 
 /**  What a download is doing. */
 export type Phase = 
@@ -1959,6 +2172,23 @@ export type SeenMember = {
 	/**  The most recently changed of those records. */
 	newest: SeenIn,
 };
+
+/**  How a change was found to be done. */
+export type SentHow = 
+/**  The service answered that it applied it. */
+"applied" | 
+/**
+ *  Its outcome was unknown (a crash, a timeout, a gateway's error),
+ *  and the service was found to have it: not sent again.
+ */
+"found_on_service" | 
+/**
+ *  A deletion of a stakeholder the service no longer has (deleted
+ *  there too): nothing left to do.
+ */
+"already_gone" | 
+/**  A lead's edit whose values the service already had. */
+"already_there";
 
 /**
  *  What separates CSV fields. It also sets the decimal mark in CSV: a
@@ -2470,6 +2700,24 @@ export type WorkspaceStorage = {
 	/**  Bytes of unreadable files set aside (kept, named with their date). */
 	set_aside_bytes: number,
 };
+
+/**  What a write command did with the user's change. */
+export type Written<T> = 
+/**
+ *  The service applied it: the record as it answered (`null` for a
+ *  deletion).
+ */
+{ outcome: "sent"; 
+/**  The record created or changed. */
+record: T } | 
+/**
+ *  The service could not be reached (or "Work offline" is on): the
+ *  change is kept in the outbox, on the disk, and is sent when the
+ *  service answers again.
+ */
+{ outcome: "kept"; 
+/**  The change as the outbox keeps it. */
+change: Pending };
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

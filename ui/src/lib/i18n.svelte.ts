@@ -22,6 +22,7 @@ import enErrors from "../i18n/en/errors.json";
 import enExport from "../i18n/en/export.json";
 import enFilters from "../i18n/en/filters.json";
 import enForms from "../i18n/en/forms.json";
+import enOutbox from "../i18n/en/outbox.json";
 import enOverview from "../i18n/en/overview.json";
 import enSetup from "../i18n/en/setup.json";
 import esCore from "../i18n/es/core.json";
@@ -29,6 +30,7 @@ import esErrors from "../i18n/es/errors.json";
 import esExport from "../i18n/es/export.json";
 import esFilters from "../i18n/es/filters.json";
 import esForms from "../i18n/es/forms.json";
+import esOutbox from "../i18n/es/outbox.json";
 import esOverview from "../i18n/es/overview.json";
 import esSetup from "../i18n/es/setup.json";
 import glossary from "../i18n/glossary.json";
@@ -41,8 +43,8 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** Each language's catalogues, by area. */
 export const CATALOGUES = {
-  en: { core: enCore, errors: enErrors, export: enExport, filters: enFilters, forms: enForms, overview: enOverview, setup: enSetup },
-  es: { core: esCore, errors: esErrors, export: esExport, filters: esFilters, forms: esForms, overview: esOverview, setup: esSetup },
+  en: { core: enCore, errors: enErrors, export: enExport, filters: enFilters, forms: enForms, outbox: enOutbox, overview: enOverview, setup: enSetup },
+  es: { core: esCore, errors: esErrors, export: esExport, filters: esFilters, forms: esForms, outbox: esOutbox, overview: esOverview, setup: esSetup },
 } as const;
 
 type English = (typeof CATALOGUES)["en"];

@@ -565,8 +565,8 @@ impl AppState {
         {
             let mut demo = self.demo.lock().await;
             if demo.is_none() {
-                let started = Demo::start(self.working_offline.clone()).await?;
-                self.watch_service(started.replica.client(), WorkspaceId::demo());
+                let mut started = Demo::start(self.working_offline.clone()).await?;
+                started.sender = Some(self.follow(&started.replica, WorkspaceId::demo()));
                 *demo = Some(started);
             }
         }

@@ -17,6 +17,9 @@ pub struct Demo {
     running: workdesk_sandbox::Serving,
     /// Client authenticated with the demo key, and the demo's saved data.
     pub replica: Replica,
+    /// The demo's outbox sender, once the app follows it
+    /// ([`AppState::follow`](crate::state::AppState::follow)).
+    pub sender: Option<crate::outbox::Sender>,
 }
 
 impl Demo {
@@ -46,6 +49,7 @@ impl Demo {
         Ok(Self {
             running,
             replica: Replica::new(client, Arc::new(cache), working_offline),
+            sender: None,
         })
     }
 

@@ -16,7 +16,9 @@
 //!   [`views`]: the views a list opens with, fitted to the schema;
 //!   [`pickers`]: how a record picker finds and shows records, and what a
 //!   field naming another record holds;
-//! - [`writes`]: the single-record operations;
+//! - [`writes`]: the single-record operations, kept in the outbox while
+//!   the service cannot be reached; [`outbox`]: the outbox on screen and
+//!   its background sender;
 //! - [`overview`]: the workspace at a glance;
 //! - [`offline`]: saved answers, "Make available offline", "Work offline",
 //!   the Storage section;
@@ -46,6 +48,7 @@ pub mod export_parts;
 pub mod guard;
 pub mod limits;
 pub mod offline;
+pub mod outbox;
 pub mod overview;
 pub mod pickers;
 pub mod records;

@@ -154,6 +154,10 @@ impl AppState {
         self.settings.set_working_offline(on)?;
         self.working_offline.set(on);
         log::info!("work offline {}", if on { "on" } else { "off" });
+        if !on {
+            // What was kept meanwhile goes now.
+            self.kick_outbox().await;
+        }
         Ok(on)
     }
 

@@ -14,6 +14,7 @@ use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 use crate::demo::Demo;
 use crate::error::{Error, Result};
+use crate::outbox::{Sender, WatchOutbox};
 use crate::saved_data::{self, SavedData};
 use crate::settings::Settings;
 use crate::workspaces::WorkspaceId;
@@ -65,6 +66,8 @@ pub struct AppState {
     pub long_work: std::time::Duration,
     /// How the app follows a client's state for the window (set at start-up).
     service_watch: std::sync::Mutex<Option<WatchService>>,
+    /// How the outbox's counts reach the window (set at start-up).
+    outbox_watch: std::sync::Mutex<Option<WatchOutbox>>,
     /// How long a keychain call may take ([`KEYCHAIN_TIMEOUT`] unless set).
     pub keychain_timeout: std::time::Duration,
     /// Done once the start's tidying ran ([`AppState::tidy_at_start`]):
@@ -147,6 +150,7 @@ impl AppState {
             long_work: crate::work_done::LONG_WORK,
             keychain_timeout: KEYCHAIN_TIMEOUT,
             service_watch: std::sync::Mutex::new(None),
+            outbox_watch: std::sync::Mutex::new(None),
             tidied: tokio::sync::OnceCell::new(),
             switches: AtomicU64::new(0),
         }
@@ -169,6 +173,41 @@ impl AppState {
             .clone();
         if let Some(watch) = watch {
             watch(client, workspace);
+        }
+    }
+
+    /// How the outbox's counts reach the window from now on.
+    pub fn set_outbox_watch(&self, watch: WatchOutbox) {
+        *self.outbox_watch.lock().unwrap_or_else(|e| e.into_inner()) = Some(watch);
+    }
+
+    /// Follows workspace `workspace`'s newly opened `replica`: its client's
+    /// state pushed to the window ([`AppState::watch_service`]), and its
+    /// outbox sent in the background by the returned [`Sender`] (kept as
+    /// long as the workspace is open).
+    ///
+    /// # Panics
+    /// Outside a Tokio runtime.
+    pub fn follow(&self, replica: &Replica, workspace: WorkspaceId) -> Sender {
+        self.watch_service(replica.client(), workspace.clone());
+        let watch = self
+            .outbox_watch
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        Sender::start(replica.clone(), workspace, watch)
+    }
+
+    /// Asks the open workspace's sender for a pass over its outbox.
+    pub async fn kick_outbox(&self) {
+        if let Some(demo) = self.demo.lock().await.as_ref() {
+            if let Some(sender) = &demo.sender {
+                sender.kick();
+            }
+            return;
+        }
+        if let Some(sender) = &self.client.lock().await.sender {
+            sender.kick();
         }
     }
 
@@ -390,10 +429,12 @@ impl AppState {
                 }
             }
         });
-        self.watch_service(replica.client(), entry.id.clone());
         let mut cached = self.client.lock().await;
         if cached.generation == generation {
+            cached.sender = Some(self.follow(&replica, entry.id.clone()));
             cached.open = Some((entry.id.clone(), replica.clone()));
+        } else {
+            self.watch_service(replica.client(), entry.id.clone());
         }
         Ok(shown(replica))
     }
@@ -407,6 +448,8 @@ pub struct CachedClient {
     pub open: Option<(WorkspaceId, Replica)>,
     /// Bumped by [`CachedClient::invalidate`].
     pub generation: u64,
+    /// The open workspace's outbox sender (stopped when dropped).
+    pub sender: Option<Sender>,
 }
 
 impl CachedClient {
@@ -414,6 +457,7 @@ impl CachedClient {
     /// URL or its key changed.
     pub fn invalidate(&mut self) {
         self.open = None;
+        self.sender = None;
         self.generation += 1;
     }
 

@@ -53,6 +53,12 @@ pub enum Fault {
     /// `slow-body`: the normal answer, its body sent in 16 parts 40 ms
     /// apart (about 0.6 s), without `Content-Length`.
     SlowBody,
+    /// `stall`: the normal answer (the service did the work), its body's
+    /// first half sent, then nothing more for ten minutes, after which the
+    /// connection closes: an answer lost after the change was made, with
+    /// the client waiting (a stalled proxy; a computer that sleeps or
+    /// loses its network mid-answer).
+    Stall,
     /// `oversized`: the normal answer followed by 17 MiB of spaces (still
     /// well-formed JSON), sent in 1 MiB parts without `Content-Length`: a
     /// body past any sensible cap, found only while reading.
@@ -83,6 +89,7 @@ impl FromStr for Fault {
             "not-json" => Fault::NotJson,
             "html" => Fault::Html,
             "slow-body" => Fault::SlowBody,
+            "stall" => Fault::Stall,
             "oversized" => Fault::Oversized,
             "429" => Fault::TooManyRequests(STORM_RETRY_AFTER),
             other if other.starts_with("429=") => other["429=".len()..]
@@ -116,6 +123,7 @@ impl fmt::Display for Fault {
             Fault::NotJson => f.write_str("not-json"),
             Fault::Html => f.write_str("html"),
             Fault::SlowBody => f.write_str("slow-body"),
+            Fault::Stall => f.write_str("stall"),
             Fault::Oversized => f.write_str("oversized"),
             Fault::TooManyRequests(STORM_RETRY_AFTER) => f.write_str("429"),
             Fault::TooManyRequests(seconds) => write!(f, "429={seconds}"),
@@ -148,7 +156,7 @@ impl Fault {
     }
 
     /// Answers `request` with this fault. Only `delay-ms`, `truncated`,
-    /// `slow-body` and `oversized` let the request reach the service (and count against the key's rate
+    /// `slow-body`, `stall` and `oversized` let the request reach the service (and count against the key's rate
     /// limit); the others answer in its place, as a proxy in front of it
     /// would, or as the service would without counting the request
     /// (`401`, `403`, `429`). `quota` is the rate-limit state those two show
@@ -166,6 +174,7 @@ impl Fault {
             }
             Fault::Truncated => truncate(next.run(request).await).await,
             Fault::SlowBody => slow(next.run(request).await).await,
+            Fault::Stall => stall(next.run(request).await).await,
             Fault::Oversized => oversized(next.run(request).await).await,
             Fault::Drop => {
                 let mut response = Response::new(Body::empty());
@@ -247,6 +256,19 @@ async fn slow(response: Response) -> Response {
                 )
             })
             .collect()
+    })
+    .await
+}
+
+/// The first half of `response`'s body, then nothing for [`MAX_DELAY_MS`]
+/// before the body ends there (cut short).
+async fn stall(response: Response) -> Response {
+    streamed(response, |bytes| {
+        let half = bytes.slice(..bytes.len() / 2);
+        vec![
+            (Duration::ZERO, half),
+            (Duration::from_millis(MAX_DELAY_MS), bytes::Bytes::new()),
+        ]
     })
     .await
 }

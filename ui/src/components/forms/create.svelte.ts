@@ -3,8 +3,10 @@
 // focused), the service's field errors go beside their inputs, and a send
 // whose outcome is unknown (timeout) holds sending back until "Check"
 // (`checkOutcome`, shown by CreateOutcome.svelte) has looked the record up.
-// Nothing typed is lost on any error.
-import type { ResourceName } from "../../lib/bindings";
+// While the service cannot be reached Rust keeps the record in the outbox
+// instead (`kept`: sent later, exactly once). Nothing typed is lost on any
+// error.
+import type { Pending, ResourceName, Written } from "../../lib/bindings";
 import { fieldLabel, resourceNamed } from "../../lib/fields";
 import { t } from "../../lib/i18n.svelte";
 import { uiError, type UiError } from "../../lib/ipc";
@@ -20,7 +22,8 @@ export type CreateSpec<K extends string, Sent, Made> = FormInputs<K> & {
   noun: ResourceName;
   /** What to send, from the checked inputs (a promise when Rust builds it). */
   build: () => Sent | Promise<Sent>;
-  send: (sent: Sent) => Promise<Made>;
+  /** Sends it, or has Rust keep it in the outbox while the service cannot be reached. */
+  send: (sent: Sent) => Promise<Written<Made>>;
   /** After an unknown outcome: looks up what was sent (at `sentAt`, ms since the epoch). */
   find: (sent: Sent, sentAt: number) => Promise<Found<Made>>;
   /** Called with each record shown as created (sent, or found by Check). */
@@ -30,6 +33,8 @@ export type CreateSpec<K extends string, Sent, Made> = FormInputs<K> & {
 export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
   busy = $state(false);
   created = $state<Made | null>(null);
+  /** The change Rust kept in the outbox, to send when the service is back. */
+  kept = $state<Pending | null>(null);
   /** How the shown record was confirmed, when it took a check. */
   createdNote = $state<string | null>(null);
   /** A send whose outcome is unknown: what was sent and when. */
@@ -57,7 +62,9 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
     this.checkResult = null;
     const sentAt = Date.now();
     try {
-      this.showCreated(await spec.send(sent), null);
+      const written = await spec.send(sent);
+      if (written.outcome === "sent") this.showCreated(written.record, null);
+      else this.showKept(written.change);
     } catch (e) {
       const error = uiError(e);
       if (error.kind === "unknown_outcome") {
@@ -82,6 +89,14 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
     this.#spec.oncreated(made);
   }
 
+  showKept(change: Pending) {
+    this.kept = change;
+    this.unknown = null;
+    this.checkResult = null;
+    this.problem = null;
+    this.others = [];
+  }
+
   /** After an unknown outcome: was the record saved? */
   async checkOutcome() {
     if (!this.unknown || this.checking) return;
@@ -103,5 +118,6 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
     this.clear();
     this.created = null;
     this.createdNote = null;
+    this.kept = null;
   }
 }

@@ -4,8 +4,11 @@
 // go beside their inputs; a save whose outcome is unknown (timeout, a
 // gateway's answer) offers "Check", which reloads the record and says which
 // of the sent values it now holds. An answer about a record the form no
-// longer shows (another was opened meanwhile) changes nothing. Nothing typed
-// is lost on any error.
+// longer shows (another was opened meanwhile) changes nothing. While the
+// service cannot be reached Rust keeps the edit in the outbox instead
+// (`kept`: sent later, compared with the service's copy first). Nothing
+// typed is lost on any error.
+import type { Pending, Written } from "../../lib/bindings";
 import { localError, uiError, type UiError } from "../../lib/ipc";
 import { FormErrors, type FormInputs } from "./errors.svelte";
 
@@ -17,7 +20,8 @@ export type EditSpec<K extends string, Patch, Made> = FormInputs<K> & {
   changed: () => K[];
   /** The patch of `keys` and the record's id, from the inputs. */
   build: (keys: K[]) => { id: string; patch: Patch };
-  send: (id: string, patch: Patch) => Promise<Made>;
+  /** Sends it, or has Rust keep it in the outbox while the service cannot be reached. */
+  send: (id: string, patch: Patch) => Promise<Written<Made>>;
   /** The record as the service has it now (for "Check"). */
   reload: (id: string) => Promise<Made>;
   /** Whether `made` holds the value `patch` sent for `key`. */
@@ -63,12 +67,13 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
   }
 
   /**
-   * Sends the changed fields: the saved record with the keys it changed,
-   * or null when nothing was saved (the reason is on the form: marked
-   * inputs, an unknown outcome to check, or a problem at the top) or the
-   * answer is about a record no longer shown.
+   * Sends the changed fields: the saved record with the keys it changed;
+   * or the edit Rust kept in the outbox, with what it sent; or null when
+   * nothing was saved (the reason is on the form: marked inputs, an
+   * unknown outcome to check, or a problem at the top) or the answer is
+   * about a record no longer shown.
    */
-  async save(): Promise<{ made: Made; keys: K[] } | null> {
+  async save(): Promise<{ made: Made; keys: K[] } | { kept: Pending; keys: K[]; patch: Patch } | null> {
     const spec = this.#spec;
     const keys = spec.changed();
     if (this.saving || keys.length === 0) return null;
@@ -78,17 +83,18 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
     this.saving = true;
     this.unknown = null;
     this.checkError = null;
-    let made: Made | null = null;
+    let written: Written<Made> | null = null;
     let error: UiError | null = null;
     try {
-      made = await spec.send(id, patch);
+      written = await spec.send(id, patch);
     } catch (e) {
       error = uiError(e);
     } finally {
       this.saving = false;
     }
     if (ticket !== this.#opened) return null;
-    if (made !== null) return { made, keys };
+    if (written?.outcome === "sent") return { made: written.record, keys };
+    if (written?.outcome === "kept") return { kept: written.change, keys, patch };
     if (error?.kind === "unknown_outcome") {
       this.unknown = { error, sent: { id, keys, patch } };
     } else if (error?.kind === "invalid_input") {

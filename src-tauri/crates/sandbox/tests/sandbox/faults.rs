@@ -268,6 +268,38 @@ async fn slow_and_oversized_bodies_carry_the_normal_answer_without_a_length() {
 }
 
 #[tokio::test]
+async fn a_stalled_answer_does_the_work_sends_half_its_body_and_then_nothing() {
+    let sandbox = with_faults().await;
+    let response = http()
+        .post(format!("{}/task/task/", sandbox.base_url()))
+        .bearer_auth(&sandbox.keys().workspace_a)
+        .header("X-Sandbox-Fault", "stall")
+        .json(&serde_json::json!({"title": "Stalled"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let mut response = response;
+    let first = response.chunk().await.unwrap().unwrap();
+    assert!(first.starts_with(b"{"), "the answer's first half");
+    let rest = tokio::time::timeout(std::time::Duration::from_millis(300), response.chunk()).await;
+    assert!(rest.is_err(), "then nothing");
+    let made = http()
+        .get(format!(
+            "{}/task/task/?title__exact=Stalled",
+            sandbox.base_url()
+        ))
+        .bearer_auth(&sandbox.keys().workspace_a)
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(made["data"]["count"], 1, "the task was made");
+}
+
+#[tokio::test]
 async fn not_json_and_html_pages() {
     let sandbox = with_faults().await;
     let raw = fetch(&sandbox, Some("not-json")).await.unwrap();

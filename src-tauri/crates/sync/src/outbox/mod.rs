@@ -240,7 +240,6 @@ pub enum SentHow {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct Pending {
     /// Its place in the outbox (changes are sent in this order).
-    #[cfg_attr(feature = "specta", specta(type = f64))]
     pub id: i64,
     /// The change; `None` when it was made by a newer Workdesk (a kind
     /// this version does not know): kept, never sent by this version.

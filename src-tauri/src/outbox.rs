@@ -1,0 +1,79 @@
+//! Commands of the outbox (changes made while the service could not be
+//! reached, sent later exactly once: `workdesk_core::outbox`), and the
+//! event that carries its counts to the status bar. Each command is one
+//! line over [`AppState`]'s method of the same name.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use specta::Type;
+use tauri::State;
+use workdesk_core::guard::guarded;
+use workdesk_core::outbox::{Outbox, OutboxSummary};
+use workdesk_core::state::AppState;
+use workdesk_core::ui_error::UiError;
+use workdesk_core::workspaces::WorkspaceId;
+use workdesk_sync::{Keep, Pending};
+
+/// The outbox's counts of workspace `workspace` changed (a change kept,
+/// sent, refused…). The UI drops an event for a workspace it no longer
+/// shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Type, tauri_specta::Event)]
+pub struct OutboxChanged {
+    /// The workspace whose outbox it is (`demo` for the demo).
+    pub workspace: WorkspaceId,
+    /// Its counts now.
+    pub summary: OutboxSummary,
+}
+
+/// The outbox of the workspace on screen: every change in the order made,
+/// and the counts.
+///
+/// Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+#[tauri::command]
+#[specta::specta]
+pub async fn outbox(state: State<'_, AppState>) -> Result<Outbox, UiError> {
+    guarded(state.outbox()).await
+}
+
+/// Discards change `id`: it will not be sent.
+///
+/// Errors: `change_gone`, `change_being_sent`.
+#[tauri::command]
+#[specta::specta]
+pub async fn discard_change(state: State<'_, AppState>, id: i64) -> Result<(), UiError> {
+    guarded(state.discard_change(id)).await
+}
+
+/// Settles a lead edit's conflict: per field in conflict, keep `yours` or
+/// the `service`'s value; `null` when nothing is left to send.
+///
+/// Errors: `invalid_input` (a field without a choice), `change_gone`,
+/// `change_not_in_conflict`.
+#[tauri::command]
+#[specta::specta]
+pub async fn resolve_conflict(
+    state: State<'_, AppState>,
+    id: i64,
+    keep: BTreeMap<String, Keep>,
+) -> Result<Option<Pending>, UiError> {
+    guarded(state.resolve_conflict(id, keep)).await
+}
+
+/// Removes the changes already sent from the outbox's list; how many.
+///
+/// Errors: `saved_data_locked`, `saved_data_unreadable`.
+#[tauri::command]
+#[specta::specta]
+pub async fn clear_sent(state: State<'_, AppState>) -> Result<u32, UiError> {
+    guarded(state.clear_sent()).await
+}
+
+/// "Send now": a pass over the outbox at once.
+///
+/// Errors: `offline` while working offline, `not_configured`.
+#[tauri::command]
+#[specta::specta]
+pub async fn send_outbox_now(state: State<'_, AppState>) -> Result<(), UiError> {
+    guarded(state.send_outbox_now()).await
+}

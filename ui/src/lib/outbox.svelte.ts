@@ -1,0 +1,62 @@
+// The outbox of the workspace on screen (changes kept while the service
+// could not be reached, sent later by Rust exactly once:
+// `workdesk_core::outbox`): its counts for the status bar's "Waiting to
+// send (n)", as Rust pushes them (`outbox-changed`) for the shown
+// workspace, and the changes for its screen. Nothing here decides what is
+// kept, when it is sent or whether it conflicts.
+import { commands, type Keep, type Outbox, type OutboxSummary, type Pending } from "./bindings";
+import { call } from "./ipc";
+
+class OutboxStore {
+  /** The shown workspace's counts; null until known. */
+  summary = $state<OutboxSummary | null>(null);
+  /** The workspace shown (`demo` for the demo): pushes for another are dropped. */
+  #workspace: string | null = null;
+
+  /** The shown workspace is now `workspace`: its counts are asked for. */
+  async show(workspace: string | null) {
+    this.#workspace = workspace;
+    this.summary = null;
+    if (workspace === null) return;
+    try {
+      const outbox = await call(commands.outbox());
+      if (this.#workspace === workspace) this.summary = outbox.summary;
+    } catch {
+      // No counts: the status bar shows no entry.
+    }
+  }
+
+  /** Counts Rust pushed for `workspace`. */
+  apply(workspace: string, summary: OutboxSummary) {
+    if (workspace === this.#workspace && !same(this.summary, summary)) this.summary = summary;
+  }
+
+  /** Every change, for the outbox's screen (its counts updated too, when they changed). */
+  async load(): Promise<Outbox> {
+    const outbox = await call(commands.outbox());
+    if (!same(this.summary, outbox.summary)) this.summary = outbox.summary;
+    return outbox;
+  }
+
+  sendNow(): Promise<null> {
+    return call(commands.sendOutboxNow());
+  }
+
+  discard(id: number): Promise<null> {
+    return call(commands.discardChange(id));
+  }
+
+  clearSent(): Promise<number> {
+    return call(commands.clearSent());
+  }
+
+  resolve(id: number, keep: Record<string, Keep>): Promise<Pending | null> {
+    return call(commands.resolveConflict(id, keep));
+  }
+}
+
+function same(a: OutboxSummary | null, b: OutboxSummary): boolean {
+  return a !== null && (Object.keys(b) as (keyof OutboxSummary)[]).every((key) => a[key] === b[key]);
+}
+
+export const outbox = new OutboxStore();

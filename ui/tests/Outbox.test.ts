@@ -1,0 +1,169 @@
+// "Waiting to send": the changes Rust kept while the service could not be
+// reached, each with where it stands as Rust recorded it; a conflict's
+// choice per field, Discard asked first, Send now, Clear sent; and the
+// status bar's "Waiting to send (n)" entry that opens it. What is kept,
+// when it goes and whether it conflicts is Rust's (mocked here).
+import { describe, expect, test, vi } from "vitest";
+import { render, screen, within } from "@testing-library/svelte";
+import userEvent from "@testing-library/user-event";
+import { mockIPC } from "@tauri-apps/api/mocks";
+import OutboxView from "../src/components/OutboxView.svelte";
+import StatusBar from "../src/components/StatusBar.svelte";
+import type { Outbox, OutboxSummary, Pending } from "../src/lib/bindings";
+import { outbox } from "../src/lib/outbox.svelte";
+import { ipcHandler, LEAD_ID, pending } from "./fixtures/forms";
+
+const summaryOf = (changes: Pending[]): OutboxSummary => {
+  const count = (state: Pending["state"]) => changes.filter((c) => c.state === state).length;
+  const s = { waiting: count("waiting"), sending: count("sending"), needs_you: count("needs_you"), sent: count("sent") };
+  return { ...s, unsent: s.waiting + s.sending + s.needs_you };
+};
+
+const task = pending({ kind: "create_task", task: { title: "Conciliar banco" } }, { id: 1 });
+const lost = pending({ kind: "create_task", task: { title: "Pagar nómina" } }, { id: 2, state: "sending", attempts: 1 });
+const found = pending(
+  { kind: "create_stakeholder", stakeholder: { document_number: "900123456", document_type: "t", geographic_location: "g" } },
+  { id: 3, state: "sent", attempts: 1, note: { kind: "sent", record_id: "x", how: "found_on_service" } },
+);
+const refused = pending(
+  { kind: "create_stakeholder", stakeholder: { document_number: "1", document_type: "t", geographic_location: "g" } },
+  {
+    id: 4,
+    state: "needs_you",
+    attempts: 1,
+    note: { kind: "refused", message: "Invalid input.", fields: { document_type: ["Object with id=t does not exist."] } },
+  },
+);
+const conflict = pending(
+  { kind: "patch_lead", id: LEAD_ID, patch: { status: "won", source: "fair" }, based_on: { status: "new", source: "web" }, label: "Acme" },
+  {
+    id: 5,
+    state: "needs_you",
+    note: {
+      kind: "conflict",
+      fields: [
+        { field: "status", based_on: "new", service: "lost", yours: "won" },
+        { field: "source", based_on: "web", service: "phone", yours: "fair" },
+      ],
+    },
+  },
+);
+
+/** Mocks the outbox commands over `changes` (resolving and discarding change them). */
+function serve(changes: Pending[]) {
+  let current = [...changes];
+  const { handler, calls } = ipcHandler({
+    outbox: (): Outbox => ({ changes: current, summary: summaryOf(current) }),
+    discard_change: ({ id }) => {
+      current = current.filter((c) => c.id !== id);
+      return null;
+    },
+    resolve_conflict: ({ id }) => {
+      current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null } : c));
+      return current.find((c) => c.id === id) ?? null;
+    },
+    send_outbox_now: () => null,
+    clear_sent: () => {
+      const before = current.length;
+      current = current.filter((c) => c.state !== "sent");
+      return before - current.length;
+    },
+  });
+  mockIPC(handler);
+  return calls;
+}
+
+describe("waiting to send", () => {
+  test("each change says where it stands, in the order made, and how a sent one was confirmed", async () => {
+    serve([task, lost, found, refused]);
+    render(OutboxView);
+    const items = await screen.findAllByRole("listitem");
+    const changes = items.filter((li) => li.hasAttribute("data-change"));
+    expect(changes.map((li) => li.querySelector("strong")?.textContent)).toEqual([
+      "New task “Conciliar banco”",
+      "New task “Pagar nómina”",
+      "New stakeholder, document 900123456",
+      "New stakeholder, document 1",
+    ]);
+    expect(changes[0]).toHaveTextContent("Waiting");
+    expect(changes[1]).toHaveTextContent(/Sending.*answer was lost.*checks whether the service has it before sending it again/);
+    expect(changes[1]).toHaveTextContent("sent 1 time");
+    expect(changes[2]).toHaveTextContent(/Sent.*found it on the service: it was not sent twice/);
+    expect(changes[3]).toHaveTextContent(/Needs you.*The service refused it: Invalid input\..*Document type: Object with id=t does not exist\./);
+    // Nothing to discard once it is being sent or sent.
+    expect(within(changes[1]).queryByRole("button", { name: "Discard…" })).toBeNull();
+    expect(within(changes[2]).queryByRole("button", { name: "Discard…" })).toBeNull();
+  });
+
+  test("a conflict shows the three values per field and sends only once every field is chosen", async () => {
+    const calls = serve([conflict]);
+    render(OutboxView);
+    const item = (await screen.findAllByRole("listitem")).find((li) => li.hasAttribute("data-change"))!;
+    expect(item).toHaveTextContent("Edit of lead Acme");
+    expect(item).toHaveTextContent("Someone changed these fields on the service after you edited the lead. Nothing was overwritten");
+    const status = within(item).getByRole("row", { name: /Status/ });
+    expect(status).toHaveTextContent(/new.*lost.*won/);
+    const apply = within(item).getByRole("button", { name: "Apply and send" });
+    expect(apply).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(within(status).getByRole("radio", { name: /won \(Keep yours\)/ }));
+    expect(apply).toBeDisabled();
+    const source = within(item).getByRole("row", { name: /Source/ });
+    await user.click(within(source).getByRole("radio", { name: /phone \(Keep the service's\)/ }));
+    await user.click(apply);
+    await vi.waitFor(() =>
+      expect(calls.filter(([cmd]) => cmd === "resolve_conflict")).toEqual([
+        ["resolve_conflict", { id: 5, keep: { status: "yours", source: "service" } }],
+      ]),
+    );
+    await vi.waitFor(() => expect(screen.getByText("Waiting")).toBeInTheDocument());
+  });
+
+  test("Discard asks first; Keep it keeps the change", async () => {
+    const calls = serve([task, refused]);
+    render(OutboxView);
+    const user = userEvent.setup();
+    await screen.findByText("New task “Conciliar banco”");
+    const first = () => screen.getAllByRole("listitem").find((li) => li.getAttribute("data-change") === "1")!;
+    await user.click(within(first()).getByRole("button", { name: "Discard…" }));
+    expect(first()).toHaveTextContent("Discard this change? It will not be sent");
+    expect(within(first()).getByRole("button", { name: "Keep it" })).toHaveFocus();
+    await user.click(within(first()).getByRole("button", { name: "Keep it" }));
+    expect(calls.some(([cmd]) => cmd === "discard_change")).toBe(false);
+    await user.click(within(first()).getByRole("button", { name: "Discard…" }));
+    await user.click(within(first()).getByRole("button", { name: "Discard the change" }));
+    await vi.waitFor(() => expect(screen.queryByText("New task “Conciliar banco”")).toBeNull());
+    expect(calls.filter(([cmd]) => cmd === "discard_change")).toEqual([["discard_change", { id: 1 }]]);
+  });
+
+  test("Send now asks Rust for a pass; Clear sent removes what was sent; an empty outbox says so", async () => {
+    const calls = serve([task, found]);
+    render(OutboxView);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Send now" }));
+    await vi.waitFor(() => expect(calls.some(([cmd]) => cmd === "send_outbox_now")).toBe(true));
+    await user.click(screen.getByRole("button", { name: "Clear sent changes" }));
+    await vi.waitFor(() => expect(screen.queryByText("New stakeholder, document 900123456")).toBeNull());
+    expect(screen.queryByRole("button", { name: "Clear sent changes" })).toBeNull();
+
+    serve([]);
+    render(OutboxView);
+    expect(await screen.findByText("Nothing is waiting to be sent.")).toBeInTheDocument();
+  });
+
+  test("the status bar shows what is not sent yet for the shown workspace, and opens the outbox", async () => {
+    serve([task, refused]);
+    await outbox.show("acme");
+    const onoutbox = vi.fn();
+    render(StatusBar, { props: { onoutbox } });
+    const entry = await screen.findByRole("button", { name: /Waiting to send \(2\)/ });
+    expect(entry).toHaveTextContent("1 change needs you");
+    // Counts pushed for another workspace are not this one's.
+    outbox.apply("other", { waiting: 5, sending: 0, needs_you: 0, sent: 0, unsent: 5 });
+    expect(entry).toHaveTextContent("Waiting to send (2)");
+    await userEvent.setup().click(entry);
+    expect(onoutbox).toHaveBeenCalledOnce();
+    outbox.apply("acme", { waiting: 0, sending: 0, needs_you: 0, sent: 2, unsent: 0 });
+    await vi.waitFor(() => expect(screen.queryByRole("button", { name: /Waiting to send/ })).toBeNull());
+  });
+});
