@@ -166,4 +166,17 @@ describe("waiting to send", () => {
     outbox.apply("acme", { waiting: 0, sending: 0, needs_you: 0, sent: 2, unsent: 0 });
     await vi.waitFor(() => expect(screen.queryByRole("button", { name: /Waiting to send/ })).toBeNull());
   });
+
+  test("counts pushed while the shown workspace's are asked for win over that older answer", async () => {
+    let answer: ((outbox: Outbox) => void) | null = null;
+    const { handler } = ipcHandler({ outbox: () => new Promise<Outbox>((r) => (answer = r)) });
+    mockIPC(handler);
+    const showing = outbox.show("acme");
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    // Sent meanwhile: Rust pushed it before the answer came.
+    outbox.apply("acme", { waiting: 0, sending: 0, needs_you: 0, sent: 1, unsent: 0 });
+    answer!({ changes: [task], summary: summaryOf([task]) });
+    await showing;
+    expect(outbox.summary?.unsent).toBe(0);
+  });
 });

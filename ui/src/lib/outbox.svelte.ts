@@ -12,15 +12,18 @@ class OutboxStore {
   summary = $state<OutboxSummary | null>(null);
   /** The workspace shown (`demo` for the demo): pushes for another are dropped. */
   #workspace: string | null = null;
+  /** Counts every push taken: an answer asked for before a push is older than it. */
+  #pushes = 0;
 
   /** The shown workspace is now `workspace`: its counts are asked for. */
   async show(workspace: string | null) {
     this.#workspace = workspace;
     this.summary = null;
     if (workspace === null) return;
+    const pushes = this.#pushes;
     try {
       const outbox = await call(commands.outbox());
-      if (this.#workspace === workspace) this.summary = outbox.summary;
+      if (this.#workspace === workspace && this.#pushes === pushes) this.summary = outbox.summary;
     } catch {
       // No counts: the status bar shows no entry.
     }
@@ -28,13 +31,16 @@ class OutboxStore {
 
   /** Counts Rust pushed for `workspace`. */
   apply(workspace: string, summary: OutboxSummary) {
-    if (workspace === this.#workspace && !same(this.summary, summary)) this.summary = summary;
+    if (workspace !== this.#workspace) return;
+    this.#pushes += 1;
+    if (!same(this.summary, summary)) this.summary = summary;
   }
 
   /** Every change, for the outbox's screen (its counts updated too, when they changed). */
   async load(): Promise<Outbox> {
+    const pushes = this.#pushes;
     const outbox = await call(commands.outbox());
-    if (!same(this.summary, outbox.summary)) this.summary = outbox.summary;
+    if (this.#pushes === pushes && !same(this.summary, outbox.summary)) this.summary = outbox.summary;
     return outbox;
   }
 
