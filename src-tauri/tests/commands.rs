@@ -796,8 +796,37 @@ fn commands_work_with_no_desktop_around_them() {
         32,
         "the data key is in the keychain"
     );
+    // A change kept while working offline: "Clear saved data" keeps it,
+    // and the workspace is not removed while it is not sent.
+    invoke(&webview, "set_working_offline", json!({"on": true})).unwrap();
+    let kept = invoke(
+        &webview,
+        "create_task",
+        json!({"task": {"title": "Sin enviar"}}),
+    )
+    .unwrap();
+    assert_eq!(kept["outcome"], "kept", "{kept}");
+    let change_id = kept["change"]["id"].clone();
     let cleared = invoke(&webview, "clear_saved_data", json!({})).unwrap();
     assert_eq!(cleared["workspaces"][0]["records"], 0);
+    let outbox = invoke(&webview, "outbox", json!({})).unwrap();
+    assert_eq!(
+        outbox["summary"]["unsent"], 1,
+        "Clear saved data keeps the outbox: {outbox}"
+    );
+    let err = invoke(
+        &webview,
+        "remove_workspace",
+        json!({"workspace": workspace_id}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err["code"].as_str(), err["params"]["count"].as_str()),
+        (Some("unsent_changes"), Some("1")),
+        "{err}"
+    );
+    invoke(&webview, "discard_change", json!({"id": change_id})).unwrap();
+    invoke(&webview, "set_working_offline", json!({"on": false})).unwrap();
 
     // Removing the only workspace goes back to the first-run screen...
     let api_key = keyring_core::Entry::new("dev.workdesk.test", &workspace_id).unwrap();

@@ -875,6 +875,11 @@ export type ErrorCode =
 "update_not_a_package" | 
 /**  The verified update could not be installed or saved (`detail`). */
 "update_not_installed" | 
+/**
+ *  A workspace whose outbox holds `count` changes not sent yet is not
+ *  removed (it would lose them).
+ */
+"unsent_changes" | 
 /**  The outbox holds that change no more (sent or discarded meanwhile). */
 "change_gone" | 
 /**  The change is being sent: it cannot be edited or discarded now. */

@@ -233,6 +233,29 @@ pub fn forget_saved_before_in(path: &Path, cutoff: chrono::DateTime<chrono::Utc>
     Ok(records)
 }
 
+/// How many changes the outbox of the file at `path` holds that the
+/// service does not have yet (waiting, sending or needing the user); 0 for
+/// a file without an outbox (schema 1, or not Workdesk's). Needs no data
+/// key: only the states are read. For the file of a workspace not open
+/// (the one open may be read too: its outbox writes are committed).
+///
+/// # Errors
+/// When the file cannot be opened or read (missing, locked, damaged).
+pub fn unsent_in(path: &Path) -> Result<usize> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    let version: usize = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if version < 2 {
+        return Ok(0);
+    }
+    let unsent: i64 = conn.query_row(
+        "SELECT count(*) FROM outbox WHERE state != 'sent'",
+        [],
+        |row| row.get(0),
+    )?;
+    Ok(usize::try_from(unsent).unwrap_or(0))
+}
+
 /// Makes the file readable by its owner only (Unix; elsewhere the user's
 /// profile folder already is).
 fn restrict(path: &Path) {

@@ -64,7 +64,7 @@ mod store;
 
 pub use cache::{Cache, WriteErrorListener, DEFAULT_CAP_BYTES};
 pub use error::{Error, Result};
-pub use file::{file_of, fingerprint, forget_saved_before_in, private_dir};
+pub use file::{file_of, fingerprint, forget_saved_before_in, private_dir, unsent_in};
 pub use outbox::{OutboxEntry, OutboxState};
 pub use saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, RecoveryReason, ResourceState, SavedPage,

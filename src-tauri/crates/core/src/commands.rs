@@ -533,6 +533,11 @@ impl AppState {
             .settings
             .workspace(&workspace)
             .ok_or(Error::UnknownWorkspace)?;
+        // Changes made offline and not sent yet are never dropped with it.
+        let unsent = saved_data::unsent_changes(&self.saved, &workspace).await;
+        if unsent > 0 {
+            return Err(Error::UnsentChanges(unsent).into());
+        }
         let account = workspace.clone();
         self.with_keychain(move |k| k.delete(account.as_str()))
             .await

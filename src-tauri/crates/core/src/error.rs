@@ -111,6 +111,11 @@ pub enum Error {
     #[error("there is no such workspace")]
     UnknownWorkspace,
 
+    /// The workspace's outbox holds changes the service does not have yet
+    /// (how many): it is not removed, which would lose them.
+    #[error("the workspace has {0} changes not sent yet")]
+    UnsentChanges(usize),
+
     /// The user switched to another workspace while the command ran: its
     /// answer belongs to the one before and is not shown.
     #[error("the workspace on screen changed")]

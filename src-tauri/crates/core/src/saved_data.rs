@@ -435,6 +435,30 @@ pub async fn forget_old(
     closed
 }
 
+/// How many changes `workspace`'s saved data holds that the service does
+/// not have yet (its outbox: waiting, sending or needing the user), over
+/// its files in use (not those set aside, which cannot be opened).
+pub async fn unsent_changes(saved: &SavedData, workspace: &WorkspaceId) -> usize {
+    let dir = saved.workspace_dir(workspace);
+    tokio::task::spawn_blocking(move || {
+        files(&dir)
+            .into_iter()
+            .filter(|(path, _)| {
+                !is_set_aside(path) && path.extension().is_some_and(|ext| ext == "sqlite3")
+            })
+            .map(|(path, _)| match workdesk_cache::unsent_in(&path) {
+                Ok(unsent) => unsent,
+                Err(err) => {
+                    log::warn!("the outbox of a saved-data file could not be read: {err}");
+                    0
+                }
+            })
+            .sum()
+    })
+    .await
+    .unwrap_or(0)
+}
+
 /// Deletes `workspace`'s saved data (its folder, set-aside files
 /// included) and its data key: the workspace was removed. The cache must
 /// be closed first ([`crate::state::AppState::switched`]).

@@ -190,6 +190,9 @@ pub enum ErrorCode {
     UpdateNotAPackage,
     /// The verified update could not be installed or saved (`detail`).
     UpdateNotInstalled,
+    /// A workspace whose outbox holds `count` changes not sent yet is not
+    /// removed (it would lose them).
+    UnsentChanges,
     /// The outbox holds that change no more (sent or discarded meanwhile).
     ChangeGone,
     /// The change is being sent: it cannot be edited or discarded now.
@@ -608,6 +611,9 @@ impl UiError {
                     .field("name")
             }
             Error::UnknownWorkspace => UiError::new(K::NotFound, C::WorkspaceNotFound),
+            Error::UnsentChanges(count) => {
+                UiError::new(K::InvalidInput, C::UnsentChanges).param("count", count)
+            }
             Error::WorkspaceChanged => UiError::new(K::Cancelled, C::WorkspaceChanged),
             Error::UpdatesOff => UiError::new(K::NotConfigured, C::UpdatesOff),
             Error::UpdateRunning => UiError::new(K::InvalidInput, C::UpdateRunning),

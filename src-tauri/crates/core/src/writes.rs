@@ -212,14 +212,14 @@ impl AppState {
 }
 
 /// The outbox's change for `patch` of lead `id`: based on the values of
-/// the patched fields in the lead's saved copy (a field the copy lacks is
+/// the patched fields in the lead's saved copy with the edits still to
+/// send laid over it, as the form showed it (a field the copy lacks is
 /// unknown, so any other value on the service is a conflict).
 fn lead_edit(replica: &Replica, id: &str, patch: &LeadPatch) -> Change {
     let saved = replica
-        .saved_record(ResourceName::Lead, id)
+        .pending_record(ResourceName::Lead, id)
         .ok()
         .flatten()
-        .map(|saved| saved.value)
         .unwrap_or_default();
     let based_on = as_json(patch)
         .unwrap_or_default()

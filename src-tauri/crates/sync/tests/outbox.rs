@@ -273,6 +273,26 @@ async fn every_lost_answer_leads_to_exactly_one_task() {
 }
 
 #[tokio::test]
+async fn a_look_that_fails_leaves_the_change_marked_sending_never_waiting() {
+    let s = setup().await;
+    s.replica.keep_change(&task("Revisar caja")).unwrap();
+    // Applied, and its answer lost.
+    common::arm(&s.sandbox, "truncated", 1).await;
+    assert!(matches!(s.send().await, PassEnd::Unreachable(_)));
+    // The look for it is answered "nothing done" (503, 403, 429 alike):
+    // that says nothing of the change, which stays marked sending.
+    for fault in ["503", "403", "429=1"] {
+        common::arm(&s.sandbox, fault, 1).await;
+        let end = s.send().await;
+        assert!(!matches!(end, PassEnd::Done), "{fault}: {end:?}");
+        assert_eq!(s.only().state, OutboxState::Sending, "{fault}");
+        assert_eq!(s.only().attempts, 1, "{fault}: not sent again");
+    }
+    common::arm(&s.sandbox, "503", 0).await;
+    assert_eq!(s.tasks_titled("Revisar caja").await, 1);
+}
+
+#[tokio::test]
 async fn answers_that_say_nothing_was_done_leave_the_change_waiting() {
     let s = setup().await;
     s.replica.keep_change(&task("Cerrar mes")).unwrap();
@@ -299,6 +319,31 @@ async fn answers_that_say_nothing_was_done_leave_the_change_waiting() {
     );
     assert_eq!(s.only().attempts, 1);
     assert_eq!(s.tasks_titled("Abrir mes").await, 0);
+}
+
+#[tokio::test]
+async fn once_the_window_of_a_429_has_turned_the_change_goes() {
+    let s = setup().await;
+    s.replica.keep_change(&task("Tras la espera")).unwrap();
+    common::arm(&s.sandbox, "429=1", 1).await;
+    let PassEnd::Budget(until) = s.send().await else {
+        panic!("a 429 waits for the window")
+    };
+    // The pass is asked for again when the instant it named comes (as
+    // the app's sender does), until the window has turned (the reset the
+    // headers gave is in whole seconds, so it may name one more).
+    let mut until = until;
+    for _ in 0..3 {
+        tokio::time::sleep((until - chrono::Utc::now()).to_std().unwrap_or_default()).await;
+        match s.send().await {
+            PassEnd::Budget(later) => until = later,
+            end => {
+                assert_eq!(end, PassEnd::Done);
+                break;
+            }
+        }
+    }
+    assert_eq!(s.tasks_titled("Tras la espera").await, 1);
 }
 
 #[tokio::test]

@@ -32,7 +32,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use workdesk_api::{FieldErrors, JsonRecord, LeadPatch, NewStakeholder, NewTask};
+use workdesk_api::{FieldErrors, JsonRecord, LeadPatch, NewStakeholder, NewTask, ResourceName};
 use workdesk_cache::{OutboxEntry, OutboxState};
 use workdesk_query::{Problem, ValidationErrors};
 
@@ -295,6 +295,41 @@ impl Replica {
         change.check()?;
         let entry = self.saved()?.outbox_add(change.to_json())?;
         Ok(Pending::of(entry))
+    }
+
+    /// Record `id` of `resource` as the user will have it once the outbox
+    /// is sent: its saved copy with the lead edits still to send (waiting,
+    /// sending or needing the user) laid over it, in order. What a new
+    /// edit of the record starts from (its `based_on`), so an edit made
+    /// after another one kept offline does not conflict with it. `None`
+    /// when nothing is saved of it.
+    ///
+    /// # Errors
+    /// [`Error::KeyRefused`]; [`Error::Cache`].
+    pub fn pending_record(&self, resource: ResourceName, id: &str) -> Result<Option<JsonRecord>> {
+        let Some(saved) = self.saved_record(resource, id)? else {
+            return Ok(None);
+        };
+        let mut record = saved.value;
+        if resource == ResourceName::Lead {
+            let id = uuid_like(id);
+            for pending in self.outbox()? {
+                if pending.state == OutboxState::Sent {
+                    continue;
+                }
+                if let Some(Change::PatchLead {
+                    id: edited, patch, ..
+                }) = &pending.change
+                {
+                    if uuid_like(edited) == id {
+                        if let Ok(Json::Object(fields)) = serde_json::to_value(patch) {
+                            record.extend(fields);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Some(record))
     }
 
     /// Every change in the outbox, in the order they were made.

@@ -149,7 +149,8 @@ impl Replica {
                     return Ok(Turn::Next);
                 }
                 Ok(Found::Missing) => {}
-                Err(err) => return self.ended(entry.id, &change, err, true),
+                // Still unknown: it stays marked sending, looked for again.
+                Err(err) => return Ok(still_unknown(entry.id, &err)),
             }
         }
         if let Change::PatchLead {
@@ -161,9 +162,15 @@ impl Replica {
         {
             let current = match client.get_record(ResourceName::Lead, id).await {
                 Ok(current) => current,
-                Err(err) => {
-                    return self.ended(entry.id, &change, err, entry.state == OutboxState::Sending)
+                // An edit marked sending stays so: nothing here says
+                // whether its earlier request was applied.
+                Err(err)
+                    if entry.state == OutboxState::Sending
+                        && !matches!(err, workdesk_api::Error::NotFound { .. }) =>
+                {
+                    return Ok(still_unknown(entry.id, &err));
                 }
+                Err(err) => return self.ended(entry.id, &change, err, false),
             };
             match conflict::compare(patch, based_on, &current) {
                 Verdict::Send => {}
@@ -355,7 +362,10 @@ impl Replica {
     }
 
     /// When the next request would dip into the key's reserve: the instant
-    /// the window resets (a minute from now when the service did not say).
+    /// the window resets. Once that instant has passed (or when the
+    /// service did not say), the budget is no longer known to be spent:
+    /// the next request goes, and its answer tells the new one (a 429
+    /// says how long to wait).
     fn budget_spent(&self) -> Option<DateTime<Utc>> {
         let budget = self.client().rate_limit();
         let (Some(limit), Some(remaining)) = (budget.limit, budget.remaining) else {
@@ -364,14 +374,33 @@ impl Replica {
         if remaining > reserve_of(limit) {
             return None;
         }
-        let now = Utc::now();
-        Some(
-            budget
-                .reset
-                .filter(|reset| *reset > now)
-                .unwrap_or(now + TimeDelta::minutes(1)),
-        )
+        budget.reset.filter(|reset| *reset > Utc::now())
     }
+}
+
+/// How the pass ends when the look for change `id`, whose outcome is
+/// unknown, could not be made: the change stays marked sending (never
+/// back to waiting, which would send it again unchecked).
+fn still_unknown(id: i64, err: &workdesk_api::Error) -> Turn {
+    log::warn!(
+        "outbox change {id}: could not look for it: {}",
+        err.log_summary()
+    );
+    Turn::End(match err {
+        workdesk_api::Error::Unauthorized { .. } => PassEnd::KeyRefused,
+        workdesk_api::Error::RateLimited { .. } => PassEnd::Budget(
+            Utc::now()
+                + err
+                    .retry_in()
+                    .and_then(|wait| TimeDelta::from_std(wait).ok())
+                    .unwrap_or(TimeDelta::minutes(1)),
+        ),
+        err => PassEnd::Unreachable(
+            err.connection()
+                .filter(|c| *c != Connection::Online)
+                .unwrap_or(Connection::ServiceError),
+        ),
+    })
 }
 
 /// A typed record as the JSON object the cache keeps.
