@@ -13,7 +13,7 @@ use workdesk_core::outbox::{Outbox, OutboxSummary};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::workspaces::WorkspaceId;
-use workdesk_sync::{Keep, Pending};
+use workdesk_sync::{Change, Keep, Pending};
 
 /// The outbox's counts of workspace `workspace` changed (a change kept,
 /// sent, refused…). The UI drops an event for a workspace it no longer
@@ -34,6 +34,21 @@ pub struct OutboxChanged {
 #[specta::specta]
 pub async fn outbox(state: State<'_, AppState>) -> Result<Outbox, UiError> {
     guarded(state.outbox()).await
+}
+
+/// Replaces change `id` with `change` (edited after the service refused
+/// it, or before it was sent): waiting again, sent on the next pass.
+///
+/// Errors: `invalid_input` (by field; also a change of another kind),
+/// `change_gone`, `change_being_sent`.
+#[tauri::command]
+#[specta::specta]
+pub async fn edit_change(
+    state: State<'_, AppState>,
+    id: i64,
+    change: Change,
+) -> Result<Pending, UiError> {
+    guarded(state.edit_change(id, change)).await
 }
 
 /// Discards change `id`: it will not be sent.

@@ -128,3 +128,137 @@ test("killed while a task's answer was lost mid-way, the next start finds it on 
   assert.equal((await posted(title)).length, 1, "not sent again");
   assert.equal(await onService(title), 1, "one task, never two");
 });
+
+test("a stakeholder the service refuses waits as needing you, is edited beside its reasons, and is then sent", async () => {
+  const number = "555000111";
+  const app = await context.open();
+  try {
+    await openSection(app, "Supplier invoices");
+    await (await workOffline(app)).click();
+    await visible(app, By.css(".offline-banner"));
+    await openSection(app, "New stakeholder");
+    await (await visible(app, By.id("stakeholder-document-number"))).sendKeys(number);
+    // Nothing saved of the document types: their IDs are typed. This one does not exist.
+    await (await visible(app, By.id("stakeholder-document-type-id"))).sendKeys("7f1a1c52-94a8-4d55-9d5e-3c1e4b0d2a11");
+    await (await visible(app, By.id("stakeholder-geographic-location"))).sendKeys(context.sandbox.ids.geographic_location);
+    await (await visible(app, byButton("Create stakeholder"))).click();
+    await visible(app, By.css("p.kept[role='status']"));
+
+    await (await workOffline(app)).click();
+    await app.wait(
+      async () => {
+        const [entry] = await outboxEntry(app);
+        return entry !== undefined && /1 change needs you/.test(await entry.getText());
+      },
+      WAIT_MS,
+      "refused by the service",
+    );
+    await (await outboxEntry(app))[0].click();
+    const item = await visible(app, By.xpath(`//li[contains(@class, 'change')][contains(., 'document ${number}')]`));
+    assert.match(await item.getText(), /Needs you[\s\S]*The service refused it/);
+    await screenshot(app, "outbox-refused");
+    await (await item.findElement(byButton("Edit…"))).click();
+    const type = await item.findElement(By.id(`change-${await item.getAttribute("data-change")}-document_type`));
+    assert.equal(await type.getAttribute("aria-invalid"), "true", "the service's reason beside it");
+    await type.clear();
+    await type.sendKeys(context.sandbox.ids.document_type);
+    await (await item.findElement(byButton("Save and send"))).click();
+    await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "sent once edited");
+    const sent = await visible(app, By.xpath(`//li[contains(@class, 'change')][contains(., 'document ${number}')]`));
+    await app.wait(until.elementTextContains(sent, "The service has it."), WAIT_MS);
+  } finally {
+    await app.quit();
+  }
+  const posts = (await journal(context.sandbox)).filter(
+    (r) => r.method === "POST" && r.path === "/stakeholder/stakeholder/" && r.body?.document_number === number,
+  );
+  assert.deepEqual(posts.map((p) => p.status), [400, 201], "refused once, then made once");
+  const made = await serviceGet(context.sandbox, `/stakeholder/stakeholder/?document_number__exact=${number}`);
+  assert.equal(made.count, 1);
+});
+
+/** Sets lead `id`'s status on the service, as someone in the office would. */
+async function officeSets(id, status) {
+  const response = await fetch(`${context.sandbox.baseUrl}/crm/lead/${id}/`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${context.sandbox.keys.workspace_a}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
+  assert.equal(response.status, 200);
+}
+
+/** Opens the first lead's editor, online; returns its id. */
+async function editFirstLead(app) {
+  await openSection(app, "Leads");
+  // The first row, once the list is shown (scrolled into view first).
+  await app.wait(async () => {
+    const table = await app.findElement(By.css("table.records"));
+    if ((await table.getAttribute("aria-busy")) === "true") return false;
+    try {
+      const row = await table.findElement(By.css("tbody tr th[scope='row']"));
+      await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", row);
+      await row.click();
+      return true;
+    } catch (e) {
+      if (["StaleElementReferenceError", "NoSuchElementError", "ElementNotInteractableError"].includes(e.name)) return false;
+      throw e;
+    }
+  }, WAIT_MS, "the first lead opened");
+  const edit = await visible(app, byButton("Edit this lead"));
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' });", edit);
+  await edit.click();
+  const status = await visible(app, By.id("lead-status"));
+  await app.wait(async () => (await status.getAttribute("value")) !== "", WAIT_MS, "the lead's values");
+  return (await (await visible(app, By.css(".lead-id"))).getText()).trim();
+}
+
+/** Edits the lead's status to `value` while working offline (kept), then someone changes it on the service. */
+async function editOfflineAgainstTheOffice(app, id, value, office) {
+  await (await workOffline(app)).click();
+  const status = await visible(app, By.id("lead-status"));
+  await status.clear();
+  await status.sendKeys(value);
+  await (await visible(app, byButton("Save changes"))).click();
+  await visible(app, By.xpath("//*[@role='status' and contains(., 'Kept to send later')]"));
+  await officeSets(id, office);
+  await (await workOffline(app)).click();
+  await app.wait(
+    async () => {
+      const [entry] = await outboxEntry(app);
+      return entry !== undefined && /1 change needs you/.test(await entry.getText());
+    },
+    WAIT_MS,
+    "a conflict",
+  );
+  await (await outboxEntry(app))[0].click();
+  const item = await visible(app, By.xpath("//li[contains(@class, 'change')][contains(., 'Someone changed')]"));
+  const row = await item.findElement(By.xpath(".//tr[th[normalize-space(.)='Status']]"));
+  assert.match(await row.getText(), new RegExp(`${office}[\\s\\S]*${value}`), "the service's value and yours");
+  return { item, row };
+}
+
+test("a lead edited offline and changed on the service meanwhile is held, both values shown, and either kept", async () => {
+  const app = await context.open();
+  try {
+    const id = await editFirstLead(app);
+    // Keep yours: it is sent.
+    let { item, row } = await editOfflineAgainstTheOffice(app, id, "won offline", "lost in the office");
+    assert.equal((await serviceGet(context.sandbox, `/crm/lead/?id=${id}`)).results[0].status, "lost in the office", "nothing overwritten");
+    await screenshot(app, "outbox-conflict");
+    await (await row.findElement(By.xpath(".//label[contains(., 'Keep yours')]/input"))).click();
+    await (await item.findElement(byButton("Apply and send"))).click();
+    await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "yours sent");
+    assert.equal((await serviceGet(context.sandbox, `/crm/lead/?id=${id}`)).results[0].status, "won offline");
+
+    // Keep the service's: the edit goes, the service's value stays.
+    await openSection(app, "Leads");
+    await editFirstLead(app);
+    ({ item, row } = await editOfflineAgainstTheOffice(app, id, "proposal offline", "qualified in the office"));
+    await (await row.findElement(By.xpath(".//label[contains(., \"Keep the service's\")]/input"))).click();
+    await (await item.findElement(byButton("Apply and send"))).click();
+    await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "nothing left to send");
+    assert.equal((await serviceGet(context.sandbox, `/crm/lead/?id=${id}`)).results[0].status, "qualified in the office");
+  } finally {
+    await app.quit();
+  }
+});

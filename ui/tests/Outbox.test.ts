@@ -179,4 +179,51 @@ describe("waiting to send", () => {
     await showing;
     expect(outbox.summary?.unsent).toBe(0);
   });
+
+  test("a refused change is edited beside the service's reasons, then waits to be sent again", async () => {
+    const calls = serve([refused, conflict, found]);
+    // Rust keeps the edited change waiting again, its note cleared.
+    const { handler } = ipcHandler(
+      {
+        outbox: (): Outbox => {
+          const changes = edits.length
+            ? [{ ...refused, change: edits[0], state: "waiting" as const, note: null }, conflict, found]
+            : [refused, conflict, found];
+          return { changes, summary: summaryOf(changes) };
+        },
+        edit_change: ({ change }) => {
+          edits.push(change as Pending["change"]);
+          return { ...refused, change, state: "waiting", note: null };
+        },
+      },
+      calls,
+    );
+    const edits: Pending["change"][] = [];
+    mockIPC(handler);
+    render(OutboxView);
+    const user = userEvent.setup();
+    const item = (id: number) => screen.getAllByRole("listitem").find((li) => li.getAttribute("data-change") === String(id))!;
+    await screen.findByText("New stakeholder, document 1");
+    // Nothing to edit in a conflict (it is chosen per field) or once sent.
+    expect(within(item(5)).queryByRole("button", { name: "Edit…" })).toBeNull();
+    expect(within(item(3)).queryByRole("button", { name: "Edit…" })).toBeNull();
+    await user.click(within(item(4)).getByRole("button", { name: "Edit…" }));
+    const type = within(item(4)).getByRole("textbox", { name: "Document type" });
+    expect(within(item(4)).getByRole("textbox", { name: "Document number" })).toHaveFocus();
+    expect(type).toHaveAccessibleDescription(/Object with id=t does not exist\./);
+    expect(type).toHaveAttribute("aria-invalid", "true");
+    await user.clear(type);
+    await user.type(type, "nit-type");
+    await user.click(within(item(4)).getByRole("button", { name: "Save and send" }));
+    await vi.waitFor(() =>
+      expect(calls.filter(([cmd]) => cmd === "edit_change")).toEqual([
+        [
+          "edit_change",
+          { id: 4, change: { kind: "create_stakeholder", stakeholder: { document_number: "1", document_type: "nit-type", geographic_location: "g" } } },
+        ],
+      ]),
+    );
+    await vi.waitFor(() => expect(item(4)).toHaveTextContent("Waiting"));
+    expect(within(item(4)).queryByRole("button", { name: "Save and send" })).toBeNull();
+  });
 });

@@ -251,6 +251,14 @@ export const commands = {
 	 */
 	outbox: () => typedError<Outbox, UiError>(__TAURI_INVOKE("outbox")),
 	/**
+	 *  Replaces change `id` with `change` (edited after the service refused
+	 *  it, or before it was sent): waiting again, sent on the next pass.
+	 * 
+	 *  Errors: `invalid_input` (by field; also a change of another kind),
+	 *  `change_gone`, `change_being_sent`.
+	 */
+	editChange: (id: number, change: Change) => typedError<Pending, UiError>(__TAURI_INVOKE("edit_change", { id, change })),
+	/**
 	 *  Discards change `id`: it will not be sent.
 	 * 
 	 *  Errors: `change_gone`, `change_being_sent`.

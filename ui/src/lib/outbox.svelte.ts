@@ -4,7 +4,7 @@
 // send (n)", as Rust pushes them (`outbox-changed`) for the shown
 // workspace, and the changes for its screen. Nothing here decides what is
 // kept, when it is sent or whether it conflicts.
-import { commands, type Keep, type Outbox, type OutboxSummary, type Pending } from "./bindings";
+import { commands, type Change, type Keep, type Outbox, type OutboxSummary, type Pending } from "./bindings";
 import { call } from "./ipc";
 
 class OutboxStore {
@@ -46,6 +46,10 @@ class OutboxStore {
 
   sendNow(): Promise<null> {
     return call(commands.sendOutboxNow());
+  }
+
+  edit(id: number, change: Change): Promise<Pending> {
+    return call(commands.editChange(id, change));
   }
 
   discard(id: number): Promise<null> {
