@@ -52,6 +52,18 @@ async function makeTask(app, title) {
 /** The status bar's "Waiting to send (n)" entries (none once all is sent). */
 const outboxEntry = (app) => app.findElements(By.xpath("//div[contains(@class,'status-bar')]//button[starts-with(normalize-space(.), 'Waiting to send')]"));
 
+/** Waits until the status bar says one change needs the user (`why`). */
+function untilOneNeedsYou(app, why) {
+  return app.wait(
+    async () => {
+      const [entry] = await outboxEntry(app);
+      return entry !== undefined && /1 change needs you/.test(await entry.getText());
+    },
+    WAIT_MS,
+    why,
+  );
+}
+
 test("a task made while working offline is kept, survives a restart, and is sent once when work offline ends", async () => {
   const title = "Conciliar banco (sin conexión)";
   let app = await context.open();
@@ -145,14 +157,7 @@ test("a stakeholder the service refuses waits as needing you, is edited beside i
     await visible(app, By.css("p.kept[role='status']"));
 
     await (await workOffline(app)).click();
-    await app.wait(
-      async () => {
-        const [entry] = await outboxEntry(app);
-        return entry !== undefined && /1 change needs you/.test(await entry.getText());
-      },
-      WAIT_MS,
-      "refused by the service",
-    );
+    await untilOneNeedsYou(app, "refused by the service");
     await (await outboxEntry(app))[0].click();
     const item = await visible(app, By.xpath(`//li[contains(@class, 'change')][contains(., 'document ${number}')]`));
     assert.match(await item.getText(), /Needs you[\s\S]*The service refused it/);
@@ -222,14 +227,7 @@ async function editOfflineAgainstTheOffice(app, id, value, office) {
   await visible(app, By.xpath("//*[@role='status' and contains(., 'Kept to send later')]"));
   await officeSets(id, office);
   await (await workOffline(app)).click();
-  await app.wait(
-    async () => {
-      const [entry] = await outboxEntry(app);
-      return entry !== undefined && /1 change needs you/.test(await entry.getText());
-    },
-    WAIT_MS,
-    "a conflict",
-  );
+  await untilOneNeedsYou(app, "a conflict");
   await (await outboxEntry(app))[0].click();
   const item = await visible(app, By.xpath("//li[contains(@class, 'change')][contains(., 'Someone changed')]"));
   const row = await item.findElement(By.xpath(".//tr[th[normalize-space(.)='Status']]"));

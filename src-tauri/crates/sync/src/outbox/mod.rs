@@ -273,6 +273,18 @@ impl Pending {
     }
 }
 
+/// Change `id` of `cache`'s outbox.
+///
+/// # Errors
+/// [`Error::NoSuchChange`]; [`Error::Cache`].
+fn entry_of(cache: &workdesk_cache::Cache, id: i64) -> Result<OutboxEntry> {
+    cache
+        .outbox()?
+        .into_iter()
+        .find(|entry| entry.id == id)
+        .ok_or(Error::NoSuchChange(id))
+}
+
 /// What the user keeps of one field in a conflict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -355,11 +367,7 @@ impl Replica {
     pub fn edit_change(&self, id: i64, change: &Change) -> Result<Pending> {
         change.check()?;
         let cache = self.saved()?;
-        let kept = cache
-            .outbox()?
-            .into_iter()
-            .find(|entry| entry.id == id)
-            .ok_or(Error::NoSuchChange(id))?;
+        let kept = entry_of(cache, id)?;
         if let Some(before) = Change::of(&kept.change) {
             if !before.same_kind(change) {
                 let mut problems = ValidationErrors::default();
@@ -385,11 +393,7 @@ impl Replica {
     /// sent (its outcome is checked first); [`Error::Cache`].
     pub fn discard_change(&self, id: i64) -> Result<()> {
         let cache = self.saved()?;
-        let entry = cache
-            .outbox()?
-            .into_iter()
-            .find(|entry| entry.id == id)
-            .ok_or(Error::NoSuchChange(id))?;
+        let entry = entry_of(cache, id)?;
         if entry.state == OutboxState::Sending {
             return Err(Error::ChangeBusy(id));
         }
@@ -432,11 +436,7 @@ impl Replica {
         keep: &BTreeMap<String, Keep>,
     ) -> Result<Option<Pending>> {
         let cache = self.saved()?;
-        let entry = cache
-            .outbox()?
-            .into_iter()
-            .find(|entry| entry.id == id)
-            .ok_or(Error::NoSuchChange(id))?;
+        let entry = entry_of(cache, id)?;
         let pending = Pending::of(entry);
         let (
             Some(Change::PatchLead {
