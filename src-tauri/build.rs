@@ -29,6 +29,7 @@ const COMMANDS: &[&str] = &[
     "create_stakeholder",
     "delete_stakeholder",
     "outbox",
+    "pending_rows",
     "edit_change",
     "discard_change",
     "resolve_conflict",

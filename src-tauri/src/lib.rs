@@ -66,6 +66,7 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             writes::create_stakeholder,
             writes::delete_stakeholder,
             outbox::outbox,
+            outbox::pending_rows,
             outbox::edit_change,
             outbox::discard_change,
             outbox::resolve_conflict,

@@ -8,12 +8,13 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use specta::Type;
 use tauri::State;
+use workdesk_api::ResourceName;
 use workdesk_core::guard::guarded;
 use workdesk_core::outbox::{Outbox, OutboxSummary};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::workspaces::WorkspaceId;
-use workdesk_sync::{Change, Keep, Pending};
+use workdesk_sync::{Change, Keep, Pending, PendingRow};
 
 /// The outbox's counts of workspace `workspace` changed (a change kept,
 /// sent, refused…). The UI drops an event for a workspace it no longer
@@ -34,6 +35,20 @@ pub struct OutboxChanged {
 #[specta::specta]
 pub async fn outbox(state: State<'_, AppState>) -> Result<Outbox, UiError> {
     guarded(state.outbox()).await
+}
+
+/// The changes of `resource` not sent yet, as its list marks them: new
+/// records (no id yet), records edited (the fields to be sent), records
+/// to be deleted.
+///
+/// Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+#[tauri::command]
+#[specta::specta]
+pub async fn pending_rows(
+    state: State<'_, AppState>,
+    resource: ResourceName,
+) -> Result<Vec<PendingRow>, UiError> {
+    guarded(state.pending_rows(resource)).await
 }
 
 /// Replaces change `id` with `change` (edited after the service refused

@@ -47,6 +47,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("create_stakeholder", &["stakeholder"]),
     ("delete_stakeholder", &["id"]),
     ("outbox", &[]),
+    ("pending_rows", &["resource"]),
     ("edit_change", &["id", "change"]),
     ("discard_change", &["id"]),
     ("resolve_conflict", &["id", "keep"]),

@@ -78,6 +78,11 @@ test("a task made while working offline is kept, survives a restart, and is sent
     await app.wait(async () => (await outboxEntry(app)).length === 1, WAIT_MS, "Waiting to send (1)");
     assert.match(await (await outboxEntry(app))[0].getText(), /^Waiting to send \(1\)/);
     await screenshot(app, "outbox-kept");
+    // The Tasks list shows it as not sent yet.
+    await openSection(app, "Tasks");
+    const pendingNew = await visible(app, By.css("section.pending-new"));
+    await app.wait(until.elementTextContains(pendingNew, title), WAIT_MS);
+    assert.match(await pendingNew.getText(), /^Not sent yet: 1 task/);
   } finally {
     await app.quit();
   }
@@ -225,6 +230,10 @@ async function editOfflineAgainstTheOffice(app, id, value, office) {
   await status.sendKeys(value);
   await (await visible(app, byButton("Save changes"))).click();
   await visible(app, By.xpath("//*[@role='status' and contains(., 'Kept to send later')]"));
+  // The Leads list marks the row as edited and not sent yet.
+  await openSection(app, "Leads");
+  const listed = await visible(app, By.xpath(`//table[contains(@class,'records')]//tr[@data-id='${id}']`));
+  await app.wait(until.elementTextContains(listed, "edited, not sent yet"), WAIT_MS);
   await officeSets(id, office);
   await (await workOffline(app)).click();
   await untilOneNeedsYou(app, "a conflict");

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { render } from "@testing-library/svelte";
 import RecordTable from "../src/components/records/RecordTable.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
+import type { PendingRow } from "../src/lib/bindings";
 
 const columns = ["name", "operation_status", "issue_date", "total"];
 
@@ -52,5 +53,37 @@ describe("the records table", () => {
     const { container } = renderTable(0, 20);
     expect(dataRows(container)).toHaveLength(0);
     expect(container.textContent).toContain("There are no supplier invoices yet.");
+  });
+});
+
+describe("changes not sent yet", () => {
+  test("an edited row shows the values to be sent, marked, and a row to be deleted says so", () => {
+    const records = recordPage(1, 3, 20).results;
+    const [edited, deleting] = [String(records[0].id), String(records[1].id)];
+    const pending = new Map<string, PendingRow>([
+      [edited.toLowerCase(), { change_id: 7, mark: "edited", fields: ["name"], record: { ...records[0], name: "Renamed offline" } }],
+      [deleting.toLowerCase(), { change_id: 8, mark: "deleting", record: records[1] }],
+    ]);
+    const { container } = render(RecordTable, {
+      schema: supplierInvoiceSchema,
+      columns,
+      records,
+      sort: [],
+      busy: false,
+      caption: "Supplier invoices",
+      emptyText: "There are no supplier invoices yet.",
+      pending,
+      onsort: () => {},
+      onopen: () => {},
+    });
+    const rows = Array.from(container.querySelectorAll<HTMLElement>("tbody tr[data-id]"));
+    const first = rows[0].querySelector("th")!;
+    expect(first).toHaveTextContent("Renamed offlineedited, not sent yet");
+    expect(first).toHaveClass("pending-value");
+    expect(rows[0]).toHaveClass("pending-edit");
+    expect(rows[1]).toHaveClass("pending-delete");
+    expect(rows[1].querySelector("th")).toHaveTextContent("to be deleted when sent");
+    expect(rows[2].className).not.toMatch(/pending/);
+    expect(rows[2].querySelector(".pending-mark")).toBeNull();
   });
 });

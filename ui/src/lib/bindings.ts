@@ -251,6 +251,14 @@ export const commands = {
 	 */
 	outbox: () => typedError<Outbox, UiError>(__TAURI_INVOKE("outbox")),
 	/**
+	 *  The changes of `resource` not sent yet, as its list marks them: new
+	 *  records (no id yet), records edited (the fields to be sent), records
+	 *  to be deleted.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	pendingRows: (resource: ResourceName) => typedError<PendingRow[], UiError>(__TAURI_INVOKE("pending_rows", { resource })),
+	/**
 	 *  Replaces change `id` with `change` (edited after the service refused
 	 *  it, or before it was sent): waiting again, sent on the next pass.
 	 * 
@@ -1836,6 +1844,24 @@ export type Pending = {
 	attempts: number,
 };
 
+/**
+ *  A change not sent yet (waiting, sending or needing the user), as the
+ *  list of its resource shows it.
+ */
+export type PendingRow = {
+	/**
+	 *  The change in the outbox (the latest one, for a record edited more
+	 *  than once).
+	 */
+	change_id: number,
+	/**
+	 *  The record as the user will have it: the typed values of a new
+	 *  one; the saved copy with the edits laid over it; the saved copy of
+	 *  one to be deleted (its `id` at least).
+	 */
+	record: { [key in string]: Value },
+} & RowMark;
+
 /**  What a download is doing. */
 export type Phase = 
 /**  Fetching every record of the list. */
@@ -2101,6 +2127,17 @@ export type ResourceSchema = {
 	 */
 	references: Reference[],
 };
+
+/**  How a list marks a change not sent yet. */
+export type RowMark = 
+/**  A record made offline: not on the service yet (it has no id). */
+{ mark: "new" } | 
+/**  A record edited offline: these fields show the values to be sent. */
+{ mark: "edited"; 
+/**  The fields edited, in the order first edited. */
+fields: string[] } | 
+/**  A record to be deleted when the outbox is sent. */
+{ mark: "deleting" };
 
 /**  The save dialog's texts, in the user's language. */
 export type SaveDialog = {

@@ -225,6 +225,21 @@ impl AppState {
         })
     }
 
+    /// The changes of `resource` not sent yet, as its list marks them.
+    ///
+    /// # Errors
+    /// `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+    pub async fn pending_rows(
+        &self,
+        resource: workdesk_api::ResourceName,
+    ) -> Result<Vec<workdesk_sync::PendingRow>, UiError> {
+        let workspace = self.workspace().await?;
+        Ok(workspace
+            .replica
+            .pending_rows(resource)
+            .map_err(Error::from)?)
+    }
+
     /// Replaces change `id` with `change` (edited after the service refused
     /// it, or before it was sent): waiting again, sent on the next pass.
     ///

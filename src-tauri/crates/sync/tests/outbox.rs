@@ -15,7 +15,7 @@ use workdesk_api::{
 use workdesk_sandbox::{Config, RateLimit, Running};
 use workdesk_sync::{
     CancellationToken, Change, Error, Keep, Note, OfflineSwitch, OutboxState, PassEnd, Pending,
-    Replica, SentHow,
+    Replica, RowMark, SentHow,
 };
 
 struct Setup {
@@ -637,4 +637,69 @@ async fn a_change_being_sent_cannot_be_discarded_one_waiting_can() {
         Err(Error::NoSuchChange(_))
     ));
     assert_eq!(s.outbox().len(), 1);
+}
+
+#[tokio::test]
+async fn lists_mark_what_is_not_sent_yet() {
+    let s = setup().await;
+    let (lead, before) = s.read_lead().await;
+    let stakeholder = s.sandbox.ids().stakeholder.to_string();
+    s.offline.set(true);
+    s.replica.keep_change(&task("Nueva sin enviar")).unwrap();
+    s.replica
+        .keep_change(&lead_status(&lead, "Ganado", &before))
+        .unwrap();
+    s.replica
+        .keep_change(&Change::PatchLead {
+            id: lead.to_uppercase(),
+            patch: LeadPatch {
+                source: Patch::Set("feria".into()),
+                ..LeadPatch::default()
+            },
+            based_on: JsonRecord::new(),
+            label: None,
+        })
+        .unwrap();
+    s.replica
+        .keep_change(&Change::DeleteStakeholder {
+            id: stakeholder.clone(),
+            label: None,
+        })
+        .unwrap();
+
+    let tasks = s.replica.pending_rows(ResourceName::Task).unwrap();
+    assert_eq!(tasks.len(), 1);
+    assert_eq!(tasks[0].mark, RowMark::New);
+    assert_eq!(tasks[0].record["title"], json!("Nueva sin enviar"));
+
+    let leads = s.replica.pending_rows(ResourceName::Lead).unwrap();
+    assert_eq!(leads.len(), 1, "one row per lead: {leads:?}");
+    assert_eq!(
+        leads[0].mark,
+        RowMark::Edited {
+            fields: vec!["status".into(), "source".into()]
+        }
+    );
+    assert_eq!(leads[0].record["status"], json!("Ganado"));
+    assert_eq!(leads[0].record["source"], json!("feria"));
+    assert_eq!(leads[0].record["id"], json!(lead));
+
+    let stakeholders = s.replica.pending_rows(ResourceName::Stakeholder).unwrap();
+    assert_eq!(stakeholders.len(), 1);
+    assert_eq!(stakeholders[0].mark, RowMark::Deleting);
+    assert_eq!(stakeholders[0].record["id"], json!(stakeholder));
+
+    // Once sent, nothing is marked.
+    s.offline.set(false);
+    assert_eq!(s.send().await, PassEnd::Done);
+    assert!(s
+        .replica
+        .pending_rows(ResourceName::Task)
+        .unwrap()
+        .is_empty());
+    assert!(s
+        .replica
+        .pending_rows(ResourceName::Stakeholder)
+        .unwrap()
+        .is_empty());
 }

@@ -285,6 +285,39 @@ fn entry_of(cache: &workdesk_cache::Cache, id: i64) -> Result<OutboxEntry> {
         .ok_or(Error::NoSuchChange(id))
 }
 
+/// How a list marks a change not sent yet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "mark", rename_all = "snake_case")]
+pub enum RowMark {
+    /// A record made offline: not on the service yet (it has no id).
+    New,
+    /// A record edited offline: these fields show the values to be sent.
+    Edited {
+        /// The fields edited, in the order first edited.
+        fields: Vec<String>,
+    },
+    /// A record to be deleted when the outbox is sent.
+    Deleting,
+}
+
+/// A change not sent yet (waiting, sending or needing the user), as the
+/// list of its resource shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct PendingRow {
+    /// The change in the outbox (the latest one, for a record edited more
+    /// than once).
+    pub change_id: i64,
+    /// How the row is marked.
+    #[serde(flatten)]
+    pub mark: RowMark,
+    /// The record as the user will have it: the typed values of a new
+    /// one; the saved copy with the edits laid over it; the saved copy of
+    /// one to be deleted (its `id` at least).
+    pub record: JsonRecord,
+}
+
 /// What the user keeps of one field in a conflict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -342,6 +375,105 @@ impl Replica {
             }
         }
         Ok(Some(record))
+    }
+
+    /// The changes of `resource` not sent yet, as its list marks them: new
+    /// tasks and stakeholders (in the order made), leads edited (one row
+    /// per lead, its fields edited), stakeholders to be deleted. Changes
+    /// of a kind this version does not know are left out.
+    ///
+    /// # Errors
+    /// [`Error::KeyRefused`]; [`Error::Cache`].
+    pub fn pending_rows(&self, resource: ResourceName) -> Result<Vec<PendingRow>> {
+        let mut rows: Vec<PendingRow> = Vec::new();
+        let object = |value: Json| match value {
+            Json::Object(record) => record,
+            _ => JsonRecord::new(),
+        };
+        for pending in self.outbox()? {
+            if pending.state == OutboxState::Sent {
+                continue;
+            }
+            let Some(change) = pending.change else {
+                continue;
+            };
+            let id = pending.id;
+            match (resource, change) {
+                (ResourceName::Task, Change::CreateTask { task }) => rows.push(PendingRow {
+                    change_id: id,
+                    mark: RowMark::New,
+                    record: object(serde_json::to_value(task).unwrap_or_default()),
+                }),
+                (ResourceName::Stakeholder, Change::CreateStakeholder { stakeholder }) => {
+                    rows.push(PendingRow {
+                        change_id: id,
+                        mark: RowMark::New,
+                        record: object(serde_json::to_value(stakeholder).unwrap_or_default()),
+                    });
+                }
+                (ResourceName::Stakeholder, Change::DeleteStakeholder { id: gone, .. }) => {
+                    let record = self
+                        .saved_record(ResourceName::Stakeholder, &gone)?
+                        .map(|saved| saved.value)
+                        .unwrap_or_else(|| {
+                            [("id".to_owned(), Json::String(gone))]
+                                .into_iter()
+                                .collect()
+                        });
+                    rows.push(PendingRow {
+                        change_id: id,
+                        mark: RowMark::Deleting,
+                        record,
+                    });
+                }
+                (
+                    ResourceName::Lead,
+                    Change::PatchLead {
+                        id: lead, patch, ..
+                    },
+                ) => {
+                    let edited: Vec<String> = match serde_json::to_value(&patch) {
+                        Ok(Json::Object(fields)) => fields.keys().cloned().collect(),
+                        _ => Vec::new(),
+                    };
+                    let same = uuid_like(&lead);
+                    let earlier = rows.iter_mut().find(|row| {
+                        row.record
+                            .get("id")
+                            .and_then(Json::as_str)
+                            .and_then(uuid_like)
+                            == same
+                    });
+                    match earlier {
+                        Some(row) => {
+                            row.change_id = id;
+                            if let RowMark::Edited { fields } = &mut row.mark {
+                                for field in edited {
+                                    if !fields.contains(&field) {
+                                        fields.push(field);
+                                    }
+                                }
+                            }
+                        }
+                        None => {
+                            let mut record = self
+                                .pending_record(ResourceName::Lead, &lead)?
+                                .unwrap_or_default();
+                            record
+                                .entry("id".to_owned())
+                                .or_insert_with(|| Json::String(lead.clone()));
+                            rows.push(PendingRow {
+                                change_id: id,
+                                mark: RowMark::Edited { fields: edited },
+                                record,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(rows)
     }
 
     /// Every change in the outbox, in the order they were made.
