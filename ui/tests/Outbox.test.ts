@@ -20,10 +20,10 @@ const summaryOf = (changes: Pending[]): OutboxSummary => {
 };
 
 const task = pending({ kind: "create_task", task: { title: "Conciliar banco" } }, { id: 1 });
-const lost = pending({ kind: "create_task", task: { title: "Pagar nómina" } }, { id: 2, state: "sending", attempts: 1 });
+const lost = pending({ kind: "create_task", task: { title: "Pagar nómina" } }, { id: 2, state: "sending", attempts: 1, can_edit: false, can_discard: false });
 const found = pending(
   { kind: "create_stakeholder", stakeholder: { document_number: "900123456", document_type: "t", geographic_location: "g" } },
-  { id: 3, state: "sent", attempts: 1, note: { kind: "sent", record_id: "x", how: "found_on_service" } },
+  { id: 3, state: "sent", attempts: 1, note: { kind: "sent", record_id: "x", how: "found_on_service" }, can_edit: false, can_discard: false },
 );
 const refused = pending(
   { kind: "create_stakeholder", stakeholder: { document_number: "1", document_type: "t", geographic_location: "g" } },
@@ -39,6 +39,7 @@ const conflict = pending(
   {
     id: 5,
     state: "needs_you",
+    can_edit: false,
     note: {
       kind: "conflict",
       fields: [

@@ -1842,6 +1842,18 @@ export type Pending = {
 	changed_at: string,
 	/**  How many times its request went out. */
 	attempts: number,
+	/**
+	 *  Whether the user may edit it ([`Replica::edit_change`]): it waits or
+	 *  needs them, is not a conflict (chosen per field) nor an edit of a
+	 *  record gone, and is not a deletion (nothing to type).
+	 */
+	can_edit: boolean,
+	/**
+	 *  Whether the user may discard it ([`Replica::discard_change`]): it
+	 *  waits or needs them (one being sent is checked first; one sent is
+	 *  cleared instead).
+	 */
+	can_discard: boolean,
 };
 
 /**

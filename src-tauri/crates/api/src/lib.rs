@@ -111,7 +111,7 @@ pub use list_view::{
 pub use patch::Patch;
 pub use proxy::ProxyUrl;
 pub use rate_limit::RateLimit;
-pub use records::json_record::{read_fields, JsonRecord};
+pub use records::json_record::{json_record_of, read_fields, JsonRecord};
 pub use records::{
     AuditStatus, CalendarDate, DocumentType, Lead, OperationStatus, Resource, Stakeholder, Task,
     Timestamp,

@@ -16,8 +16,8 @@
 
 use serde::Serialize;
 use workdesk_api::{
-    Connection, JsonRecord, Lead, LeadPatch, NewStakeholder, NewTask, ResourceName, Stakeholder,
-    Task,
+    json_record_of, Connection, Lead, LeadPatch, NewStakeholder, NewTask, ResourceName,
+    Stakeholder, Task,
 };
 use workdesk_sync::{Change, Replica};
 
@@ -25,14 +25,6 @@ use crate::error::Error;
 use crate::outbox::Written;
 use crate::state::AppState;
 use crate::ui_error::UiError;
-
-/// A typed record as the JSON object the cache keeps.
-fn as_json(record: &impl Serialize) -> Option<JsonRecord> {
-    match serde_json::to_value(record) {
-        Ok(serde_json::Value::Object(map)) => Some(map),
-        _ => None,
-    }
-}
 
 /// Whether a write goes to the outbox without trying the service:
 /// "Work offline" is on, or the last exchange found it unreachable.
@@ -103,7 +95,7 @@ impl AppState {
         log_write(&format!("POST {what}"), &result);
         match result {
             Ok(made) => {
-                if let Some(record) = as_json(&made) {
+                if let Some(record) = json_record_of(&made) {
                     replica.created(resource, record);
                 }
                 Ok(Written::Sent { record: made })
@@ -137,7 +129,7 @@ impl AppState {
         let workspace = self.workspace().await?;
         let client = workspace.replica.service().map_err(Error::from)?;
         let record = fetch(client).await.map_err(|e| Error::record(e, what))?;
-        if let Some(json) = as_json(&record) {
+        if let Some(json) = json_record_of(&record) {
             workspace.replica.changed(resource, json);
         }
         self.check_shown(&workspace)?;
@@ -164,7 +156,7 @@ impl AppState {
         log_write("PATCH lead", &result);
         match result {
             Ok(lead) => {
-                if let Some(record) = as_json(&lead) {
+                if let Some(record) = json_record_of(&lead) {
                     replica.changed(ResourceName::Lead, record);
                 }
                 Ok(Written::Sent { record: lead })
@@ -221,7 +213,7 @@ fn lead_edit(replica: &Replica, id: &str, patch: &LeadPatch) -> Change {
         .ok()
         .flatten()
         .unwrap_or_default();
-    let based_on = as_json(patch)
+    let based_on = json_record_of(patch)
         .unwrap_or_default()
         .keys()
         .filter_map(|field| Some((field.clone(), saved.get(field)?.clone())))

@@ -373,6 +373,10 @@ async fn a_refused_stakeholder_needs_you_with_the_reasons_and_goes_once_edited()
     assert_eq!(s.send().await, PassEnd::Done);
     let refused = s.only();
     assert_eq!(refused.state, OutboxState::NeedsYou);
+    assert!(
+        refused.can_edit && refused.can_discard,
+        "edit it, or discard it"
+    );
     let Some(Note::Refused { fields, .. }) = &refused.note else {
         panic!("{:?}", refused.note)
     };
@@ -463,6 +467,10 @@ async fn a_lead_edit_meeting_a_change_on_the_service_waits_and_yours_wins_when_c
     assert_eq!(s.send().await, PassEnd::Done);
     let waiting = s.only();
     assert_eq!(waiting.state, OutboxState::NeedsYou);
+    assert!(
+        !waiting.can_edit && waiting.can_discard,
+        "a conflict is chosen per field, not edited"
+    );
     let Some(Note::Conflict { fields }) = &waiting.note else {
         panic!("{:?}", waiting.note)
     };
@@ -627,6 +635,8 @@ async fn a_change_being_sent_cannot_be_discarded_one_waiting_can() {
         .cache()
         .outbox_mark(one.id, OutboxState::Sending, None)
         .unwrap();
+    let being_sent = &s.outbox()[0];
+    assert!(!being_sent.can_edit && !being_sent.can_discard);
     assert!(matches!(
         s.replica.discard_change(one.id),
         Err(Error::ChangeBusy(_))

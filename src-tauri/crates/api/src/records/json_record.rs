@@ -9,6 +9,16 @@ use workdesk_query::{FieldType, Schema};
 /// plus the unknown fields it came with; decimals as strings.
 pub type JsonRecord = Map<String, Value>;
 
+/// A typed record or request body (a `Task`, a `LeadPatch`…) as a JSON
+/// object, its fields as it serialises them; `None` when it is no object.
+#[must_use]
+pub fn json_record_of(value: &impl serde::Serialize) -> Option<JsonRecord> {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(record)) => Some(record),
+        _ => None,
+    }
+}
+
 /// `record` as the service sent it, each field `schema` knows read by its
 /// type with the same tolerance as the typed records (`lenient.rs`): text
 /// (also uuids, date-times, dates and codes) as a string, numbers and

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use workdesk_api::{JsonRecord, LeadPatch};
+use workdesk_api::{json_record_of, JsonRecord, LeadPatch};
 use workdesk_query::{Problem, ValidationErrors};
 
 use super::{uuid_like, Keep};
@@ -39,10 +39,7 @@ pub(crate) enum Verdict {
 
 /// The fields `patch` sets or clears, as sent (`null` for cleared).
 fn fields_of(patch: &LeadPatch) -> JsonRecord {
-    match serde_json::to_value(patch) {
-        Ok(Json::Object(fields)) => fields,
-        _ => JsonRecord::new(),
-    }
+    json_record_of(patch).unwrap_or_default()
 }
 
 /// Whether two values of a field are the same value: absent and `null`

@@ -32,7 +32,9 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
-use workdesk_api::{FieldErrors, JsonRecord, LeadPatch, NewStakeholder, NewTask, ResourceName};
+use workdesk_api::{
+    json_record_of, FieldErrors, JsonRecord, LeadPatch, NewStakeholder, NewTask, ResourceName,
+};
 use workdesk_cache::{OutboxEntry, OutboxState};
 use workdesk_query::{Problem, ValidationErrors};
 
@@ -255,20 +257,43 @@ pub struct Pending {
     pub changed_at: DateTime<Utc>,
     /// How many times its request went out.
     pub attempts: u32,
+    /// Whether the user may edit it ([`Replica::edit_change`]): it waits or
+    /// needs them, is not a conflict (chosen per field) nor an edit of a
+    /// record gone, and is not a deletion (nothing to type).
+    pub can_edit: bool,
+    /// Whether the user may discard it ([`Replica::discard_change`]): it
+    /// waits or needs them (one being sent is checked first; one sent is
+    /// cleared instead).
+    pub can_discard: bool,
 }
 
 impl Pending {
     fn of(entry: OutboxEntry) -> Pending {
+        let change = Change::of(&entry.change);
+        let note: Option<Note> = entry
+            .note
+            .and_then(|note| serde_json::from_value(note).ok());
+        let open = matches!(entry.state, OutboxState::Waiting | OutboxState::NeedsYou);
+        let can_edit = open
+            && !matches!(note, Some(Note::Conflict { .. } | Note::Gone))
+            && matches!(
+                change,
+                Some(
+                    Change::CreateTask { .. }
+                        | Change::CreateStakeholder { .. }
+                        | Change::PatchLead { .. }
+                )
+            );
         Pending {
             id: entry.id,
-            change: Change::of(&entry.change),
+            change,
             state: entry.state,
-            note: entry
-                .note
-                .and_then(|note| serde_json::from_value(note).ok()),
+            note,
             made_at: entry.made_at,
             changed_at: entry.changed_at,
             attempts: entry.attempts,
+            can_edit,
+            can_discard: open,
         }
     }
 }
@@ -367,9 +392,7 @@ impl Replica {
                 }) = &pending.change
                 {
                     if uuid_like(edited) == id {
-                        if let Ok(Json::Object(fields)) = serde_json::to_value(patch) {
-                            record.extend(fields);
-                        }
+                        record.extend(json_record_of(patch).unwrap_or_default());
                     }
                 }
             }
@@ -386,10 +409,6 @@ impl Replica {
     /// [`Error::KeyRefused`]; [`Error::Cache`].
     pub fn pending_rows(&self, resource: ResourceName) -> Result<Vec<PendingRow>> {
         let mut rows: Vec<PendingRow> = Vec::new();
-        let object = |value: Json| match value {
-            Json::Object(record) => record,
-            _ => JsonRecord::new(),
-        };
         for pending in self.outbox()? {
             if pending.state == OutboxState::Sent {
                 continue;
@@ -402,13 +421,13 @@ impl Replica {
                 (ResourceName::Task, Change::CreateTask { task }) => rows.push(PendingRow {
                     change_id: id,
                     mark: RowMark::New,
-                    record: object(serde_json::to_value(task).unwrap_or_default()),
+                    record: json_record_of(&task).unwrap_or_default(),
                 }),
                 (ResourceName::Stakeholder, Change::CreateStakeholder { stakeholder }) => {
                     rows.push(PendingRow {
                         change_id: id,
                         mark: RowMark::New,
-                        record: object(serde_json::to_value(stakeholder).unwrap_or_default()),
+                        record: json_record_of(&stakeholder).unwrap_or_default(),
                     });
                 }
                 (ResourceName::Stakeholder, Change::DeleteStakeholder { id: gone, .. }) => {
@@ -432,10 +451,9 @@ impl Replica {
                         id: lead, patch, ..
                     },
                 ) => {
-                    let edited: Vec<String> = match serde_json::to_value(&patch) {
-                        Ok(Json::Object(fields)) => fields.keys().cloned().collect(),
-                        _ => Vec::new(),
-                    };
+                    let edited: Vec<String> = json_record_of(&patch)
+                        .map(|fields| fields.keys().cloned().collect())
+                        .unwrap_or_default();
                     let same = uuid_like(&lead);
                     let earlier = rows.iter_mut().find(|row| {
                         row.record

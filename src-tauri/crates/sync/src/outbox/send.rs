@@ -16,7 +16,7 @@
 use std::collections::HashSet;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use workdesk_api::{Connection, JsonRecord, ResourceName};
+use workdesk_api::{json_record_of, Connection, JsonRecord, ResourceName};
 use workdesk_cache::{OutboxEntry, OutboxState};
 
 use super::check::{self, id_of, Found};
@@ -226,10 +226,12 @@ impl Replica {
     async fn send(&self, change: &Change) -> workdesk_api::Result<Option<JsonRecord>> {
         let client = self.client();
         Ok(match change {
-            Change::CreateTask { task } => json_of(&client.create_task(task).await?),
-            Change::PatchLead { id, patch, .. } => json_of(&client.patch_lead(id, patch).await?),
+            Change::CreateTask { task } => json_record_of(&client.create_task(task).await?),
+            Change::PatchLead { id, patch, .. } => {
+                json_record_of(&client.patch_lead(id, patch).await?)
+            }
             Change::CreateStakeholder { stakeholder } => {
-                json_of(&client.create_stakeholder(stakeholder).await?)
+                json_record_of(&client.create_stakeholder(stakeholder).await?)
             }
             Change::DeleteStakeholder { id, .. } => {
                 client.delete_stakeholder(id).await?;
@@ -304,13 +306,8 @@ impl Replica {
                 })
             }
             Api::RateLimited { .. } => {
-                let until = Utc::now()
-                    + err
-                        .retry_in()
-                        .and_then(|wait| TimeDelta::from_std(wait).ok())
-                        .unwrap_or(TimeDelta::minutes(1));
                 self.record(id, OutboxState::Waiting, None)?;
-                Ok(Turn::End(PassEnd::Budget(until)))
+                Ok(Turn::End(PassEnd::Budget(retry_at(&err))))
             }
             Api::Unauthorized { .. } => {
                 self.record(id, OutboxState::Waiting, None)?;
@@ -388,13 +385,7 @@ fn still_unknown(id: i64, err: &workdesk_api::Error) -> Turn {
     );
     Turn::End(match err {
         workdesk_api::Error::Unauthorized { .. } => PassEnd::KeyRefused,
-        workdesk_api::Error::RateLimited { .. } => PassEnd::Budget(
-            Utc::now()
-                + err
-                    .retry_in()
-                    .and_then(|wait| TimeDelta::from_std(wait).ok())
-                    .unwrap_or(TimeDelta::minutes(1)),
-        ),
+        workdesk_api::Error::RateLimited { .. } => PassEnd::Budget(retry_at(err)),
         err => PassEnd::Unreachable(
             err.connection()
                 .filter(|c| *c != Connection::Online)
@@ -403,12 +394,14 @@ fn still_unknown(id: i64, err: &workdesk_api::Error) -> Turn {
     })
 }
 
-/// A typed record as the JSON object the cache keeps.
-fn json_of(record: &impl serde::Serialize) -> Option<JsonRecord> {
-    match serde_json::to_value(record) {
-        Ok(serde_json::Value::Object(map)) => Some(map),
-        _ => None,
-    }
+/// When a 429 (`err`) says to try again: its `Retry-After` or reset, else
+/// a minute from now (UTC).
+fn retry_at(err: &workdesk_api::Error) -> DateTime<Utc> {
+    Utc::now()
+        + err
+            .retry_in()
+            .and_then(|wait| TimeDelta::from_std(wait).ok())
+            .unwrap_or(TimeDelta::minutes(1))
 }
 
 /// The note of a sent change.
