@@ -63,6 +63,7 @@ fn bench(c: &mut Criterion) {
         HeaderValue::try_from(format!("Bearer {key}")).unwrap(),
     );
     headers.insert(ACCEPT, HeaderValue::from_static("application/json"));
+    workdesk_api::crypto_provider();
     let bare = reqwest::Client::builder()
         .no_proxy()
         .default_headers(headers)

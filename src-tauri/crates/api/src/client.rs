@@ -19,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::rate_limit::RateLimit;
 use crate::response::Received;
 use crate::retry;
+use crate::tls::crypto_provider;
 use workdesk_key::ApiKey;
 use workdesk_key::KeyProblem;
 
@@ -95,16 +96,16 @@ impl Client {
         let mut headers = HeaderMap::new();
         headers.insert(header::AUTHORIZATION, auth);
         headers.insert(header::ACCEPT, HeaderValue::from_static("application/json"));
-        // TLS trusts the operating system's certificate store (rustls with
-        // rustls-native-certs: a company's root installed on the computer
-        // works); on Windows also the public authorities of webpki-roots
-        // (Cargo.toml says why).
+        // TLS: rustls with the operating system's own verifier
+        // (rustls-platform-verifier: a company's root installed on the
+        // computer works), ring as the crypto (Cargo.toml says why).
+        crypto_provider();
         let mut http = reqwest::Client::builder();
         if base_url.as_url().scheme() == "http" {
             // Plain HTTP (loopback only, and redirects are never followed):
-            // no TLS, so the certificate store is not read (several
+            // no TLS, so the system's certificates are not read (several
             // milliseconds on each client built, the demo's included).
-            http = http.tls_built_in_root_certs(false);
+            http = http.tls_certs_only([]);
         }
         if base_url.is_loopback() {
             // A proxy from HTTP_PROXY/ALL_PROXY would receive the key in

@@ -94,6 +94,7 @@ pub mod relative_date;
 mod resource_name;
 mod response;
 mod retry;
+mod tls;
 mod tolerant;
 
 pub use base_url::{is_loopback, BaseUrl};
@@ -119,6 +120,7 @@ pub use records::{
 pub use relative_date::{RelativeDate, LAST_DAYS_MAX};
 pub use resource_name::ResourceName;
 pub use response::mask_keys;
+pub use tls::crypto_provider;
 pub use tolerant::{MAX_COUNT, UNREADABLE};
 pub use workdesk_key::{ApiKey, KeyProblem, KEY_PREFIX};
 pub use workdesk_query::{

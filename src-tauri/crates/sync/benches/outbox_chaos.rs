@@ -328,6 +328,7 @@ async fn parent(total: usize, seed: u64) -> Figures {
     }
 
     let exe = std::env::current_exe().unwrap();
+    workdesk_api::crypto_provider();
     let http = reqwest::Client::new();
     let arm = |mode: String, times: u32| {
         let http = http.clone();

@@ -379,7 +379,9 @@ async fn an_export_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes_
         lowest >= 1,
         "the last 10 % (1 of 10) was never spent: {lowest}"
     );
-    let journal: Json = reqwest::get(format!("{}/_sandbox/requests", setup.sandbox.base_url()))
+    let journal: Json = common::http()
+        .get(format!("{}/_sandbox/requests", setup.sandbox.base_url()))
+        .send()
         .await
         .unwrap()
         .json()

@@ -376,7 +376,14 @@ async fn a_download_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes
 }
 
 async fn reqwest_get(url: &str) -> Json {
-    reqwest::get(url).await.unwrap().json().await.unwrap()
+    common::http()
+        .get(url)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
 
 #[tokio::test]

@@ -94,6 +94,7 @@ impl Sandbox {
         })
         .await
         .expect("sandbox starts");
+        workdesk_api::crypto_provider();
         let http = reqwest::Client::builder().no_proxy().build().unwrap();
         Sandbox { running, http }
     }

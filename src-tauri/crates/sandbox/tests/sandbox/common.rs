@@ -173,7 +173,10 @@ pub fn id(record: &Value) -> String {
 
 /// An HTTP client for loopback that ignores proxies set in the environment
 /// (a proxy could not reach this computer's 127.0.0.1).
+/// ring is set as the process's TLS crypto first, as reqwest (built with
+/// `rustls-no-provider`) needs.
 pub fn http() -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
     reqwest::Client::builder().no_proxy().build().unwrap()
 }
 

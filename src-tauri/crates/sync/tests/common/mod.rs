@@ -39,11 +39,18 @@ pub fn replica_of(client: Client) -> (Replica, OfflineSwitch, tempfile::TempDir)
 /// The next `times` API requests to `sandbox` get fault `mode` (`502`,
 /// `html`, `429=60`…); the sandbox must run with faults on.
 pub async fn arm(sandbox: &Running, mode: &str, times: u32) {
-    let answer = reqwest::Client::new()
+    let answer = http()
         .post(format!("{}/_sandbox/faults", sandbox.base_url()))
         .json(&serde_json::json!({"mode": mode, "times": times}))
         .send()
         .await
         .unwrap();
     assert!(answer.status().is_success(), "{mode}: {}", answer.status());
+}
+
+/// A plain HTTP client, for the sandbox's own endpoints (its journal, its
+/// faults): the process's TLS crypto set first, as reqwest needs.
+pub fn http() -> reqwest::Client {
+    workdesk_api::crypto_provider();
+    reqwest::Client::new()
 }
