@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { configDefaults } from "vitest/config";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -21,6 +21,8 @@ export default defineConfig({
     root,
     environment: "jsdom",
     include: ["tests/**/*.test.ts"],
+    // Those run in Chromium (vitest.browser.config.ts, `npm run test:browser`).
+    exclude: [...configDefaults.exclude, "tests/browser/**"],
     setupFiles: ["tests/setup.ts"],
     // One time zone for every run, with an offset (UTC-5, no daylight
     // saving), so that local date-times have literal expected instants.

@@ -1,8 +1,9 @@
 // Windows High Contrast (`forced-colors: active`) drops backgrounds and box
 // shadows: whatever shows the selection, the opened row, the option under
 // a picker's cursor and the focus that way must also be drawn with system
-// colours there. Checked in the styles themselves (jsdom has no forced
-// colours to emulate).
+// colours there. Checked here in the styles themselves, on every system
+// (jsdom has no forced colours to emulate); tests/browser/forced-colors.test.ts
+// renders the rows in forced colours for real, in Chromium.
 // @ts-expect-error -- Node's fs: the tests run on Node, and the UI has no @types/node.
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "vitest";
