@@ -37,11 +37,16 @@ use workdesk_core::workspaces::WorkspaceId;
 /// Where the generated TypeScript bindings live, relative to the repo root.
 pub const BINDINGS_PATH: &str = "ui/src/lib/bindings.ts";
 
-/// The tauri-specta builder listing every command; the single source of the
-/// invoke handler and of the TypeScript bindings.
-pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
-    tauri_specta::Builder::<R>::new()
-        .commands(collect_commands![
+/// Expands to `$handler![…]` over every command, the one list of them:
+/// `collect_commands` for the TypeScript bindings ([`specta_builder`]),
+/// `tauri::generate_handler` for the window's invoke handler
+/// ([`configure`]). The window does not build specta's description of
+/// every command's types (tauri-specta's `commands` does, eagerly): only
+/// the bindings need it, and it would be code and start-up work in every
+/// release.
+macro_rules! every_command {
+    ($($handler:tt)+) => {
+        $($handler)+![
             commands::workspace_status,
             commands::add_workspace,
             commands::update_workspace,
@@ -98,16 +103,30 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
             updates::check_for_update,
             updates::install_update,
             updates::cancel_update,
-        ])
+        ]
+    };
+}
+
+/// The typed events Rust emits, registered so that they can be emitted
+/// (`mount_events`) and described in the bindings.
+fn events_builder<R: Runtime>() -> tauri_specta::Builder<R> {
+    tauri_specta::Builder::<R>::new().events(collect_events![
+        offline::SavedDataNotice,
+        service_state::ServiceState,
+        outbox::OutboxChanged,
+        menu::MenuChosen,
+        updates::UpdateStatusChanged
+    ])
+}
+
+/// The tauri-specta builder listing every command, event and constant: the
+/// source of the TypeScript bindings (the window's invoke handler comes
+/// from the same list, `every_command!`).
+pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
+    events_builder::<R>()
+        .commands(every_command!(collect_commands))
         // Every bound the window applies, from Rust's constants.
         .constant("LIMITS", workdesk_core::limits::LIMITS)
-        .events(collect_events![
-            offline::SavedDataNotice,
-            service_state::ServiceState,
-            outbox::OutboxChanged,
-            menu::MenuChosen,
-            updates::UpdateStatusChanged
-        ])
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
         .dangerously_cast_bigints_to_number()
@@ -200,14 +219,14 @@ pub fn configure<R: Runtime>(
     options: Options,
     keychain: impl FnOnce() -> workdesk_keychain::Keychain + Send + 'static,
 ) -> tauri::Builder<R> {
-    let specta = specta_builder::<R>();
+    let events = events_builder::<R>();
     builder
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_notification::init())
-        .invoke_handler(specta.invoke_handler())
+        .invoke_handler(every_command!(tauri::generate_handler))
         .setup(move |app| {
-            specta.mount_events(app);
+            events.mount_events(app);
             let settings = settings_store::open(app.handle())?;
             if let Err(err) = settings.upgrade() {
                 log::warn!(

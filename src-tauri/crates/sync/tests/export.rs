@@ -10,7 +10,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use calamine::{open_workbook, Data, Reader, Xlsx};
-use serde_json::Value as Json;
 use workdesk_api::{
     ClientConfig, FilterSpec, JsonRecord, ListView, Operator, ResourceName, SortSpec, Take,
 };
@@ -379,14 +378,7 @@ async fn an_export_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes_
         lowest >= 1,
         "the last 10 % (1 of 10) was never spent: {lowest}"
     );
-    let journal: Json = common::http()
-        .get(format!("{}/_sandbox/requests", setup.sandbox.base_url()))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let journal = common::journal(&setup.sandbox).await;
     let statuses: Vec<u64> = journal["data"]["results"]
         .as_array()
         .unwrap()

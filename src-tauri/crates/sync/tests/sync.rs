@@ -6,7 +6,6 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::Value as Json;
 use workdesk_api::{
     ClientConfig, FilterSpec, JsonRecord, LeadPatch, ListView, Operator, Patch, ResourceName,
     SortSpec, Take,
@@ -364,7 +363,7 @@ async fn a_download_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes
         lowest >= 1,
         "the last 10 % (1 of 10) was never spent: {lowest}"
     );
-    let journal: Json = reqwest_get(&format!("{}/_sandbox/requests", sandbox.base_url())).await;
+    let journal = common::journal(sandbox).await;
     let statuses: Vec<u64> = journal["data"]["results"]
         .as_array()
         .unwrap()
@@ -373,17 +372,6 @@ async fn a_download_never_spends_the_last_tenth_of_the_budget_it_pauses_and_goes
         .collect();
     assert!(statuses.iter().all(|s| *s == 200), "no 429: {statuses:?}");
     assert_eq!(statuses.len(), 15);
-}
-
-async fn reqwest_get(url: &str) -> Json {
-    common::http()
-        .get(url)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
 }
 
 #[tokio::test]

@@ -50,7 +50,19 @@ pub async fn arm(sandbox: &Running, mode: &str, times: u32) {
 
 /// A plain HTTP client, for the sandbox's own endpoints (its journal, its
 /// faults): the process's TLS crypto set first, as reqwest needs.
-pub fn http() -> reqwest::Client {
+fn http() -> reqwest::Client {
     workdesk_api::crypto_provider();
     reqwest::Client::new()
+}
+
+/// The sandbox's journal (`GET /_sandbox/requests`), as JSON.
+pub async fn journal(sandbox: &Running) -> serde_json::Value {
+    http()
+        .get(format!("{}/_sandbox/requests", sandbox.base_url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
 }
