@@ -48,6 +48,13 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
   try {
     await visible(app, byLabel("Server address"));
     await screenshot(app, "first-run");
+    // The first screen came from the question ui/public/start.js asked while
+    // the page was still being read, and the window took its answers.
+    const start = await app.executeScript(() => ({
+      asked: performance.getEntriesByName("workdesk:start-asked").length,
+      untaken: "__workdeskStart" in window,
+    }));
+    assert.deepEqual(start, { asked: 1, untaken: false });
     // Every position the first section button takes, frame by frame, from
     // the moment the workspace shows.
     await app.executeScript(`

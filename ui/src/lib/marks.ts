@@ -10,6 +10,10 @@
 // - `workdesk:demo-asked`: "Try the demo workspace" was clicked, and
 //   `workdesk:demo-started`: the demo's start answered (the start
 //   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with them);
+// - `workdesk:start-asked`: ui/public/start.js asked the window's first
+//   question while the page was being read (lib/start.ts), and
+//   `workdesk:first-screen-painted`: the screen its answer chose is
+//   painted (bench-start.mjs reads both);
 // - `workdesk:overview-requested`, `workdesk:overview-received` and the
 //   measure `workdesk:overview`: the overview asked for, its figures
 //   arrived, and request to its cards and charts painted (bench-app.mjs).
@@ -65,4 +69,12 @@ export async function markOverviewPainted(): Promise<void> {
   } catch {
     // As above.
   }
+}
+
+/** Two frames after the window's first screen (the first-run form or a workspace) is in the DOM: marks `workdesk:first-screen-painted`. */
+export async function markFirstScreenPainted(): Promise<void> {
+  await tick();
+  await frame();
+  await frame();
+  mark("workdesk:first-screen-painted");
 }
