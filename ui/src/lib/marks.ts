@@ -31,12 +31,19 @@ export function mark(name: string): void {
   }
 }
 
-/** The next animation frame (a task where there are no frames). */
-function frame(): Promise<void> {
+/** The next animation frame (a task where there are no frames, as in the component tests). */
+export function frame(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => resolve());
     else setTimeout(resolve, 0);
   });
+}
+
+/** Resolves once what is in the DOM now is painted: Svelte's pending updates applied, then two frames. */
+async function painted(): Promise<void> {
+  await tick();
+  await frame();
+  await frame();
 }
 
 /**
@@ -45,9 +52,7 @@ function frame(): Promise<void> {
  * own render, and marks the window interactive the first time.
  */
 export async function markPainted(which: Answer): Promise<void> {
-  await tick();
-  await frame();
-  await frame();
+  await painted();
   try {
     performance.mark(`workdesk:${which}-painted`);
     performance.measure(`workdesk:${which}`, "workdesk:page-requested", `workdesk:${which}-painted`);
@@ -60,9 +65,7 @@ export async function markPainted(which: Answer): Promise<void> {
 
 /** Two frames after the overview's figures are in the DOM: measures `workdesk:overview` from its request. */
 export async function markOverviewPainted(): Promise<void> {
-  await tick();
-  await frame();
-  await frame();
+  await painted();
   try {
     performance.mark("workdesk:overview-painted");
     performance.measure("workdesk:overview", "workdesk:overview-requested", "workdesk:overview-painted");
@@ -73,8 +76,6 @@ export async function markOverviewPainted(): Promise<void> {
 
 /** Two frames after the window's first screen (the first-run form or a workspace) is in the DOM: marks `workdesk:first-screen-painted`. */
 export async function markFirstScreenPainted(): Promise<void> {
-  await tick();
-  await frame();
-  await frame();
+  await painted();
   mark("workdesk:first-screen-painted");
 }

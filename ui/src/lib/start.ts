@@ -3,8 +3,9 @@
 // being read, before the UI's scripts: the window waits for what was asked
 // ~40 ms earlier instead of asking once its scripts have run
 // (BENCHMARKS.md, "Start against the floor").
-import { commands, type ResourceSchema, type WorkspaceStatus } from "./bindings";
-import { call, type UiError } from "./ipc";
+import type { ResourceSchema, WorkspaceStatus } from "./bindings";
+import { call, ipc, type UiError } from "./ipc";
+import { frame } from "./marks";
 
 declare global {
   interface Window {
@@ -36,18 +37,13 @@ export function firstStatus(): [Promise<WorkspaceStatus>, Promise<ResourceSchema
     delete window.__workdeskStart;
     return [call(outcome<WorkspaceStatus>(early.status)), call(outcome<ResourceSchema[]>(early.schemas))];
   }
-  return [call(commands.workspaceStatus()), call(commands.resourceSchemas())];
+  return [ipc.workspaceStatus(), ipc.resourceSchemas()];
 }
 
 /**
  * Runs `work` in a task of its own once the window has painted what is in
- * the DOM now (the next animation frame, then a task; at once where there
- * are no frames, as in the component tests).
+ * the DOM now (the next animation frame, then a task).
  */
 export function afterPaint(work: () => void): void {
-  if (typeof requestAnimationFrame !== "function") {
-    setTimeout(work, 0);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(work, 0));
+  void frame().then(() => setTimeout(work, 0));
 }
