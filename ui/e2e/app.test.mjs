@@ -12,9 +12,12 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { By, Key, until } from "selenium-webdriver";
+import { By, Key } from "selenium-webdriver";
 import {
+  COUNT,
   IDENTIFIER,
+  LIST_ALERT,
+  PAGE_STATUS,
   WAIT_MS,
   appUnderTest,
   byLabel,
@@ -30,6 +33,7 @@ import {
   screenshot,
   startSandbox,
   stopSandbox,
+  untilText,
   visible,
 } from "./support.mjs";
 
@@ -73,13 +77,10 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
     await openSection(app, "Supplier invoices");
 
     const expected = await countFromService(context.sandbox);
-    const count = await visible(app, By.css("p.count"));
-    await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
-    const digits = (await count.getText()).replace(/\D/g, "");
+    const digits = (await untilText(app, COUNT, /supplier invoices/, "the count")).replace(/\D/g, "");
     assert.equal(Number(digits), expected, "the total count shown matches the service");
 
-    const status = await visible(app, By.id("page-status"));
-    await app.wait(until.elementTextIs(status, `Page 1 of ${Math.ceil(expected / 20)}`), WAIT_MS);
+    await untilText(app, PAGE_STATUS, `Page 1 of ${Math.ceil(expected / 20)}`, "page 1");
     const firstPage = await rowNames(app);
     assert.equal(firstPage.length, 20);
     // Nothing moved under the pointer while the first page came in (the
@@ -89,7 +90,7 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
     assert.equal(tops.length, 1, `the sections stay where they first showed: tops ${tops}`);
 
     await (await visible(app, byButton("Next page"))).click();
-    await app.wait(until.elementTextContains(status, "Page 2 of"), WAIT_MS);
+    await untilText(app, PAGE_STATUS, /^Page 2 of/, "page 2");
     await app.wait(async () => (await rowNames(app))[0] !== firstPage[0], WAIT_MS);
     const secondPage = await rowNames(app);
     assert.equal(secondPage.length, 20);
@@ -130,8 +131,7 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
 test("second start: the key is remembered and the table shows without asking", async () => {
   const app = await openApp();
   try {
-    const count = await visible(app, By.css("p.count"));
-    await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
+    await untilText(app, COUNT, /supplier invoices/, "the count");
     const setup = await app.findElements(byLabel("API key"));
     assert.equal(setup.length, 0, "the first-run screen is not shown again");
     const hint = await visible(app, By.css(".key"));
@@ -151,10 +151,10 @@ test("second start: the key is remembered and the table shows without asking", a
     const box = await visible(app, By.css("input[type='search']"));
     assert.equal(await app.executeScript("return document.activeElement === arguments[0];", box), true, "Ctrl+K goes to the search box");
     await box.sendKeys(piece);
-    await app.wait(until.elementTextContains(count, `“${piece}”`), WAIT_MS);
+    const found = await untilText(app, COUNT, new RegExp(`“${piece}”`), "the search's count");
     assert.deepEqual(await rowNames(app), [first], `${piece} finds ${first} alone`);
     // Out of how many: the list's count before the words.
-    assert.match(await count.getText(), /^1 of [\d,]+ supplier invoices matches “/);
+    assert.match(found, /^1 of [\d,]+ supplier invoices matches “/);
     const asked = (await journal(context.sandbox)).slice(since);
     assert.ok(
       asked.some((r) => r.path === "/account_payable/invoice/" && r.query.includes(`name__icontains=${piece}`)),
@@ -162,12 +162,11 @@ test("second start: the key is remembered and the table shows without asking", a
     );
     await screenshot(app, "search");
     await box.sendKeys(Key.ESCAPE);
-    await app.wait(async () => !(await count.getText()).includes("“"), WAIT_MS);
+    await untilText(app, COUNT, /^[^“]*$/, "the whole list's count");
     // Back on page 2, where the next start is expected to reopen.
-    const status = await visible(app, By.id("page-status"));
-    await app.wait(until.elementTextContains(status, "Page 1 of"), WAIT_MS);
+    await untilText(app, PAGE_STATUS, /^Page 1 of/, "page 1");
     await (await app.findElement(byButton("Next page"))).click();
-    await app.wait(until.elementTextContains(status, "Page 2 of"), WAIT_MS);
+    await untilText(app, PAGE_STATUS, /^Page 2 of/, "page 2");
   } finally {
     await app.quit();
   }
@@ -181,10 +180,8 @@ test("restarted on page 2 while the service is down, with nothing saved: no made
   rmSync(join(process.env.XDG_DATA_HOME, IDENTIFIER, "saved"), { recursive: true, force: true });
   const app = await openApp();
   try {
-    const alert = await visible(app, By.css(".list-error[role='alert']"));
-    await app.wait(until.elementTextContains(alert, "could not be reached"), WAIT_MS);
-    const status = await visible(app, By.id("page-status"));
-    assert.equal(await status.getText(), "No page shown");
+    await untilText(app, LIST_ALERT, /could not be reached/, "the list's alert");
+    assert.equal(await (await visible(app, PAGE_STATUS)).getText(), "No page shown");
     for (const name of ["First page", "Previous page", "Next page", "Last page"]) {
       assert.equal(await (await app.findElement(byButton(name))).isEnabled(), false, `${name} is disabled`);
     }
@@ -196,7 +193,7 @@ test("restarted on page 2 while the service is down, with nothing saved: no made
     context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX, port);
     await (await visible(app, byButton("Try again"))).click();
     const expected = await countFromService(context.sandbox);
-    await app.wait(until.elementTextIs(status, `Page 2 of ${Math.ceil(expected / 20)}`), WAIT_MS);
+    await untilText(app, PAGE_STATUS, `Page 2 of ${Math.ceil(expected / 20)}`, "page 2");
     assert.equal((await rowNames(app)).length, 20);
   } finally {
     await app.quit();
@@ -211,13 +208,12 @@ test("a key whose member may not see supplier invoices connects: that list says 
     await connectToSandbox(app, sandbox, sandbox.keys.read_only);
     // The same server's workspace as before: it opens where it was left.
     await openSection(app, "Supplier invoices");
-    const alert = await visible(app, By.css(".list-error[role='alert']"));
-    await app.wait(until.elementTextContains(alert, "may not see supplier invoices"), WAIT_MS);
-    assert.match(await alert.getText(), /Your key's member may not see supplier invoices\./);
+    const alert = await untilText(app, LIST_ALERT, /may not see supplier invoices/, "the list's alert");
+    assert.match(alert, /Your key's member may not see supplier invoices\./);
     assert.equal((await app.findElements(byLabel("API key"))).length, 0, "connected: the first-run screen is gone");
     const hint = await visible(app, By.css(".key"));
     assert.match(await hint.getText(), new RegExp(`service_…${sandbox.keys.read_only.slice(-4)}`));
-    assert.equal(await (await visible(app, By.id("page-status"))).getText(), "No page shown");
+    assert.equal(await (await visible(app, PAGE_STATUS)).getText(), "No page shown");
     await screenshot(app, "read-only-key-supplier-invoices");
 
     await openSection(app, "Customer invoices");
@@ -225,9 +221,8 @@ test("a key whose member may not see supplier invoices connects: that list says 
       headers: { Authorization: `Bearer ${sandbox.keys.read_only}` },
     });
     const expected = (await response.json()).data.count;
-    const count = await visible(app, By.css("p.count"));
-    await app.wait(until.elementTextContains(count, "customer invoices"), WAIT_MS);
-    assert.equal(Number((await count.getText()).replace(/\D/g, "")), expected);
+    const count = await untilText(app, COUNT, /customer invoices/, "the count");
+    assert.equal(Number(count.replace(/\D/g, "")), expected);
     assert.equal((await rowNames(app)).length, Math.min(20, expected));
     assert.equal((await app.findElements(By.css(".list-error"))).length, 0);
     await screenshot(app, "read-only-key-customer-invoices");

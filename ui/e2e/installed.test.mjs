@@ -7,8 +7,8 @@
 // UPDATES=0 and Preferences must say that updates are off, set there).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { By, until } from "selenium-webdriver";
-import { WAIT_MS, appUnderTest, connectToSandbox, countFromService, openSection, rowNames, visible } from "./support.mjs";
+import { By } from "selenium-webdriver";
+import { COUNT, WAIT_MS, appUnderTest, connectToSandbox, countFromService, openSection, rowNames, untilText, visible } from "./support.mjs";
 
 const context = appUnderTest("the installed binary");
 
@@ -20,9 +20,7 @@ test("the installed app connects to the sandbox and shows the supplier-invoice t
     // The dev-build tests ran before in this session and left another list
     // as the last one shown: open supplier invoices from the sections.
     await openSection(app, "Supplier invoices");
-    const count = await visible(app, By.css("p.count"));
-    await app.wait(until.elementTextContains(count, "supplier invoices"), WAIT_MS);
-    const digits = (await count.getText()).replace(/\D/g, "");
+    const digits = (await untilText(app, COUNT, /supplier invoices/, "the count")).replace(/\D/g, "");
     assert.equal(Number(digits), await countFromService(context.sandbox));
     await app.wait(async () => (await rowNames(app)).length === 20, WAIT_MS);
     if (process.env.WORKDESK_EXPECT_POLICY) {

@@ -9,6 +9,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { By, Key, until } from "selenium-webdriver";
 import {
+  COUNT,
+  PAGE_STATUS,
   WAIT_MS,
   appUnderTest,
   armFault,
@@ -20,6 +22,7 @@ import {
   rowNames,
   screenshot,
   serviceGet,
+  untilText,
   visible,
 } from "./support.mjs";
 
@@ -45,23 +48,18 @@ function connected() {
 
 /** Waits until the list's count line names `what`, and returns the number shown. */
 async function countShown(what) {
-  const count = await visible(app, By.css("p.count"));
-  await app.wait(until.elementTextContains(count, what), WAIT_MS);
-  return Number((await count.getText()).replace(/\D/g, ""));
+  const text = await untilText(app, COUNT, (t) => t.includes(what), `the count of ${what}`);
+  return Number(text.replace(/\D/g, ""));
 }
 
 /** Waits until the list shows the count `expected` of `what`. */
-async function waitForCount(what, expected) {
-  const count = await visible(app, By.css("p.count"));
-  try {
-    await app.wait(async () => {
-      const text = await count.getText();
-      return text.includes(what) && Number(text.replace(/\D/g, "")) === expected;
-    }, WAIT_MS, `count of ${what} to be ${expected}`);
-  } catch (e) {
-    await screenshot(app, `failed-count-${what.replace(/\W+/g, "-")}`);
-    throw e;
-  }
+function waitForCount(what, expected) {
+  return untilText(
+    app,
+    COUNT,
+    (text) => text.includes(what) && Number(text.replace(/\D/g, "")) === expected,
+    `count of ${what} to be ${expected}`,
+  );
 }
 
 /**
@@ -228,8 +226,7 @@ test("a 200-row page: rows numbered for screen readers, End and Page Up reach re
   await countShown("supplier invoices");
   const since = (await journal(context.sandbox)).length;
   await choose("page-size", "200");
-  const status = await byId("page-status");
-  await app.wait(until.elementTextMatches(status, /^Page 1 of 13$/), WAIT_MS, "pages of 200");
+  await untilText(app, PAGE_STATUS, "Page 1 of 13", "pages of 200");
   // The page the app asked for, asked again.
   const [asked] = (await requestsSince(since, "GET", "/account_payable/invoice/")).slice(-1);
   const expected = (await serviceGet(context.sandbox, `/account_payable/invoice/?${asked.query}`)).results.map((r) => r.name);
@@ -268,7 +265,7 @@ test("a 200-row page: rows numbered for screen readers, End and Page Up reach re
 
   // Back to 20 a page for the files after this one.
   await choose("page-size", "20");
-  await app.wait(until.elementTextMatches(status, /^Page 1 of 122$/), WAIT_MS);
+  await untilText(app, PAGE_STATUS, "Page 1 of 122", "pages of 20");
 });
 
 test("new task: empty dates look empty; a set date shows and can be cleared", async () => {

@@ -20,6 +20,7 @@ import {
   openSection,
   screenshot,
   serviceGet,
+  untilText,
   visible,
 } from "./support.mjs";
 
@@ -80,9 +81,8 @@ test("a task made while working offline is kept, survives a restart, and is sent
     await screenshot(app, "outbox-kept");
     // The Tasks list shows it as not sent yet.
     await openSection(app, "Tasks");
-    const pendingNew = await visible(app, By.css("section.pending-new"));
-    await app.wait(until.elementTextContains(pendingNew, title), WAIT_MS);
-    assert.match(await pendingNew.getText(), /^Not sent yet: 1 task/);
+    const pendingNew = await untilText(app, By.css("section.pending-new"), (text) => text.includes(title), "the task not sent yet");
+    assert.match(pendingNew, /^Not sent yet: 1 task/);
   } finally {
     await app.quit();
   }
@@ -99,7 +99,7 @@ test("a task made while working offline is kept, survives a restart, and is sent
 
     await (await workOffline(app)).click();
     await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "sent once the service can be used");
-    await app.wait(until.elementTextContains(await visible(app, By.css("li.change")), "The service has it."), WAIT_MS);
+    await untilText(app, By.css("li.change"), /The service has it\./, "the change sent");
   } finally {
     await app.quit();
   }
@@ -136,8 +136,12 @@ test("killed while a task's answer was lost mid-way, the next start finds it on 
     const nav = await visible(app, By.xpath("//nav[contains(@class, 'sections')]//button[starts-with(normalize-space(.), 'Waiting to send')]"));
     await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", nav);
     await nav.click();
-    const item = await visible(app, By.xpath("//li[contains(@class, 'change')][contains(., 'Pagar nómina')]"));
-    await app.wait(until.elementTextContains(item, "found it on the service: it was not sent twice"), WAIT_MS);
+    await untilText(
+      app,
+      By.xpath("//li[contains(@class, 'change')][contains(., 'Pagar nómina')]"),
+      /found it on the service: it was not sent twice/,
+      "the change found on the service",
+    );
     await screenshot(app, "outbox-found-on-service");
   } finally {
     await app.quit();
@@ -174,8 +178,12 @@ test("a stakeholder the service refuses waits as needing you, is edited beside i
     await type.sendKeys(context.sandbox.ids.document_type);
     await (await item.findElement(byButton("Save and send"))).click();
     await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "sent once edited");
-    const sent = await visible(app, By.xpath(`//li[contains(@class, 'change')][contains(., 'document ${number}')]`));
-    await app.wait(until.elementTextContains(sent, "The service has it."), WAIT_MS);
+    await untilText(
+      app,
+      By.xpath(`//li[contains(@class, 'change')][contains(., 'document ${number}')]`),
+      /The service has it\./,
+      "the stakeholder sent",
+    );
   } finally {
     await app.quit();
   }
@@ -232,8 +240,7 @@ async function editOfflineAgainstTheOffice(app, id, value, office) {
   await visible(app, By.xpath("//*[@role='status' and contains(., 'Kept to send later')]"));
   // The Leads list marks the row as edited and not sent yet.
   await openSection(app, "Leads");
-  const listed = await visible(app, By.xpath(`//table[contains(@class,'records')]//tr[@data-id='${id}']`));
-  await app.wait(until.elementTextContains(listed, "edited, not sent yet"), WAIT_MS);
+  await untilText(app, By.xpath(`//table[contains(@class,'records')]//tr[@data-id='${id}']`), /edited, not sent yet/, "the row marked");
   await officeSets(id, office);
   await (await workOffline(app)).click();
   await untilOneNeedsYou(app, "a conflict");

@@ -21,6 +21,7 @@ import {
   serviceGet,
   startSandbox,
   stopSandbox,
+  untilText,
   visible,
 } from "./support.mjs";
 
@@ -39,16 +40,9 @@ async function choose(app, id, text) {
   await select.findElement(By.xpath(`.//option[normalize-space(.)='${text}']`)).click();
 }
 
-async function pageStatus(app, text) {
-  const status = await visible(app, By.id("page-status"));
-  await app.wait(until.elementTextIs(status, text), WAIT_MS, `the pager to read ${text}`);
-}
+const pageStatus = (app, text) => untilText(app, By.id("page-status"), text, `the pager to read ${text}`);
 
-async function countText(app, pattern) {
-  const count = await visible(app, By.css("p.count"));
-  await app.wait(async () => pattern.test(await count.getText()), WAIT_MS, `the count to match ${pattern}`);
-  return count.getText();
-}
+const countText = (app, pattern) => untilText(app, By.css("p.count"), pattern, `the count to match ${pattern}`);
 
 const banner = (app) => app.findElements(By.css(".offline-banner"));
 
@@ -61,9 +55,8 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
     await connectToSandbox(app, sandbox);
     // The supplier invoices, whichever list the app opens on.
     await openSection(app, "Supplier invoices");
-    const status = await visible(app, By.id("page-status"));
-    await app.wait(async () => / of 122$/.test(await status.getText()), WAIT_MS, "a page of supplier invoices");
-    if ((await status.getText()) !== "Page 1 of 122") await (await visible(app, byButton("First page"))).click();
+    const shown = await pageStatus(app, / of 122$/);
+    if (shown !== "Page 1 of 122") await (await visible(app, byButton("First page"))).click();
     await pageStatus(app, "Page 1 of 122");
     page1 = await rowNames(app);
     await (await visible(app, byButton("Next page"))).click();
@@ -83,9 +76,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
   app = await context.open();
   try {
     // The page on screen when the app was closed, as saved.
-    const offline = await visible(app, By.css(".offline-banner"));
-    await app.wait(until.elementTextContains(offline, "showing data saved at"), WAIT_MS);
-    assert.match(await offline.getText(), /^Offline — showing data saved at .+ \(.+\)/);
+    await untilText(app, By.css(".offline-banner"), /^Offline — showing data saved at .+ \(.+\)/, "the offline banner");
     await pageStatus(app, "Page 2 of 122");
     assert.deepEqual(await rowNames(app), page2);
     assert.equal((await app.findElements(By.css(".list-error"))).length, 0, "no error: saved data is shown");
@@ -173,8 +164,7 @@ test("a whole list made available offline, then filtered offline, gives the sand
     await app.wait(async () => Number(await bar.getAttribute("value")) >= 2, WAIT_MS, "a few pages done");
     assert.equal(await bar.getAttribute("max"), "13");
     await screenshot(app, "offline-progress");
-    const done = await visible(app, By.css(".saved-whole"));
-    await app.wait(until.elementTextMatches(done, /^All 2,?437 supplier invoices saved, refreshed at /), WAIT_MS);
+    await untilText(app, By.css(".saved-whole"), /^All 2,?437 supplier invoices saved, refreshed at /, "the whole list saved");
 
     // Working offline: the same filter as the service, over every saved invoice.
     await (await visible(app, By.xpath("//label[contains(., 'Work offline')]/input"))).click();

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
-import { Builder, By, until } from "selenium-webdriver";
+import { Builder, By, Condition, WebElementCondition, WebElementPromise, error } from "selenium-webdriver";
 import { collectScreenTexts } from "./english-words.mjs";
 
 /** The app's identifier: its keychain service name and data folder. */
@@ -15,25 +15,106 @@ export const IDENTIFIER = "dev.workdesk.desktop";
 /** How long to wait for the app to show something, in ms. */
 export const WAIT_MS = 30_000;
 
-/** A WebDriver session on the app binary `application`, via tauri-driver at `driverUrl`. */
-export function openApp(driverUrl, application) {
-  return new Builder()
+/**
+ * A WebDriver session on the app binary `application`, via tauri-driver at
+ * `driverUrl`, whose `wait` tolerates a redrawn page (see `tolerantWait`).
+ */
+export async function openApp(driverUrl, application) {
+  // Awaited: the thenable `build()` returns resolves to another driver object.
+  const app = await new Builder()
     .usingServer(driverUrl)
     .withCapabilities({ browserName: "wry", "tauri:options": { application } })
     .build();
+  app.wait = tolerantWait(app, app.wait.bind(app));
+  return app;
+}
+
+/**
+ * `wait` as Selenium's, but a condition that meets an element the page
+ * removed (StaleElementReferenceError) is asked again at the next poll, as
+ * Java's `FluentWait.ignoring` does: the page redraws as it pleases, and
+ * WebKitWebDriver even fails a `findElements` whose match is removed while
+ * it answers. A condition that keeps meeting one removed element still
+ * fails, at the timeout. A timeout saves a screenshot named after the wait.
+ */
+function tolerantWait(app, wait) {
+  return (condition, timeout, message, pollTimeout) => {
+    if (typeof condition?.then === "function") return wait(condition, timeout, message, pollTimeout);
+    const fn = condition instanceof Condition ? condition.fn : condition;
+    const tolerant = async (driver) => {
+      try {
+        return await fn(driver);
+      } catch (e) {
+        if (e instanceof error.StaleElementReferenceError) return false;
+        throw e;
+      }
+    };
+    const asked =
+      condition instanceof WebElementCondition
+        ? new WebElementCondition(condition.description(), tolerant)
+        : condition instanceof Condition
+          ? new Condition(condition.description(), tolerant)
+          : tolerant;
+    const result = wait(asked, timeout, message, pollTimeout).catch(async (e) => {
+      if (e instanceof error.TimeoutError) {
+        const said = typeof message === "function" ? message() : message;
+        const name = `timeout-${said || condition?.description?.() || "wait"}`;
+        await screenshot(app, name.replace(/[^\w.-]+/g, "-").slice(0, 80)).catch(() => {});
+      }
+      throw e;
+    });
+    return condition instanceof WebElementCondition ? new WebElementPromise(app, result) : result;
+  };
 }
 
 /** The form control labelled `text`. */
 export const byLabel = (text) =>
   By.xpath(`//*[@id = //label[normalize-space(.) = '${text}']/@for]`);
+/** A list's count line ("2,437 supplier invoices", "1 of 2,437 … matches “…”"). */
+export const COUNT = By.css("p.count");
+/** A list's pager status ("Page 1 of 122", "No page shown"). */
+export const PAGE_STATUS = By.id("page-status");
+/** A list's alert: why no page could be loaded. */
+export const LIST_ALERT = By.css(".list-error[role='alert']");
 /** The button reading `text`. */
 export const byButton = (text) => By.xpath(`//button[normalize-space(.) = '${text}']`);
 
-/** Waits until `locator` finds a visible element, and returns it. */
-export async function visible(app, locator) {
-  const element = await app.wait(until.elementLocated(locator), WAIT_MS);
-  await app.wait(until.elementIsVisible(element), WAIT_MS);
-  return element;
+/**
+ * Waits until `locator` finds a visible element, and returns it. Each poll
+ * finds it again: one the page replaced meanwhile is not waited on.
+ */
+export function visible(app, locator) {
+  return app.wait(
+    async () => {
+      const [element] = await app.findElements(locator);
+      return element !== undefined && (await element.isDisplayed()) ? element : false;
+    },
+    WAIT_MS,
+    `${locator} to be visible`,
+  );
+}
+
+/**
+ * Waits until the text of what `locator` finds (its first match, found
+ * again at each poll, so a redrawn element is read anew) equals `expected`
+ * (a string), matches it (a RegExp) or passes it (a function of the text);
+ * resolves with that text. `what` names the
+ * wait in its timeout.
+ */
+export function untilText(app, locator, expected, what) {
+  let last;
+  return app.wait(
+    async () => {
+      const [element] = await app.findElements(locator);
+      if (element === undefined) return false;
+      last = await element.getText();
+      const met =
+        expected instanceof RegExp ? expected.test(last) : typeof expected === "function" ? expected(last) : last === expected;
+      return met ? last : false;
+    },
+    WAIT_MS,
+    () => `${what} (last read: ${JSON.stringify(last)})`,
+  );
 }
 
 /**
@@ -104,10 +185,27 @@ export function rowNames(app) {
   return cellTexts(app, By.css("table tbody tr th[scope='row']"));
 }
 
-/** The text content of every element `locator` finds, in document order. */
-export async function cellTexts(app, locator) {
-  const cells = await app.findElements(locator);
-  return app.executeScript("return [...arguments].map((c) => c.textContent.trim());", ...cells);
+/**
+ * The text content of every element `locator` (By.css or By.xpath) finds,
+ * in document order, read in one script: rows redrawn meanwhile cannot
+ * leave it holding removed elements.
+ */
+export function cellTexts(app, locator) {
+  const { using, value } = locator;
+  if (using !== "css selector" && using !== "xpath") throw new TypeError(`cellTexts: ${locator} is neither CSS nor XPath`);
+  return app.executeScript(
+    `const [using, value] = arguments;
+    let found;
+    if (using === "xpath") {
+      const shot = document.evaluate(value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+      found = Array.from({ length: shot.snapshotLength }, (_, i) => shot.snapshotItem(i));
+    } else {
+      found = [...document.querySelectorAll(value)];
+    }
+    return found.map((c) => c.textContent.trim());`,
+    using,
+    value,
+  );
 }
 
 /**
