@@ -2,8 +2,11 @@
 // floor (src-tauri/floor: the smallest app on the same Tauri crates, one
 // window with a heading and a button) started alternately in one run and
 // measured the same way, from node's clock just before the WebDriver session
-// is requested (tauri-driver starts the app) to the first usable control
-// displayed, found by polling `findElements`:
+// is requested (WebKitWebDriver starts the app) to the first usable control
+// displayed, found by polling `findElements`. The session is WebKitWebDriver's
+// own, not through tauri-driver: its proxy hop delays about one request in
+// two by 40–48 ms (Nagle's algorithm against delayed ACKs), as much as the
+// gap being measured (support.mjs, startNativeDriver):
 //   - the floor: its `#floor-button`;
 //   - Workdesk on its first run (its settings and data deleted before each
 //     run): the first-run form's submit button ("Connect").
@@ -25,7 +28,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs
 import { basename, isAbsolute, join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Builder, By } from "selenium-webdriver";
-import { IDENTIFIER, WAIT_MS, byButton, startTauriDriver } from "./support.mjs";
+import { IDENTIFIER, WAIT_MS, byButton, nativeCapabilities, startNativeDriver } from "./support.mjs";
 
 const APP = process.env.WORKDESK_APP;
 const FLOOR = process.env.WORKDESK_FLOOR;
@@ -55,8 +58,8 @@ function newInstall(identifier) {
 /**
  * Pids of this session's live processes running `binary`: the process name
  * (truncated by the kernel to 15 bytes) and this session's marker in the
- * environment, which the app inherits through tauri-driver and
- * WebKitWebDriver (a Workdesk started elsewhere on the computer is not ours).
+ * environment, which the app inherits through WebKitWebDriver (a Workdesk
+ * started elsewhere on the computer is not ours).
  */
 function running(binary) {
   const name = basename(binary).slice(0, 15);
@@ -107,19 +110,21 @@ async function displayed(driver, locator, what) {
 
 /**
  * Starts `binary` as a new install through a WebDriver session, runs
- * `measure(driver, t0)` (`t0`: just before the session was requested), then
+ * `measure(driver, t0, launched)` (`t0`: node's clock just before the
+ * session was requested; `launched`: the same instant as epoch ms), then
  * quits the session and waits until the app has exited.
  */
 async function session(driverUrl, binary, identifier, measure) {
   await exited(binary);
   newInstall(identifier);
+  const launched = performance.timeOrigin + performance.now();
   const t0 = performance.now();
   const driver = new Builder()
     .usingServer(driverUrl)
-    .withCapabilities({ browserName: "wry", "tauri:options": { application: binary } })
+    .withCapabilities(nativeCapabilities(binary))
     .build();
   try {
-    const result = await measure(driver, t0);
+    const result = await measure(driver, t0, launched);
     // The wait for its exit below must have something to wait for.
     assert.ok(running(binary).length > 0, `${basename(binary)} runs in this session (found in /proc)`);
     return result;
@@ -132,10 +137,9 @@ async function session(driverUrl, binary, identifier, measure) {
 }
 
 /**
- * Resolves once the native driver behind tauri-driver answers (`GET
- * /status`, forwarded): tauri-driver listens before WebKitWebDriver does,
- * and a session requested in between is refused and retried by
- * selenium-webdriver, which would add to the first run's figure.
+ * Resolves once WebKitWebDriver answers `GET /status`: a session requested
+ * before it is ready is refused and retried by selenium-webdriver, which
+ * would add to the first run's figure.
  */
 async function driverReady(driverUrl) {
   const deadline = performance.now() + WAIT_MS;
@@ -150,6 +154,22 @@ async function driverReady(driverUrl) {
   }
 }
 
+/**
+ * Where a start went, once the page is shown: `{ navigation, paint }`, the
+ * session request (`launched`, epoch ms) to the webview's navigation start
+ * (the process side: the app's own start, its window and webview created),
+ * and that navigation start to the page's first contentful paint (Paint
+ * Timing), in ms.
+ */
+async function startParts(driver, launched) {
+  const { origin, paint } = await driver.executeScript(() => ({
+    origin: performance.timeOrigin,
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+  }));
+  assert.ok(typeof paint === "number", "the webview reports its first contentful paint");
+  return { navigation: origin - launched, paint };
+}
+
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -158,22 +178,31 @@ const median = (xs) => {
 const ms = (x) => `${x.toFixed(0)} ms`;
 
 const floorStart = [];
+const floorParts = { navigation: [], paint: [] };
+const appParts = { navigation: [], paint: [] };
 const appStart = [];
 const demoFirstRow = [];
 const firstScreen = { asked: [], painted: [] };
 const demoParts = { started: [], toRead: [], read: [], painted: [] };
-const tauriDriver = await startTauriDriver();
+const nativeDriver = await startNativeDriver();
 try {
-  await driverReady(tauriDriver.url);
+  await driverReady(nativeDriver.url);
   for (let run = 1; run <= RUNS; run++) {
     floorStart.push(
-      await session(tauriDriver.url, FLOOR, FLOOR_IDENTIFIER, async (driver, t0) => {
-        return (await displayed(driver, By.css("#floor-button"), "the floor's button")) - t0;
+      await session(nativeDriver.url, FLOOR, FLOOR_IDENTIFIER, async (driver, t0, launched) => {
+        const shown = (await displayed(driver, By.css("#floor-button"), "the floor's button")) - t0;
+        const { navigation, paint } = await startParts(driver, launched);
+        floorParts.navigation.push(navigation);
+        floorParts.paint.push(paint);
+        return shown;
       }),
     );
-    const [start, demo] = await session(tauriDriver.url, APP, IDENTIFIER, async (driver, t0) => {
+    const [start, demo] = await session(nativeDriver.url, APP, IDENTIFIER, async (driver, t0, launched) => {
       const submit = By.css("main.setup form button[type='submit']");
       const shown = await displayed(driver, submit, "the first-run form's submit button");
+      const { navigation, paint } = await startParts(driver, launched);
+      appParts.navigation.push(navigation);
+      appParts.paint.push(paint);
       // The same by the page's own clock: its navigation start to the
       // first-run form painted, and to the first question's answer asked
       // (ui/public/start.js).
@@ -213,7 +242,7 @@ try {
     );
   }
 } finally {
-  tauriDriver.process.kill();
+  nativeDriver.process.kill();
 }
 
 const mib = (file) => statSync(file).size / (1024 * 1024);
@@ -226,7 +255,11 @@ console.log();
 console.log(`| figure (${RUNS} interleaved runs, release builds) | median | min | max |`);
 console.log("|---|---|---|---|");
 row("floor: session request to `#floor-button` displayed", floorStart);
+row("  of which: session request to the webview's navigation start (the process side)", floorParts.navigation);
+row("  of which (page clock): navigation start to the first contentful paint", floorParts.paint);
 row("Workdesk, first run: session request to the first-run form's submit button displayed", appStart);
+row("  of which: session request to the webview's navigation start (the process side)", appParts.navigation);
+row("  of which (page clock): navigation start to the first contentful paint", appParts.paint);
 row("  of which (page clock): navigation start to the first question asked (ui/public/start.js)", firstScreen.asked);
 row("  of which (page clock): navigation start to the first-run form painted (two frames)", firstScreen.painted);
 const ratio = median(appStart) / median(floorStart);
