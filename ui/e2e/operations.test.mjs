@@ -16,6 +16,8 @@ import {
   armFault,
   byButton,
   cellTexts,
+  clickFirstRow,
+  clickInView,
   connectToSandbox,
   journal,
   openSection,
@@ -62,14 +64,8 @@ function waitForCount(what, expected) {
   );
 }
 
-/**
- * Scrolls `element` to the middle of its scroll containers (a wide table
- * scrolls sideways inside the window), then clicks it like a user.
- */
-async function click(element) {
-  await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", element);
-  await element.click();
-}
+/** `clickInView` in this file's one session. */
+const click = (element) => clickInView(app, element);
 
 /** Ticks or unticks the checkbox with id `id` so that it is `checked`. */
 async function tick(id, checked) {
@@ -82,18 +78,7 @@ async function tick(id, checked) {
  * table has settled (a row found while a page replaces it can go stale).
  */
 async function openFirstRow() {
-  await app.wait(async () => {
-    const table = await app.findElement(By.css("table.records"));
-    if ((await table.getAttribute("aria-busy")) === "true") return false;
-    try {
-      await click(await table.findElement(By.css("tbody tr th[scope='row']")));
-      return true;
-    } catch (e) {
-      if (e.name === "StaleElementReferenceError" || e.name === "NoSuchElementError") return false;
-      await screenshot(app, "failed-open-row");
-      throw e;
-    }
-  }, WAIT_MS, "a row of the table to open");
+  await clickFirstRow(app, "a row of the table to open");
   await visible(app, By.css("aside.detail"));
 }
 

@@ -15,6 +15,8 @@ import {
   armFault,
   byButton,
   byLabel,
+  clickFirstRow,
+  clickInView,
   connectToSandbox,
   journal,
   openSection,
@@ -208,23 +210,8 @@ async function officeSets(id, status) {
 /** Opens the first lead's editor, online; returns its id. */
 async function editFirstLead(app) {
   await openSection(app, "Leads");
-  // The first row, once the list is shown (scrolled into view first).
-  await app.wait(async () => {
-    const table = await app.findElement(By.css("table.records"));
-    if ((await table.getAttribute("aria-busy")) === "true") return false;
-    try {
-      const row = await table.findElement(By.css("tbody tr th[scope='row']"));
-      await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", row);
-      await row.click();
-      return true;
-    } catch (e) {
-      if (["StaleElementReferenceError", "NoSuchElementError", "ElementNotInteractableError"].includes(e.name)) return false;
-      throw e;
-    }
-  }, WAIT_MS, "the first lead opened");
-  const edit = await visible(app, byButton("Edit this lead"));
-  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' });", edit);
-  await edit.click();
+  await clickFirstRow(app, "the first lead opened");
+  await clickInView(app, await visible(app, byButton("Edit this lead")));
   const status = await visible(app, By.id("lead-status"));
   await app.wait(async () => (await status.getAttribute("value")) !== "", WAIT_MS, "the lead's values");
   return (await (await visible(app, By.css(".lead-id"))).getText()).trim();

@@ -14,6 +14,7 @@ import {
   appUnderTest,
   armFault,
   byButton,
+  clickInView,
   connectToSandbox,
   openSection,
   rowNames,
@@ -29,11 +30,6 @@ const context = appUnderTest("the built app binary");
 
 const byId = (app, id) => visible(app, By.id(id));
 
-/** Scrolls `element` to the middle of its scroll containers, then clicks it like a user. */
-async function click(app, element) {
-  await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", element);
-  await element.click();
-}
 
 async function choose(app, id, text) {
   const select = await byId(app, id);
@@ -87,7 +83,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
     // The record opened before opens from the saved copy.
     await (await visible(app, By.css("table.records tbody tr th[scope='row']"))).click();
     await app.wait(until.elementLocated(By.css("aside.detail .saved-note")), WAIT_MS);
-    await click(app, await visible(app, By.css("aside.detail header button")));
+    await clickInView(app, await visible(app, By.css("aside.detail header button")));
 
     // A filter over the saved records (40 of them): only complete ones, largest total first.
     await (await visible(app, byButton("Filters"))).click();
@@ -95,7 +91,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
     await choose(app, "filter-0-operator", "is one of");
     const box = async (id, on) => {
       const el = await byId(app, id);
-      if ((await el.isSelected()) !== on) await click(app, el);
+      if ((await el.isSelected()) !== on) await clickInView(app, el);
     };
     await box("filter-0-choice-PR", false);
     await box("filter-0-choice-CO", true);
@@ -107,7 +103,7 @@ test("seen once, a list opens offline with the banner, filters and sorts over wh
     const totalHeader = By.xpath("//table[contains(@class,'records')]//th[.//button[starts-with(normalize-space(.),'Total')]]");
     const sortedBy = async () => (await visible(app, totalHeader)).getAttribute("aria-sort");
     for (const order of ["ascending", "descending"]) {
-      await click(app, await (await visible(app, totalHeader)).findElement(By.css("button")));
+      await clickInView(app, await (await visible(app, totalHeader)).findElement(By.css("button")));
       await app.wait(async () => (await sortedBy()) === order, WAIT_MS, `sorted ${order} by total`);
     }
     const totals = await app.executeScript(`
@@ -178,7 +174,7 @@ test("a whole list made available offline, then filtered offline, gives the sand
     const th = By.xpath("//table[contains(@class,'records')]//th[.//button[starts-with(normalize-space(.),'Total')]]");
     for (let i = 0; i < 3 && (await (await visible(app, th)).getAttribute("aria-sort")) !== "ascending"; i++) {
       const before = await (await visible(app, th)).getAttribute("aria-sort");
-      await click(app, await (await visible(app, th)).findElement(By.css("button")));
+      await clickInView(app, await (await visible(app, th)).findElement(By.css("button")));
       await app.wait(async () => (await (await visible(app, th)).getAttribute("aria-sort")) !== before, WAIT_MS);
     }
     const expected = await serviceGet(context.sandbox, "/account_payable/invoice/?total__gte=100000&sort=total&take=20");

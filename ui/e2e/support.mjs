@@ -135,15 +135,48 @@ export async function connectToSandbox(app, sandbox, key = sandbox.keys.workspac
 }
 
 /**
+ * Scrolls `element` to the middle of its scroll containers (a wide table
+ * scrolls sideways inside the window), then clicks it like a user:
+ * WebKitWebDriver does not always bring an element of a scrolled container
+ * into view before clicking.
+ */
+export async function clickInView(app, element) {
+  await app.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'center' });", element);
+  await element.click();
+}
+
+/**
+ * Clicks the first row of the records table once the table has settled (not
+ * `aria-busy`, a row there and clickable): its detail panel opens. `what`
+ * names the wait.
+ */
+export function clickFirstRow(app, what) {
+  return app.wait(
+    async () => {
+      const table = await app.findElement(By.css("table.records"));
+      if ((await table.getAttribute("aria-busy")) === "true") return false;
+      try {
+        await clickInView(app, await table.findElement(By.css("tbody tr th[scope='row']")));
+        return true;
+      } catch (e) {
+        // A page still coming in; a row the page replaced is asked again by the wait itself.
+        if (e instanceof error.NoSuchElementError || e instanceof error.ElementNotInteractableError) return false;
+        throw e;
+      }
+    },
+    WAIT_MS,
+    what,
+  );
+}
+
+/**
  * Opens the section `name` ("Supplier invoices", "Resumen") from the
  * navigation, in either language, scrolled into view first: the sections
  * scroll on their own in a short window, and WebKitWebDriver does not
  * always bring a button of a scrolled list into view before clicking.
  */
 export async function openSection(app, name) {
-  const button = await visible(app, By.xpath(`//nav[contains(@class, 'sections')]//button[normalize-space(.)='${name}']`));
-  await app.executeScript("arguments[0].scrollIntoView({ block: 'center' })", button);
-  await button.click();
+  await clickInView(app, await visible(app, By.xpath(`//nav[contains(@class, 'sections')]//button[normalize-space(.)='${name}']`)));
 }
 
 /**
