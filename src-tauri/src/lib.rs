@@ -29,6 +29,7 @@ pub mod writes;
 use tauri::{Manager, Runtime};
 use tauri_specta::{collect_commands, collect_events, Event};
 use workdesk_core::demo::Demo;
+use workdesk_core::first_screen::FirstScreen;
 use workdesk_core::state::AppState;
 use workdesk_core::window_place;
 use workdesk_core::work_done::Notifier;
@@ -127,6 +128,8 @@ pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         .commands(every_command!(collect_commands))
         // Every bound the window applies, from Rust's constants.
         .constant("LIMITS", workdesk_core::limits::LIMITS)
+        // Told to the page before its scripts run, not through a command.
+        .typ::<workdesk_core::first_screen::FirstScreen>()
         // `count` (u64) and `order_number` (int64) are far below 2^53 in
         // practice; numbers are what the UI formats.
         .dangerously_cast_bigints_to_number()
@@ -233,6 +236,9 @@ pub fn configure<R: Runtime>(
                     "the connection of an earlier version could not become a workspace yet: {err}"
                 );
             }
+            // The window, as soon as its first screen is known, so that its
+            // page loads while the rest is set up.
+            main_window(app, FirstScreen::of(&settings, options.demo))?;
             let saved_dir = app.path().app_local_data_dir()?.join("saved");
             let log_dir = app.path().app_log_dir()?;
             workdesk_core::diagnostics::restrict(&log_dir);
@@ -320,6 +326,22 @@ pub fn configure<R: Runtime>(
             }
             Ok(())
         })
+}
+
+/// Creates the main window from its configuration (`tauri.conf.json`,
+/// `"create": false`), telling its page `first` before any of its scripts
+/// run ([`FirstScreen::initialization_script`]): a first run draws the
+/// prerendered first-run form at once. Created hidden; shown at the end of
+/// the setup, once placed and zoomed. A configuration without the window
+/// (the mock runtime's, in tests) creates nothing.
+fn main_window<R: Runtime>(app: &tauri::App<R>, first: FirstScreen) -> tauri::Result<()> {
+    let Some(config) = app.config().app.windows.iter().find(|w| w.label == "main") else {
+        return Ok(());
+    };
+    tauri::WebviewWindowBuilder::from_config(app.handle(), config)?
+        .initialization_script(first.initialization_script())
+        .build()?;
+    Ok(())
 }
 
 /// The start's tidying ([`state::AppState::tidy_at_start`]: leftover

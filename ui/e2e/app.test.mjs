@@ -54,11 +54,18 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
     await screenshot(app, "first-run");
     // The first screen came from the question ui/public/start.js asked while
     // the page was still being read, and the window took its answers.
+    // On a first run the form was painted from the markup prerendered at
+    // build time, before the UI's scripts ran, and taken over by them: it
+    // is the one form, live (the connection below goes through it).
     const start = await app.executeScript(() => ({
       asked: performance.getEntriesByName("workdesk:start-asked").length,
       untaken: "__workdeskStart" in window,
+      prerendered: document.getElementById("app").dataset.prerendered,
+      drawnEarly: performance.getEntriesByName("workdesk:first-screen-prerendered").length,
+      forms: document.querySelectorAll("main.setup form").length,
+      templatesLeft: document.querySelectorAll("template.first-run").length,
     }));
-    assert.deepEqual(start, { asked: 1, untaken: false });
+    assert.deepEqual(start, { asked: 1, untaken: false, prerendered: "en", drawnEarly: 1, forms: 1, templatesLeft: 0 });
     // Every position the first section button takes, frame by frame, from
     // the moment the workspace shows.
     await app.executeScript(`
@@ -134,6 +141,13 @@ test("second start: the key is remembered and the table shows without asking", a
     await untilText(app, COUNT, /supplier invoices/, "the count");
     const setup = await app.findElements(byLabel("API key"));
     assert.equal(setup.length, 0, "the first-run screen is not shown again");
+    // Nor drawn for a moment from the prerendered markup: Rust told the
+    // page, before its scripts ran, that this is not a first run.
+    const early = await app.executeScript(() => ({
+      prerendered: document.getElementById("app").dataset.prerendered ?? null,
+      drawnEarly: performance.getEntriesByName("workdesk:first-screen-prerendered").length,
+    }));
+    assert.deepEqual(early, { prerendered: null, drawnEarly: 0 });
     const hint = await visible(app, By.css(".key"));
     const last4 = context.sandbox.keys.workspace_a.slice(-4);
     assert.match(await hint.getText(), new RegExp(`service_…${last4}`));

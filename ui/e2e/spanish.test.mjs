@@ -49,6 +49,8 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
   await visible(app, By.id("base-url"));
   await assertSpanish(app, "first-run");
   assert.equal(await app.executeScript("return document.documentElement.lang"), "es-CO");
+  // Painted before the UI's scripts ran from the form prerendered in Spanish.
+  assert.equal(await app.executeScript(() => document.getElementById("app").dataset.prerendered), "es");
   await screenshot(app, "es-first-run");
   // This file's own sandbox and key.
   for (const [id, text] of [

@@ -26,7 +26,26 @@ export async function openApp(driverUrl, application) {
     .withCapabilities({ browserName: "wry", "tauri:options": { application } })
     .build();
   app.wait = tolerantWait(app, app.wait.bind(app));
+  await live(app);
   return app;
+}
+
+/**
+ * Resolves once the window's first screen is live: Rust's first answer
+ * applied (the mark `workdesk:first-screen-painted`), or the error shown in
+ * its place. A first run paints its form before the UI's scripts run
+ * (ui/src/lib/first-screen.ts); a click before they take the form over
+ * would be lost.
+ */
+export function live(app) {
+  return app.wait(
+    () =>
+      app.executeScript(
+        () => performance.getEntriesByName("workdesk:first-screen-painted").length > 0 || document.querySelector(".error.banner") !== null,
+      ),
+    WAIT_MS,
+    "the window's first screen live",
+  );
 }
 
 /**

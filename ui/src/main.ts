@@ -1,5 +1,22 @@
-import { mount } from "svelte";
+import { hydrate, mount } from "svelte";
 import App from "./App.svelte";
 import "./app.css";
+import { firstRunStatus } from "./lib/first-screen";
+import { i18n } from "./lib/i18n.svelte";
+import { afterPaint } from "./lib/start";
 
-mount(App, { target: document.getElementById("app")! });
+const target = document.getElementById("app")!;
+const first = window.__workdeskFirstScreen;
+if (target.dataset.prerendered && first) {
+  // The first-run form is in the page already (ui/src/first-screen.ts):
+  // once it is painted, take it over in the language it was drawn in,
+  // rather than draw it again (lib/first-screen.ts).
+  afterPaint(() => {
+    i18n.use(first.language);
+    hydrate(App, { target, props: { first: firstRunStatus(first.language) } });
+  });
+} else {
+  mount(App, { target });
+}
+// The prerendered forms are not needed again.
+for (const template of document.querySelectorAll("template.first-run")) template.remove();

@@ -1162,6 +1162,31 @@ export type FilterSpec = {
 	values: string[],
 };
 
+/**
+ *  What the window's page is told before any of its scripts run: the app's
+ *  initialization script sets `window.__workdeskFirstScreen` to this, as
+ *  JSON (`{ "first_run": true, "language": "system" }`).
+ * 
+ *  Only the page's first screen follows it. The first `workspace_status`
+ *  answer, read as on every start, stays the authority on what is shown:
+ *  the page applies it as soon as it arrives.
+ */
+export type FirstScreen = {
+	/**
+	 *  The first status will be the first-run form with nothing else on
+	 *  screen: the settings hold no workspace, there is nothing to say
+	 *  about the settings file (set aside at start), and Workdesk was not
+	 *  started with `--demo`.
+	 */
+	first_run: boolean,
+	/**
+	 *  The language chosen in the settings; the page resolves `system`
+	 *  against the system's languages as the UI does
+	 *  (`ui/src/lib/language.ts`), and picks the prerendered form in it.
+	 */
+	language: LanguageChoice,
+};
+
 /**  How this copy of Workdesk was installed, as the bundler marked it. */
 export type Installed = 
 /**  Windows' NSIS installer. */

@@ -35,6 +35,8 @@
 //! - [`update_policy`]: whether and where Workdesk looks for updates (the
 //!   machine's policy, how it was installed); [`updates`]: the check, the
 //!   newer version and its download as the window shows them;
+//! - [`first_screen`]: whether the window opens on the first-run form
+//!   prerendered at build time, told to its page before its scripts run;
 //! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
 //!   [`work_done`].
 
@@ -45,6 +47,7 @@ pub mod diagnostics;
 pub mod error;
 pub mod export;
 pub mod export_parts;
+pub mod first_screen;
 pub mod guard;
 pub mod limits;
 pub mod offline;

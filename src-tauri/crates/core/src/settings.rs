@@ -145,6 +145,12 @@ impl Settings {
         self.2.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 
+    /// Whether there is something to tell the user about the settings file
+    /// ([`Settings::take_notice`] has not taken it yet).
+    pub fn has_notice(&self) -> bool {
+        self.2.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
     /// The store itself.
     pub(crate) fn store(&self) -> &dyn KeyValueStore {
         &*self.0
