@@ -63,6 +63,20 @@ test("a refusal of the early question is shown, and Try again asks Rust", async 
   expect(sent).toContain("workspace_status");
 });
 
+test("on the prerendered first-run form, a refused first answer is shown beside the form, and Try again asks Rust", async () => {
+  const sent = serve();
+  const refused = Promise.reject(refusal);
+  refused.catch(() => {});
+  window.__workdeskStart = { status: refused, schemas: Promise.resolve([supplierInvoiceSchema]) };
+  render(App, { props: { first: setupStatus } });
+  expect(await screen.findByRole("alert")).toHaveTextContent("The settings could not be read.");
+  expect(screen.getByLabelText("Server address")).toBeInTheDocument();
+  await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+  await screen.findByLabelText("Server address");
+  expect(sent).toContain("workspace_status");
+  await expect.poll(() => screen.queryByRole("alert")).toBeNull();
+});
+
 test("an early answer that is not Rust's typed error is an internal error", async () => {
   serve();
   const broken = Promise.reject(new TypeError("the IPC is gone"));
