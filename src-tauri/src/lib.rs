@@ -76,6 +76,7 @@ macro_rules! every_command {
             outbox::edit_change,
             outbox::discard_change,
             outbox::resolve_conflict,
+            outbox::send_change_here,
             outbox::clear_sent,
             outbox::send_outbox_now,
             offline::make_available_offline,

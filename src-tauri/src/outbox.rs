@@ -90,6 +90,16 @@ pub async fn resolve_conflict(
     guarded(state.resolve_conflict(id, keep)).await
 }
 
+/// Sends change `id`, held because it was written for another address of
+/// the workspace (its key or address changed since), to its address now.
+///
+/// Errors: `change_gone`, `change_not_held`.
+#[tauri::command]
+#[specta::specta]
+pub async fn send_change_here(state: State<'_, AppState>, id: i64) -> Result<Pending, UiError> {
+    guarded(state.send_change_here(id)).await
+}
+
 /// Removes the changes already sent from the outbox's list; how many.
 ///
 /// Errors: `saved_data_locked`, `saved_data_unreadable`.

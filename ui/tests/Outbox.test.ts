@@ -50,6 +50,16 @@ const conflict = pending(
   },
 );
 
+const held = pending(
+  { kind: "create_task", task: { title: "Cerrar el mes" } },
+  {
+    id: 6,
+    state: "needs_you",
+    note: { kind: "other_address", origin: "https://old.example.com" },
+    can_send_here: true,
+  },
+);
+
 /** Mocks the outbox commands over `changes` (resolving and discarding change them). */
 function serve(changes: Pending[]) {
   let current = [...changes];
@@ -61,6 +71,10 @@ function serve(changes: Pending[]) {
     },
     resolve_conflict: ({ id }) => {
       current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null } : c));
+      return current.find((c) => c.id === id) ?? null;
+    },
+    send_change_here: ({ id }) => {
+      current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null, can_send_here: false } : c));
       return current.find((c) => c.id === id) ?? null;
     },
     send_outbox_now: () => null,
@@ -117,6 +131,18 @@ describe("waiting to send", () => {
         ["resolve_conflict", { id: 5, keep: { status: "yours", source: "service" } }],
       ]),
     );
+    await vi.waitFor(() => expect(screen.getByText("Waiting")).toBeInTheDocument());
+  });
+
+  test("a change written for another address says which, and goes here only when the user says so", async () => {
+    const calls = serve([held]);
+    render(OutboxView);
+    const item = (await screen.findAllByRole("listitem")).find((li) => li.hasAttribute("data-change"))!;
+    expect(item).toHaveTextContent(/Needs you.*Written for https:\/\/old\.example\.com.*not sent to the new address unless you choose so/);
+    expect(within(item).getByRole("button", { name: "Discard…" })).toBeEnabled();
+    const user = userEvent.setup();
+    await user.click(within(item).getByRole("button", { name: "Send to this workspace's address" }));
+    await vi.waitFor(() => expect(calls.filter(([cmd]) => cmd === "send_change_here")).toEqual([["send_change_here", { id: 6 }]]));
     await vi.waitFor(() => expect(screen.getByText("Waiting")).toBeInTheDocument());
   });
 

@@ -281,6 +281,13 @@ export const commands = {
 	 */
 	resolveConflict: (id: number, keep: { [key in string]: Keep }) => typedError<Pending | null, UiError>(__TAURI_INVOKE("resolve_conflict", { id, keep })),
 	/**
+	 *  Sends change `id`, held because it was written for another address of
+	 *  the workspace (its key or address changed since), to its address now.
+	 * 
+	 *  Errors: `change_gone`, `change_not_held`.
+	 */
+	sendChangeHere: (id: number) => typedError<Pending, UiError>(__TAURI_INVOKE("send_change_here", { id })),
+	/**
 	 *  Removes the changes already sent from the outbox's list; how many.
 	 * 
 	 *  Errors: `saved_data_locked`, `saved_data_unreadable`.
@@ -902,6 +909,8 @@ export type ErrorCode =
 "change_being_sent" | 
 /**  The change has no conflict to settle (any more). */
 "change_not_in_conflict" | 
+/**  The change is not held for another address: nothing to send here. */
+"change_not_held" | 
 /**
  *  The command failed unexpectedly (a fault of Workdesk's own, caught:
  *  `detail`, English, technical).
@@ -1619,7 +1628,18 @@ message: string } |
  */
 { kind: "conflict"; 
 /**  Each field in conflict, with the three values. */
-fields: FieldConflict[] };
+fields: FieldConflict[] } | 
+/**
+ *  Written for another address of the workspace (its address or key
+ *  changed since): held until the user sends it here
+ *  ([`Replica::send_here`]), saves it to a file, or discards it.
+ */
+{ kind: "other_address"; 
+/**
+ *  The origin it was written for (`https://host[:port]`); `None`
+ *  when the earlier file did not say.
+ */
+origin: string | null };
 
 /**  Something about saved data the user is told once. */
 export type Notice = 
@@ -1638,7 +1658,20 @@ moved_to: string } |
  */
 { code: "write_failed"; 
 /**  The technical reason, English. */
-detail: string };
+detail: string } | 
+/**
+ *  The workspace's key or address changed while changes written for
+ *  its earlier address were not sent: `count` of them are held in the
+ *  outbox, sent to the new address only if the user says so.
+ */
+{ code: "changes_held"; 
+/**  How many changes are held. */
+count: number; 
+/**
+ *  The origin they were written for (`https://host[:port]`);
+ *  `None` when the earlier saved data did not say.
+ */
+written_for: string | null };
 
 /**  The list as saved once a download or refresh is done. */
 export type OfflineList = {
@@ -1879,6 +1912,12 @@ export type Pending = {
 	 *  cleared instead).
 	 */
 	can_discard: boolean,
+	/**
+	 *  Whether the user may send it to the workspace's address
+	 *  ([`Replica::send_here`]): it was written for another address and is
+	 *  held ([`Note::OtherAddress`]).
+	 */
+	can_send_here: boolean,
 };
 
 /**

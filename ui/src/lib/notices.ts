@@ -14,6 +14,10 @@ export function noticeText(notice: Notice): string {
       });
     case "write_failed":
       return t("setup.notice.write_failed", { detail: notice.detail });
+    case "changes_held":
+      return notice.written_for
+        ? t("setup.notice.changes_held", { count: notice.count, origin: notice.written_for })
+        : t("setup.notice.changes_held_unknown", { count: notice.count });
   }
 }
 

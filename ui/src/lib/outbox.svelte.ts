@@ -63,6 +63,10 @@ class OutboxStore {
   resolve(id: number, keep: Record<string, Keep>): Promise<Pending | null> {
     return call(commands.resolveConflict(id, keep));
   }
+
+  sendHere(id: number): Promise<Pending> {
+    return call(commands.sendChangeHere(id));
+  }
 }
 
 function same(a: OutboxSummary | null, b: OutboxSummary): boolean {

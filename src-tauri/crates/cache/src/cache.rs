@@ -210,6 +210,44 @@ impl Cache {
         self.inner.path.as_deref()
     }
 
+    /// Takes this file's outbox lock ([`crate::lock_outbox`]), waiting
+    /// (blocking the thread) while another pass holds it; `None` for a
+    /// cache in memory, which no one else can reach.
+    ///
+    /// # Errors
+    /// The file system's, when the lock cannot be taken.
+    pub fn lock_outbox(&self) -> Result<Option<file::OutboxLock>> {
+        match self.path() {
+            Some(path) => Ok(Some(file::lock_outbox(path)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The origin of the service this file's data came from
+    /// (`https://host[:port]`), as [`Cache::set_origin`] noted it, sealed;
+    /// `None` for a file of an earlier Workdesk that never noted it.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn origin(&self) -> Result<Option<String>> {
+        self.db(|db| db.meta("origin"))
+            .map(|origin| origin.and_then(|bytes| String::from_utf8(bytes).ok()))
+    }
+
+    /// Notes `origin`, the service this file's data comes from (see
+    /// [`Cache::origin`]): what tells an outbox written for one address
+    /// from one written for another when a workspace's key or address
+    /// changes.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn set_origin(&self, origin: &str) -> Result<()> {
+        if self.origin()?.as_deref() == Some(origin) {
+            return Ok(());
+        }
+        self.db(|db| db.set_meta("origin", origin.as_bytes()))
+    }
+
     /// Sets the size cap (bytes); the least recently viewed pages and
     /// records go when it is passed. Applies from the next write.
     pub fn set_cap(&self, bytes: u64) {
@@ -422,6 +460,63 @@ impl Cache {
     /// [`Error::NoSuchChange`]; SQLite failures.
     pub fn outbox_remove(&self, id: i64) -> Result<()> {
         self.outbox_write(OutboxWrite::Remove { id }).map(|_| ())
+    }
+
+    /// Marks change `seen` sending (one attempt more) if it still stands as
+    /// it was read: its state and change are checked and it is marked in
+    /// one transaction, so two passes never both take it. On the disk
+    /// when it returns, before the change's request goes out.
+    ///
+    /// # Errors
+    /// [`Error::ChangeTaken`] when its state or change differ from `seen`
+    /// (another pass took it, or the user edited it); [`Error::NoSuchChange`];
+    /// SQLite failures.
+    pub fn outbox_claim(&self, seen: &OutboxEntry) -> Result<OutboxEntry> {
+        self.outbox_write(OutboxWrite::Claim {
+            id: seen.id,
+            seen_state: seen.state,
+            seen_change: seen.change.clone(),
+            at: outbox::now(),
+        })?
+        .ok_or(Error::NoSuchChange(seen.id))
+    }
+
+    /// Removes change `id` unless it is being sent (the user discarded it,
+    /// or dismissed it once sent): checked and removed in one transaction,
+    /// so a change whose request is going out is never discarded.
+    ///
+    /// # Errors
+    /// [`Error::ChangeNotEditable`] while it is being sent;
+    /// [`Error::NoSuchChange`]; SQLite failures.
+    pub fn outbox_discard(&self, id: i64) -> Result<()> {
+        self.outbox_write(OutboxWrite::Discard { id }).map(|_| ())
+    }
+
+    /// Appends `entries`, the outbox of another file of the same workspace
+    /// (an earlier key's or address's, named `from`: its fingerprint), in
+    /// their order, with their states, notes, times and attempts, sealed
+    /// under this file's key; new ids are given. Notes that `from`'s
+    /// outbox was taken ([`Cache::adopted`]) with them. All or none: on
+    /// the disk in one transaction when it returns.
+    ///
+    /// # Errors
+    /// SQLite failures (nothing is added).
+    pub fn outbox_adopt(&self, from: &str, entries: Vec<OutboxEntry>) -> Result<()> {
+        self.outbox_write(OutboxWrite::Adopt {
+            from: from.to_owned(),
+            entries,
+        })
+        .map(|_| ())
+    }
+
+    /// Whether this file took the outbox of the file named `from`
+    /// ([`Cache::outbox_adopt`]).
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn adopted(&self, from: &str) -> Result<bool> {
+        self.db(|db| db.meta(&outbox::adopted_meta(from)))
+            .map(|mark| mark.is_some())
     }
 
     /// Every change in the outbox, in the order they were made.
@@ -698,7 +793,7 @@ impl Cache {
         let path = self.inner.path.clone();
         self.close();
         match path {
-            Some(path) => file::remove(&path),
+            Some(path) => file::delete_files(&path),
             None => Ok(()),
         }
     }
@@ -819,7 +914,9 @@ fn outbox_durably(
 ) -> Result<Option<OutboxEntry>> {
     conn.execute_batch("PRAGMA synchronous = FULL")?;
     let written = (|| {
-        let tx = conn.transaction()?;
+        // The write lock is taken at once: a check and its write (a claim,
+        // a discard) see no other process's write in between.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let entry = Db {
             conn: &tx,
             sealer: &inner.sealer,

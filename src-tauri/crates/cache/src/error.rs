@@ -59,6 +59,11 @@ pub enum Error {
     #[error("change {0} is being sent or was sent; it cannot be edited")]
     ChangeNotEditable(i64),
 
+    /// The change no longer stands as the pass read it: another pass
+    /// claimed it, or the user edited or discarded it meanwhile.
+    #[error("change {0} was taken or changed meanwhile")]
+    ChangeTaken(i64),
+
     /// The background writer has stopped (the cache is closing).
     #[error("the saved-data writer has stopped")]
     WriterGone,

@@ -41,6 +41,59 @@ pub fn file_of(dir: &Path, fingerprint: &str) -> PathBuf {
     dir.join(format!("{fingerprint}.sqlite3"))
 }
 
+/// The lock file of the file at `path`'s outbox (`<file>-pass`, beside
+/// its `-wal` and `-shm`): held by the one pass over that outbox running,
+/// in any process.
+#[must_use]
+pub fn outbox_lock_of(path: &Path) -> PathBuf {
+    PathBuf::from(format!("{}-pass", path.display()))
+}
+
+/// A pass's hold on one file's outbox ([`lock_outbox`]): an exclusive lock
+/// of the operating system on its lock file (`flock` on Unix, `LockFileEx`
+/// on Windows). It is per open file, so two holders in one process exclude
+/// each other as two processes do, and it goes with the process if that
+/// dies. Released when dropped.
+#[derive(Debug)]
+pub struct OutboxLock {
+    _file: std::fs::File,
+}
+
+/// Takes the outbox lock of the file at `path`, waiting (blocking the
+/// thread) while another pass, in this process or another, holds it.
+///
+/// # Errors
+/// The file system's, when the lock file cannot be made or locked.
+pub fn lock_outbox(path: &Path) -> std::io::Result<OutboxLock> {
+    let file = open_lock_file(&outbox_lock_of(path))?;
+    file.lock()?;
+    Ok(OutboxLock { _file: file })
+}
+
+/// Takes the outbox lock of the file at `path` if no pass holds it now;
+/// `None` when one does.
+///
+/// # Errors
+/// The file system's, when the lock file cannot be made or locked.
+pub fn try_lock_outbox(path: &Path) -> std::io::Result<Option<OutboxLock>> {
+    let file = open_lock_file(&outbox_lock_of(path))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(OutboxLock { _file: file })),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(err)) => Err(err),
+    }
+}
+
+fn open_lock_file(path: &Path) -> std::io::Result<std::fs::File> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    restrict(path);
+    Ok(file)
+}
+
 /// Settings every connection gets. `auto_vacuum` only takes effect before
 /// the first table exists, which is why it comes before the migrations.
 /// Reads go through memory-mapped I/O (up to 256 MiB) and a 32 MB page
@@ -270,7 +323,7 @@ fn restrict(path: &Path) {
 
 /// Renames `path` (and its `-wal` and `-shm`) to
 /// `<name>.unreadable-<UTC date and time>.sqlite3` beside it.
-pub(crate) fn move_aside(path: &Path, reason: RecoveryReason) -> Result<Recovery> {
+pub fn move_aside(path: &Path, reason: RecoveryReason) -> Result<Recovery> {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("saved");
     let mut moved_to = path.with_file_name(format!("{stem}.unreadable-{stamp}.sqlite3"));
@@ -293,9 +346,10 @@ pub(crate) fn move_aside(path: &Path, reason: RecoveryReason) -> Result<Recovery
     Ok(Recovery { reason, moved_to })
 }
 
-/// Removes a workspace's file with its `-wal` and `-shm`. Missing files are fine.
-pub(crate) fn remove(path: &Path) -> Result<()> {
-    for suffix in ["", "-wal", "-shm"] {
+/// Removes a workspace's file with its `-wal`, `-shm` and outbox lock
+/// (`-pass`). Missing files are fine.
+pub fn delete_files(path: &Path) -> Result<()> {
+    for suffix in ["", "-wal", "-shm", "-pass"] {
         let file = PathBuf::from(format!("{}{suffix}", path.display()));
         match std::fs::remove_file(&file) {
             Ok(()) => {}

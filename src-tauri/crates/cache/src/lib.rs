@@ -64,7 +64,10 @@ mod store;
 
 pub use cache::{Cache, WriteErrorListener, DEFAULT_CAP_BYTES};
 pub use error::{Error, Result};
-pub use file::{file_of, fingerprint, forget_saved_before_in, private_dir, unsent_in};
+pub use file::{
+    delete_files, file_of, fingerprint, forget_saved_before_in, lock_outbox, move_aside,
+    outbox_lock_of, private_dir, try_lock_outbox, unsent_in, OutboxLock,
+};
 pub use outbox::{OutboxEntry, OutboxState};
 pub use saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, RecoveryReason, ResourceState, SavedPage,

@@ -114,6 +114,26 @@ pub(crate) enum OutboxWrite {
     Remove {
         id: i64,
     },
+    /// Marks change `id` sending only if it still stands as `seen` (the
+    /// state and change a pass read): read and marked in one transaction.
+    Claim {
+        id: i64,
+        seen_state: OutboxState,
+        seen_change: Json,
+        at: i64,
+    },
+    /// Removes change `id` only if it is not being sent: checked and
+    /// removed in one transaction.
+    Discard {
+        id: i64,
+    },
+    /// Appends `entries` (the outbox of the file named `from`), in order,
+    /// with their states, notes, times and attempts, and notes that
+    /// `from`'s outbox was taken.
+    Adopt {
+        from: String,
+        entries: Vec<OutboxEntry>,
+    },
 }
 
 impl Db<'_> {
@@ -149,6 +169,55 @@ impl Db<'_> {
                 }
                 self.put(id, OutboxState::Waiting, at, &Body { change, note: None })
             }
+            OutboxWrite::Claim {
+                id,
+                seen_state,
+                seen_change,
+                at,
+            } => {
+                let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
+                if entry.state != seen_state || entry.change != seen_change {
+                    return Err(Error::ChangeTaken(id));
+                }
+                let body = Body {
+                    change: entry.change,
+                    note: None,
+                };
+                self.put(id, OutboxState::Sending, at, &body)
+            }
+            OutboxWrite::Discard { id } => {
+                let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
+                if entry.state == OutboxState::Sending {
+                    return Err(Error::ChangeNotEditable(id));
+                }
+                self.conn
+                    .execute("DELETE FROM outbox WHERE id = ?1", [id])?;
+                Ok(None)
+            }
+            OutboxWrite::Adopt { from, entries } => {
+                self.set_meta(&adopted_meta(&from), b"1")?;
+                let mut last = None;
+                for entry in entries {
+                    self.conn.execute(
+                        "INSERT INTO outbox (state, made_at, changed_at, attempts, body)
+                         VALUES (?1, ?2, ?3, ?4, x'')",
+                        params![
+                            entry.state.as_str(),
+                            millis(entry.made_at),
+                            millis(entry.changed_at),
+                            entry.attempts
+                        ],
+                    )?;
+                    let id = self.conn.last_insert_rowid();
+                    let body = Body {
+                        change: entry.change,
+                        note: entry.note,
+                    };
+                    self.seal_body(id, &body)?;
+                    last = self.outbox_entry(id)?;
+                }
+                Ok(last)
+            }
             OutboxWrite::Remove { id } => {
                 if self
                     .conn
@@ -171,6 +240,22 @@ impl Db<'_> {
         at: i64,
         body: &Body,
     ) -> Result<Option<OutboxEntry>> {
+        self.conn.execute(
+            "UPDATE outbox SET state = ?2, changed_at = ?3, attempts = attempts + ?4
+             WHERE id = ?1",
+            params![
+                id,
+                state.as_str(),
+                at,
+                i64::from(state == OutboxState::Sending)
+            ],
+        )?;
+        self.seal_body(id, body)?;
+        self.outbox_entry(id)
+    }
+
+    /// Seals `body` into row `id`.
+    fn seal_body(&self, id: i64, body: &Body) -> Result<()> {
         let plain = zeroize::Zeroizing::new(
             serde_json::to_vec(body).map_err(|_| Error::Unreadable("outbox change"))?,
         );
@@ -178,17 +263,10 @@ impl Db<'_> {
             .sealer
             .seal(OUTBOX, "", &id.to_le_bytes(), plain.as_slice());
         self.conn.execute(
-            "UPDATE outbox SET state = ?2, changed_at = ?3, attempts = attempts + ?4, body = ?5
-             WHERE id = ?1",
-            params![
-                id,
-                state.as_str(),
-                at,
-                i64::from(state == OutboxState::Sending),
-                sealed
-            ],
+            "UPDATE outbox SET body = ?2 WHERE id = ?1",
+            params![id, sealed],
         )?;
-        self.outbox_entry(id)
+        Ok(())
     }
 
     /// The entry `id`, opened; `None` when there is none.
@@ -233,6 +311,12 @@ impl Db<'_> {
             attempts,
         })
     }
+}
+
+/// The `meta` row that says the outbox of the file named `from` was
+/// taken into this one.
+pub(crate) fn adopted_meta(from: &str) -> String {
+    format!("adopted:{from}")
 }
 
 type Row = (i64, String, i64, i64, u32, Vec<u8>);

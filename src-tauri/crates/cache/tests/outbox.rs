@@ -189,3 +189,143 @@ fn an_outbox_in_memory_works_the_same_for_the_session() {
         .unwrap();
     assert_eq!(cache.outbox().unwrap()[0].state, OutboxState::Sent);
 }
+
+/// Two passes (here: two handles on one file, as two processes have) that
+/// read the same waiting change: only one claims it; a change edited
+/// after it was read is not claimed either.
+#[test]
+fn a_change_is_claimed_by_one_pass_only_and_only_as_it_was_read() {
+    let folder = Folder::new();
+    let one = folder.open();
+    let other = folder.open();
+    let kept = one.outbox_add(task("Conciliar banco")).unwrap();
+    let seen_by_one = one.outbox().unwrap().remove(0);
+    let seen_by_other = other.outbox().unwrap().remove(0);
+    let claimed = one.outbox_claim(&seen_by_one).unwrap();
+    assert_eq!((claimed.state, claimed.attempts), (OutboxState::Sending, 1));
+    assert!(matches!(
+        other.outbox_claim(&seen_by_other),
+        Err(Error::ChangeTaken(id)) if id == kept.id
+    ));
+    assert_eq!(other.outbox().unwrap()[0].attempts, 1, "claimed once");
+
+    let edited = one.outbox_add(task("Pagar nómina")).unwrap();
+    let seen = one
+        .outbox()
+        .unwrap()
+        .into_iter()
+        .find(|e| e.id == edited.id)
+        .unwrap();
+    other
+        .outbox_replace(edited.id, task("Pagar nómina de noviembre"))
+        .unwrap();
+    assert!(matches!(
+        one.outbox_claim(&seen),
+        Err(Error::ChangeTaken(_))
+    ));
+}
+
+#[test]
+fn a_change_being_sent_is_never_discarded_one_waiting_or_sent_is() {
+    let folder = Folder::new();
+    let cache = folder.open();
+    let sending = cache.outbox_add(task("Uno")).unwrap();
+    let waiting = cache.outbox_add(task("Dos")).unwrap();
+    let sent = cache.outbox_add(task("Tres")).unwrap();
+    cache.outbox_claim(&sending).unwrap();
+    cache.outbox_mark(sent.id, OutboxState::Sent, None).unwrap();
+    assert!(matches!(
+        cache.outbox_discard(sending.id),
+        Err(Error::ChangeNotEditable(_))
+    ));
+    cache.outbox_discard(waiting.id).unwrap();
+    cache.outbox_discard(sent.id).unwrap();
+    assert!(matches!(
+        cache.outbox_discard(waiting.id),
+        Err(Error::NoSuchChange(_))
+    ));
+    let left: Vec<_> = cache.outbox().unwrap().into_iter().map(|e| e.id).collect();
+    assert_eq!(left, vec![sending.id]);
+}
+
+/// Another file's outbox (an earlier key's) taken in: same order, states,
+/// notes, times and attempts, sealed under the new file's key, and the
+/// move recorded with them.
+#[test]
+fn an_outbox_adopted_from_another_file_keeps_order_states_and_times() {
+    let earlier = Folder::new();
+    let old = earlier.open();
+    let a = old.outbox_add(task("Uno")).unwrap();
+    let b = old.outbox_add(task("Dos")).unwrap();
+    old.outbox_claim(&b).unwrap();
+    let c = old.outbox_add(task("Tres")).unwrap();
+    old.outbox_mark(c.id, OutboxState::NeedsYou, Some(json!({"kind": "gone"})))
+        .unwrap();
+    let entries = old.outbox().unwrap();
+
+    let later = Folder::new();
+    let new = later.open();
+    let mine = new.outbox_add(task("Nuevo")).unwrap();
+    assert!(!new.adopted("ws-old").unwrap());
+    new.outbox_adopt("ws-old", entries.clone()).unwrap();
+    assert!(new.adopted("ws-old").unwrap());
+    drop(new);
+    let new = later.open();
+    let after = new.outbox().unwrap();
+    assert_eq!(after.len(), 4);
+    assert_eq!(after[0].id, mine.id, "what was there stays first");
+    for (moved, before) in after[1..].iter().zip(&entries) {
+        assert!(moved.id > mine.id);
+        assert_eq!(
+            (
+                &moved.change,
+                moved.state,
+                &moved.note,
+                moved.made_at,
+                moved.changed_at,
+                moved.attempts
+            ),
+            (
+                &before.change,
+                before.state,
+                &before.note,
+                before.made_at,
+                before.changed_at,
+                before.attempts
+            )
+        );
+    }
+    assert_eq!(a.change, after[1].change);
+}
+
+#[test]
+fn the_origin_a_file_was_written_for_is_kept_sealed() {
+    let folder = Folder::new();
+    let cache = folder.open();
+    assert_eq!(cache.origin().unwrap(), None);
+    cache.set_origin("https://api.example.com").unwrap();
+    drop(cache);
+    let cache = folder.open();
+    assert_eq!(
+        cache.origin().unwrap().as_deref(),
+        Some("https://api.example.com")
+    );
+    drop(cache);
+    let bytes = std::fs::read(folder.path()).unwrap();
+    assert!(
+        !bytes.windows(15).any(|w| w == b"api.example.com"),
+        "not in the clear"
+    );
+}
+
+/// The outbox lock excludes a second holder in the same process (as it
+/// does another process): one pass per file.
+#[test]
+fn one_outbox_lock_per_file_at_a_time() {
+    let folder = Folder::new();
+    let path = folder.path();
+    let held = workdesk_cache::lock_outbox(&path).unwrap();
+    assert!(workdesk_cache::try_lock_outbox(&path).unwrap().is_none());
+    drop(held);
+    assert!(workdesk_cache::try_lock_outbox(&path).unwrap().is_some());
+}

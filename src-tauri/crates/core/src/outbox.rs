@@ -290,6 +290,19 @@ impl AppState {
         Ok(settled)
     }
 
+    /// Sends change `id`, held because it was written for another address
+    /// of the workspace, to its address now: the user chose so.
+    ///
+    /// # Errors
+    /// `change_gone`, `change_not_held`, `saved_data_locked`.
+    pub async fn send_change_here(&self, id: i64) -> Result<Pending, UiError> {
+        let workspace = self.workspace().await?;
+        let released = workspace.replica.send_here(id).map_err(Error::from)?;
+        log::info!("outbox change {id}: the user chose to send it to this address");
+        self.kick_outbox().await;
+        Ok(released)
+    }
+
     /// Removes the changes already sent from the list.
     ///
     /// # Errors

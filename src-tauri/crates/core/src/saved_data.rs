@@ -20,6 +20,7 @@ use specta::Type;
 use workdesk_api::{ApiKey, BaseUrl};
 use workdesk_cache::{Cache, DataKey, Recovery, RecoveryReason};
 use workdesk_keychain::{Availability, Keychain};
+use workdesk_sync::Carried;
 
 use crate::error::{Error, Result};
 use crate::workspaces::WorkspaceId;
@@ -71,6 +72,16 @@ pub enum Notice {
     WriteFailed {
         /// The technical reason, English.
         detail: String,
+    },
+    /// The workspace's key or address changed while changes written for
+    /// its earlier address were not sent: `count` of them are held in the
+    /// outbox, sent to the new address only if the user says so.
+    ChangesHeld {
+        /// How many changes are held.
+        count: u32,
+        /// The origin they were written for (`https://host[:port]`);
+        /// `None` when the earlier saved data did not say.
+        written_for: Option<String>,
     },
 }
 
@@ -234,7 +245,9 @@ fn recovery_notice(recovery: &Recovery) -> Notice {
 /// when the keychain can keep the data key (made, stored and read back
 /// first when there is none), otherwise an in-memory cache for the
 /// session. A file of an earlier key or server in the workspace's folder
-/// is deleted: only the data of the key in use is kept.
+/// is deleted once its outbox moved into the file in use (changes written
+/// for another address are held there: [`Notice::ChangesHeld`]); a file
+/// holding unsent changes is never deleted before.
 ///
 /// # Errors
 /// [`Error::SavedData`] only when not even an in-memory database can be
@@ -253,8 +266,9 @@ pub async fn open(
     let dir = saved.workspace_dir(workspace);
     let id = workspace.clone();
     let lock_path = saved.lock_path(workspace);
+    let at = origin.clone();
     let opening = tokio::task::spawn_blocking(move || {
-        open_blocking(&keychain, &id, &dir, &lock_path, &fingerprint)
+        open_blocking(&keychain, &id, &dir, &lock_path, &fingerprint, &at)
     });
     // The data key comes from the keychain: no longer than a keychain call.
     let opened = match tokio::time::timeout(keychain_timeout, opening).await {
@@ -269,9 +283,15 @@ pub async fn open(
         )),
     };
     let (cache, kept) = match opened {
-        Ok((cache, recovery)) => {
+        Ok((cache, recovery, carried)) => {
             if let Some(recovery) = recovery {
                 saved.notify(recovery_notice(&recovery));
+            }
+            if carried.held > 0 {
+                saved.notify(Notice::ChangesHeld {
+                    count: u32::try_from(carried.held).unwrap_or(u32::MAX),
+                    written_for: carried.written_for,
+                });
             }
             (cache, Kept::OnDisk)
         }
@@ -323,7 +343,8 @@ fn open_blocking(
     dir: &Path,
     lock_path: &Path,
     fingerprint: &str,
-) -> Result<(Cache, Option<Recovery>), (SessionOnlyReason, String)> {
+    origin: &str,
+) -> Result<(Cache, Option<Recovery>, Carried), (SessionOnlyReason, String)> {
     if let Availability::SessionOnly { reason } = keychain.availability() {
         return Err((SessionOnlyReason::NoKeychain, reason));
     }
@@ -361,20 +382,166 @@ fn open_blocking(
         }
     };
     let path = workdesk_cache::file_of(dir, fingerprint);
-    // The files of an earlier key or server of this workspace go.
+    let (cache, recovery) = Cache::open(&path, fingerprint, &data_key, is_new)
+        .map_err(|err| (SessionOnlyReason::FileFailed, err.to_string()))?;
+    if let Err(err) = cache.set_origin(origin) {
+        log::warn!("the saved data's origin could not be noted: {err}");
+    }
+    let mut carried = Carried::default();
+    for earlier in earlier_files(dir, fingerprint) {
+        let step = take_earlier(&earlier, &cache, &data_key, is_new, origin);
+        carried.moved += step.moved;
+        carried.held += step.held;
+        carried.written_for = carried.written_for.or(step.written_for);
+    }
+    // The files of an earlier key or server that held nothing unsent go
+    // (also their `-wal`, `-shm` and lock files).
     for (other, _) in files(dir) {
         let name = other
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        if !is_set_aside(&other) && !name.starts_with(fingerprint) {
+        if !is_set_aside(&other)
+            && !name.starts_with(fingerprint)
+            && !is_earlier_with_unsent(&other)
+        {
             if let Err(err) = std::fs::remove_file(&other) {
                 log::warn!("could not delete old saved data {}: {err}", other.display());
             }
         }
     }
-    Cache::open(&path, fingerprint, &data_key, is_new)
-        .map_err(|err| (SessionOnlyReason::FileFailed, err.to_string()))
+    Ok((cache, recovery, carried))
+}
+
+/// The workspace's database files in `dir` of another fingerprint than
+/// `fingerprint` (an earlier key or address), not set aside.
+fn earlier_files(dir: &Path, fingerprint: &str) -> Vec<PathBuf> {
+    files(dir)
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| {
+            path.extension().is_some_and(|ext| ext == "sqlite3")
+                && !is_set_aside(path)
+                && path.file_stem().and_then(|s| s.to_str()) != Some(fingerprint)
+        })
+        .collect()
+}
+
+/// Whether `path` is an earlier database still holding changes not sent
+/// (it could not be moved: it stays, never deleted with its unsent work).
+fn is_earlier_with_unsent(path: &Path) -> bool {
+    let database = match path.to_str() {
+        Some(text) => ["-wal", "-shm", "-pass"]
+            .iter()
+            .find_map(|suffix| text.strip_suffix(suffix))
+            .map_or_else(|| path.to_owned(), PathBuf::from),
+        None => return false,
+    };
+    database.extension().is_some_and(|ext| ext == "sqlite3")
+        && database.exists()
+        && workdesk_cache::unsent_in(&database).is_ok_and(|unsent| unsent > 0)
+}
+
+/// How long the opening waits for a pass still running over an earlier
+/// file's outbox (the sender of the key just replaced ends its request
+/// first): 10 s. Past it the earlier file is left for the next opening.
+const EARLIER_PASS_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Moves the outbox of `earlier` (a file of the workspace's earlier key
+/// or address) into `cache` (see [`workdesk_sync::carry_outbox`]), holding
+/// its outbox lock, then deletes it. A file with unsent changes that
+/// cannot be opened (its data key was lost: `key_is_new`, or it does not
+/// open) is set aside, never deleted. What could not be done now is left
+/// for the next opening.
+fn take_earlier(
+    earlier: &Path,
+    cache: &Cache,
+    data_key: &DataKey,
+    key_is_new: bool,
+    origin: &str,
+) -> Carried {
+    let unsent = workdesk_cache::unsent_in(earlier).unwrap_or(0);
+    let Some(name) = earlier.file_stem().and_then(|s| s.to_str()) else {
+        return Carried::default();
+    };
+    if unsent == 0 {
+        if let Err(err) = workdesk_cache::delete_files(earlier) {
+            log::warn!("could not delete old saved data: {err}");
+        }
+        return Carried::default();
+    }
+    let deadline = std::time::Instant::now() + EARLIER_PASS_WAIT;
+    let pass = loop {
+        match workdesk_cache::try_lock_outbox(earlier) {
+            Ok(Some(lock)) => break lock,
+            Ok(None) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Ok(None) => {
+                log::warn!("an earlier outbox is still being sent; it moves at the next opening");
+                return Carried::default();
+            }
+            Err(err) => {
+                log::warn!("an earlier outbox could not be locked: {err}");
+                return Carried::default();
+            }
+        }
+    };
+    let set_aside = |reason| match workdesk_cache::move_aside(earlier, reason) {
+        Ok(moved) => log::warn!(
+            "{unsent} unsent changes kept in {} (they cannot be opened)",
+            moved.moved_to.display()
+        ),
+        Err(err) => log::warn!("an earlier file with unsent changes could not be set aside: {err}"),
+    };
+    if key_is_new {
+        set_aside(workdesk_cache::RecoveryReason::KeyMissing);
+        return Carried::default();
+    }
+    let from = match Cache::open(earlier, name, data_key, false) {
+        Ok((from, None)) => from,
+        Ok((_, Some(recovery))) => {
+            log::warn!(
+                "an earlier file with unsent changes could not be opened; kept as {}",
+                recovery.moved_to.display()
+            );
+            return Carried::default();
+        }
+        Err(err) => {
+            log::warn!("an earlier file with unsent changes could not be opened: {err}");
+            return Carried::default();
+        }
+    };
+    let carried = match workdesk_sync::carry_outbox(&from, name, cache, origin) {
+        Ok(carried) => carried,
+        Err(err) => {
+            log::warn!(
+                "the changes of an earlier key or address could not be moved: {}",
+                err.log_summary()
+            );
+            return Carried::default();
+        }
+    };
+    log::info!(
+        "{} changes of an earlier key or address moved into the workspace's saved data ({} held for the address they were written for)",
+        carried.moved,
+        carried.held
+    );
+    // Emptied under its lock: should the file outlive this (a crash, a
+    // file another program holds open), nothing in it is sent twice.
+    let emptied = from.outbox().map(|entries| {
+        entries
+            .iter()
+            .try_for_each(|entry| from.outbox_remove(entry.id))
+    });
+    if !matches!(emptied, Ok(Ok(()))) {
+        log::warn!("the earlier outbox could not be emptied; the move stays recorded");
+    }
+    drop(pass);
+    if let Err(err) = from.delete() {
+        log::warn!("could not delete old saved data: {err}");
+    }
+    carried
 }
 
 /// "Keep saved data at most N days": deletes the saved pages and records
@@ -559,12 +726,19 @@ mod tests {
                 );
                 std::thread::spawn(move || {
                     start.wait();
-                    open_blocking(&keychain, &id, &dir, &lock_path, &fingerprint)
-                        .map(|(cache, recovery)| {
-                            drop(cache);
-                            recovery.map(|r| r.reason)
-                        })
-                        .map_err(|(reason, detail)| format!("{reason:?}: {detail}"))
+                    open_blocking(
+                        &keychain,
+                        &id,
+                        &dir,
+                        &lock_path,
+                        &fingerprint,
+                        "https://api.example.com",
+                    )
+                    .map(|(cache, recovery, _)| {
+                        drop(cache);
+                        recovery.map(|r| r.reason)
+                    })
+                    .map_err(|(reason, detail)| format!("{reason:?}: {detail}"))
                 })
             })
             .collect();

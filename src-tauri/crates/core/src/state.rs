@@ -73,6 +73,11 @@ pub struct AppState {
     /// Done once the start's tidying ran ([`AppState::tidy_at_start`]):
     /// no saved data is opened before.
     tidied: tokio::sync::OnceCell<()>,
+    /// Held while the current workspace is being opened
+    /// ([`AppState::workspace`]): a workspace is opened once, by whoever
+    /// asks first; the others wait for that opening and share it (two
+    /// openings would each start a sender over the same outbox).
+    opening: Mutex<()>,
     /// Counts the changes of the workspace on screen (a switch, the demo
     /// started or stopped, a workspace added or removed): an answer
     /// computed for an earlier count is not shown.
@@ -152,6 +157,7 @@ impl AppState {
             service_watch: std::sync::Mutex::new(None),
             outbox_watch: std::sync::Mutex::new(None),
             tidied: tokio::sync::OnceCell::new(),
+            opening: Mutex::new(()),
             switches: AtomicU64::new(0),
         }
     }
@@ -354,19 +360,16 @@ impl AppState {
             id: entry.id.clone(),
             switch,
         };
-        let generation = {
-            let cached = self.client.lock().await;
-            if let Some((id, replica)) = cached.open.as_ref() {
-                if id == &entry.id {
-                    let replica = replica.clone();
-                    drop(cached);
-                    // After a 401, the refusal is kept before anything else.
-                    replica.keep_refusal().await;
-                    return Ok(shown(replica));
-                }
-            }
-            cached.generation
-        };
+        if let Some(replica) = self.open_replica(&entry.id).await {
+            return Ok(shown(replica));
+        }
+        // One opening at a time: a caller that waited for another's
+        // opening shares what it opened.
+        let _opening = self.opening.lock().await;
+        if let Some(replica) = self.open_replica(&entry.id).await {
+            return Ok(shown(replica));
+        }
+        let generation = self.client.lock().await.generation;
         let base_url = entry.base_url().map_err(|_| Error::NotConfigured)?;
         let account = entry.id.clone();
         let origin = base_url.origin();
@@ -437,6 +440,22 @@ impl AppState {
             self.watch_service(replica.client(), entry.id.clone());
         }
         Ok(shown(replica))
+    }
+}
+
+impl AppState {
+    /// The replica of workspace `id` when it is the one open, its key's
+    /// refusal kept first (after a 401, before anything else).
+    async fn open_replica(&self, id: &WorkspaceId) -> Option<Replica> {
+        let replica = {
+            let cached = self.client.lock().await;
+            match cached.open.as_ref() {
+                Some((open, replica)) if open == id => replica.clone(),
+                _ => return None,
+            }
+        };
+        replica.keep_refusal().await;
+        Some(replica)
     }
 }
 

@@ -199,6 +199,8 @@ pub enum ErrorCode {
     ChangeBeingSent,
     /// The change has no conflict to settle (any more).
     ChangeNotInConflict,
+    /// The change is not held for another address: nothing to send here.
+    ChangeNotHeld,
     /// The command failed unexpectedly (a fault of Workdesk's own, caught:
     /// `detail`, English, technical).
     Internal,
@@ -563,6 +565,9 @@ impl UiError {
             }
             Error::Sync(workdesk_sync::Error::NotAConflict(id)) => {
                 UiError::new(K::InvalidInput, C::ChangeNotInConflict).param("id", id)
+            }
+            Error::Sync(workdesk_sync::Error::NotHeld(id)) => {
+                UiError::new(K::InvalidInput, C::ChangeNotHeld).param("id", id)
             }
             Error::Sync(workdesk_sync::Error::Cache(err)) => {
                 UiError::new(K::Internal, C::SavedDataUnreadable)

@@ -24,8 +24,9 @@ pub fn system_time_zone() -> LocalTime {
 pub(crate) enum Cell<'a> {
     Empty,
     Text(Cow<'a, str>),
-    /// A decimal as the service sent it (`"1234.50"`), and its value.
-    Decimal(&'a str, Decimal),
+    /// A decimal as the service sent it (`"1234.50"`), and its value: a
+    /// number, never escaped as text is, so `-12.50` stays an amount.
+    Decimal(Cow<'a, str>, Decimal),
     Integer(i64),
     DateTime(NaiveDateTime),
     Date(NaiveDate),
@@ -49,12 +50,26 @@ pub(crate) fn cell<'a>(
     };
     match (kind, value) {
         (Some(FieldType::Decimal), Json::String(text)) => match text.trim().parse() {
-            Ok(decimal) => Cell::Decimal(text, decimal),
+            Ok(decimal) => Cell::Decimal(Cow::Borrowed(text), decimal),
             Err(_) => Cell::Text(Cow::Borrowed(text)),
         },
-        (Some(FieldType::Integer | FieldType::Decimal), Json::Number(number)) => number
-            .as_i64()
-            .map_or_else(|| Cell::Text(Cow::Owned(number.to_string())), Cell::Integer),
+        (Some(FieldType::Integer | FieldType::Decimal), Json::Number(number)) => {
+            if let Some(integer) = number.as_i64() {
+                return Cell::Integer(integer);
+            }
+            // A fraction or a huge number sent as a JSON number: still a
+            // number (`-2.5` is not text that starts with `-`).
+            let text = number.to_string();
+            let decimal = if text.contains(['e', 'E']) {
+                Decimal::from_scientific(&text).ok()
+            } else {
+                text.parse().ok()
+            };
+            match decimal {
+                Some(decimal) => Cell::Decimal(Cow::Owned(text), decimal),
+                None => Cell::Text(Cow::Owned(text)),
+            }
+        }
         (Some(FieldType::DateTime), Json::String(text)) => workdesk_query::parse_date_time(text)
             .map_or(Cell::Text(Cow::Borrowed(text)), |at| {
                 Cell::DateTime(local(at))
@@ -75,16 +90,53 @@ pub(crate) fn cell<'a>(
     }
 }
 
-/// `text` made safe from spreadsheet formulas (OWASP "CSV injection"): a
-/// text starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
-/// a leading `'`, which spreadsheets show as text and never evaluate.
-/// Anything else is returned as it is.
+/// Bidirectional-text controls: marks (U+200E, U+200F, U+061C), embeddings
+/// and overrides (U+202A–U+202E) and isolates (U+2066–U+2069). Invisible,
+/// at the start of a value they can hide a formula's `=` from a reader's
+/// eye (or from a check that looks only at the first character).
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// A text cell's value made safe from spreadsheet formulas, after OWASP's
+/// "CSV Injection" guidance (<https://owasp.org/www-community/attacks/CSV_Injection>):
+///
+/// 1. bidi controls (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069)
+///    are removed from the start of the value, also from among its leading
+///    spaces;
+/// 2. when the first character that is not a space is `=`, `+`, `-`, `@`,
+///    a tab or a carriage return, the value gets a leading `'`, which
+///    spreadsheets show as text and never evaluate (`  =1+2` → `'  =1+2`).
+///
+/// Anything else is returned as it is (`a=b`, `email@x.com`, `Acme S.A.`).
+///
+/// Only for text: numbers, amounts (negative ones included), dates and
+/// date-times are typed cells and never pass through here. XLSX gets the
+/// same rule as CSV although its string cells are never formulas there:
+/// a user who saves the workbook again as CSV (or copies its cells into
+/// another program) carries the value out as it is, and it must still be
+/// harmless then; and both formats then hold the same text.
 #[must_use]
 pub fn escape_formula(text: &str) -> Cow<'_, str> {
-    match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => Cow::Owned(format!("'{text}")),
-        _ => Cow::Borrowed(text),
+    let rest = text.trim_start_matches(|c| c == ' ' || is_bidi_control(c));
+    let lead = &text[..text.len() - rest.len()];
+    let formula = matches!(
+        rest.chars().next(),
+        Some('=' | '+' | '-' | '@' | '\t' | '\r')
+    );
+    if !formula && !lead.contains(is_bidi_control) {
+        return Cow::Borrowed(text);
     }
+    let mut safe = String::with_capacity(text.len() + 1);
+    if formula {
+        safe.push('\'');
+    }
+    safe.extend(lead.chars().filter(|&c| !is_bidi_control(c)));
+    safe.push_str(rest);
+    Cow::Owned(safe)
 }
 
 /// `decimal` as a spreadsheet number, when a double holds it exactly to
@@ -109,13 +161,93 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formulas_are_escaped_and_plain_text_is_not() {
-        for text in ["=1+1", "+57 300", "-2", "@SUM(A1)", "\tx", "\rx"] {
-            assert_eq!(escape_formula(text), format!("'{text}"));
+    fn owasp_formula_cases_get_a_leading_quote() {
+        for text in [
+            "=1+2",
+            "+1+2",
+            "-1+2",
+            "@SUM(A1:A2)",
+            "=HYPERLINK(\"http://evil\",\"x\")",
+            "=cmd|' /C calc'!A0",
+            "\t=1+2",
+            "\r=1+2",
+            "  =1+2",
+            " \t=1+2",
+            "+57 300",
+            "-",
+        ] {
+            assert_eq!(escape_formula(text), format!("'{text}"), "{text:?}");
         }
-        for text in ["Pérez y Cía", "1-2", "", " =x"] {
-            assert_eq!(escape_formula(text), text);
+    }
+
+    #[test]
+    fn bidi_controls_at_the_start_are_removed() {
+        for control in [
+            '\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}',
+            '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        ] {
+            assert_eq!(escape_formula(&format!("{control}=1+2")), "'=1+2");
+            assert_eq!(escape_formula(&format!("{control}Acme")), "Acme");
         }
+        assert_eq!(escape_formula("\u{202E}\u{2066}=1+2"), "'=1+2");
+        // Among leading spaces too; the spaces stay.
+        assert_eq!(escape_formula(" \u{202E} =1+2"), "'  =1+2");
+        // Only at the start: inside the text they are the text's own.
+        assert_eq!(escape_formula("a\u{202E}=b"), "a\u{202E}=b");
+    }
+
+    #[test]
+    fn plain_text_is_untouched_and_borrowed() {
+        for text in [
+            "Acme S.A.",
+            "a=b",
+            "email@x.com",
+            "",
+            "   ",
+            "Pérez y Cía",
+            "1-2",
+            "'=1+2",
+        ] {
+            assert!(
+                matches!(escape_formula(text), Cow::Borrowed(t) if t == text),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn amounts_are_numbers_and_only_text_is_escaped() {
+        let column = Column {
+            field: "total".into(),
+            header: "Total".into(),
+            labels: std::collections::BTreeMap::new(),
+        };
+        let local = system_time_zone();
+        let of = |kind, value: &Json| match cell(Some(kind), &column, Some(value), &local) {
+            Cell::Decimal(text, decimal) => Some((text.into_owned(), decimal)),
+            Cell::Integer(number) => Some((number.to_string(), Decimal::from(number))),
+            _ => None,
+        };
+        let decimal = |text: &str| text.parse::<Decimal>().unwrap();
+        let amount = Json::from("-12.50");
+        assert_eq!(
+            of(FieldType::Decimal, &amount),
+            Some(("-12.50".into(), decimal("-12.50")))
+        );
+        assert_eq!(
+            of(FieldType::Decimal, &Json::from(-2.5)),
+            Some(("-2.5".into(), decimal("-2.5")))
+        );
+        assert_eq!(
+            of(FieldType::Integer, &Json::from(-3)),
+            Some(("-3".into(), decimal("-3")))
+        );
+        // The same text in a text field is text, and escaped.
+        assert_eq!(
+            cell(Some(FieldType::String), &column, Some(&amount), &local),
+            Cell::Text(Cow::Borrowed("-12.50"))
+        );
+        assert_eq!(escape_formula("-12.50"), "'-12.50");
     }
 
     #[test]

@@ -14,10 +14,13 @@
 //!   exactly; text otherwise), date-times in the user's time zone, choice
 //!   codes and booleans by the labels the screen shows, related records by
 //!   name.
-//! - **No formulas from data**: text that starts with `=`, `+`, `-`, `@`,
-//!   a tab or a carriage return is written so no spreadsheet runs it (OWASP
-//!   "CSV injection"): a text cell in XLSX, a leading `'` in CSV. Numbers,
-//!   negative amounts included, stay numbers.
+//! - **No formulas from data** ([`escape_formula`], after OWASP's "CSV
+//!   Injection" guidance): bidi controls at the start of a text cell are
+//!   removed, and a text cell whose first character that is not a space is
+//!   `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, in
+//!   CSV and in XLSX alike (where it is a string cell besides, but may be
+//!   saved again as CSV). Headers too. Numbers, amounts (negative ones
+//!   included), dates and date-times are typed cells and stay as they are.
 //! - **Whole or nothing** ([`Sheet`]): the file is written beside the
 //!   chosen path under a temporary name and moved onto it only by
 //!   [`Sheet::finish`]; dropped before that (cancelled, failed), it leaves

@@ -253,7 +253,8 @@ impl Xlsx {
         }
         for (col, (column, kind)) in columns.iter().enumerate() {
             let col = u16::try_from(col).unwrap_or(u16::MAX);
-            sheet.write_string_with_format(0, col, &column.header, &header)?;
+            let title = escape_formula(&column.header);
+            sheet.write_string_with_format(0, col, title.as_ref(), &header)?;
             sheet.set_column_width(col, width(column, *kind))?;
         }
         sheet.set_freeze_panes(1, 0)?;
@@ -277,17 +278,19 @@ fn write_xlsx(
 ) -> Result<()> {
     match cell {
         Cell::Empty => {}
-        // A string cell: never a formula, whatever it starts with.
+        // A string cell, never a formula in the workbook; escaped as in CSV
+        // all the same, for when it is saved again as CSV or copied out.
         Cell::Text(text) => {
-            sheet.write_string(row, col, text.as_ref())?;
+            sheet.write_string(row, col, escape_formula(&text).as_ref())?;
         }
         Cell::Decimal(text, decimal) => match excel_number(decimal) {
             Some(number) => {
                 sheet.write_number_with_format(row, col, number, amount)?;
             }
-            // More digits than a spreadsheet number keeps: the exact text.
+            // More digits than a spreadsheet number keeps: the exact text
+            // (a number, so a negative amount is not escaped).
             None => {
-                sheet.write_string(row, col, text)?;
+                sheet.write_string(row, col, text.as_ref())?;
             }
         },
         Cell::Integer(number) => {

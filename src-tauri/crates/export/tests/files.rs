@@ -145,17 +145,18 @@ fn xlsx_has_typed_cells_exact_money_local_dates_and_no_formulas() {
     assert_eq!(first[5], Data::Float(7.0));
 
     let second = row(2);
-    // Text that looks like a formula is a string cell, and nothing is a formula.
-    assert_eq!(second[0], text("=HYPERLINK(\"http://x\")"));
+    // Text that looks like a formula is an escaped string cell, as in CSV,
+    // and nothing is a formula.
+    assert_eq!(second[0], text("'=HYPERLINK(\"http://x\")"));
     assert_eq!(second[3], Data::Float(-2.000001));
     assert_eq!(second[4], text("No"));
     let third = row(3);
-    assert_eq!(third[0], text("@SUM(A1)"));
+    assert_eq!(third[0], text("'@SUM(A1)"));
     assert_eq!(third[1], Data::Empty);
     // An unknown code as it came; 16 significant digits stay text, exact.
     assert_eq!(third[2], text("XX"));
     assert_eq!(third[3], text("12345678901234.56"));
-    assert_eq!(row(4)[0], text("+57 300 000"));
+    assert_eq!(row(4)[0], text("'+57 300 000"));
     assert_eq!(row(4)[3], Data::Float(0.0));
     assert_eq!(row(5)[3], Data::Float(999_999_999.999_999));
     let formulas = book.worksheet_formula(&name).unwrap();
@@ -214,6 +215,99 @@ fn csv_is_utf8_with_a_bom_exact_and_escaped() {
         ]
     );
     assert!(String::from_utf8(bytes).unwrap().contains("\r\n"));
+}
+
+/// OWASP "CSV Injection" cases, each a supplier name, beside a negative
+/// amount in the money column: (as the service sends it, as it is written).
+const INJECTIONS: [(&str, &str); 15] = [
+    ("=1+2", "'=1+2"),
+    ("+1+2", "'+1+2"),
+    ("-1+2", "'-1+2"),
+    ("@SUM(A1:A2)", "'@SUM(A1:A2)"),
+    (
+        "=HYPERLINK(\"http://evil\",\"x\")",
+        "'=HYPERLINK(\"http://evil\",\"x\")",
+    ),
+    ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
+    ("\t=1+2", "'\t=1+2"),
+    ("\r=1+2", "'\r=1+2"),
+    ("  =1+2", "'  =1+2"),
+    ("\u{202E}=1+2", "'=1+2"),
+    ("\u{2067}\u{200F}Acme", "Acme"),
+    ("Acme S.A.", "Acme S.A."),
+    ("a=b", "a=b"),
+    ("email@x.com", "email@x.com"),
+    ("", ""),
+];
+
+/// The cases written to `path` as (name, total) rows, total `-12.50`.
+fn export_injections(path: &Path, format: Format) {
+    let layout = Layout {
+        separator: Separator::Comma,
+        ..layout(format)
+    };
+    let columns = vec![column("name", "Name"), column("total", "Total")];
+    let mut sheet = Sheet::create(path, &SUPPLIER_INVOICE, columns, &layout, bogota()).unwrap();
+    for (name, _) in INJECTIONS {
+        let record = json!({"name": name, "total": "-12.50"});
+        sheet.write(record.as_object().unwrap()).unwrap();
+    }
+    sheet.finish().unwrap();
+}
+
+#[test]
+fn owasp_injection_cases_are_escaped_in_csv_and_negative_amounts_are_not() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("injection.csv");
+    export_injections(&path, Format::Csv);
+    let expected = concat!(
+        "\u{feff}Name,Total\r\n",
+        "'=1+2,-12.50\r\n",
+        "'+1+2,-12.50\r\n",
+        "'-1+2,-12.50\r\n",
+        "'@SUM(A1:A2),-12.50\r\n",
+        "\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\",-12.50\r\n",
+        "'=cmd|' /C calc'!A0,-12.50\r\n",
+        "'\t=1+2,-12.50\r\n",
+        "\"'\r=1+2\",-12.50\r\n",
+        "'  =1+2,-12.50\r\n",
+        "'=1+2,-12.50\r\n",
+        "Acme,-12.50\r\n",
+        "Acme S.A.,-12.50\r\n",
+        "a=b,-12.50\r\n",
+        "email@x.com,-12.50\r\n",
+        ",-12.50\r\n",
+    );
+    assert_eq!(
+        String::from_utf8(std::fs::read(&path).unwrap()).unwrap(),
+        expected
+    );
+}
+
+#[test]
+fn owasp_injection_cases_are_escaped_in_xlsx_and_negative_amounts_are_numbers() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("injection.xlsx");
+    export_injections(&path, Format::Xlsx);
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+    let name = book.sheet_names()[0].clone();
+    let range = book.worksheet_range(&name).unwrap();
+    let rows: Vec<Vec<Data>> = range.rows().map(<[Data]>::to_vec).collect();
+    assert_eq!(rows.len(), 1 + INJECTIONS.len());
+    for ((sent, written), row) in INJECTIONS.iter().zip(&rows[1..]) {
+        let name = if written.is_empty() {
+            Data::Empty
+        } else {
+            Data::String((*written).into())
+        };
+        assert_eq!(row[0], name, "{sent:?}");
+        assert_eq!(row[1], Data::Float(-12.5), "{sent:?}");
+    }
+    let formulas = book.worksheet_formula(&name).unwrap();
+    assert!(
+        formulas.used_cells().all(|(_, _, f)| f.is_empty()),
+        "{formulas:?}"
+    );
 }
 
 #[test]

@@ -51,6 +51,10 @@ pub struct Keys {
     /// `DELETE` is a 403 envelope (docs/service.md, "Member permissions": the
     /// member's role and record permissions apply).
     pub read_only: String,
+    /// A second valid key of `workspace_a`'s member (no expiry): the key a
+    /// member makes when the first is revoked or expires. Requests with it
+    /// act as the same member.
+    pub replacement: String,
 }
 
 impl fmt::Debug for Keys {
@@ -63,6 +67,7 @@ impl fmt::Debug for Keys {
             .field("disabled", &HIDDEN)
             .field("deleted", &HIDDEN)
             .field("read_only", &HIDDEN)
+            .field("replacement", &HIDDEN)
             .finish()
     }
 }
@@ -150,7 +155,7 @@ pub(crate) fn is_well_formed(key: &str) -> bool {
     })
 }
 
-/// Derives the six seeded keys of `seed` and the store that knows them.
+/// Derives the seven seeded keys of `seed` and the store that knows them.
 /// Keys are drawn in field order, so adding a key at the end never changes
 /// the others.
 #[cfg(test)]
@@ -160,7 +165,7 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     (keys, store)
 }
 
-/// The six keys of `seed`, drawn in field order (adding a key at the end
+/// The seven keys of `seed`, drawn in field order (adding a key at the end
 /// never changes the others). They depend on the seed alone, not on the
 /// dataset, so they are known before it is built.
 pub(crate) fn draw(seed: u64) -> Keys {
@@ -172,6 +177,7 @@ pub(crate) fn draw(seed: u64) -> Keys {
         disabled: new_key(&mut rng),
         deleted: new_key(&mut rng),
         read_only: new_key(&mut rng),
+        replacement: new_key(&mut rng),
     }
 }
 
@@ -232,6 +238,7 @@ pub(crate) fn grant(keys: &Keys, dataset: &Dataset) -> KeyStore {
             },
         ),
         (&keys.read_only, record_for(a, 3)),
+        (&keys.replacement, record_for(a, 0)),
     ];
     let mut store = KeyStore::default();
     for (key, record) in grants {
@@ -264,13 +271,20 @@ mod tests {
             &keys.disabled,
             &keys.deleted,
             &keys.read_only,
+            &keys.replacement,
         ];
         for key in all {
             assert!(is_well_formed(key), "{key}");
             assert!(store.find(key).is_some());
         }
         let distinct: std::collections::HashSet<_> = all.iter().collect();
-        assert_eq!(distinct.len(), 6);
+        assert_eq!(distinct.len(), 7);
+        let member = |key: &str| store.find(key).unwrap().1.member;
+        assert_eq!(
+            member(&keys.replacement),
+            member(&keys.workspace_a),
+            "the replacement acts as workspace A's member"
+        );
         let role = |key: &str| store.find(key).unwrap().1.role;
         assert_eq!(role(&keys.read_only), Role::Viewer);
         assert_eq!(role(&keys.workspace_a), Role::Editor);

@@ -241,7 +241,7 @@ impl Running {
 
     /// The JSON object the binary prints on start-up:
     /// `{"base_url": "http://127.0.0.1:PORT", "keys": {"workspace_a": "service_…",
-    /// "workspace_b", "expired", "disabled", "deleted", "read_only"}, "ids": {"lead",
+    /// "workspace_b", "expired", "disabled", "deleted", "read_only", "replacement"}, "ids": {"lead",
     /// "customer", "stakeholder", "document_type", "geographic_location",
     /// "member"}}` (ids are uuid strings of `workspace_a`).
     #[must_use]

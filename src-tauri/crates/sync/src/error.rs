@@ -66,6 +66,10 @@ pub enum Error {
     /// The change is not a lead's edit in conflict with the service.
     #[error("change {0} is not in conflict")]
     NotAConflict(i64),
+
+    /// The change is not held for having been written for another address.
+    #[error("change {0} is not held for another address")]
+    NotHeld(i64),
 }
 
 impl Error {

@@ -66,7 +66,8 @@ pub use error::{Error, Result};
 pub use export::ExportSource;
 pub use members::{SeenIn, SeenMember, MEMBER_FIELDS};
 pub use outbox::{
-    Change, FieldConflict, Keep, Note, PassEnd, Pending, PendingRow, RowMark, SentHow, SENT_KEPT,
+    carry_outbox, Carried, Change, FieldConflict, Keep, Note, PassEnd, Pending, PendingRow,
+    RowMark, SentHow, SENT_KEPT,
 };
 pub use read::{Answer, ReadEnd, Then, Unanswered};
 pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};

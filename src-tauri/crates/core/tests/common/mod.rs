@@ -34,12 +34,17 @@ impl KeyValueStore for Memory {
     }
 }
 
+/// Settings kept in memory (no `settings.json`).
+pub fn settings_in_memory() -> Settings {
+    Settings::over(Arc::new(Memory::default()))
+}
+
 /// The app's state with no workspace, its saved data in a folder of its own.
 pub fn plain() -> (AppState, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let state = AppState::new(
         Keychain::session_only("dev.workdesk.core-read.test", "no keychain in this test"),
-        Settings::over(Arc::new(Memory::default())),
+        settings_in_memory(),
         dir.path().to_owned(),
     );
     (state, dir)

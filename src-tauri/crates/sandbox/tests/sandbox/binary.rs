@@ -66,6 +66,7 @@ async fn prints_one_json_line_then_serves() {
             "disabled",
             "expired",
             "read_only",
+            "replacement",
             "workspace_a",
             "workspace_b"
         ]
@@ -91,6 +92,7 @@ async fn prints_one_json_line_then_serves() {
     assert_eq!(keys["workspace_a"], library.keys().workspace_a);
     assert_eq!(keys["deleted"], library.keys().deleted);
     assert_eq!(keys["read_only"], library.keys().read_only);
+    assert_eq!(keys["replacement"], library.keys().replacement);
     assert_eq!(ids, &serde_json::to_value(library.ids()).unwrap());
     assert_eq!(ids["lead"], library.ids().lead.to_string());
 

@@ -23,6 +23,7 @@
 //! ([`Replica::edit_change`]), choose per field in a conflict
 //! ([`Replica::resolve_conflict`]), discard ([`Replica::discard_change`]).
 
+mod carry;
 mod check;
 mod conflict;
 mod send;
@@ -41,6 +42,7 @@ use workdesk_query::{Problem, ValidationErrors};
 use crate::error::{Error, Result};
 use crate::replica::Replica;
 
+pub use carry::{carry_outbox, Carried};
 pub use conflict::FieldConflict;
 pub use send::{PassEnd, SENT_KEPT};
 
@@ -218,6 +220,14 @@ pub enum Note {
         /// Each field in conflict, with the three values.
         fields: Vec<FieldConflict>,
     },
+    /// Written for another address of the workspace (its address or key
+    /// changed since): held until the user sends it here
+    /// ([`Replica::send_here`]), saves it to a file, or discards it.
+    OtherAddress {
+        /// The origin it was written for (`https://host[:port]`); `None`
+        /// when the earlier file did not say.
+        origin: Option<String>,
+    },
 }
 
 /// How a change was found to be done.
@@ -265,6 +275,10 @@ pub struct Pending {
     /// waits or needs them (one being sent is checked first; one sent is
     /// cleared instead).
     pub can_discard: bool,
+    /// Whether the user may send it to the workspace's address
+    /// ([`Replica::send_here`]): it was written for another address and is
+    /// held ([`Note::OtherAddress`]).
+    pub can_send_here: bool,
 }
 
 impl Pending {
@@ -294,7 +308,19 @@ impl Pending {
             attempts: entry.attempts,
             can_edit,
             can_discard: open,
+            can_send_here: false,
         }
+        .with_held()
+    }
+
+    /// Whether it is held for having been written for another address.
+    fn held(&self) -> bool {
+        self.state == OutboxState::NeedsYou && matches!(self.note, Some(Note::OtherAddress { .. }))
+    }
+
+    fn with_held(mut self) -> Pending {
+        self.can_send_here = self.held();
+        self
     }
 }
 
@@ -542,13 +568,8 @@ impl Replica {
     /// [`Error::NoSuchChange`]; [`Error::ChangeBusy`] while it is being
     /// sent (its outcome is checked first); [`Error::Cache`].
     pub fn discard_change(&self, id: i64) -> Result<()> {
-        let cache = self.saved()?;
-        let entry = entry_of(cache, id)?;
-        if entry.state == OutboxState::Sending {
-            return Err(Error::ChangeBusy(id));
-        }
-        cache
-            .outbox_remove(id)
+        self.saved()?
+            .outbox_discard(id)
             .map_err(|err| Error::of_change(err, id))
     }
 

@@ -86,6 +86,12 @@ impl Replica {
         mut on_change: impl FnMut(),
     ) -> Result<PassEnd> {
         let _pass = self.outbox_pass().lock().await;
+        // One pass per file, whoever runs it: another replica of the same
+        // file (in this process or another) waits for this one to end.
+        let cache = self.cache().clone();
+        let _file = tokio::task::spawn_blocking(move || cache.lock_outbox())
+            .await
+            .map_err(|_| Error::Cache(workdesk_cache::Error::WriterGone))??;
         if self.key_refused() {
             return Ok(PassEnd::KeyRefused);
         }
@@ -198,12 +204,15 @@ impl Replica {
                 }
             }
         }
-        // On the disk before the request goes out. What is sent is what
-        // was marked: an edit made meanwhile starts the turn again.
-        let marked = cache.outbox_mark(entry.id, OutboxState::Sending, None)?;
-        if marked.change != entry.change {
-            self.record(entry.id, OutboxState::Waiting, None)?;
-            return Ok(Turn::Next);
+        // Claimed (marked sending) on the disk before the request goes
+        // out, only if it still stands as read: a change edited, discarded
+        // or taken by another pass meanwhile starts the turn again.
+        match cache.outbox_claim(entry) {
+            Ok(_) => {}
+            Err(workdesk_cache::Error::ChangeTaken(_) | workdesk_cache::Error::NoSuchChange(_)) => {
+                return Ok(Turn::Next);
+            }
+            Err(err) => return Err(err.into()),
         }
         let answer = self.send(&change).await;
         match answer {
