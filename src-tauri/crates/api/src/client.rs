@@ -48,7 +48,13 @@ struct Shared {
     connection: watch::Sender<Connection>,
     /// The service's last 401 to the key, kept whatever came after.
     refusal: watch::Sender<Option<Refusal>>,
+    /// The service's clock minus this computer's, in ms, as the latest
+    /// answer's `Date` header told it ([`NO_OFFSET`] before any).
+    clock_offset_ms: std::sync::atomic::AtomicI64,
 }
+
+/// [`Shared::clock_offset_ms`] before any answer carried a `Date`.
+const NO_OFFSET: i64 = i64::MIN;
 
 /// The service refusing the key (a 401): why, and its words (scrubbed of
 /// the key), as [`Error::Unauthorized`] carries them.
@@ -140,10 +146,29 @@ impl Client {
                 rate_limit: watch::Sender::new(RateLimit::default()),
                 connection: watch::Sender::new(Connection::default()),
                 refusal: watch::Sender::new(None),
+                clock_offset_ms: std::sync::atomic::AtomicI64::new(NO_OFFSET),
                 config,
             }),
             encoding,
         })
+    }
+
+    /// How far the service's clock is ahead of this computer's (negative:
+    /// behind), as the `Date` header of its latest answer tells it (HTTP's
+    /// `Date`, RFC 9110 §6.6.1: one-second resolution, so within about a
+    /// second plus the answer's travel time); `None` before any answer
+    /// carried one. What a time measured on this computer is on the
+    /// service's clock: `local + offset`.
+    #[must_use]
+    pub fn clock_offset(&self) -> Option<chrono::TimeDelta> {
+        match self
+            .shared
+            .clock_offset_ms
+            .load(std::sync::atomic::Ordering::Relaxed)
+        {
+            NO_OFFSET => None,
+            ms => Some(chrono::TimeDelta::milliseconds(ms)),
+        }
     }
 
     /// The base URL this client talks to.
@@ -306,6 +331,7 @@ impl Client {
             .map_err(|e| transport_error(e, write))?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
+        self.note_clock(&headers);
         let body = self.read_body(response, status, write).await?;
         let received = Received::head(status, &headers, body);
         if let Some(state) = received.rate_limit {
@@ -317,6 +343,23 @@ impl Client {
             });
         }
         read(&received).map_err(|e| self.scrub(e))
+    }
+
+    /// Notes the service's clock from an answer's `Date` header (an
+    /// IMF-fixdate, which RFC 2822's grammar reads), when it has one.
+    fn note_clock(&self, headers: &HeaderMap) {
+        let Some(date) = headers
+            .get(header::DATE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|text| chrono::DateTime::parse_from_rfc2822(text).ok())
+        else {
+            return;
+        };
+        let offset = date.with_timezone(&chrono::Utc) - chrono::Utc::now();
+        self.shared.clock_offset_ms.store(
+            offset.num_milliseconds().max(NO_OFFSET + 1),
+            std::sync::atomic::Ordering::Relaxed,
+        );
     }
 
     /// `error` with every occurrence of the key in what the service sent

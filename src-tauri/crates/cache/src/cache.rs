@@ -105,6 +105,11 @@ struct Inner {
     digests: Mutex<HashMap<(&'static str, Lookup), [u8; 16]>>,
 }
 
+/// How long [`Cache::outbox_made`] remembers a record an outbox change
+/// made: 2 days, far longer than any look for a lost answer reaches back
+/// (minutes).
+pub const MADE_KEPT_MS: i64 = 2 * 24 * 3600 * 1000;
+
 /// How many page digests [`Cache::page_digest`] keeps in memory.
 const DIGESTS_KEPT: usize = 512;
 
@@ -246,6 +251,57 @@ impl Cache {
             return Ok(());
         }
         self.db(|db| db.set_meta("origin", origin.as_bytes()))
+    }
+
+    /// The member this file's key acts as (a UUID), as the service's
+    /// answers showed it ([`Cache::set_member`]); `None` until one did.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn member(&self) -> Result<Option<String>> {
+        self.db(|db| db.meta("member"))
+            .map(|member| member.and_then(|bytes| String::from_utf8(bytes).ok()))
+    }
+
+    /// Notes `member` (a UUID: the `created_by` of a record this file's
+    /// key created) as the member this file's key acts as, sealed.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn set_member(&self, member: &str) -> Result<()> {
+        if self.member()?.as_deref() == Some(member) {
+            return Ok(());
+        }
+        self.db(|db| db.set_meta("member", member.as_bytes()))
+    }
+
+    /// The records the outbox's changes made (their ids) and when each was
+    /// found made (ms since the epoch, UTC), kept after the changes leave
+    /// the outbox ("Clear sent", the 7-day clean-up) for [`MADE_KEPT_MS`]:
+    /// a later look for a lost answer never takes one of them for its own.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn outbox_made(&self) -> Result<std::collections::BTreeMap<String, i64>> {
+        self.db(|db| db.meta("outbox_made")).map(|made| {
+            made.and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Notes that an outbox change made record `id` (see
+    /// [`Cache::outbox_made`]); those noted more than [`MADE_KEPT_MS`] ago
+    /// are forgotten.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn note_outbox_made(&self, id: &str) -> Result<()> {
+        let now = outbox::now();
+        let mut made = self.outbox_made()?;
+        made.retain(|_, at| now - *at < MADE_KEPT_MS);
+        made.insert(id.to_owned(), now);
+        let bytes = serde_json::to_vec(&made).map_err(|_| Error::Unreadable("outbox made"))?;
+        self.db(|db| db.set_meta("outbox_made", &bytes))
     }
 
     /// Sets the size cap (bytes); the least recently viewed pages and
@@ -462,8 +518,8 @@ impl Cache {
         self.outbox_write(OutboxWrite::Remove { id }).map(|_| ())
     }
 
-    /// Marks change `seen` sending (one attempt more) if it still stands as
-    /// it was read: its state and change are checked and it is marked in
+    /// Marks change `seen` sending (one attempt more), with the sync
+    /// crate's `note` (who sends it), if it still stands as it was read: its state and change are checked and it is marked in
     /// one transaction, so two passes never both take it. On the disk
     /// when it returns, before the change's request goes out.
     ///
@@ -471,11 +527,12 @@ impl Cache {
     /// [`Error::ChangeTaken`] when its state or change differ from `seen`
     /// (another pass took it, or the user edited it); [`Error::NoSuchChange`];
     /// SQLite failures.
-    pub fn outbox_claim(&self, seen: &OutboxEntry) -> Result<OutboxEntry> {
+    pub fn outbox_claim(&self, seen: &OutboxEntry, note: Option<Json>) -> Result<OutboxEntry> {
         self.outbox_write(OutboxWrite::Claim {
             id: seen.id,
             seen_state: seen.state,
             seen_change: seen.change.clone(),
+            note,
             at: outbox::now(),
         })?
         .ok_or(Error::NoSuchChange(seen.id))

@@ -213,6 +213,7 @@ fn open_checked(path: &Path, sealer: &Sealer) -> Result<Connection> {
             )));
         }
     }
+    db.bind_outbox_states()?;
     db.set_meta("open", b"1")?;
     Ok(conn)
 }

@@ -21,8 +21,32 @@ use serde_json::Value as Json;
 use crate::error::{Error, Result};
 use crate::store::{instant, millis, Db};
 
-/// Row kind of the outbox's sealed bodies.
-const OUTBOX: &str = "outbox";
+/// Row kind of the outbox's sealed bodies before their state was bound
+/// to them (files of earlier versions, resealed once on opening:
+/// [`Db::bind_outbox_states`]).
+const OUTBOX_UNBOUND: &str = "outbox";
+
+/// Row kind of the outbox's sealed bodies: each sealed with its row's id,
+/// state, times and attempts bound to it ([`binding`]), so editing the
+/// file cannot turn a change sent back into waiting, nor change its
+/// attempts or times, without the row failing to open.
+const OUTBOX: &str = "outbox.bound";
+
+/// The `meta` row that says every outbox row is sealed as [`OUTBOX`].
+const BOUND_META: &str = "outbox_bound";
+
+/// What a row's sealed body is bound to: its id, state, times (ms, UTC)
+/// and attempts, each fixed-width (the state by its length first).
+fn binding(id: i64, state: &str, made_at: i64, changed_at: i64, attempts: u32) -> Vec<u8> {
+    let mut bound = Vec::with_capacity(8 + 1 + state.len() + 8 + 8 + 4);
+    bound.extend_from_slice(&id.to_le_bytes());
+    bound.push(u8::try_from(state.len()).unwrap_or(u8::MAX));
+    bound.extend_from_slice(state.as_bytes());
+    bound.extend_from_slice(&made_at.to_le_bytes());
+    bound.extend_from_slice(&changed_at.to_le_bytes());
+    bound.extend_from_slice(&attempts.to_le_bytes());
+    bound
+}
 
 /// Where a change stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +144,7 @@ pub(crate) enum OutboxWrite {
         id: i64,
         seen_state: OutboxState,
         seen_change: Json,
+        note: Option<Json>,
         at: i64,
     },
     /// Removes change `id` only if it is not being sent: checked and
@@ -173,6 +198,7 @@ impl Db<'_> {
                 id,
                 seen_state,
                 seen_change,
+                note,
                 at,
             } => {
                 let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
@@ -181,7 +207,7 @@ impl Db<'_> {
                 }
                 let body = Body {
                     change: entry.change,
-                    note: None,
+                    note,
                 };
                 self.put(id, OutboxState::Sending, at, &body)
             }
@@ -254,19 +280,54 @@ impl Db<'_> {
         self.outbox_entry(id)
     }
 
-    /// Seals `body` into row `id`.
+    /// Seals `body` into row `id`, bound to the row's state, times and
+    /// attempts as they now are.
     fn seal_body(&self, id: i64, body: &Body) -> Result<()> {
         let plain = zeroize::Zeroizing::new(
             serde_json::to_vec(body).map_err(|_| Error::Unreadable("outbox change"))?,
         );
-        let sealed = self
-            .sealer
-            .seal(OUTBOX, "", &id.to_le_bytes(), plain.as_slice());
+        let (state, made_at, changed_at, attempts): (String, i64, i64, u32) = self.conn.query_row(
+            "SELECT state, made_at, changed_at, attempts FROM outbox WHERE id = ?1",
+            [id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
+        )?;
+        let bound = binding(id, &state, made_at, changed_at, attempts);
+        let sealed = self.sealer.seal(OUTBOX, "", &bound, plain.as_slice());
         self.conn.execute(
             "UPDATE outbox SET body = ?2 WHERE id = ?1",
             params![id, sealed],
         )?;
         Ok(())
+    }
+
+    /// Reseals, once per file, every outbox row an earlier version sealed
+    /// without its state ([`OUTBOX_UNBOUND`]) as [`OUTBOX`]; from then on
+    /// only bound rows open. A row that opens neither way is left as it is
+    /// (it shows as unreadable, never dropped).
+    pub(crate) fn bind_outbox_states(&self) -> Result<()> {
+        if self.meta(BOUND_META)?.is_some() {
+            return Ok(());
+        }
+        let rows = self
+            .conn
+            .prepare("SELECT id, body FROM outbox ORDER BY id")?
+            .query_map([], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, Vec<u8>>(1)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        for (id, sealed) in rows {
+            let Ok(plain) = self
+                .sealer
+                .open(OUTBOX_UNBOUND, "", &id.to_le_bytes(), &sealed)
+            else {
+                continue;
+            };
+            let Ok(body) = serde_json::from_slice::<Body>(&plain) else {
+                continue;
+            };
+            self.seal_body(id, &body)?;
+        }
+        self.set_meta(BOUND_META, b"1")
     }
 
     /// The entry `id`, opened; `None` when there is none.
@@ -298,7 +359,8 @@ impl Db<'_> {
         &self,
         (id, state, made_at, changed_at, attempts, sealed): Row,
     ) -> Result<OutboxEntry> {
-        let plain = self.sealer.open(OUTBOX, "", &id.to_le_bytes(), &sealed)?;
+        let bound = binding(id, &state, made_at, changed_at, attempts);
+        let plain = self.sealer.open(OUTBOX, "", &bound, &sealed)?;
         let body: Body =
             serde_json::from_slice(&plain).map_err(|_| Error::Unreadable("outbox change"))?;
         Ok(OutboxEntry {
@@ -335,4 +397,56 @@ fn row_of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 /// Now, as the outbox keeps times (ms since the epoch, UTC).
 pub(crate) fn now() -> i64 {
     millis(Utc::now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::migrations::migrations;
+    use crate::seal::{DataKey, Sealer};
+
+    /// A row as an earlier Workdesk sealed it (its id only bound) opens
+    /// once resealed on opening, bound to its state from then on; an
+    /// unbound row is no longer accepted after that.
+    #[test]
+    fn rows_of_an_earlier_version_are_resealed_bound_to_their_state_once() {
+        let sealer = Sealer::new("ws", &DataKey::generate());
+        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+        migrations().to_latest(&mut conn).unwrap();
+        let db = Db {
+            conn: &conn,
+            sealer: &sealer,
+        };
+        let body = Body {
+            change: serde_json::json!({"kind": "create_task", "task": {"title": "Antes"}}),
+            note: None,
+        };
+        let legacy = |id: i64| {
+            sealer.seal(
+                OUTBOX_UNBOUND,
+                "",
+                &id.to_le_bytes(),
+                &serde_json::to_vec(&body).unwrap(),
+            )
+        };
+        conn.execute(
+            "INSERT INTO outbox (id, state, made_at, changed_at, attempts, body) VALUES (1, 'sent', 5, 6, 1, ?1)",
+            [legacy(1)],
+        )
+        .unwrap();
+        assert!(db.outbox().is_err(), "not bound yet");
+        db.bind_outbox_states().unwrap();
+        let entries = db.outbox().unwrap();
+        assert_eq!(entries[0].state, OutboxState::Sent);
+        assert_eq!(entries[0].change, body.change);
+
+        // A row slipped in later, sealed the old way, is refused.
+        conn.execute(
+            "INSERT INTO outbox (id, state, made_at, changed_at, attempts, body) VALUES (2, 'waiting', 5, 6, 0, ?1)",
+            [legacy(2)],
+        )
+        .unwrap();
+        db.bind_outbox_states().unwrap();
+        assert!(matches!(db.outbox(), Err(Error::Unreadable(_))));
+    }
 }

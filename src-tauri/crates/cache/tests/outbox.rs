@@ -201,10 +201,10 @@ fn a_change_is_claimed_by_one_pass_only_and_only_as_it_was_read() {
     let kept = one.outbox_add(task("Conciliar banco")).unwrap();
     let seen_by_one = one.outbox().unwrap().remove(0);
     let seen_by_other = other.outbox().unwrap().remove(0);
-    let claimed = one.outbox_claim(&seen_by_one).unwrap();
+    let claimed = one.outbox_claim(&seen_by_one, None).unwrap();
     assert_eq!((claimed.state, claimed.attempts), (OutboxState::Sending, 1));
     assert!(matches!(
-        other.outbox_claim(&seen_by_other),
+        other.outbox_claim(&seen_by_other, None),
         Err(Error::ChangeTaken(id)) if id == kept.id
     ));
     assert_eq!(other.outbox().unwrap()[0].attempts, 1, "claimed once");
@@ -220,7 +220,7 @@ fn a_change_is_claimed_by_one_pass_only_and_only_as_it_was_read() {
         .outbox_replace(edited.id, task("Pagar nómina de noviembre"))
         .unwrap();
     assert!(matches!(
-        one.outbox_claim(&seen),
+        one.outbox_claim(&seen, None),
         Err(Error::ChangeTaken(_))
     ));
 }
@@ -232,7 +232,7 @@ fn a_change_being_sent_is_never_discarded_one_waiting_or_sent_is() {
     let sending = cache.outbox_add(task("Uno")).unwrap();
     let waiting = cache.outbox_add(task("Dos")).unwrap();
     let sent = cache.outbox_add(task("Tres")).unwrap();
-    cache.outbox_claim(&sending).unwrap();
+    cache.outbox_claim(&sending, None).unwrap();
     cache.outbox_mark(sent.id, OutboxState::Sent, None).unwrap();
     assert!(matches!(
         cache.outbox_discard(sending.id),
@@ -257,7 +257,7 @@ fn an_outbox_adopted_from_another_file_keeps_order_states_and_times() {
     let old = earlier.open();
     let a = old.outbox_add(task("Uno")).unwrap();
     let b = old.outbox_add(task("Dos")).unwrap();
-    old.outbox_claim(&b).unwrap();
+    old.outbox_claim(&b, None).unwrap();
     let c = old.outbox_add(task("Tres")).unwrap();
     old.outbox_mark(c.id, OutboxState::NeedsYou, Some(json!({"kind": "gone"})))
         .unwrap();
@@ -328,4 +328,39 @@ fn one_outbox_lock_per_file_at_a_time() {
     assert!(workdesk_cache::try_lock_outbox(&path).unwrap().is_none());
     drop(held);
     assert!(workdesk_cache::try_lock_outbox(&path).unwrap().is_some());
+}
+
+/// Editing the file's clear columns (a change sent turned back into
+/// waiting, its attempts reset) makes the change fail to open: it is
+/// never sent again on the strength of an edited state.
+#[test]
+fn a_state_edited_in_the_file_does_not_open() {
+    let folder = Folder::new();
+    let cache = folder.open();
+    let kept = cache.outbox_add(task("Enviada")).unwrap();
+    cache.outbox_claim(&kept, None).unwrap();
+    cache.outbox_mark(kept.id, OutboxState::Sent, None).unwrap();
+    drop(cache);
+    for edit in [
+        "UPDATE outbox SET state = 'waiting'",
+        "UPDATE outbox SET attempts = 0",
+        "UPDATE outbox SET changed_at = changed_at - 86400000",
+    ] {
+        let fresh = Folder {
+            dir: tempfile::tempdir().unwrap(),
+            key: DataKey::from_bytes(folder.key.expose_secret()).unwrap(),
+        };
+        std::fs::copy(folder.path(), fresh.path()).unwrap();
+        let conn = rusqlite::Connection::open(fresh.path()).unwrap();
+        conn.execute(edit, []).unwrap();
+        drop(conn);
+        let cache = fresh.open();
+        assert!(
+            matches!(cache.outbox(), Err(Error::Unreadable(_))),
+            "{edit}: refused"
+        );
+    }
+    // Untouched, it reads as it was.
+    let cache = folder.open();
+    assert_eq!(cache.outbox().unwrap()[0].state, OutboxState::Sent);
 }

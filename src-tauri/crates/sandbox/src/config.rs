@@ -37,6 +37,11 @@ pub struct Config {
     /// the same keys, as tests need). The in-app demo turns it on, so no
     /// other program can know its keys in advance.
     pub random_keys: bool,
+    /// Seconds the sandbox's clock runs ahead of this computer's
+    /// (negative: behind; default 0): the time it writes as `created_at`,
+    /// `updated_at` and `deleted_at`, and sends as `Date`. Stands for a
+    /// computer whose clock is off, which a test cannot set.
+    pub clock_skew_s: i64,
 }
 
 impl Config {
@@ -67,6 +72,7 @@ impl Default for Config {
             fault: None,
             journal: false,
             random_keys: false,
+            clock_skew_s: 0,
         }
     }
 }

@@ -55,6 +55,10 @@ pub struct Keys {
     /// member makes when the first is revoked or expires. Requests with it
     /// act as the same member.
     pub replacement: String,
+    /// Valid key of another editor of `workspace_a` (no expiry): a
+    /// colleague writing in the same workspace (records it creates have
+    /// that member as `created_by`).
+    pub colleague: String,
 }
 
 impl fmt::Debug for Keys {
@@ -68,6 +72,7 @@ impl fmt::Debug for Keys {
             .field("deleted", &HIDDEN)
             .field("read_only", &HIDDEN)
             .field("replacement", &HIDDEN)
+            .field("colleague", &HIDDEN)
             .finish()
     }
 }
@@ -155,7 +160,7 @@ pub(crate) fn is_well_formed(key: &str) -> bool {
     })
 }
 
-/// Derives the seven seeded keys of `seed` and the store that knows them.
+/// Derives the eight seeded keys of `seed` and the store that knows them.
 /// Keys are drawn in field order, so adding a key at the end never changes
 /// the others.
 #[cfg(test)]
@@ -165,7 +170,7 @@ pub(crate) fn issue(seed: u64, dataset: &Dataset) -> (Keys, KeyStore) {
     (keys, store)
 }
 
-/// The seven keys of `seed`, drawn in field order (adding a key at the end
+/// The eight keys of `seed`, drawn in field order (adding a key at the end
 /// never changes the others). They depend on the seed alone, not on the
 /// dataset, so they are known before it is built.
 pub(crate) fn draw(seed: u64) -> Keys {
@@ -178,6 +183,7 @@ pub(crate) fn draw(seed: u64) -> Keys {
         deleted: new_key(&mut rng),
         read_only: new_key(&mut rng),
         replacement: new_key(&mut rng),
+        colleague: new_key(&mut rng),
     }
 }
 
@@ -239,6 +245,7 @@ pub(crate) fn grant(keys: &Keys, dataset: &Dataset) -> KeyStore {
         ),
         (&keys.read_only, record_for(a, 3)),
         (&keys.replacement, record_for(a, 0)),
+        (&keys.colleague, record_for(a, 1)),
     ];
     let mut store = KeyStore::default();
     for (key, record) in grants {
@@ -272,14 +279,16 @@ mod tests {
             &keys.deleted,
             &keys.read_only,
             &keys.replacement,
+            &keys.colleague,
         ];
         for key in all {
             assert!(is_well_formed(key), "{key}");
             assert!(store.find(key).is_some());
         }
         let distinct: std::collections::HashSet<_> = all.iter().collect();
-        assert_eq!(distinct.len(), 7);
+        assert_eq!(distinct.len(), 8);
         let member = |key: &str| store.find(key).unwrap().1.member;
+        assert_ne!(member(&keys.colleague), member(&keys.workspace_a));
         assert_eq!(
             member(&keys.replacement),
             member(&keys.workspace_a),
@@ -288,6 +297,7 @@ mod tests {
         let role = |key: &str| store.find(key).unwrap().1.role;
         assert_eq!(role(&keys.read_only), Role::Viewer);
         assert_eq!(role(&keys.workspace_a), Role::Editor);
+        assert_eq!(role(&keys.colleague), Role::Editor);
         assert!(!Role::Viewer.may_read("/account_payable/invoice/"));
         assert!(Role::Viewer.may_read("/account_receivable/invoice/"));
         assert!(Role::Editor.may_read("/account_payable/invoice/"));

@@ -84,6 +84,7 @@ mod absolute_url;
 mod access;
 mod auth;
 mod body;
+mod clock;
 mod config;
 mod data;
 mod endpoints;

@@ -1,5 +1,5 @@
 //! `workdesk-sandbox [--port N] [--seed N] [--invoices N] [--rate-limit N]
-//! [--rate-window-s S] [--faults] [--fault MODE] [--journal]`: serves the
+//! [--rate-window-s S] [--faults] [--fault MODE] [--journal] [--clock-skew-s S]`: serves the
 //! sandbox on 127.0.0.1, prints one JSON line
 //! (`{"base_url", "keys", "ids"}`, see `Running::announcement`), then
 //! serves until killed.
@@ -44,6 +44,11 @@ struct Args {
     /// Keep a journal of the last 1,000 requests (`GET /_sandbox/requests`).
     #[arg(long)]
     journal: bool,
+    /// Seconds the sandbox's clock runs ahead of this computer's (negative:
+    /// behind): its `created_at`s and `Date` headers, as a computer with a
+    /// wrong clock sees the service.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    clock_skew_s: i64,
 }
 
 /// Most supplier invoices `--invoices` accepts.
@@ -71,6 +76,7 @@ async fn main() -> ExitCode {
         faults: args.faults,
         fault: args.fault,
         journal: args.journal,
+        clock_skew_s: args.clock_skew_s,
         // Tests read the keys from the start-up line; the same seed gives
         // the same keys, which a restarted sandbox in a test relies on.
         random_keys: false,

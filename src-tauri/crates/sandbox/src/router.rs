@@ -12,6 +12,7 @@ use workdesk_query::resources::{
 };
 
 use crate::access;
+use crate::clock;
 use crate::endpoints::{leads, list, records, stakeholders, tasks};
 use crate::error::Error;
 use crate::injection::{self, FaultSwitch};
@@ -62,6 +63,9 @@ pub(crate) fn build(
         .layer(from_fn_with_state(state.clone(), access::guard))
         .layer(from_fn_with_state(faults.clone(), injection::inject))
         .layer(from_fn_with_state(journal.clone(), journal::record))
+        // Outermost: every answer's `Date`, faults' included, is the
+        // sandbox's clock.
+        .layer(from_fn_with_state(state.clone(), clock::date))
         .with_state(state);
     let not_found = || any(|| async { Error::NotFound });
     let control = Router::new()

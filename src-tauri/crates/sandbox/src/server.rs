@@ -127,7 +127,9 @@ async fn launch(config: Config) -> Result<(Serving, oneshot::Receiver<Ids>)> {
                 Err(_) => return,
             };
             let _ = built.send(ids);
-            let state = AppState::new(dataset, store, RateLimiter::new(config.rate_limit), addr);
+            let mut state =
+                AppState::new(dataset, store, RateLimiter::new(config.rate_limit), addr);
+            state.skew = chrono::TimeDelta::seconds(config.clock_skew_s);
             let faults = Arc::new(FaultSwitch::new(&config, state.clone()));
             let journal = config.journal.then(|| Arc::new(Journal::default()));
             let app = router::build(state, faults, journal);
@@ -241,7 +243,7 @@ impl Running {
 
     /// The JSON object the binary prints on start-up:
     /// `{"base_url": "http://127.0.0.1:PORT", "keys": {"workspace_a": "service_…",
-    /// "workspace_b", "expired", "disabled", "deleted", "read_only", "replacement"}, "ids": {"lead",
+    /// "workspace_b", "expired", "disabled", "deleted", "read_only", "replacement", "colleague"}, "ids": {"lead",
     /// "customer", "stakeholder", "document_type", "geographic_location",
     /// "member"}}` (ids are uuid strings of `workspace_a`).
     #[must_use]

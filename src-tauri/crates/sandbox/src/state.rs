@@ -17,6 +17,9 @@ pub(crate) struct AppState {
     pub limiter: Arc<RateLimiter>,
     /// The listening address, for absolute URLs when `Host` is unusable.
     pub listening: SocketAddr,
+    /// How far the sandbox's clock runs ahead of the computer's
+    /// ([`crate::Config::clock_skew_s`]).
+    pub skew: chrono::TimeDelta,
 }
 
 impl AppState {
@@ -32,7 +35,15 @@ impl AppState {
             keys: Arc::new(keys),
             limiter: Arc::new(limiter),
             listening,
+            skew: chrono::TimeDelta::zero(),
         }
+    }
+
+    /// The sandbox's clock now, in whole seconds (the precision of every
+    /// seeded date-time), UTC.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        use chrono::SubsecRound;
+        (chrono::Utc::now() + self.skew).trunc_subsecs(0)
     }
 
     /// The records, for reading. A panic while writing leaves them as they

@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use workdesk_query::resources::LEAD;
 
-use super::{check_member, now, record_id};
+use super::{check_member, record_id};
 use crate::auth::Principal;
 use crate::body::RequestBody;
 use crate::data::Dataset;
@@ -70,7 +70,7 @@ pub(crate) async fn update(
     for (name, value) in accepted {
         lead.set(name, value);
     }
-    lead.set("updated_at", now());
+    lead.set("updated_at", state.now());
     lead.set("updated_by", principal.member);
     lead.set("audit_status", "U");
     let envelope = Envelope::ok("Lead updated.", lead.shown(None));

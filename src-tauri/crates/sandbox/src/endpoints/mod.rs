@@ -10,7 +10,6 @@ pub(crate) mod tasks;
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
-use chrono::{DateTime, SubsecRound, Utc};
 use uuid::Uuid;
 use workdesk_query::Schema;
 
@@ -68,11 +67,6 @@ pub(crate) fn noun_of(schema: &Schema) -> Noun {
 pub(crate) fn record_id(path: Result<Path<String>, PathRejection>) -> Result<Uuid> {
     let Path(text) = path.map_err(|_| Error::NotFound)?;
     Uuid::parse_str(&text).map_err(|_| Error::NotFound)
-}
-
-/// Now, in whole seconds (the precision of every seeded date-time).
-pub(crate) fn now() -> DateTime<Utc> {
-    Utc::now().trunc_subsecs(0)
 }
 
 /// Adds DRF's "object does not exist" error to `field` when `value` (a

@@ -10,7 +10,7 @@ use serde_json::{json, Value as JsonValue};
 use uuid::Uuid;
 use workdesk_query::resources::STAKEHOLDER;
 
-use super::{does_not_exist, now, record_id};
+use super::{does_not_exist, record_id};
 use crate::auth::Principal;
 use crate::body::RequestBody;
 use crate::data::{Row, Workspace};
@@ -102,7 +102,7 @@ pub(crate) async fn create(
         .with("person_or_company_id", Uuid::new_v4().to_string())
         .with("is_company", document_type.is_company)
         .with("document_type_name", document_type.name)
-        .with("created_at", now())
+        .with("created_at", state.now())
         .with("created_by", principal.member)
         .with("document_number", number)
         .with("document_type", document_type.id)
@@ -157,7 +157,7 @@ pub(crate) async fn delete(
         .table_mut(&STAKEHOLDER)
         .find_mut(id)
         .ok_or(Error::NotFound)?;
-    stakeholder.set("deleted_at", now());
+    stakeholder.set("deleted_at", state.now());
     stakeholder.set("deleted_by", principal.member);
     Ok(Json(Envelope::ok("Stakeholder deleted.", json!({}))).into_response())
 }

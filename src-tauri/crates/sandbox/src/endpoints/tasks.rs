@@ -8,7 +8,7 @@ use axum::{Extension, Json};
 use uuid::Uuid;
 use workdesk_query::resources::TASK;
 
-use super::{check_member, now};
+use super::check_member;
 use crate::auth::Principal;
 use crate::body::RequestBody;
 use crate::data::Row;
@@ -76,7 +76,7 @@ pub(crate) async fn create(
     }
     crate::error::body_result(errors)?;
     let mut task = Row::new(&TASK, Uuid::new_v4())
-        .with("created_at", now())
+        .with("created_at", state.now())
         .with("member", principal.member)
         .with("created_by", principal.member);
     for (name, value) in accepted {

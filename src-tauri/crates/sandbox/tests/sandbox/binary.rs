@@ -62,6 +62,7 @@ async fn prints_one_json_line_then_serves() {
     assert_eq!(
         names(keys),
         [
+            "colleague",
             "deleted",
             "disabled",
             "expired",

@@ -3,9 +3,14 @@
 //! service before it is sent again, so it is never applied twice:
 //!
 //! - a new task: a task of the same title created since the change was
-//!   marked sending ([`CLOCK_MARGIN`] earlier, for the service's clock),
-//!   with the same description, status, priority and times when given,
-//!   and not already claimed by another change of the outbox;
+//!   marked sending, measured on the service's clock (this computer's
+//!   time of the claim plus the offset the service's `Date` headers show,
+//!   [`LOOK_MARGIN`] earlier; [`CLOCK_MARGIN`] when no answer told the
+//!   offset), created by the member whose key sent it (when known: a
+//!   colleague's task of the same title is never taken for ours), with
+//!   the same description, status, priority and times when given, and not
+//!   made by another change of the outbox (those still listed and those
+//!   cleared within [`workdesk_cache::MADE_KEPT_MS`]);
 //! - a new stakeholder: a stakeholder of the same document number and type;
 //! - a deletion: the stakeholder no longer read;
 //! - a lead's edit needs no look: it is compared with the service's copy
@@ -37,28 +42,52 @@ pub(crate) enum Found {
 /// title or document number made within minutes are not expected.
 const LOOK_TAKE: u8 = 50;
 
-/// Looks for `change`, marked sending at `since`, on the service;
-/// `claimed`: ids of records other changes of the outbox made.
+/// How much earlier than the claim, on the service's clock, a record
+/// found may have been created and still be the change's: the `Date`
+/// header's one-second resolution and the answer's travel time. 15 s.
+pub const LOOK_MARGIN: chrono::TimeDelta = chrono::TimeDelta::seconds(15);
+
+/// What a look for a lost answer knows of the change.
+pub(crate) struct Look<'a> {
+    /// When it was claimed (marked sending), on this computer's clock.
+    pub since: DateTime<Utc>,
+    /// The member whose key sent it (a UUID), when known.
+    pub by: Option<&'a str>,
+    /// Ids of records other changes of the outbox made.
+    pub claimed: &'a HashSet<String>,
+}
+
+/// Looks for `change` on the service (see the module's documentation).
 ///
 /// # Errors
 /// Those of the requests (the outcome stays unknown).
 pub(crate) async fn look_for(
     client: &Client,
     change: &Change,
-    since: DateTime<Utc>,
-    claimed: &HashSet<String>,
+    look: &Look<'_>,
 ) -> workdesk_api::Result<Found> {
+    let by = look.by.and_then(uuid_like);
+    let ours = |record: &JsonRecord| {
+        by.as_ref()
+            .is_none_or(|by| created_by(record).as_ref() == Some(by))
+    };
     match change {
         Change::CreateTask { task } => {
             let view = newest("title", &task.title);
             let page = client.list_view(ResourceName::Task, &view).await?;
-            let earliest = since - CLOCK_MARGIN;
+            // On the service's clock, as its answers (this one included)
+            // tell it.
+            let earliest = match client.clock_offset() {
+                Some(offset) => look.since + offset - LOOK_MARGIN,
+                None => look.since - CLOCK_MARGIN,
+            };
             let mut made: Vec<JsonRecord> = page
                 .results
                 .into_iter()
                 .filter(|record| {
                     created_at(record).is_some_and(|at| at >= earliest)
-                        && !id_of(record).is_some_and(|id| claimed.contains(&id))
+                        && !id_of(record).is_some_and(|id| look.claimed.contains(&id))
+                        && ours(record)
                         && same_task(task, record)
                 })
                 .collect();
@@ -75,7 +104,11 @@ pub(crate) async fn look_for(
             Ok(page
                 .results
                 .into_iter()
-                .find(|record| same_stakeholder(stakeholder, record))
+                .find(|record| {
+                    same_stakeholder(stakeholder, record)
+                        && ours(record)
+                        && !id_of(record).is_some_and(|id| look.claimed.contains(&id))
+                })
                 .map_or(Found::Missing, |record| Found::Done(Some(record))))
         }
         Change::DeleteStakeholder { id, .. } => {
@@ -106,6 +139,15 @@ fn newest(field: &str, value: &str) -> ListView {
 pub(crate) fn id_of(record: &JsonRecord) -> Option<String> {
     let id = record.get("id")?.as_str()?;
     Some(uuid_like(id).unwrap_or_else(|| id.to_owned()))
+}
+
+/// The record's `created_by` (the member who created it), as a
+/// lower-case UUID.
+pub(crate) fn created_by(record: &JsonRecord) -> Option<String> {
+    record
+        .get("created_by")
+        .and_then(Json::as_str)
+        .and_then(uuid_like)
 }
 
 fn created_at(record: &JsonRecord) -> Option<DateTime<Utc>> {

@@ -220,6 +220,14 @@ pub enum Note {
         /// Each field in conflict, with the three values.
         fields: Vec<FieldConflict>,
     },
+    /// Its request is going out (or went out and no answer was recorded):
+    /// claimed by the key of member `by` (a UUID; `None` while this key's
+    /// member was not known yet). After a lost answer the service is
+    /// searched for that member's record only.
+    Sending {
+        /// The member whose key sends it.
+        by: Option<String>,
+    },
     /// Written for another address of the workspace (its address or key
     /// changed since): held until the user sends it here
     /// ([`Replica::send_here`]), saves it to a file, or discards it.

@@ -139,8 +139,18 @@ impl Replica {
             return Ok(Turn::End(PassEnd::Budget(until)));
         }
         let cache = self.cache();
+        // Who sends it: the member noted when it was claimed (the key
+        // may have been replaced since), else this key's, when known.
+        let by = sending_by(entry).or_else(|| cache.member().ok().flatten());
         if entry.state == OutboxState::Sending {
-            match check::look_for(client, &change, entry.changed_at, claimed).await {
+            let mut claimed = claimed.clone();
+            claimed.extend(cache.outbox_made()?.into_keys());
+            let look = check::Look {
+                since: entry.changed_at,
+                by: by.as_deref(),
+                claimed: &claimed,
+            };
+            match check::look_for(client, &change, &look).await {
                 Ok(Found::Done(record)) => {
                     self.applied(&change, record.as_ref());
                     self.record(
@@ -207,7 +217,8 @@ impl Replica {
         // Claimed (marked sending) on the disk before the request goes
         // out, only if it still stands as read: a change edited, discarded
         // or taken by another pass meanwhile starts the turn again.
-        match cache.outbox_claim(entry) {
+        let note = serde_json::to_value(Note::Sending { by }).ok();
+        match cache.outbox_claim(entry, note) {
             Ok(_) => {}
             Err(workdesk_cache::Error::ChangeTaken(_) | workdesk_cache::Error::NoSuchChange(_)) => {
                 return Ok(Turn::Next);
@@ -348,8 +359,25 @@ impl Replica {
     }
 
     /// The saved records after `change` was applied (`record`: the
-    /// service's answer).
+    /// service's answer). A record it made is remembered as the outbox's
+    /// ([`workdesk_cache::Cache::note_outbox_made`]), and its `created_by`
+    /// is the member this key acts as.
     fn applied(&self, change: &Change, record: Option<&JsonRecord>) {
+        if let (Change::CreateTask { .. } | Change::CreateStakeholder { .. }, Some(record)) =
+            (change, record)
+        {
+            let cache = self.cache();
+            let noted = id_of(record)
+                .map(|id| cache.note_outbox_made(&id))
+                .transpose()
+                .and_then(|_| match check::created_by(record) {
+                    Some(member) => cache.set_member(&member),
+                    None => Ok(()),
+                });
+            if let Err(err) = noted {
+                log::warn!("what an outbox change made could not be noted: {err}");
+            }
+        }
         match (change, record) {
             (Change::CreateTask { .. }, Some(record)) => {
                 self.created(ResourceName::Task, record.clone());
@@ -418,6 +446,14 @@ fn sent(record: Option<&JsonRecord>, how: SentHow) -> Note {
     Note::Sent {
         record_id: record.and_then(id_of),
         how,
+    }
+}
+
+/// The member noted as sending `entry` when it was claimed.
+fn sending_by(entry: &OutboxEntry) -> Option<String> {
+    match entry.note.clone().map(serde_json::from_value) {
+        Some(Ok(Note::Sending { by })) => by,
+        _ => None,
     }
 }
 
