@@ -33,7 +33,7 @@ const COMMANDS: &[&str] = &[
     "edit_change",
     "discard_change",
     "resolve_conflict",
-    "send_change_here",
+    "release_change",
     "clear_sent",
     "send_outbox_now",
     "make_available_offline",

@@ -76,7 +76,7 @@ macro_rules! every_command {
             outbox::edit_change,
             outbox::discard_change,
             outbox::resolve_conflict,
-            outbox::send_change_here,
+            outbox::release_change,
             outbox::clear_sent,
             outbox::send_outbox_now,
             offline::make_available_offline,
@@ -433,22 +433,22 @@ fn reach_saved_place<R: Runtime>(app: &tauri::AppHandle<R>) {
     }
 }
 
-/// The log: stdout and `workdesk.log` in the OS log folder
+/// The log: `workdesk.log` in the OS log folder (and stdout in a debug
+/// build only, [`log_targets`])
 /// (`$XDG_DATA_HOME/<identifier>/logs/` on Linux, `~/Library/Logs/<identifier>/`
 /// on macOS, `%LOCALAPPDATA%\<identifier>\logs\` on Windows), 1 MB a file,
 /// five files kept, each line masked and made one line
 /// ([`diagnostics::log_line`]). Nothing logged carries the API key; at most
 /// its masked hint.
 fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
-    use tauri_plugin_log::{RotationStrategy, Target, TargetKind};
+    use tauri_plugin_log::{RotationStrategy, Target};
     tauri_plugin_log::Builder::new()
         .clear_targets()
-        .targets([
-            Target::new(TargetKind::Stdout),
-            Target::new(TargetKind::LogDir {
-                file_name: Some("workdesk".into()),
-            }),
-        ])
+        .targets(
+            log_targets(cfg!(debug_assertions))
+                .into_iter()
+                .map(Target::new),
+        )
         .max_file_size(workdesk_core::diagnostics::LOG_FILE_BYTES)
         .rotation_strategy(RotationStrategy::KeepSome(
             workdesk_core::diagnostics::LOG_FILES_KEPT,
@@ -466,6 +466,21 @@ fn log_plugin<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
         .level_for("hyper", log::LevelFilter::Warn)
         .level_for("reqwest", log::LevelFilter::Warn)
         .build()
+}
+
+/// Where the log goes: `workdesk.log` in the OS log folder always, and
+/// stdout only in a debug build (`debug_build`): a release build writes
+/// nothing to a terminal or to whatever started it (a launcher's journal
+/// keeping it beyond the log's own rotation).
+fn log_targets(debug_build: bool) -> Vec<tauri_plugin_log::TargetKind> {
+    use tauri_plugin_log::TargetKind;
+    let mut targets = vec![TargetKind::LogDir {
+        file_name: Some("workdesk".into()),
+    }];
+    if debug_build {
+        targets.push(TargetKind::Stdout);
+    }
+    targets
 }
 
 /// Runs the desktop app. The keychain's service name is the app's
@@ -503,6 +518,21 @@ pub fn run() {
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
+
+    use tauri_plugin_log::TargetKind;
+
+    #[test]
+    fn a_release_build_logs_to_its_log_file_only_and_a_debug_build_to_stdout_too() {
+        let release = super::log_targets(false);
+        assert!(
+            matches!(&release[..], [TargetKind::LogDir { file_name: Some(name) }] if name == "workdesk"),
+            "release: the log file alone"
+        );
+        let debug = super::log_targets(true);
+        assert_eq!(debug.len(), 2);
+        assert!(matches!(debug[0], TargetKind::LogDir { .. }));
+        assert!(matches!(debug[1], TargetKind::Stdout));
+    }
 
     fn committed() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(super::BINDINGS_PATH)

@@ -90,14 +90,16 @@ pub async fn resolve_conflict(
     guarded(state.resolve_conflict(id, keep)).await
 }
 
-/// Sends change `id`, held because it was written for another address of
-/// the workspace (its key or address changed since), to its address now.
+/// Lets change `id`, held for the user's word, go: written for another
+/// address of the workspace (its key or address changed since), it is sent
+/// to its address now; unsure whether the service has it (a colleague may
+/// have made one like it), it is sent anyway.
 ///
 /// Errors: `change_gone`, `change_not_held`.
 #[tauri::command]
 #[specta::specta]
-pub async fn send_change_here(state: State<'_, AppState>, id: i64) -> Result<Pending, UiError> {
-    guarded(state.send_change_here(id)).await
+pub async fn release_change(state: State<'_, AppState>, id: i64) -> Result<Pending, UiError> {
+    guarded(state.release_change(id)).await
 }
 
 /// Removes the changes already sent from the outbox's list; how many.

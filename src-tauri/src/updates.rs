@@ -5,6 +5,11 @@
 //! against the build's update key), then the install and restart, or the
 //! package saved where the user chooses. What each answer leads to, and
 //! whether to look at all, is [`workdesk_core::updates`]'s.
+//!
+//! A download must be the version the manifest announced: the plugin
+//! compares the version bound into its signature (`requireSignedVersion`
+//! in `tauri.conf.json`; the release signs with `--app-version`), and
+//! [`check_package_version`] the version a `.deb` says it is.
 
 use serde::Serialize;
 use specta::Type;
@@ -20,8 +25,8 @@ use workdesk_core::update_policy::{
     Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_TICK,
 };
 use workdesk_core::updates::{
-    NotInThisBuild, Release, UpdateFailure, UpdateStage, UpdateStatus, Updates, CHECK_TIMEOUT,
-    DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
+    check_package_version, NotInThisBuild, Release, UpdateFailure, UpdateStage, UpdateStatus,
+    Updates, CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
 };
 
 use crate::send;
@@ -189,10 +194,18 @@ async fn ask(
 /// What a download's or install's failure is to the user.
 fn failure(err: PluginError) -> UpdateFailure {
     match err {
+        // The manifest offered another version than the package was
+        // signed for (requireSignedVersion in tauri.conf.json): an older
+        // release under a newer number.
+        PluginError::SignedVersionMismatch { signed, announced } => {
+            UpdateFailure::VersionMismatch {
+                announced,
+                found: signed,
+            }
+        }
         PluginError::Minisign(_)
         | PluginError::Base64(_)
         | PluginError::SignatureUtf8(_)
-        | PluginError::SignedVersionMismatch { .. }
         | PluginError::MissingSignedVersion => UpdateFailure::Signature(err.to_string()),
         PluginError::Reqwest(_) | PluginError::Network(_) => {
             UpdateFailure::Unreachable(err.to_string())
@@ -304,15 +317,16 @@ pub async fn install_update(
         };
         update.timeout = Some(DOWNLOAD_TIMEOUT);
         let in_place = updates.status().when_newer == WhenNewer::InstallInPlace;
+        let name = update
+            .download_url
+            .path_segments()
+            .and_then(|mut segments| segments.next_back())
+            .unwrap_or("Workdesk")
+            .to_owned();
         let target = if in_place {
             None
         } else {
-            let name = update
-                .download_url
-                .path_segments()
-                .and_then(|mut segments| segments.next_back())
-                .unwrap_or("Workdesk")
-                .to_owned();
+            let name = name.clone();
             let extension = package_extension(&name);
             let dialog = SaveDialog {
                 file_name: name,
@@ -325,7 +339,14 @@ pub async fn install_update(
         };
         let (_, cancel) = updates.begin_download()?;
         send(&progress, updates.status(), "update download");
-        let done = match download(&updates, &update, &cancel, &progress).await {
+        // The plugin verified the signature, and the version bound into it;
+        // then the version the package itself says, where it is read.
+        let downloaded = download(&updates, &update, &cancel, &progress)
+            .await
+            .and_then(|bytes| {
+                check_package_version(&name, &bytes, &update.version).map(|()| bytes)
+            });
+        let done = match downloaded {
             Ok(bytes) => match target {
                 Some(path) => state.save_update_package(path, bytes).await,
                 None => tauri::async_runtime::spawn_blocking(move || update.install(bytes))
@@ -362,4 +383,167 @@ pub fn cancel_update(updates: State<'_, Updates>) -> Result<(), UiError> {
         updates.cancel();
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The plugin's version rules through Workdesk's own path (`ask`,
+    //! `download`, `failure`), against an update server on a loopback port,
+    //! with the updater configuration of `tauri.conf.json` and the end-to-end
+    //! tests' update key (ui/e2e/fixtures/updater).
+
+    use tauri::ipc::Channel;
+    use tauri_plugin_updater::UpdaterExt;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use workdesk_core::update_policy::{Installed, UpdatePolicy};
+    use workdesk_core::updates::{UpdateFailure, Updates};
+
+    use super::{ask, download, UpdateSource};
+
+    /// The bytes both signatures below sign.
+    const PACKAGE: &[u8] = b"an update package\n";
+    /// `tauri signer sign` of [`PACKAGE`] with the test key, no version.
+    const SIGNED_WITHOUT_VERSION: &str = "dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkKUlVUd3dCdFI3TkdQejVGSVpZOXJSUUdSTFh6aUg4Q2IzUlE0bjlzYlVKWDJSOS95cDMwOW50NmRuRkE1SHVnemtmdU1pNkVna2srT3hVOTBJNE1yeVg2dytBOGEvdDU2eXdjPQp0cnVzdGVkIGNvbW1lbnQ6IHRpbWVzdGFtcDoxNzk1ODQ5NTIyCWZpbGU6YnVuZGxlLmJpbgp0SWtWY2ZZemg5Yi9ob1lWbHJxaUVsbWw0Z3Z0Mlc1YUxkVXlCYlcrbktPR2doUlVnc29yNnFRL0ZHZnZEbjdROGlQY2dsMGdwQkFHWER1VEQ1SXBCUT09Cg==";
+    /// `tauri signer sign --app-version 0.1.5` of [`PACKAGE`] with the test
+    /// key: an older release's package.
+    const SIGNED_AS_0_1_5: &str = "dW50cnVzdGVkIGNvbW1lbnQ6IHNpZ25hdHVyZSBmcm9tIHRhdXJpIHNlY3JldCBrZXkKUlVUd3dCdFI3TkdQejdUdkg2cG8xQnROVVlHanMwZmZPRmV3MWVrL3lORkRpQ0QzY2hmb3JkaXhuSTNBZytnVndZYmxScXpmc2FvL0JjbnZCQXVudmtuU1NaZnFVbXNLNkFJPQp0cnVzdGVkIGNvbW1lbnQ6IHRpbWVzdGFtcDoxNzk1ODQ5NTIzCWZpbGU6YnVuZGxlLXYuYmluCXZlcnNpb246MC4xLjUKR3hZUjhsT21qQVJUaE1XdWt6UW05VC95Vk1wemNPamptY25pbmVrc1ZvWWcyZ0J5ZWlnQS82RXdmTXVDMEZzdjhsWWxWNGJETXNwOUEzN2N2cGlrQVE9PQo=";
+
+    /// An update server on a loopback port answering `latest.json` with
+    /// `version` (the package under every platform's key, signed with
+    /// `signature`) and anything else with [`PACKAGE`]; its manifest's URL.
+    async fn server(version: &str, signature: &str) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let entry = serde_json::json!({"url": format!("{base}/package"), "signature": signature});
+        let platforms: serde_json::Map<String, serde_json::Value> = [
+            "linux-x86_64",
+            "linux-aarch64",
+            "darwin-x86_64",
+            "darwin-aarch64",
+            "windows-x86_64",
+        ]
+        .into_iter()
+        .map(|key| (key.to_owned(), entry.clone()))
+        .collect();
+        let manifest = serde_json::json!({"version": version, "platforms": platforms}).to_string();
+        tokio::spawn(async move {
+            while let Ok((mut stream, _)) = listener.accept().await {
+                let mut request = vec![0u8; 4096];
+                let read = stream.read(&mut request).await.unwrap_or(0);
+                let body =
+                    if String::from_utf8_lossy(&request[..read]).starts_with("GET /latest.json") {
+                        manifest.as_bytes().to_vec()
+                    } else {
+                        PACKAGE.to_vec()
+                    };
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).await;
+                let _ = stream.write_all(&body).await;
+            }
+        });
+        format!("{base}/latest.json")
+    }
+
+    /// A mock app, Workdesk 0.1.0, with the updater plugin configured as
+    /// `tauri.conf.json` configures it, trusting the test key.
+    fn app() -> tauri::App<tauri::test::MockRuntime> {
+        let conf: serde_json::Value =
+            serde_json::from_str(include_str!("../../tauri.conf.json")).unwrap();
+        let mut updater = conf["plugins"]["updater"].clone();
+        updater["pubkey"] = include_str!("../../ui/e2e/fixtures/updater/test.key.pub")
+            .trim()
+            .into();
+        let mut context = tauri::test::mock_context(tauri::test::noop_assets());
+        context
+            .config_mut()
+            .plugins
+            .0
+            .insert("updater".into(), updater);
+        tauri::test::mock_builder()
+            .plugin(tauri_plugin_updater::Builder::new().build())
+            .build(context)
+            .unwrap()
+    }
+
+    fn source(app: &tauri::App<tauri::test::MockRuntime>) -> UpdateSource {
+        let handle = app.handle().clone();
+        UpdateSource {
+            builder: Box::new(move || Some(handle.updater_builder())),
+            restart: Box::new(|| {}),
+            offered: tokio::sync::Mutex::new(None),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_manifest_offering_an_older_or_the_same_version_offers_nothing() {
+        let app = app();
+        let source = source(&app);
+        assert_eq!(app.package_info().version.to_string(), "0.1.0");
+        for version in ["0.0.9", "0.1.0"] {
+            let policy = UpdatePolicy::read(None, Some(&server(version, SIGNED_AS_0_1_5).await));
+            assert!(
+                ask(&source, &policy).await.unwrap().is_none(),
+                "{version} is not offered to 0.1.0"
+            );
+        }
+        let policy = UpdatePolicy::read(None, Some(&server("0.1.5", SIGNED_AS_0_1_5).await));
+        let newer = ask(&source, &policy)
+            .await
+            .unwrap()
+            .expect("0.1.5 is offered");
+        assert_eq!(newer.version, "0.1.5");
+    }
+
+    #[tokio::test]
+    async fn an_older_package_offered_under_a_newer_number_is_refused() {
+        let app = app();
+        let source = source(&app);
+        let updates = Updates::new(
+            "0.1.0".into(),
+            UpdatePolicy::read(None, None),
+            Installed::AppImage,
+            None,
+        );
+        let progress = Channel::new(|_| Ok(()));
+        let cancel = workdesk_sync::CancellationToken::new();
+
+        // The release 0.1.5's package, signed for 0.1.5, offered as 0.2.0.
+        let policy = UpdatePolicy::read(None, Some(&server("0.2.0", SIGNED_AS_0_1_5).await));
+        let update = ask(&source, &policy)
+            .await
+            .unwrap()
+            .expect("0.2.0 is offered");
+        assert_eq!(
+            download(&updates, &update, &cancel, &progress).await,
+            Err(UpdateFailure::VersionMismatch {
+                announced: "0.2.0".into(),
+                found: "0.1.5".into()
+            })
+        );
+        // A package signed without a version binds none: refused too.
+        let policy = UpdatePolicy::read(None, Some(&server("0.2.0", SIGNED_WITHOUT_VERSION).await));
+        let update = ask(&source, &policy)
+            .await
+            .unwrap()
+            .expect("0.2.0 is offered");
+        assert!(matches!(
+            download(&updates, &update, &cancel, &progress).await,
+            Err(UpdateFailure::Signature(_))
+        ));
+        // The package of the version offered is taken.
+        let policy = UpdatePolicy::read(None, Some(&server("0.1.5", SIGNED_AS_0_1_5).await));
+        let update = ask(&source, &policy)
+            .await
+            .unwrap()
+            .expect("0.1.5 is offered");
+        assert_eq!(
+            download(&updates, &update, &cancel, &progress)
+                .await
+                .unwrap(),
+            PACKAGE
+        );
+    }
 }

@@ -51,7 +51,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("edit_change", &["id", "change"]),
     ("discard_change", &["id"]),
     ("resolve_conflict", &["id", "keep"]),
-    ("send_change_here", &["id"]),
+    ("release_change", &["id"]),
     ("clear_sent", &[]),
     ("send_outbox_now", &[]),
     ("cancel_download", &["resource"]),

@@ -282,7 +282,7 @@ fn a_change_kept_for_another_address_is_listed_and_sent_only_when_the_user_says_
     assert_eq!(held["note"]["kind"], "other_address");
     let origin = before.base_url().trim_end_matches('/');
     assert_eq!(held["note"]["origin"], origin);
-    assert_eq!(held["can_send_here"], true);
+    assert_eq!(held["can_release"], true);
     let storage = open.invoke("storage", json!({})).unwrap();
     assert_eq!(
         (
@@ -295,7 +295,7 @@ fn a_change_kept_for_another_address_is_listed_and_sent_only_when_the_user_says_
     assert_eq!(storage["notice"]["written_for"], origin);
     // A pass (Send now) sends nothing held.
     open.invoke("send_outbox_now", json!({})).unwrap();
-    open.invoke("send_change_here", json!({"id": held["id"]}))
+    open.invoke("release_change", json!({"id": held["id"]}))
         .unwrap();
     open.until("sent to the new address", |s| {
         s["sent"] == 1 && s["unsent"] == 0

@@ -4,7 +4,12 @@
 // while working offline is kept, survives a restart and is sent once; a
 // task whose answer was lost mid-way (the sandbox's `stall`: the service
 // made it, the answer never completes) with the app killed right then is
-// looked for on the next start, found, and not sent again.
+// looked for on the next start, found, and not sent again. Nothing lost,
+// nothing sent twice: a task kept while the service was stopped reaches it
+// once after a restart (every first command of the window at once); a task
+// kept when the key was then refused arrives once under the new key; a
+// task kept for one address stays listed after the workspace moves to
+// another, and goes there only when the user says so.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -22,6 +27,8 @@ import {
   openSection,
   screenshot,
   serviceGet,
+  startSandbox,
+  stopSandbox,
   untilText,
   visible,
 } from "./support.mjs";
@@ -30,16 +37,21 @@ const context = appUnderTest("the built app binary");
 
 const workOffline = (app) => visible(app, By.xpath("//label[contains(., 'Work offline')]/input"));
 
-/** The POSTs of a task titled `title` the sandbox received. */
-async function posted(title) {
-  return (await journal(context.sandbox)).filter(
+/** The POSTs of a task titled `title` the sandbox (`sandbox`: this file's unless given) received. */
+async function posted(title, sandbox = context.sandbox) {
+  return (await journal(sandbox)).filter(
     (r) => r.method === "POST" && r.path === "/task/task/" && r.body?.title === title,
   );
 }
 
-/** How many tasks titled `title` the service has. */
-async function onService(title) {
-  return (await serviceGet(context.sandbox, `/task/task/?title__exact=${encodeURIComponent(title)}`)).count;
+/** How many tasks titled `title` the service (`sandbox`: this file's unless given) has. */
+async function onService(title, sandbox = context.sandbox) {
+  return (await serviceGet(sandbox, `/task/task/?title__exact=${encodeURIComponent(title)}`)).count;
+}
+
+/** How many of those POSTs made a task (201). */
+async function made(title, sandbox = context.sandbox) {
+  return (await posted(title, sandbox)).filter((r) => r.status === 201).length;
 }
 
 /** Makes a task titled `title` in the New task form, and waits for what the form says. */
@@ -262,4 +274,97 @@ test("a lead edited offline and changed on the service meanwhile is held, both v
   } finally {
     await app.quit();
   }
+});
+
+test("a task kept while the service was stopped reaches it exactly once after the app is closed, the service started again and the app opened", async () => {
+  const title = "Conciliar banco (servicio detenido)";
+  let app = await context.open();
+  try {
+    await openSection(app, "Supplier invoices");
+    await stopSandbox(context.sandbox);
+    const kept = await makeTask(app, title);
+    await app.wait(until.elementTextContains(kept, "Kept to send later"), WAIT_MS);
+    await app.wait(async () => (await outboxEntry(app)).length === 1, WAIT_MS, "Waiting to send (1)");
+  } finally {
+    await app.quit();
+  }
+  // The same port and seed: the same address and keys.
+  context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX, Number(new URL(context.sandbox.baseUrl).port));
+  app = await context.open();
+  try {
+    await app.wait(async () => (await made(title)) === 1, WAIT_MS, "the task reached the service");
+    await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "nothing left to send");
+    await openSection(app, "Supplier invoices");
+  } finally {
+    await app.quit();
+  }
+  assert.deepEqual((await posted(title)).map((p) => p.status), [201], "one POST, never two");
+  assert.equal(await onService(title), 1, "one task");
+});
+
+test("a task kept offline, then the key refused, then the new key typed: the task arrives once, under the new key", async () => {
+  const title = "Pagar proveedores (clave nueva)";
+  const app = await context.open();
+  try {
+    await openSection(app, "Supplier invoices");
+    await (await workOffline(app)).click();
+    await visible(app, By.css(".offline-banner"));
+    await makeTask(app, title);
+    // The key was revoked meanwhile: the next request is refused (401).
+    await armFault(context.sandbox, "401", 1);
+    await (await workOffline(app)).click();
+    const prompt = await visible(app, By.css("[role='dialog'][aria-label='Enter your API key again']"));
+    await screenshot(app, "outbox-key-refused");
+    const key = await prompt.findElement(byLabel("API key"));
+    await key.clear();
+    await key.sendKeys(context.sandbox.keys.replacement);
+    await (await prompt.findElement(byButton("Connect"))).click();
+    await app.wait(async () => (await made(title)) === 1, WAIT_MS, "sent under the new key");
+    await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "nothing left to send");
+  } finally {
+    await app.quit();
+  }
+  assert.equal(await made(title), 1, "made once");
+  assert.equal(await onService(title), 1, "one task");
+});
+
+test("a task kept for one address, then the workspace moved to another: still listed with the address it was written for, sent there only when the user says so", async () => {
+  const title = "Cerrar el mes (otra dirección)";
+  const moved = await startSandbox(process.env.WORKDESK_SANDBOX);
+  const before = context.sandbox.baseUrl;
+  const app = await context.open();
+  try {
+    await openSection(app, "Supplier invoices");
+    // The old address stops answering; the task is kept.
+    await stopSandbox(context.sandbox);
+    const kept = await makeTask(app, title);
+    await app.wait(until.elementTextContains(kept, "Kept to send later"), WAIT_MS);
+    // The company moved the service: the workspace gets the new address.
+    await (await visible(app, byButton("Change connection"))).click();
+    const form = await visible(app, By.css("[role='dialog'][aria-label='Change connection']"));
+    for (const [label, text] of [
+      ["Server address", moved.baseUrl],
+      ["API key", moved.keys.workspace_a],
+    ]) {
+      const field = await form.findElement(byLabel(label));
+      await field.clear();
+      await field.sendKeys(text);
+    }
+    await (await form.findElement(byButton("Connect"))).click();
+    // Workdesk says how many are kept, and for which address.
+    await untilText(app, By.css("[role='status'], [role='alert']"), (text) => text.includes(`1 change written for ${before}`), "the notice of the change held");
+    await untilOneNeedsYou(app, "the change held for its address");
+    await (await outboxEntry(app))[0].click();
+    const item = await visible(app, By.xpath(`//li[contains(@class, 'change')][contains(., '${title}')]`));
+    assert.match(await item.getText(), new RegExp(`Needs you[\\s\\S]*Written for ${before.replace(/[.]/g, "\\.")}`));
+    await screenshot(app, "outbox-other-address");
+    assert.equal(await made(title, moved), 0, "nothing sent to the new address on its own");
+    await (await item.findElement(byButton("Send to this workspace's address"))).click();
+    await app.wait(async () => (await made(title, moved)) === 1, WAIT_MS, "sent once the user said so");
+    await app.wait(async () => (await outboxEntry(app)).length === 0, WAIT_MS, "nothing left to send");
+  } finally {
+    await app.quit();
+    moved.process.kill();
+  }
+  assert.equal(await onService(title, moved), 1);
 });

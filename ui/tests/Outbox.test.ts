@@ -56,7 +56,7 @@ const held = pending(
     id: 6,
     state: "needs_you",
     note: { kind: "other_address", origin: "https://old.example.com" },
-    can_send_here: true,
+    can_release: true,
   },
 );
 
@@ -73,8 +73,8 @@ function serve(changes: Pending[]) {
       current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null } : c));
       return current.find((c) => c.id === id) ?? null;
     },
-    send_change_here: ({ id }) => {
-      current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null, can_send_here: false } : c));
+    release_change: ({ id }) => {
+      current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null, can_release: false } : c));
       return current.find((c) => c.id === id) ?? null;
     },
     send_outbox_now: () => null,
@@ -142,7 +142,7 @@ describe("waiting to send", () => {
     expect(within(item).getByRole("button", { name: "Discard…" })).toBeEnabled();
     const user = userEvent.setup();
     await user.click(within(item).getByRole("button", { name: "Send to this workspace's address" }));
-    await vi.waitFor(() => expect(calls.filter(([cmd]) => cmd === "send_change_here")).toEqual([["send_change_here", { id: 6 }]]));
+    await vi.waitFor(() => expect(calls.filter(([cmd]) => cmd === "release_change")).toEqual([["release_change", { id: 6 }]]));
     await vi.waitFor(() => expect(screen.getByText("Waiting")).toBeInTheDocument());
   });
 

@@ -73,18 +73,21 @@ function caches(wf: Workflow): string[] {
     .map(({ job, step }) => label(job, step));
 }
 
-/** A job after every build computes SHA256SUMS of the release's assets and uploads it beside them. */
+/** A job after every build downloads the installers the builds uploaded, computes SHA256SUMS of them and uploads it beside them. */
 function checksumProblems(wf: Workflow): string[] {
   const builds = buildJobs(wf);
-  const jobs = Object.keys(wf.jobs).filter((id) =>
-    (wf.jobs[id].steps ?? []).some(
-      (step) =>
-        /\bgh release download\b/.test(step.run ?? "") &&
-        /\bsha256sum\b[^\n]*>\s*SHA256SUMS\b/.test(step.run ?? "") &&
-        /\bgh release upload\b[^\n]*\bSHA256SUMS\b/.test(step.run ?? ""),
-    ),
-  );
-  if (jobs.length === 0) return ["no job downloads the release's assets, writes SHA256SUMS and uploads it"];
+  const jobs = Object.keys(wf.jobs).filter((id) => {
+    const all = wf.jobs[id].steps ?? [];
+    return (
+      all.some((step) => step.uses?.startsWith("actions/download-artifact@") && step.with?.pattern === "installers-*") &&
+      all.some(
+        (step) =>
+          /\bsha256sum\b[^\n]*>\s*SHA256SUMS\b/.test(step.run ?? "") &&
+          /\bgh release upload\b/.test(step.run ?? ""),
+      )
+    );
+  });
+  if (jobs.length === 0) return ["no job downloads the installers, writes SHA256SUMS and uploads it"];
   return jobs.flatMap((id) =>
     builds.filter((b) => !upstream(wf, id).has(b)).map((b) => `${id} does not wait for the build job ${b}`),
   );
@@ -134,25 +137,27 @@ const tokenProblems = (wf: Workflow) =>
   );
 
 /**
- * Every installer is signed with the update key: each build step gets the
- * key's secret and the updater configuration (`createUpdaterArtifacts`),
- * tauri-action writes no manifest of its own, the preflight fails without
- * the key, and after every build a job makes latest.json with
- * .ci/updater-manifest.mjs and uploads it.
+ * Every installer is signed with the update key, after the builds: no
+ * build step gets the key (release-signing.test.ts checks every job), each
+ * uses the updater configuration (the release server), tauri-action writes
+ * no manifest of its own, the preflight fails without the key, and after
+ * every build a job signs each installer with the version bound into its
+ * signature (`tauri signer sign --app-version`), makes latest.json with
+ * the manifest script and uploads it.
  */
 function updaterProblems(wf: Workflow): string[] {
   const problems: string[] = [];
   for (const { job, step } of steps(wf).filter(({ step }) => isTauriAction(step))) {
-    if (step.env?.TAURI_SIGNING_PRIVATE_KEY !== "${{ secrets.TAURI_SIGNING_PRIVATE_KEY }}") {
-      problems.push(`${label(job, step)} does not get the update key`);
-    }
+    if (step.env?.TAURI_SIGNING_PRIVATE_KEY !== undefined) problems.push(`${label(job, step)} gets the update key`);
     if (!String(step.with?.args ?? "").includes("--config ${{ runner.temp }}/updater.json")) {
       problems.push(`${label(job, step)} does not use the updater configuration`);
     }
     if (step.with?.includeUpdaterJson !== false) problems.push(`${label(job, step)} lets tauri-action write latest.json`);
   }
-  const config = steps(wf).find(({ step }) => /createUpdaterArtifacts":true/.test(step.run ?? ""));
-  if (!config) problems.push("no step writes the updater configuration with createUpdaterArtifacts");
+  const config = steps(wf).find(({ step }) => /"updater":\{"endpoints"/.test(step.run ?? ""));
+  if (!config) problems.push("no step writes the updater configuration");
+  const signs = steps(wf).filter(({ step }) => /\btauri signer sign --app-version\b/.test(step.run ?? ""));
+  if (signs.length === 0) problems.push("no step signs the installers with the version bound into the signature");
   const preflight = Object.entries(wf.jobs).some(([, j]) =>
     JSON.stringify(j.env ?? {}).includes("secrets.TAURI_SIGNING_PRIVATE_KEY") &&
     (j.steps ?? []).some((step) => /HAS_UPDATER_KEY/.test(step.run ?? "") && /\bexit 1\b/.test(step.run ?? "")),
@@ -161,9 +166,9 @@ function updaterProblems(wf: Workflow): string[] {
   const manifests = Object.keys(wf.jobs).filter((id) =>
     (wf.jobs[id].steps ?? []).some(
       (step) =>
-        /node \.ci\/updater-manifest\.mjs\b[^\n]*>\s*latest\.json/.test(step.run ?? "") &&
-        /\bgh release upload\b[^\n]*\blatest\.json\b/.test(step.run ?? ""),
-    ),
+        /node \S*updater-manifest\.mjs\b[^\n]*>\s*latest\.json/.test(step.run ?? ""),
+    ) &&
+      (wf.jobs[id].steps ?? []).some((step) => /\bgh release upload\b/.test(step.run ?? "")),
   );
   if (manifests.length === 0) problems.push("no job makes latest.json with .ci/updater-manifest.mjs and uploads it");
   for (const id of manifests) {
@@ -192,7 +197,7 @@ describe("release workflow", () => {
   });
 
   test("every cargo install pins a version and uses --locked", () => {
-    expect(runLines(workflow).filter(({ line }) => /\bcargo install\b/.test(line))).toHaveLength(2);
+    expect(runLines(workflow).filter(({ line }) => /\bcargo install\b/.test(line))).toHaveLength(3);
     expect(unpinnedInstalls(workflow)).toEqual([]);
     const unpinned = changed((wf) => {
       const step = firstStep(wf, (s) => /cargo install cargo-deny/.test(s.run ?? ""));
@@ -232,11 +237,11 @@ describe("release workflow", () => {
   test("SHA256SUMS of the installers is uploaded beside them, after every build", () => {
     expect(checksumProblems(workflow)).toEqual([]);
     const early = changed((wf) => {
-      job(wf, "checksums").needs = ["preflight"];
+      job(wf, "publish").needs = ["preflight"];
     });
-    expect(checksumProblems(early)).toEqual(["checksums does not wait for the build job build"]);
+    expect(checksumProblems(early)).toEqual(["publish does not wait for the build job build"]);
     const none = changed((wf) => {
-      delete wf.jobs.checksums;
+      delete wf.jobs.publish;
     });
     expect(checksumProblems(none)).toHaveLength(1);
   });
@@ -274,20 +279,25 @@ describe("release workflow", () => {
   });
   test("every installer is signed with the update key, and latest.json lists them after every build", () => {
     expect(updaterProblems(workflow)).toEqual([]);
-    const keyless = changed((wf) => {
+    const keyed = changed((wf) => {
       const step = firstStep(wf, (s) => isTauriAction(s) && /Windows/.test(s.name ?? ""));
-      delete step.env?.TAURI_SIGNING_PRIVATE_KEY;
+      step.env = { ...step.env, TAURI_SIGNING_PRIVATE_KEY: "${{ secrets.TAURI_SIGNING_PRIVATE_KEY }}" };
     });
-    expect(updaterProblems(keyless)).toEqual(["build: Build and sign (Windows) does not get the update key"]);
+    expect(updaterProblems(keyed)).toEqual(["build: Build and sign (Windows) gets the update key"]);
+    const versionless = changed((wf) => {
+      const step = firstStep(wf, (s) => /tauri signer sign/.test(s.run ?? ""));
+      step.run = step.run?.replace(" --app-version \"${TAG#v}\"", "");
+    });
+    expect(updaterProblems(versionless)).toEqual(["no step signs the installers with the version bound into the signature"]);
     const ownJson = changed((wf) => {
       const step = firstStep(wf, (s) => isTauriAction(s) && /Windows/.test(s.name ?? ""));
       step.with = { ...step.with, includeUpdaterJson: true };
     });
     expect(updaterProblems(ownJson)).toHaveLength(1);
     const early = changed((wf) => {
-      job(wf, "checksums").needs = ["preflight"];
+      job(wf, "publish").needs = ["preflight"];
     });
-    expect(updaterProblems(early)).toEqual(["checksums does not wait for the build job build"]);
+    expect(updaterProblems(early)).toEqual(["publish does not wait for the build job build"]);
     const unguarded = changed((wf) => {
       for (const step of job(wf, "preflight").steps ?? []) {
         step.run = step.run?.replace(/.*HAS_UPDATER_KEY.*\n/, "");

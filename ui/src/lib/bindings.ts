@@ -281,12 +281,14 @@ export const commands = {
 	 */
 	resolveConflict: (id: number, keep: { [key in string]: Keep }) => typedError<Pending | null, UiError>(__TAURI_INVOKE("resolve_conflict", { id, keep })),
 	/**
-	 *  Sends change `id`, held because it was written for another address of
-	 *  the workspace (its key or address changed since), to its address now.
+	 *  Lets change `id`, held for the user's word, go: written for another
+	 *  address of the workspace (its key or address changed since), it is sent
+	 *  to its address now; unsure whether the service has it (a colleague may
+	 *  have made one like it), it is sent anyway.
 	 * 
 	 *  Errors: `change_gone`, `change_not_held`.
 	 */
-	sendChangeHere: (id: number) => typedError<Pending, UiError>(__TAURI_INVOKE("send_change_here", { id })),
+	releaseChange: (id: number) => typedError<Pending, UiError>(__TAURI_INVOKE("release_change", { id })),
 	/**
 	 *  Removes the changes already sent from the outbox's list; how many.
 	 * 
@@ -896,6 +898,12 @@ export type ErrorCode =
  *  thrown away, nothing changed.
  */
 "update_not_a_package" | 
+/**
+ *  The download is another version (`found`) than the one offered
+ *  (`announced`): an older release under a newer number, thrown away,
+ *  nothing changed.
+ */
+"update_version_mismatch" | 
 /**  The verified update could not be installed or saved (`detail`). */
 "update_not_installed" | 
 /**
@@ -903,6 +911,12 @@ export type ErrorCode =
  *  removed (it would lose them).
  */
 "unsent_changes" | 
+/**
+ *  Files set aside in the workspace's folder (they could not be opened)
+ *  hold `count` changes never sent: the workspace is not removed, which
+ *  would delete them; `folder` says where they are.
+ */
+"unsent_set_aside" | 
 /**  The outbox holds that change no more (sent or discarded meanwhile). */
 "change_gone" | 
 /**  The change is being sent: it cannot be edited or discarded now. */
@@ -1630,9 +1644,27 @@ message: string } |
 /**  Each field in conflict, with the three values. */
 fields: FieldConflict[] } | 
 /**
+ *  Its request is going out (or went out and no answer was recorded):
+ *  claimed by the key of member `by` (a UUID; `None` while this key's
+ *  member was not known yet). After a lost answer the service is
+ *  searched for that member's record only.
+ */
+{ kind: "sending"; 
+/**  The member whose key sends it. */
+by: string | null } | 
+/**
+ *  Its answer was lost, and the service has a record like it that
+ *  may be a colleague's (this key's member was not known yet): held
+ *  until the user sends it anyway ([`Replica::release`]) or discards
+ *  it.
+ */
+{ kind: "unsure"; 
+/**  The record found (its id), which may be this change's. */
+record_id: string | null } | 
+/**
  *  Written for another address of the workspace (its address or key
  *  changed since): held until the user sends it here
- *  ([`Replica::send_here`]), saves it to a file, or discards it.
+ *  ([`Replica::release`]), saves it to a file, or discards it.
  */
 { kind: "other_address"; 
 /**
@@ -1913,11 +1945,11 @@ export type Pending = {
 	 */
 	can_discard: boolean,
 	/**
-	 *  Whether the user may send it to the workspace's address
-	 *  ([`Replica::send_here`]): it was written for another address and is
-	 *  held ([`Note::OtherAddress`]).
+	 *  Whether the user may let it go ([`Replica::release`]): it is held
+	 *  for their word, written for another address ([`Note::OtherAddress`])
+	 *  or unsure whether the service has it ([`Note::Unsure`]).
 	 */
-	can_send_here: boolean,
+	can_release: boolean,
 };
 
 /**
@@ -1991,7 +2023,18 @@ value: string } |
  */
 { kind: "not_https"; 
 /**  The URL as written. */
-url: string };
+url: string } | 
+/**
+ *  The policy file at `path` is ignored, as if there were none, because
+ *  users who are not administrators could have written it (`reason`).
+ *  Updates then follow the environment or the default: this problem
+ *  does not turn them off.
+ */
+{ kind: "not_protected"; 
+/**  The file's path. */
+path: string; 
+/**  What is wrong with its owner or its permissions. */
+reason: Unprotected };
 
 /**
  *  How far a download or an export has come, sent after every page and
@@ -2625,13 +2668,37 @@ export type Unanswered =
 /**  The key's budget is spent until its reset (429). */
 "rate_limited";
 
+/**  Why a policy file is not followed. */
+export type Unprotected = 
+/**
+ *  It is owned by `owner` (a SID or a uid), not by Administrators or
+ *  SYSTEM (Windows) or root (Linux, macOS).
+ */
+{ kind: "owner"; 
+/**  The owner, as the system names it. */
+owner: string } | 
+/**  Users who are not administrators may write it: `writers`. */
+{ kind: "writable"; 
+/**  Who. */
+writers: Writer[] } | 
+/**
+ *  Its owner and permissions could not be read (`detail`, the
+ *  system's words): it is not trusted.
+ */
+{ kind: "unknown"; 
+/**  What the system said. */
+detail: string };
+
 /**  The update policy in force. */
 export type UpdatePolicy = {
 	/**  Where updates come from, or off. */
 	updates: Updates,
 	/**  Who decided; `null`: nobody, Workdesk's default. */
 	managed_by: ManagedBy | null,
-	/**  Why the policy turned updates off, when it could not be followed. */
+	/**
+	 *  Why the policy could not be followed as written: it turned updates
+	 *  off, or (a [`PolicyProblem::NotProtected`] file) it was ignored.
+	 */
 	problem: PolicyProblem | null,
 };
 
@@ -2826,6 +2893,29 @@ export type WorkspaceStorage = {
 	/**  Bytes of unreadable files set aside (kept, named with their date). */
 	set_aside_bytes: number,
 };
+
+/**  Who, not being an administrator, may write a policy file. */
+export type Writer = 
+/**  Windows: the Users group (`S-1-5-32-545`). */
+"users" | 
+/**  Windows: Authenticated Users (`S-1-5-11`). */
+"authenticated_users" | 
+/**
+ *  Windows: Everyone (`S-1-1-0`), or an access list that is missing
+ *  (a NULL DACL lets everyone do anything).
+ */
+"everyone" | 
+/**
+ *  Windows: whoever is logged on at the computer, INTERACTIVE
+ *  (`S-1-5-4`).
+ */
+"interactive" | 
+/**  Windows: the user running Workdesk, by name. */
+"this_user" | 
+/**  Linux, macOS: the file's group (its mode has `g+w`). */
+"group" | 
+/**  Linux, macOS: every user (its mode has `o+w`). */
+"others";
 
 /**  What a write command did with the user's change. */
 export type Written<T> = 

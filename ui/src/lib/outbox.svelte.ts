@@ -64,8 +64,8 @@ class OutboxStore {
     return call(commands.resolveConflict(id, keep));
   }
 
-  sendHere(id: number): Promise<Pending> {
-    return call(commands.sendChangeHere(id));
+  release(id: number): Promise<Pending> {
+    return call(commands.releaseChange(id));
   }
 }
 

@@ -1,8 +1,9 @@
 //! "Save as PNG" of an overview chart: the window draws the image (the
 //! chart's canvas, at the screen's pixel density), Rust asks where with
-//! the system's save dialog and writes it (a `.part` file renamed into
-//! place, so a file it replaces is never left half-written).
+//! the system's save dialog and writes it (a new temporary file beside it,
+//! renamed into place, so a file it replaces is never left half-written).
 
+use std::io::Write;
 use std::path::Path;
 
 use serde::Serialize;
@@ -13,6 +14,7 @@ use crate::export::{SaveDialog, SaveFileDialog};
 use crate::saved_data::lock;
 use crate::state::AppState;
 use crate::ui_error::UiError;
+use workdesk_export::{PART_PREFIX, PART_SUFFIX};
 
 /// The eight bytes every PNG file starts with.
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
@@ -46,7 +48,7 @@ impl AppState {
             return Ok(None);
         };
         let written = path.clone();
-        tokio::task::spawn_blocking(move || write_through_part(&written, &png))
+        tokio::task::spawn_blocking(move || write_whole(&written, &png))
             .await
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?;
@@ -62,14 +64,26 @@ impl AppState {
     }
 }
 
-/// Writes `bytes` to `path` through `<path>.part`, which never outlives a
-/// failure (a disk that fills up halfway leaves nothing behind).
-pub(crate) fn write_through_part(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut part = path.as_os_str().to_owned();
-    part.push(".part");
-    std::fs::write(&part, bytes)
-        .and_then(|()| std::fs::rename(&part, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&part);
-        })
+/// Writes `bytes` to `path` whole or not at all: into a new file of its
+/// own in `path`'s folder, made by `tempfile` (a random name with
+/// [`PART_PREFIX`] and [`PART_SUFFIX`], as the exports' are, created only if
+/// nothing is there, so a file or link someone planted is never followed),
+/// synced, then renamed over `path`. A failure removes it (a disk that
+/// fills up halfway leaves nothing behind).
+///
+/// # Errors
+/// The file system's: the folder cannot be written, the disk is full.
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let mut part = tempfile::Builder::new()
+        .prefix(PART_PREFIX)
+        .suffix(PART_SUFFIX)
+        .tempfile_in(folder)?;
+    part.write_all(bytes)?;
+    part.as_file().sync_all()?;
+    part.persist(path).map_err(|err| err.error)?;
+    Ok(())
 }

@@ -538,6 +538,14 @@ impl AppState {
         if unsent > 0 {
             return Err(Error::UnsentChanges(unsent).into());
         }
+        let set_aside = saved_data::unsent_set_aside(&self.saved, &workspace).await;
+        if set_aside > 0 {
+            return Err(Error::UnsentSetAside {
+                count: set_aside,
+                folder: self.saved.workspace_dir(&workspace).display().to_string(),
+            }
+            .into());
+        }
         let account = workspace.clone();
         self.with_keychain(move |k| k.delete(account.as_str()))
             .await

@@ -116,6 +116,17 @@ pub enum Error {
     #[error("the workspace has {0} changes not sent yet")]
     UnsentChanges(usize),
 
+    /// Files set aside in the workspace's folder (they could not be
+    /// opened) hold changes never sent (`count`): it is not removed, which
+    /// would delete them; `folder` is where they are, to move them first.
+    #[error("files set aside hold {count} changes not sent")]
+    UnsentSetAside {
+        /// How many changes they hold.
+        count: usize,
+        /// The workspace's saved-data folder.
+        folder: String,
+    },
+
     /// The user switched to another workspace while the command ran: its
     /// answer belongs to the one before and is not shown.
     #[error("the workspace on screen changed")]

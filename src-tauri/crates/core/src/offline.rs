@@ -271,7 +271,10 @@ impl AppState {
         .await
         .map_err(|err| Error::SavedData(err.to_string()))?;
         if !workspace.id.is_demo() {
-            self.saved.delete_set_aside(&workspace.id);
+            let kept = self.saved.delete_set_aside(&workspace.id);
+            if kept > 0 {
+                log::info!("{kept} changes never sent kept in files set aside");
+            }
         }
         log::info!("saved data cleared");
         self.storage().await

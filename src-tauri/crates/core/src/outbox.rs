@@ -290,15 +290,17 @@ impl AppState {
         Ok(settled)
     }
 
-    /// Sends change `id`, held because it was written for another address
-    /// of the workspace, to its address now: the user chose so.
+    /// Lets change `id`, held for the user's word, go (see
+    /// [`Replica::release`]): written for another address of the
+    /// workspace, it is sent to its address now; unsure whether the
+    /// service has it, it is sent anyway. The user chose so.
     ///
     /// # Errors
     /// `change_gone`, `change_not_held`, `saved_data_locked`.
-    pub async fn send_change_here(&self, id: i64) -> Result<Pending, UiError> {
+    pub async fn release_change(&self, id: i64) -> Result<Pending, UiError> {
         let workspace = self.workspace().await?;
-        let released = workspace.replica.send_here(id).map_err(Error::from)?;
-        log::info!("outbox change {id}: the user chose to send it to this address");
+        let released = workspace.replica.release(id).map_err(Error::from)?;
+        log::info!("outbox change {id}: the user chose to send it");
         self.kick_outbox().await;
         Ok(released)
     }

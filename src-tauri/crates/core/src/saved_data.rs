@@ -184,15 +184,28 @@ impl SavedData {
         (live, set_aside)
     }
 
-    /// Deletes the files set aside in `workspace`'s folder.
-    pub fn delete_set_aside(&self, workspace: &WorkspaceId) {
+    /// Deletes the files set aside in `workspace`'s folder, but those that
+    /// hold changes never sent (never deleted silently: removing the
+    /// workspace refuses, naming them). Returns how many such changes were
+    /// kept.
+    pub fn delete_set_aside(&self, workspace: &WorkspaceId) -> usize {
+        let mut kept = 0;
         for (path, _) in files(&self.workspace_dir(workspace)) {
             if is_set_aside(&path) {
+                let unsent = unsent_aside(&path);
+                if unsent > 0 {
+                    // Counted once, by the database (kept with its WAL).
+                    if path.extension().is_some_and(|ext| ext == "sqlite3") {
+                        kept += unsent;
+                    }
+                    continue;
+                }
                 if let Err(err) = std::fs::remove_file(&path) {
                     log::warn!("could not delete {}: {err}", path.display());
                 }
             }
         }
+        kept
     }
 }
 
@@ -219,6 +232,41 @@ fn files(dir: &Path) -> Vec<(PathBuf, u64)> {
             metadata.is_file().then(|| (entry.path(), metadata.len()))
         })
         .collect()
+}
+
+/// How many changes never sent the set-aside file at `path` holds (its
+/// `-wal` and `-shm` count with their database): 0 for anything else or a
+/// file that cannot be read.
+fn unsent_aside(path: &Path) -> usize {
+    if path.extension().is_some_and(|ext| ext == "sqlite3") {
+        workdesk_cache::unsent_in(path).unwrap_or(0)
+    } else {
+        let database = path
+            .to_str()
+            .and_then(|text| {
+                text.strip_suffix("-wal")
+                    .or_else(|| text.strip_suffix("-shm"))
+            })
+            .map(PathBuf::from);
+        database.map_or(0, |database| unsent_aside(&database))
+    }
+}
+
+/// How many changes never sent the files set aside in `workspace`'s folder
+/// hold (files that could not be opened: their data key lost, damaged).
+pub async fn unsent_set_aside(saved: &SavedData, workspace: &WorkspaceId) -> usize {
+    let dir = saved.workspace_dir(workspace);
+    tokio::task::spawn_blocking(move || {
+        files(&dir)
+            .into_iter()
+            .filter(|(path, _)| {
+                is_set_aside(path) && path.extension().is_some_and(|ext| ext == "sqlite3")
+            })
+            .map(|(path, _)| unsent_aside(&path))
+            .sum()
+    })
+    .await
+    .unwrap_or(0)
 }
 
 fn is_set_aside(path: &Path) -> bool {
@@ -288,10 +336,15 @@ pub async fn open(
                 saved.notify(recovery_notice(&recovery));
             }
             if carried.held > 0 {
-                saved.notify(Notice::ChangesHeld {
+                let held = Notice::ChangesHeld {
                     count: u32::try_from(carried.held).unwrap_or(u32::MAX),
                     written_for: carried.written_for,
-                });
+                };
+                // Told at once, and kept for the Storage section.
+                if let Some(announce) = lock(&saved.announce).clone() {
+                    announce(held.clone());
+                }
+                saved.notify(held);
             }
             (cache, Kept::OnDisk)
         }
@@ -573,7 +626,12 @@ pub async fn forget_old(
                     let old = std::fs::metadata(&path)
                         .and_then(|m| m.modified())
                         .is_ok_and(|at| chrono::DateTime::<chrono::Utc>::from(at) < cutoff);
-                    if old {
+                    // Changes never sent are never deleted by the age limit.
+                    if old && unsent_aside(&path) > 0 {
+                        log::info!(
+                            "a file set aside holds changes not sent: kept past the age limit"
+                        );
+                    } else if old {
                         if let Err(err) = std::fs::remove_file(&path) {
                             log::warn!("could not delete an old file set aside: {err}");
                         }
@@ -810,6 +868,38 @@ mod tests {
             "a's through its writer"
         );
         assert!(!aside.exists(), "the old file set aside went");
+    }
+
+    /// A file set aside that holds changes never sent outlives the age
+    /// limit and "Clear saved data"; one that holds none goes.
+    #[tokio::test]
+    async fn files_set_aside_with_unsent_changes_are_never_deleted_silently() {
+        let root = tempfile::tempdir().unwrap();
+        let saved = SavedData::new(root.path().join("saved"));
+        let id = WorkspaceId::parse("aside").unwrap();
+        let dir = saved.workspace_dir(&id);
+        let with = dir.join("a.unreadable-20200101T000000Z.sqlite3");
+        let without = dir.join("b.unreadable-20200101T000000Z.sqlite3");
+        for (path, unsent) in [(&with, true), (&without, false)] {
+            let live = workdesk_cache::file_of(&dir, "live");
+            let (cache, _) = Cache::open(&live, "live", &DataKey::generate(), true).unwrap();
+            if unsent {
+                cache
+                    .outbox_add(serde_json::json!({"kind": "create_task", "task": {"title": "t"}}))
+                    .unwrap();
+            }
+            drop(cache);
+            workdesk_cache::move_aside(&live, workdesk_cache::RecoveryReason::KeyMissing)
+                .map(|moved| std::fs::rename(moved.moved_to, path).unwrap())
+                .unwrap();
+        }
+        assert_eq!(unsent_set_aside(&saved, &id).await, 1);
+        let future = chrono::Utc::now() + chrono::TimeDelta::minutes(1);
+        forget_old(&saved, None, future).await;
+        assert!(with.exists(), "kept past the age limit");
+        assert!(!without.exists(), "nothing unsent: deleted");
+        assert_eq!(saved.delete_set_aside(&id), 1, "Clear saved data keeps it");
+        assert!(with.exists());
     }
 
     #[test]

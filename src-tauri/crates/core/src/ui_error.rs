@@ -188,11 +188,19 @@ pub enum ErrorCode {
     /// The download is not a package this system installs (`detail`):
     /// thrown away, nothing changed.
     UpdateNotAPackage,
+    /// The download is another version (`found`) than the one offered
+    /// (`announced`): an older release under a newer number, thrown away,
+    /// nothing changed.
+    UpdateVersionMismatch,
     /// The verified update could not be installed or saved (`detail`).
     UpdateNotInstalled,
     /// A workspace whose outbox holds `count` changes not sent yet is not
     /// removed (it would lose them).
     UnsentChanges,
+    /// Files set aside in the workspace's folder (they could not be opened)
+    /// hold `count` changes never sent: the workspace is not removed, which
+    /// would delete them; `folder` says where they are.
+    UnsentSetAside,
     /// The outbox holds that change no more (sent or discarded meanwhile).
     ChangeGone,
     /// The change is being sent: it cannot be edited or discarded now.
@@ -619,6 +627,11 @@ impl UiError {
             Error::UnsentChanges(count) => {
                 UiError::new(K::InvalidInput, C::UnsentChanges).param("count", count)
             }
+            Error::UnsentSetAside { count, folder } => {
+                UiError::new(K::InvalidInput, C::UnsentSetAside)
+                    .param("count", count)
+                    .param("folder", folder)
+            }
             Error::WorkspaceChanged => UiError::new(K::Cancelled, C::WorkspaceChanged),
             Error::UpdatesOff => UiError::new(K::NotConfigured, C::UpdatesOff),
             Error::UpdateRunning => UiError::new(K::InvalidInput, C::UpdateRunning),
@@ -634,6 +647,12 @@ impl UiError {
                     }
                     F::NotAPackage(detail) => UiError::new(K::Service, C::UpdateNotAPackage)
                         .param("detail", clause(&detail)),
+                    F::VersionMismatch { announced, found } => {
+                        log::warn!("an update offered as {announced} is version {found}");
+                        UiError::new(K::Service, C::UpdateVersionMismatch)
+                            .param("announced", announced)
+                            .param("found", found)
+                    }
                     F::InstallFailed(detail) => UiError::new(K::Internal, C::UpdateNotInstalled)
                         .param("detail", clause(&detail)),
                     F::Cancelled => UiError::new(K::Cancelled, C::Cancelled),

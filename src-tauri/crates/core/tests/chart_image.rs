@@ -81,3 +81,37 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     assert_eq!(state.save_image(&dialog, texts(), png).await.unwrap(), None);
     assert!(!other.exists());
 }
+
+/// A link planted where the old code wrote its part file (`<path>.part`)
+/// is never followed: the file it points to keeps its bytes, and the image
+/// lands where chosen, a file of its own.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_planted_beside_the_image_is_never_followed() {
+    let (state, dir) = demo().await;
+    let elsewhere = tempfile::tempdir().unwrap();
+    let victim = elsewhere.path().join("victim.txt");
+    std::fs::write(&victim, b"keep me").unwrap();
+    let target = dir.path().join("chart.png");
+    let planted = dir.path().join("chart.png.part");
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let dialog = dialog(Arc::new(Mutex::new(Some(target.clone()))));
+    let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    png.extend_from_slice(&[7; 100]);
+
+    state
+        .save_image(&dialog, texts(), png.clone())
+        .await
+        .unwrap()
+        .expect("a file chosen");
+    assert_eq!(std::fs::read(&victim).unwrap(), b"keep me");
+    assert!(
+        !std::fs::symlink_metadata(&target).unwrap().is_symlink(),
+        "the image is a file, not the planted link"
+    );
+    assert_eq!(std::fs::read(&target).unwrap(), png);
+    assert!(
+        std::fs::symlink_metadata(&planted).unwrap().is_symlink(),
+        "the planted link is left as it was"
+    );
+}

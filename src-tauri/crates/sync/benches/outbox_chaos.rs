@@ -24,6 +24,14 @@
 //! reached the service anyway), and how the changes ended. `CHAOS_CHANGES`
 //! sets the number of changes (default 1,000), `CHAOS_SEED` the random
 //! sequence.
+//!
+//! Exactly once is tried where it is hardest: new tasks take their titles
+//! (and every other field the look for a lost answer compares) from 16
+//! repeated ones, told apart only by a marker in `custom_fields` that the
+//! look never reads; a colleague (another member's key) writes tasks of
+//! the same titles meanwhile; and the service's clock runs
+//! `CHAOS_CLOCK_SKEW_S` seconds ahead of this computer's (default −420:
+//! this computer seven minutes ahead, past any margin a look allows).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{BufRead, BufReader, Write};
@@ -111,8 +119,24 @@ fn client(base_url: &str, api_key: &str) -> Client {
     .unwrap()
 }
 
+/// How many distinct task titles the run repeats.
+const TITLES: usize = 16;
+
+/// Change `n`'s task title: one of [`TITLES`], repeated.
 fn task_title(n: usize) -> String {
-    format!("Chaos task {n:04}")
+    format!("Llamar al banco {:02}", n % TITLES)
+}
+
+/// A task as the run makes it: every field the look compares the same
+/// for one title; `marker` (in `custom_fields`, which the look never
+/// reads) tells whose it is.
+fn chaos_task(title: String, marker: Value) -> NewTask {
+    NewTask {
+        description: Some("Repetida".to_owned()),
+        priority: Some(1),
+        custom_fields: Some(marker),
+        ..NewTask::titled(title)
+    }
 }
 
 fn document_number(n: usize) -> String {
@@ -124,11 +148,7 @@ fn change_of(n: usize, life: &Life, replica: &Replica) -> Change {
     let mut rng = ChaCha8Rng::seed_from_u64(life.seed ^ (n as u64).wrapping_mul(0x9e37_79b9));
     match rng.random_range(0..100) {
         0..=64 => Change::CreateTask {
-            task: NewTask {
-                description: Some(format!("made offline, change {n}")),
-                priority: Some(rng.random_range(-5..5)),
-                ..NewTask::titled(task_title(n))
-            },
+            task: chaos_task(task_title(n), json!({ "chaos": n })),
         },
         65..=79 => Change::CreateStakeholder {
             stakeholder: NewStakeholder {
@@ -220,6 +240,7 @@ fn child() {
 struct Figures {
     kept: usize,
     lives: usize,
+    colleague_tasks: usize,
     killed: usize,
     faults: usize,
     office_edits: usize,
@@ -243,18 +264,22 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(7);
+    let skew: i64 = std::env::var("CHAOS_CLOCK_SKEW_S")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(-420);
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let started = Instant::now();
-    let figures = runtime.block_on(parent(total, seed));
+    let figures = runtime.block_on(parent(total, seed, skew));
     let took = started.elapsed();
 
     println!(
-        "\noutbox chaos run: {total} changes, seed {seed}, {:.0} s",
+        "\noutbox chaos run: {total} changes, seed {seed}, the service's clock {skew} s off this computer's, {:.0} s",
         took.as_secs_f64()
     );
     println!(
-        "lives: {} ({} killed), faults armed: {}, lead edits made on the service meanwhile: {}",
-        figures.lives, figures.killed, figures.faults, figures.office_edits
+        "lives: {} ({} killed), faults armed: {}, lead edits made on the service meanwhile: {}, tasks a colleague made meanwhile (same titles): {}",
+        figures.lives, figures.killed, figures.faults, figures.office_edits, figures.colleague_tasks
     );
     println!("changes kept (the form said so): {}", figures.kept);
     println!("how they ended: {:?}", figures.ended);
@@ -278,9 +303,10 @@ fn main() {
     }
 }
 
-async fn parent(total: usize, seed: u64) -> Figures {
+async fn parent(total: usize, seed: u64, skew: i64) -> Figures {
     let sandbox = workdesk_sandbox::start(Config {
         faults: true,
+        clock_skew_s: skew,
         rate_limit: RateLimit {
             requests: 1_000_000,
             window: Duration::from_secs(3600),
@@ -293,6 +319,7 @@ async fn parent(total: usize, seed: u64) -> Figures {
     let api_key = sandbox.keys().workspace_a.clone();
     let ids = *sandbox.ids();
     let service = client(&base_url, &api_key);
+    let colleague = client(&base_url, &sandbox.keys().colleague);
     let dir = tempfile::tempdir().unwrap();
     let key = DataKey::generate();
     let key_hex = hex(key.expose_secret());
@@ -431,6 +458,15 @@ async fn parent(total: usize, seed: u64) -> Figures {
                         arm("drop".to_owned(), 30).await;
                         figures.faults += 1;
                     }
+                    16..=19 => {
+                        // A colleague makes a task of one of the same titles.
+                        let k = figures.colleague_tasks;
+                        let title = task_title(rng.random_range(0..TITLES));
+                        let task = chaos_task(title, json!({ "colleague": k }));
+                        if colleague.create_task(&task).await.is_ok() {
+                            figures.colleague_tasks += 1;
+                        }
+                    }
                     13..=15 => {
                         // Someone in the office changes a lead.
                         let id = &leads[rng.random_range(0..leads.len())];
@@ -516,6 +552,17 @@ async fn check(
         })
         .collect();
     let present: HashSet<usize> = changes.iter().map(|(n, ..)| *n).collect();
+    // Every task of the run's titles on the service, by the change that
+    // made it (its marker).
+    let mut made: HashMap<usize, usize> = HashMap::new();
+    for slot in 0..TITLES {
+        for task in all_titled(service, &task_title(slot)).await {
+            let marker = task.get("custom_fields").and_then(|c| c.get("chaos"));
+            if let Some(n) = marker.and_then(Value::as_u64) {
+                *made.entry(usize::try_from(n).unwrap()).or_default() += 1;
+            }
+        }
+    }
     for n in kept {
         if !present.contains(n) {
             figures.lost.push(format!("change {n}: not in the outbox"));
@@ -538,6 +585,9 @@ async fn check(
             }
             (OutboxState::NeedsYou, Some(Note::Refused { .. })) => "needs you (refused)".to_owned(),
             (OutboxState::NeedsYou, Some(Note::Gone)) => "needs you (gone)".to_owned(),
+            (OutboxState::NeedsYou, Some(Note::Unsure { .. })) => {
+                "needs you (unsure whether a colleague's is its own)".to_owned()
+            }
             (OutboxState::Waiting, None) => {
                 "waiting behind an edit of the same lead that needs you".to_owned()
             }
@@ -546,17 +596,18 @@ async fn check(
         *figures.ended.entry(ending).or_default() += 1;
         match change {
             Change::CreateTask { task } => {
-                *seen_tasks.entry(task.title.clone()).or_default() += 1;
-                let on_service = count(service, ResourceName::Task, "title", &task.title).await;
+                *seen_tasks.entry(format!("change {n}")).or_default() += 1;
+                let on_service = made.get(n).copied().unwrap_or(0);
                 if on_service > 1 {
                     figures
                         .twice
                         .push(format!("change {n}: {on_service} tasks “{}”", task.title));
                 }
                 if *state == OutboxState::Sent && on_service == 0 {
-                    figures
-                        .lost
-                        .push(format!("change {n}: sent, but no task “{}”", task.title));
+                    figures.lost.push(format!(
+                        "change {n}: sent, but no task “{}” of its own",
+                        task.title
+                    ));
                 }
             }
             Change::CreateStakeholder { stakeholder } => {
@@ -615,7 +666,12 @@ async fn check(
 /// The run's number of a change (from its title, document or value).
 fn number_of(change: &Change) -> Option<usize> {
     match change {
-        Change::CreateTask { task } => task.title.strip_prefix("Chaos task ")?.parse().ok(),
+        Change::CreateTask { task } => task
+            .custom_fields
+            .as_ref()?
+            .get("chaos")?
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok()),
         Change::CreateStakeholder { stakeholder } => {
             stakeholder.document_number.strip_prefix("77")?.parse().ok()
         }
@@ -623,6 +679,28 @@ fn number_of(change: &Change) -> Option<usize> {
             label.as_deref()?.strip_prefix("change ")?.parse().ok()
         }
     }
+}
+
+/// Every task titled `title` on the service (a page of 200 at a time).
+async fn all_titled(service: &Client, title: &str) -> Vec<JsonRecord> {
+    let mut all = Vec::new();
+    for page in 1.. {
+        let view = ListView {
+            take: Take::Count(200),
+            page,
+            filters: vec![FilterSpec::and("title", Operator::Exact, [title])],
+            ..ListView::default()
+        };
+        let Ok(answer) = service.list_view(ResourceName::Task, &view).await else {
+            break;
+        };
+        let last = answer.next.is_none();
+        all.extend(answer.results);
+        if last {
+            break;
+        }
+    }
+    all
 }
 
 async fn count(service: &Client, resource: ResourceName, field: &str, value: &str) -> usize {

@@ -67,8 +67,9 @@ pub enum Error {
     #[error("change {0} is not in conflict")]
     NotAConflict(i64),
 
-    /// The change is not held for having been written for another address.
-    #[error("change {0} is not held for another address")]
+    /// The change is not held for the user's word (written for another
+    /// address, or unsure whether the service has it).
+    #[error("change {0} is not held")]
     NotHeld(i64),
 }
 

@@ -443,7 +443,15 @@ impl Replica {
 
     /// A record the service just created: saved, and the resource's saved
     /// pages marked stale (counts and order may have moved).
+    ///
+    /// Its `created_by` is the member this replica's key acts as, noted
+    /// for the outbox's looks ([`workdesk_cache::Cache::set_member`]).
     pub fn created(&self, resource: ResourceName, record: JsonRecord) {
+        if let Some(member) = crate::outbox::created_by(&record) {
+            if let Err(err) = self.cache.set_member(&member) {
+                log::warn!("the key's member could not be noted: {err}");
+            }
+        }
         let schema = resource.schema();
         self.cache.save_records(schema, vec![record], true);
         self.cache.mark_stale(schema);

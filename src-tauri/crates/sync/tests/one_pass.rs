@@ -209,7 +209,7 @@ async fn an_outbox_written_for_another_address_is_held_until_the_user_sends_it_h
             origin: Some("https://old.example.com".into())
         })
     );
-    assert!(held.can_send_here && held.can_discard);
+    assert!(held.can_release && held.can_discard);
     assert_eq!(
         replica
             .send_outbox(&CancellationToken::new(), || {})
@@ -223,10 +223,10 @@ async fn an_outbox_written_for_another_address_is_held_until_the_user_sends_it_h
         "nothing sent without the user's word"
     );
 
-    let released = replica.send_here(held.id).unwrap();
+    let released = replica.release(held.id).unwrap();
     assert_eq!(released.state, OutboxState::Waiting);
     assert!(matches!(
-        replica.send_here(held.id),
+        replica.release(held.id),
         Err(workdesk_sync::Error::NotHeld(_))
     ));
     replica

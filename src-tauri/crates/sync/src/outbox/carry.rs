@@ -10,7 +10,7 @@
 //! - **Another address** (or an earlier file that never noted its origin):
 //!   each change not sent yet is held ([`Note::OtherAddress`], needing the
 //!   user). Nothing goes to a server it was not written for until the user
-//!   chooses so ([`Replica::send_here`]), or discards it.
+//!   chooses so ([`Replica::release`]), or discards it.
 //!
 //! The move is recorded in the new file with the changes, in one
 //! transaction (`Cache::outbox_adopt`): a crash before the earlier file is
@@ -77,14 +77,16 @@ pub fn carry_outbox(from: &Cache, from_name: &str, to: &Cache, to_origin: &str) 
 }
 
 impl Replica {
-    /// Lets change `id`, held because it was written for another address
-    /// ([`Note::OtherAddress`]), be sent to this workspace's address: the
-    /// user chose so. It waits again, and the next pass sends it.
+    /// Lets change `id`, held for the user's word, go: written for another
+    /// address ([`Note::OtherAddress`]), it is sent to this workspace's
+    /// address; unsure whether the service has it ([`Note::Unsure`]), it
+    /// is sent anyway. The user chose so. It waits again, and the next
+    /// pass sends it (as a new request: no look first).
     ///
     /// # Errors
     /// [`Error::NotHeld`] when the change is not held so;
     /// [`Error::NoSuchChange`]; [`Error::KeyRefused`]; [`Error::Cache`].
-    pub fn send_here(&self, id: i64) -> Result<Pending> {
+    pub fn release(&self, id: i64) -> Result<Pending> {
         let cache = self.saved()?;
         let entry = entry_of(cache, id)?;
         let pending = Pending::of(entry);

@@ -34,6 +34,10 @@ use crate::download::CLOCK_MARGIN;
 pub(crate) enum Found {
     /// The service has the change: the record made (none for a deletion).
     Done(Option<JsonRecord>),
+    /// The service has a record like it, but whether it is the change's
+    /// own cannot be told (the key's member is not known yet, and records
+    /// of more than one member match): the first of them.
+    Unsure(JsonRecord),
     /// It does not: send it.
     Missing,
 }
@@ -93,23 +97,21 @@ pub(crate) async fn look_for(
                 .collect();
             // The first made after the change was sent is its.
             made.sort_by_key(created_at);
-            Ok(made
-                .into_iter()
-                .next()
-                .map_or(Found::Missing, |record| Found::Done(Some(record))))
+            Ok(found_among(made, by.is_some()))
         }
         Change::CreateStakeholder { stakeholder } => {
             let view = newest("document_number", &stakeholder.document_number);
             let page = client.list_view(ResourceName::Stakeholder, &view).await?;
-            Ok(page
+            let made: Vec<JsonRecord> = page
                 .results
                 .into_iter()
-                .find(|record| {
+                .filter(|record| {
                     same_stakeholder(stakeholder, record)
                         && ours(record)
                         && !id_of(record).is_some_and(|id| look.claimed.contains(&id))
                 })
-                .map_or(Found::Missing, |record| Found::Done(Some(record))))
+                .collect();
+            Ok(found_among(made, by.is_some()))
         }
         Change::DeleteStakeholder { id, .. } => {
             match client.get_record(ResourceName::Stakeholder, id).await {
@@ -119,6 +121,19 @@ pub(crate) async fn look_for(
             }
         }
         Change::PatchLead { .. } => Ok(Found::Missing),
+    }
+}
+
+/// What the look found among `made`, the candidates in order (the
+/// change's own first); `known_member`: whether they were narrowed to the
+/// member whose key sent it. Without that member, records by more than
+/// one member could be a colleague's: unsure, the user decides.
+fn found_among(made: Vec<JsonRecord>, known_member: bool) -> Found {
+    let members: HashSet<Option<String>> = made.iter().map(created_by).collect();
+    match made.into_iter().next() {
+        None => Found::Missing,
+        Some(record) if known_member || members.len() == 1 => Found::Done(Some(record)),
+        Some(record) => Found::Unsure(record),
     }
 }
 

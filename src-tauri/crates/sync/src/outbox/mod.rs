@@ -43,6 +43,7 @@ use crate::error::{Error, Result};
 use crate::replica::Replica;
 
 pub use carry::{carry_outbox, Carried};
+pub(crate) use check::created_by;
 pub use conflict::FieldConflict;
 pub use send::{PassEnd, SENT_KEPT};
 
@@ -228,9 +229,17 @@ pub enum Note {
         /// The member whose key sends it.
         by: Option<String>,
     },
+    /// Its answer was lost, and the service has a record like it that
+    /// may be a colleague's (this key's member was not known yet): held
+    /// until the user sends it anyway ([`Replica::release`]) or discards
+    /// it.
+    Unsure {
+        /// The record found (its id), which may be this change's.
+        record_id: Option<String>,
+    },
     /// Written for another address of the workspace (its address or key
     /// changed since): held until the user sends it here
-    /// ([`Replica::send_here`]), saves it to a file, or discards it.
+    /// ([`Replica::release`]), saves it to a file, or discards it.
     OtherAddress {
         /// The origin it was written for (`https://host[:port]`); `None`
         /// when the earlier file did not say.
@@ -283,10 +292,10 @@ pub struct Pending {
     /// waits or needs them (one being sent is checked first; one sent is
     /// cleared instead).
     pub can_discard: bool,
-    /// Whether the user may send it to the workspace's address
-    /// ([`Replica::send_here`]): it was written for another address and is
-    /// held ([`Note::OtherAddress`]).
-    pub can_send_here: bool,
+    /// Whether the user may let it go ([`Replica::release`]): it is held
+    /// for their word, written for another address ([`Note::OtherAddress`])
+    /// or unsure whether the service has it ([`Note::Unsure`]).
+    pub can_release: bool,
 }
 
 impl Pending {
@@ -316,18 +325,22 @@ impl Pending {
             attempts: entry.attempts,
             can_edit,
             can_discard: open,
-            can_send_here: false,
+            can_release: false,
         }
         .with_held()
     }
 
     /// Whether it is held for having been written for another address.
     fn held(&self) -> bool {
-        self.state == OutboxState::NeedsYou && matches!(self.note, Some(Note::OtherAddress { .. }))
+        self.state == OutboxState::NeedsYou
+            && matches!(
+                self.note,
+                Some(Note::OtherAddress { .. } | Note::Unsure { .. })
+            )
     }
 
     fn with_held(mut self) -> Pending {
-        self.can_send_here = self.held();
+        self.can_release = self.held();
         self
     }
 }

@@ -164,6 +164,20 @@ impl Replica {
                     );
                     return Ok(Turn::Next);
                 }
+                Ok(Found::Unsure(record)) => {
+                    self.record(
+                        entry.id,
+                        OutboxState::NeedsYou,
+                        Some(Note::Unsure {
+                            record_id: id_of(&record),
+                        }),
+                    )?;
+                    log::info!(
+                        "outbox change {}: the service has one like it, perhaps a colleague's: the user decides",
+                        entry.id
+                    );
+                    return Ok(Turn::Next);
+                }
                 Ok(Found::Missing) => {}
                 // Still unknown: it stays marked sending, looked for again.
                 Err(err) => return Ok(still_unknown(entry.id, &err)),
@@ -360,21 +374,12 @@ impl Replica {
 
     /// The saved records after `change` was applied (`record`: the
     /// service's answer). A record it made is remembered as the outbox's
-    /// ([`workdesk_cache::Cache::note_outbox_made`]), and its `created_by`
-    /// is the member this key acts as.
+    /// ([`workdesk_cache::Cache::note_outbox_made`]).
     fn applied(&self, change: &Change, record: Option<&JsonRecord>) {
-        if let (Change::CreateTask { .. } | Change::CreateStakeholder { .. }, Some(record)) =
-            (change, record)
+        if let (Change::CreateTask { .. } | Change::CreateStakeholder { .. }, Some(id)) =
+            (change, record.and_then(id_of))
         {
-            let cache = self.cache();
-            let noted = id_of(record)
-                .map(|id| cache.note_outbox_made(&id))
-                .transpose()
-                .and_then(|_| match check::created_by(record) {
-                    Some(member) => cache.set_member(&member),
-                    None => Ok(()),
-                });
-            if let Err(err) = noted {
+            if let Err(err) = self.cache().note_outbox_made(&id) {
                 log::warn!("what an outbox change made could not be noted: {err}");
             }
         }
