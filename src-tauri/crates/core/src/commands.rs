@@ -496,6 +496,12 @@ impl AppState {
         }
         if self.settings.current_workspace().map(|w| w.id) == Some(workspace) {
             self.switched().await;
+            // Opened at once with the new key or address: its saved data
+            // (the outbox moved into it) and its sender, so changes that
+            // waited go now, not at the next screen the user opens.
+            if let Err(err) = self.workspace().await {
+                log::warn!("the workspace could not be opened after its connection changed: {err}");
+            }
         }
         log::info!("workspace {} connected to {base_url}", entry.id);
         status(self).await
