@@ -34,6 +34,7 @@ const COMMANDS: &[&str] = &[
     "discard_change",
     "resolve_conflict",
     "release_change",
+    "save_changes",
     "clear_sent",
     "send_outbox_now",
     "make_available_offline",

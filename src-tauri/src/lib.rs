@@ -77,6 +77,7 @@ macro_rules! every_command {
             outbox::discard_change,
             outbox::resolve_conflict,
             outbox::release_change,
+            outbox::save_changes,
             outbox::clear_sent,
             outbox::send_outbox_now,
             offline::make_available_offline,

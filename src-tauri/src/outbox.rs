@@ -102,6 +102,23 @@ pub async fn release_change(state: State<'_, AppState>, id: i64) -> Result<Pendi
     guarded(state.release_change(id)).await
 }
 
+/// "Save to a file…": the changes not sent yet, as typed, written as JSON
+/// (an array in the order made: `id`, `state`, `made_at`, `attempts`,
+/// `change`, `note`) to a file picked in the system's save dialog
+/// (`dialog`'s texts); `null` when the dialog was closed.
+///
+/// Errors: `saved_data_locked`, `saved_data_unreadable`; `internal`
+/// (`changes_not_saved`, with `detail`) when the file cannot be written.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_changes(
+    state: State<'_, AppState>,
+    save_dialog: State<'_, workdesk_core::export::SaveFileDialog>,
+    dialog: workdesk_core::export::SaveDialog,
+) -> Result<Option<workdesk_core::outbox::SavedChanges>, UiError> {
+    guarded(state.save_changes(&save_dialog, dialog)).await
+}
+
 /// Removes the changes already sent from the outbox's list; how many.
 ///
 /// Errors: `saved_data_locked`, `saved_data_unreadable`.

@@ -52,6 +52,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("discard_change", &["id"]),
     ("resolve_conflict", &["id", "keep"]),
     ("release_change", &["id"]),
+    ("save_changes", &["dialog"]),
     ("clear_sent", &[]),
     ("send_outbox_now", &[]),
     ("cancel_download", &["resource"]),

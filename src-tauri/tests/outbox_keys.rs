@@ -25,15 +25,7 @@ use tauri::{Listener, WebviewWindow};
 /// This binary's data folder (each test has its own app folder in it) and
 /// the mock keychain, set up once.
 fn data_folder() -> PathBuf {
-    static SETUP: std::sync::Once = std::sync::Once::new();
-    let data = std::env::temp_dir().join(format!("workdesk-outbox-keys-{}", std::process::id()));
-    SETUP.call_once(|| {
-        let _ = std::fs::remove_dir_all(&data);
-        std::fs::create_dir_all(&data).unwrap();
-        std::env::set_var("XDG_DATA_HOME", &data);
-        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
-    });
-    data
+    common::data_folder_once("outbox-keys")
 }
 
 /// The app under `service`, the outbox counts and the service's states

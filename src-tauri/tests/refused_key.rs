@@ -18,15 +18,7 @@ use tauri::WebviewWindow;
 /// The data folder of this test binary (each test has its own app folder
 /// in it, named by its identifier) and the mock keychain, set up once.
 fn data_folder() -> PathBuf {
-    static SETUP: std::sync::Once = std::sync::Once::new();
-    let data = std::env::temp_dir().join(format!("workdesk-refused-key-{}", std::process::id()));
-    SETUP.call_once(|| {
-        let _ = std::fs::remove_dir_all(&data);
-        std::fs::create_dir_all(&data).unwrap();
-        std::env::set_var("XDG_DATA_HOME", &data);
-        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
-    });
-    data
+    common::data_folder_once("refused-key")
 }
 
 fn start(service: &str) -> (tauri::App<MockRuntime>, WebviewWindow<MockRuntime>) {

@@ -60,6 +60,11 @@ const held = pending(
   },
 );
 
+const unsure = pending(
+  { kind: "create_task", task: { title: "Cerrar caja" } },
+  { id: 7, state: "needs_you", attempts: 1, note: { kind: "unsure", record_id: "r-1" }, can_release: true },
+);
+
 /** Mocks the outbox commands over `changes` (resolving and discarding change them). */
 function serve(changes: Pending[]) {
   let current = [...changes];
@@ -77,6 +82,7 @@ function serve(changes: Pending[]) {
       current = current.map((c) => (c.id === id ? { ...c, state: "waiting", note: null, can_release: false } : c));
       return current.find((c) => c.id === id) ?? null;
     },
+    save_changes: () => ({ file_name: "Workdesk changes not sent.json", count: current.filter((c) => c.state !== "sent").length }),
     send_outbox_now: () => null,
     clear_sent: () => {
       const before = current.length;
@@ -144,6 +150,34 @@ describe("waiting to send", () => {
     await user.click(within(item).getByRole("button", { name: "Send to this workspace's address" }));
     await vi.waitFor(() => expect(calls.filter(([cmd]) => cmd === "release_change")).toEqual([["release_change", { id: 6 }]]));
     await vi.waitFor(() => expect(screen.getByText("Waiting")).toBeInTheDocument());
+  });
+
+  test("a change whose look found a colleague's look-alike says so and goes only when the user sends it anyway", async () => {
+    const calls = serve([unsure]);
+    render(OutboxView);
+    const item = (await screen.findAllByRole("listitem")).find((li) => li.hasAttribute("data-change"))!;
+    expect(item).toHaveTextContent(/Needs you.*may be a colleague's: Workdesk cannot tell/);
+    const user = userEvent.setup();
+    await user.click(within(item).getByRole("button", { name: "Send it anyway" }));
+    await vi.waitFor(() => expect(calls.filter(([cmd]) => cmd === "release_change")).toEqual([["release_change", { id: 7 }]]));
+  });
+
+  test("Save to a file… offers the changes not sent, names the file in the system's dialog, and says what it wrote", async () => {
+    const calls = serve([task, found]);
+    render(OutboxView);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Save to a file…" }));
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("1 change not sent was saved to Workdesk changes not sent.json, as typed."));
+    const [[, args]] = calls.filter(([cmd]) => cmd === "save_changes");
+    expect(args).toMatchObject({ dialog: { title: "Save the changes not sent", file_type: "JSON file" } });
+    expect((args as { dialog: { file_name: string } }).dialog.file_name).toMatch(/^Workdesk changes not sent \d{4}-\d{2}-\d{2}\.json$/);
+  });
+
+  test("nothing to save once every change was sent", async () => {
+    serve([found]);
+    render(OutboxView);
+    await screen.findByText("New stakeholder, document 900123456");
+    expect(screen.queryByRole("button", { name: "Save to a file…" })).toBeNull();
   });
 
   test("Discard asks first; Keep it keeps the change", async () => {

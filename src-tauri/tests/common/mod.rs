@@ -80,6 +80,23 @@ pub fn fresh_data_folder(name: &str, service: &str) -> std::path::PathBuf {
     data
 }
 
+/// The data folder of this test binary, `workdesk-<name>-<pid>` in the
+/// temporary folder (each test has its own app folder in it, named by its
+/// identifier), made afresh and set as `XDG_DATA_HOME`, with the mock
+/// keychain as the process's default store: once per binary.
+#[allow(dead_code)] // Not every test binary shares one folder.
+pub fn data_folder_once(name: &str) -> std::path::PathBuf {
+    static SETUP: std::sync::Once = std::sync::Once::new();
+    let data = std::env::temp_dir().join(format!("workdesk-{name}-{}", std::process::id()));
+    SETUP.call_once(|| {
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        std::env::set_var("XDG_DATA_HOME", &data);
+        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+    });
+    data
+}
+
 /// The app on the mock runtime (see [`start_app`], keychain calls timing
 /// out after 5 s) over its data folder as it is, and its `main` webview.
 #[allow(dead_code)] // Not every test binary starts one this way.

@@ -290,6 +290,16 @@ export const commands = {
 	 */
 	releaseChange: (id: number) => typedError<Pending, UiError>(__TAURI_INVOKE("release_change", { id })),
 	/**
+	 *  "Save to a file…": the changes not sent yet, as typed, written as JSON
+	 *  (an array in the order made: `id`, `state`, `made_at`, `attempts`,
+	 *  `change`, `note`) to a file picked in the system's save dialog
+	 *  (`dialog`'s texts); `null` when the dialog was closed.
+	 * 
+	 *  Errors: `saved_data_locked`, `saved_data_unreadable`; `internal`
+	 *  (`changes_not_saved`, with `detail`) when the file cannot be written.
+	 */
+	saveChanges: (dialog: SaveDialog) => typedError<SavedChanges | null, UiError>(__TAURI_INVOKE("save_changes", { dialog })),
+	/**
 	 *  Removes the changes already sent from the outbox's list; how many.
 	 * 
 	 *  Errors: `saved_data_locked`, `saved_data_unreadable`.
@@ -911,6 +921,8 @@ export type ErrorCode =
  *  removed (it would lose them).
  */
 "unsent_changes" | 
+/**  "Save to a file…" of the outbox could not write its file (`detail`). */
+"changes_not_saved" | 
 /**
  *  Files set aside in the workspace's folder (they could not be opened)
  *  hold `count` changes never sent: the workspace is not removed, which
@@ -2282,6 +2294,14 @@ export type SaveDialog = {
 	 *  the focused window and took long ([`crate::work_done`]).
 	 */
 	notice: DoneNotice,
+};
+
+/**  What "Save to a file…" wrote. */
+export type SavedChanges = {
+	/**  The file's name (without its folder). */
+	file_name: string,
+	/**  How many changes it holds. */
+	count: number,
 };
 
 /**

@@ -4,7 +4,16 @@
 // send (n)", as Rust pushes them (`outbox-changed`) for the shown
 // workspace, and the changes for its screen. Nothing here decides what is
 // kept, when it is sent or whether it conflicts.
-import { commands, type Change, type Keep, type Outbox, type OutboxSummary, type Pending } from "./bindings";
+import {
+  commands,
+  type Change,
+  type Keep,
+  type Outbox,
+  type OutboxSummary,
+  type Pending,
+  type SaveDialog,
+  type SavedChanges,
+} from "./bindings";
 import { call } from "./ipc";
 
 class OutboxStore {
@@ -62,6 +71,11 @@ class OutboxStore {
 
   resolve(id: number, keep: Record<string, Keep>): Promise<Pending | null> {
     return call(commands.resolveConflict(id, keep));
+  }
+
+  /** "Save to a file…": the changes not sent yet, as JSON, where the user picks. */
+  saveToFile(dialog: SaveDialog): Promise<SavedChanges | null> {
+    return call(commands.saveChanges(dialog));
   }
 
   release(id: number): Promise<Pending> {

@@ -116,6 +116,10 @@ pub enum Error {
     #[error("the workspace has {0} changes not sent yet")]
     UnsentChanges(usize),
 
+    /// "Save to a file…" of the outbox could not write its file (why).
+    #[error("the changes could not be saved to a file: {0}")]
+    ChangesNotSaved(String),
+
     /// Files set aside in the workspace's folder (they could not be
     /// opened) hold changes never sent (`count`): it is not removed, which
     /// would delete them; `folder` is where they are, to move them first.

@@ -97,6 +97,35 @@ pub enum Written<T> {
     },
 }
 
+/// What "Save to a file…" wrote.
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct SavedChanges {
+    /// The file's name (without its folder).
+    pub file_name: String,
+    /// How many changes it holds.
+    pub count: u32,
+}
+
+/// `changes` as "Save to a file…" writes them: each change as typed,
+/// with its place, state, time made (UTC), attempts and note.
+pub fn unsent_as_typed(changes: &[Pending]) -> serde_json::Value {
+    serde_json::Value::Array(
+        changes
+            .iter()
+            .map(|change| {
+                serde_json::json!({
+                    "id": change.id,
+                    "state": change.state,
+                    "made_at": change.made_at,
+                    "attempts": change.attempts,
+                    "change": change.change,
+                    "note": change.note,
+                })
+            })
+            .collect(),
+    )
+}
+
 /// How the outbox's counts reach the window (set at start-up): called
 /// with the workspace whose outbox it is and its counts, whenever they
 /// change.
@@ -303,6 +332,53 @@ impl AppState {
         log::info!("outbox change {id}: the user chose to send it");
         self.kick_outbox().await;
         Ok(released)
+    }
+
+    /// "Save to a file…": the changes not sent yet (waiting, being sent or
+    /// needing the user), as typed, written as JSON to a file the user
+    /// picks in the system's save dialog (`dialog`'s texts), before they
+    /// are discarded or so they are kept elsewhere. The file is written
+    /// whole or not at all (a new file of its own, renamed into place).
+    /// `None` when the dialog was closed.
+    ///
+    /// The file: a JSON array in the order the changes were made, each
+    /// `{"id", "state", "made_at" (UTC), "attempts", "change" (as the
+    /// outbox keeps it: `kind` and what was typed), "note"}`.
+    ///
+    /// # Errors
+    /// `saved_data_locked`, `saved_data_unreadable`; `internal` (code
+    /// `changes_not_saved`, `detail`) when the file cannot be written.
+    pub async fn save_changes(
+        &self,
+        save_dialog: &crate::export::SaveFileDialog,
+        dialog: crate::export::SaveDialog,
+    ) -> Result<Option<SavedChanges>, UiError> {
+        let workspace = self.workspace().await?;
+        let unsent: Vec<Pending> = workspace
+            .replica
+            .outbox()
+            .map_err(Error::from)?
+            .into_iter()
+            .filter(|change| change.state != OutboxState::Sent)
+            .collect();
+        let json = serde_json::to_vec_pretty(&unsent_as_typed(&unsent))
+            .map_err(|err| Error::ChangesNotSaved(err.to_string()))?;
+        let Some(path) = save_dialog.ask(&dialog, "json").await else {
+            return Ok(None);
+        };
+        let written = path.clone();
+        tokio::task::spawn_blocking(move || crate::chart_image::write_whole(&written, &json))
+            .await
+            .map_err(|err| Error::ChangesNotSaved(err.to_string()))?
+            .map_err(|err| Error::ChangesNotSaved(err.to_string()))?;
+        log::info!("{} changes not sent saved to a file", unsent.len());
+        Ok(Some(SavedChanges {
+            file_name: path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            count: u32::try_from(unsent.len()).unwrap_or(u32::MAX),
+        }))
     }
 
     /// Removes the changes already sent from the list.

@@ -197,6 +197,8 @@ pub enum ErrorCode {
     /// A workspace whose outbox holds `count` changes not sent yet is not
     /// removed (it would lose them).
     UnsentChanges,
+    /// "Save to a file…" of the outbox could not write its file (`detail`).
+    ChangesNotSaved,
     /// Files set aside in the workspace's folder (they could not be opened)
     /// hold `count` changes never sent: the workspace is not removed, which
     /// would delete them; `folder` says where they are.
@@ -626,6 +628,9 @@ impl UiError {
             Error::UnknownWorkspace => UiError::new(K::NotFound, C::WorkspaceNotFound),
             Error::UnsentChanges(count) => {
                 UiError::new(K::InvalidInput, C::UnsentChanges).param("count", count)
+            }
+            Error::ChangesNotSaved(detail) => {
+                UiError::new(K::Internal, C::ChangesNotSaved).param("detail", clause(&detail))
             }
             Error::UnsentSetAside { count, folder } => {
                 UiError::new(K::InvalidInput, C::UnsentSetAside)

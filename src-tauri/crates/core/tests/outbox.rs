@@ -144,3 +144,76 @@ async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
         "nothing is sent while working offline"
     );
 }
+
+/// "Save to a file…": the changes not sent yet, as typed, in a JSON file
+/// the user picked; nothing written when the dialog is closed; sent ones
+/// left out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn changes_not_sent_are_saved_to_a_file_as_typed() {
+    use std::sync::Mutex as StdMutex;
+    use workdesk_core::export::{SaveDialog, SaveFileDialog};
+    let (state, mut rx, dir) = demo_watched().await;
+    state
+        .create_task(NewTask::titled("Ya enviada"))
+        .await
+        .unwrap();
+    state.set_working_offline(true).await.unwrap();
+    state
+        .create_task(NewTask {
+            description: Some("Llamar por la factura 1043".into()),
+            ..NewTask::titled("Conciliar banco")
+        })
+        .await
+        .unwrap();
+    until(&mut rx, |s| s.waiting == 1).await;
+    let target = dir.path().join("sin enviar.json");
+    let answer = Arc::new(StdMutex::new(Some(target.clone())));
+    let chosen = answer.clone();
+    let dialog = SaveFileDialog::new(
+        move |ask| {
+            let _ = ask.answer.send(chosen.lock().unwrap().clone());
+        },
+        |confirm| {
+            let _ = confirm.answer.send(true);
+        },
+    );
+    let texts = SaveDialog {
+        title: "Save".into(),
+        file_name: "changes.json".into(),
+        file_type: "JSON file".into(),
+        replace_question: "{name} exists. Replace it?".into(),
+        replace: "Replace".into(),
+        keep: "Cancel".into(),
+        notice: workdesk_core::work_done::DoneNotice {
+            title: "Workdesk".into(),
+            done: String::new(),
+            failed: String::new(),
+        },
+    };
+    let saved = state
+        .save_changes(&dialog, texts.clone())
+        .await
+        .unwrap()
+        .expect("a file chosen");
+    assert_eq!(
+        (saved.file_name.as_str(), saved.count),
+        ("sin enviar.json", 1)
+    );
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&target).unwrap()).unwrap();
+    let changes = written.as_array().unwrap();
+    assert_eq!(changes.len(), 1, "the sent one left out: {written}");
+    assert_eq!(changes[0]["state"], "waiting");
+    assert_eq!(changes[0]["change"]["kind"], "create_task");
+    assert_eq!(changes[0]["change"]["task"]["title"], "Conciliar banco");
+    assert_eq!(
+        changes[0]["change"]["task"]["description"],
+        "Llamar por la factura 1043"
+    );
+
+    // Closed without a choice: nothing written.
+    *answer.lock().unwrap() = None;
+    std::fs::remove_file(&target).unwrap();
+    assert!(state.save_changes(&dialog, texts).await.unwrap().is_none());
+    assert!(!target.exists());
+}

@@ -25,7 +25,9 @@
 //! sets the number of changes (default 1,000), `CHAOS_SEED` the random
 //! sequence.
 //!
-//! Exactly once is tried where it is hardest: new tasks take their titles
+//! Each life sends with three senders at once over the file (every
+//! trigger firing together, as at an app's start), and exactly once is
+//! tried where it is hardest: new tasks take their titles
 //! (and every other field the look for a lost answer compares) from 16
 //! repeated ones, told apart only by a marker in `custom_fields` that the
 //! look never reads; a colleague (another member's key) writes tasks of
@@ -196,19 +198,23 @@ fn child() {
         .unwrap();
     runtime.block_on(async {
         let key = DataKey::from_bytes(&unhex(&life.key)).unwrap();
-        let (cache, _) = Cache::open(
-            &file_of(std::path::Path::new(&life.dir), "ws"),
-            "ws",
-            &key,
-            false,
-        )
-        .unwrap();
         let offline = OfflineSwitch::new(life.offline);
-        let replica = Replica::new(
-            client(&life.base_url, &life.api_key),
-            Arc::new(cache),
-            offline.clone(),
-        );
+        // A replica with its own handle on the file, as each sender has.
+        let open = || {
+            let (cache, _) = Cache::open(
+                &file_of(std::path::Path::new(&life.dir), "ws"),
+                "ws",
+                &key,
+                false,
+            )
+            .unwrap();
+            Replica::new(
+                client(&life.base_url, &life.api_key),
+                Arc::new(cache),
+                offline.clone(),
+            )
+        };
+        let replica = open();
         let mut out = std::io::stdout().lock();
         for n in life.first..life.first + life.count {
             // Lead edits start from a fresh copy when the service answers.
@@ -223,12 +229,24 @@ fn child() {
             out.flush().unwrap();
         }
         offline.set(false);
-        loop {
-            match replica.send_outbox(&CancellationToken::new(), || {}).await {
-                Ok(PassEnd::Done) => break,
-                Ok(_) | Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-            }
+        // Every trigger at once, as at an app's start: three senders, each
+        // with its own handle on the file (as two windows or a second
+        // sender would have), send until nothing more can go. One pass at a
+        // time per file keeps each change sent once.
+        let mut senders = tokio::task::JoinSet::new();
+        for n in 0..3 {
+            let replica = if n == 0 { replica.clone() } else { open() };
+            senders.spawn(async move {
+                loop {
+                    match replica.send_outbox(&CancellationToken::new(), || {}).await {
+                        Ok(PassEnd::Done) => break,
+                        Ok(_) | Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+                    }
+                }
+                replica.cache().flush();
+            });
         }
+        while senders.join_next().await.is_some() {}
         replica.cache().flush();
         writeln!(out, "done").unwrap();
         out.flush().unwrap();

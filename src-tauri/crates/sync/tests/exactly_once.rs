@@ -140,3 +140,43 @@ async fn a_task_made_by_a_change_cleared_from_the_list_is_not_taken_for_a_later_
     );
     assert_eq!(tasks_titled(&sandbox, "Revisar IVA").await.len(), 2);
 }
+
+/// Before this key's member is known (its very first change lost its
+/// answer), records of two members like the change cannot be told apart:
+/// the change waits for the user, who sends it anyway (or discards it).
+#[tokio::test]
+async fn without_the_keys_member_a_colleagues_look_alike_is_left_to_the_user() {
+    let sandbox = sandbox(0).await;
+    let ours = common::client_of(&sandbox, &sandbox.keys().workspace_a.clone(), config());
+    let (replica, _offline, _dir) = common::replica_of(ours.clone());
+    let kept = replica.keep_change(&task("Cerrar caja")).unwrap();
+    replica
+        .cache()
+        .outbox_mark(kept.id, OutboxState::Sending, None)
+        .unwrap();
+    // One like it by this key's member (made elsewhere), one by a colleague.
+    ours.create_task(&NewTask::titled("Cerrar caja"))
+        .await
+        .unwrap();
+    let colleague = common::client_of(&sandbox, &sandbox.keys().colleague.clone(), config());
+    colleague
+        .create_task(&NewTask::titled("Cerrar caja"))
+        .await
+        .unwrap();
+
+    assert_eq!(send(&replica).await, PassEnd::Done);
+    let held = replica.outbox().unwrap().remove(0);
+    assert_eq!(held.state, OutboxState::NeedsYou);
+    assert!(matches!(held.note, Some(Note::Unsure { .. })), "{held:?}");
+    assert!(held.can_release && held.can_discard);
+    assert_eq!(
+        tasks_titled(&sandbox, "Cerrar caja").await.len(),
+        2,
+        "nothing sent yet"
+    );
+
+    replica.release(held.id).unwrap();
+    assert_eq!(send(&replica).await, PassEnd::Done);
+    assert_eq!(how(&replica, 0), SentHow::Applied);
+    assert_eq!(tasks_titled(&sandbox, "Cerrar caja").await.len(), 3);
+}

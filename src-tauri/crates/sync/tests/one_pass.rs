@@ -131,6 +131,16 @@ impl Files {
             .unwrap()
             .0
     }
+
+    /// The earlier file, noted for `origin`, with a task titled `title`
+    /// kept in its outbox while working offline.
+    fn kept_under(&self, sandbox: &Running, origin: &str, title: &str) -> Arc<Cache> {
+        let earlier = self.open("earlier");
+        earlier.set_origin(origin).unwrap();
+        let old = Replica::new(client(sandbox), Arc::new(earlier), OfflineSwitch::new(true));
+        old.keep_change(&task(title)).unwrap();
+        old.cache().clone()
+    }
 }
 
 /// A new key for the same service: the changes kept with the earlier key
@@ -142,13 +152,7 @@ async fn an_outbox_kept_under_an_earlier_key_of_the_same_service_is_sent_once_un
         .unwrap()
         .origin();
     let files = Files::new();
-    let earlier = files.open("earlier");
-    earlier.set_origin(&origin).unwrap();
-    let offline = OfflineSwitch::new(true);
-    let old = Replica::new(client(&sandbox), Arc::new(earlier), offline);
-    old.keep_change(&task("Con la clave anterior")).unwrap();
-    let earlier = old.cache().clone();
-    drop(old);
+    let earlier = files.kept_under(&sandbox, &origin, "Con la clave anterior");
 
     let now = files.open("now");
     now.set_origin(&origin).unwrap();
@@ -182,16 +186,11 @@ async fn an_outbox_written_for_another_address_is_held_until_the_user_sends_it_h
         .unwrap()
         .origin();
     let files = Files::new();
-    let earlier = files.open("earlier");
-    earlier.set_origin("https://old.example.com").unwrap();
-    let old = Replica::new(
-        client(&sandbox),
-        Arc::new(earlier),
-        OfflineSwitch::new(true),
+    let earlier = files.kept_under(
+        &sandbox,
+        "https://old.example.com",
+        "Para la dirección anterior",
     );
-    old.keep_change(&task("Para la dirección anterior"))
-        .unwrap();
-    let earlier = old.cache().clone();
 
     let now = files.open("now");
     let carried = carry_outbox(&earlier, "earlier", &now, &origin).unwrap();
