@@ -110,6 +110,15 @@ struct Inner {
 /// (minutes).
 pub const MADE_KEPT_MS: i64 = 2 * 24 * 3600 * 1000;
 
+/// A record an outbox change made ([`Cache::outbox_made`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Made {
+    /// When it was noted (ms since the epoch, UTC).
+    pub at: i64,
+    /// The change that made it: its `made_at` (ms since the epoch, UTC).
+    pub change: i64,
+}
+
 /// How many page digests [`Cache::page_digest`] keeps in memory.
 const DIGESTS_KEPT: usize = 512;
 
@@ -275,31 +284,50 @@ impl Cache {
         self.db(|db| db.set_meta("member", member.as_bytes()))
     }
 
-    /// The records the outbox's changes made (their ids) and when each was
-    /// found made (ms since the epoch, UTC), kept after the changes leave
+    /// The records the outbox's changes made, by id: when each was noted
+    /// and which change made it ([`Made`]). Kept after the changes leave
     /// the outbox ("Clear sent", the 7-day clean-up) for [`MADE_KEPT_MS`]:
-    /// a later look for a lost answer never takes one of them for its own.
+    /// a later look for a lost answer never takes one of them for another
+    /// change's.
     ///
     /// # Errors
     /// SQLite failures; [`Error::Unreadable`].
-    pub fn outbox_made(&self) -> Result<std::collections::BTreeMap<String, i64>> {
+    pub fn outbox_made(&self) -> Result<std::collections::BTreeMap<String, Made>> {
         self.db(|db| db.meta("outbox_made")).map(|made| {
             made.and_then(|bytes| serde_json::from_slice(&bytes).ok())
                 .unwrap_or_default()
         })
     }
 
-    /// Notes that an outbox change made record `id` (see
-    /// [`Cache::outbox_made`]); those noted more than [`MADE_KEPT_MS`] ago
-    /// are forgotten.
+    /// Notes that the change made at `change` (its `made_at`, which stays
+    /// the same when the change moves to another file) made record `id`
+    /// (see [`Cache::outbox_made`]); those noted more than
+    /// [`MADE_KEPT_MS`] ago are forgotten.
     ///
     /// # Errors
     /// SQLite failures.
-    pub fn note_outbox_made(&self, id: &str) -> Result<()> {
+    pub fn note_outbox_made(&self, id: &str, change: chrono::DateTime<Utc>) -> Result<()> {
+        let made = [(
+            id.to_owned(),
+            Made {
+                at: outbox::now(),
+                change: millis(change),
+            },
+        )];
+        self.merge_outbox_made(made.into_iter().collect())
+    }
+
+    /// Adds `more` (another file's [`Cache::outbox_made`], when its outbox
+    /// moves here) to this file's; those noted more than [`MADE_KEPT_MS`]
+    /// ago are forgotten.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn merge_outbox_made(&self, more: std::collections::BTreeMap<String, Made>) -> Result<()> {
         let now = outbox::now();
         let mut made = self.outbox_made()?;
-        made.retain(|_, at| now - *at < MADE_KEPT_MS);
-        made.insert(id.to_owned(), now);
+        made.extend(more);
+        made.retain(|_, made| now - made.at < MADE_KEPT_MS);
         let bytes = serde_json::to_vec(&made).map_err(|_| Error::Unreadable("outbox made"))?;
         self.db(|db| db.set_meta("outbox_made", &bytes))
     }

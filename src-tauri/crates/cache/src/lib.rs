@@ -62,7 +62,7 @@ mod saved;
 mod seal;
 mod store;
 
-pub use cache::{Cache, WriteErrorListener, DEFAULT_CAP_BYTES, MADE_KEPT_MS};
+pub use cache::{Cache, Made, WriteErrorListener, DEFAULT_CAP_BYTES, MADE_KEPT_MS};
 pub use error::{Error, Result};
 pub use file::{
     delete_files, file_of, fingerprint, forget_saved_before_in, lock_outbox, move_aside,

@@ -180,3 +180,33 @@ async fn without_the_keys_member_a_colleagues_look_alike_is_left_to_the_user() {
     assert_eq!(how(&replica, 0), SentHow::Applied);
     assert_eq!(tasks_titled(&sandbox, "Cerrar caja").await.len(), 3);
 }
+
+/// The process died after noting the record its change made and before
+/// marking the change sent: the next look takes that record as the
+/// change's own (it is not another change's), and nothing is sent twice.
+#[tokio::test]
+async fn a_record_noted_as_the_changes_own_before_a_crash_is_found_not_sent_again() {
+    let sandbox = sandbox(0).await;
+    let ours = common::client_of(&sandbox, &sandbox.keys().workspace_a.clone(), config());
+    let (replica, _offline, _dir) = common::replica_of(ours.clone());
+    replica.keep_change(&task("Primera del día")).unwrap();
+    assert_eq!(send(&replica).await, PassEnd::Done);
+    let kept = replica.keep_change(&task("Pagar arriendo")).unwrap();
+    let entry = replica
+        .cache()
+        .outbox_mark(kept.id, OutboxState::Sending, None)
+        .unwrap();
+    // Its request was applied, and what it made noted; then the crash.
+    let made = ours
+        .create_task(&NewTask::titled("Pagar arriendo"))
+        .await
+        .unwrap();
+    replica
+        .cache()
+        .note_outbox_made(&made.id.unwrap(), entry.made_at)
+        .unwrap();
+
+    assert_eq!(send(&replica).await, PassEnd::Done);
+    assert_eq!(how(&replica, 1), SentHow::FoundOnService);
+    assert_eq!(tasks_titled(&sandbox, "Pagar arriendo").await.len(), 1);
+}

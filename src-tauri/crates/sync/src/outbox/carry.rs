@@ -69,6 +69,9 @@ pub fn carry_outbox(from: &Cache, from_name: &str, to: &Cache, to_origin: &str) 
             entry
         })
         .collect();
+    // What the earlier file's changes made stays theirs (first: the move
+    // below is recorded once, and a crash between the two repeats this).
+    to.merge_outbox_made(from.outbox_made()?)?;
     to.outbox_adopt(from_name, entries)?;
     if carried.held > 0 {
         carried.written_for = origin;

@@ -144,7 +144,16 @@ impl Replica {
         let by = sending_by(entry).or_else(|| cache.member().ok().flatten());
         if entry.state == OutboxState::Sending {
             let mut claimed = claimed.clone();
-            claimed.extend(cache.outbox_made()?.into_keys());
+            // Records other changes made: not this one's own (noted before
+            // a crash that kept it from being marked sent).
+            let own = entry.made_at.timestamp_millis();
+            claimed.extend(
+                cache
+                    .outbox_made()?
+                    .into_iter()
+                    .filter(|(_, made)| made.change != own)
+                    .map(|(id, _)| id),
+            );
             let look = check::Look {
                 since: entry.changed_at,
                 by: by.as_deref(),
@@ -152,7 +161,7 @@ impl Replica {
             };
             match check::look_for(client, &change, &look).await {
                 Ok(Found::Done(record)) => {
-                    self.applied(&change, record.as_ref());
+                    self.applied(entry, &change, record.as_ref());
                     self.record(
                         entry.id,
                         OutboxState::Sent,
@@ -242,7 +251,7 @@ impl Replica {
         let answer = self.send(&change).await;
         match answer {
             Ok(record) => {
-                self.applied(&change, record.as_ref());
+                self.applied(entry, &change, record.as_ref());
                 self.record(
                     entry.id,
                     OutboxState::Sent,
@@ -372,14 +381,14 @@ impl Replica {
         }
     }
 
-    /// The saved records after `change` was applied (`record`: the
-    /// service's answer). A record it made is remembered as the outbox's
-    /// ([`workdesk_cache::Cache::note_outbox_made`]).
-    fn applied(&self, change: &Change, record: Option<&JsonRecord>) {
+    /// The saved records after `change` (outbox `entry`) was applied
+    /// (`record`: the service's answer). A record it made is remembered as
+    /// this change's ([`workdesk_cache::Cache::note_outbox_made`]).
+    fn applied(&self, entry: &OutboxEntry, change: &Change, record: Option<&JsonRecord>) {
         if let (Change::CreateTask { .. } | Change::CreateStakeholder { .. }, Some(id)) =
             (change, record.and_then(id_of))
         {
-            if let Err(err) = self.cache().note_outbox_made(&id) {
+            if let Err(err) = self.cache().note_outbox_made(&id, entry.made_at) {
                 log::warn!("what an outbox change made could not be noted: {err}");
             }
         }
