@@ -192,7 +192,7 @@ impl SavedData {
         let mut kept = 0;
         for (path, _) in files(&self.workspace_dir(workspace)) {
             if is_set_aside(&path) {
-                let unsent = unsent_aside(&path);
+                let unsent = unsent_of(&path);
                 if unsent > 0 {
                     // Counted once, by the database (kept with its WAL).
                     if path.extension().is_some_and(|ext| ext == "sqlite3") {
@@ -234,21 +234,22 @@ fn files(dir: &Path) -> Vec<(PathBuf, u64)> {
         .collect()
 }
 
-/// How many changes never sent the set-aside file at `path` holds (its
-/// `-wal` and `-shm` count with their database): 0 for anything else or a
-/// file that cannot be read.
-fn unsent_aside(path: &Path) -> usize {
-    if path.extension().is_some_and(|ext| ext == "sqlite3") {
-        workdesk_cache::unsent_in(path).unwrap_or(0)
+/// How many changes never sent the database at `path` holds, or the
+/// database a side file at `path` belongs to (its `-wal`, `-shm` or
+/// outbox lock `-pass`): 0 for anything else, or a file that cannot be
+/// read. Needs no data key.
+fn unsent_of(path: &Path) -> usize {
+    let Some(text) = path.to_str() else {
+        return 0;
+    };
+    let database = ["-wal", "-shm", "-pass"]
+        .iter()
+        .find_map(|suffix| text.strip_suffix(suffix))
+        .map_or_else(|| path.to_owned(), PathBuf::from);
+    if database.extension().is_some_and(|ext| ext == "sqlite3") {
+        workdesk_cache::unsent_in(&database).unwrap_or(0)
     } else {
-        let database = path
-            .to_str()
-            .and_then(|text| {
-                text.strip_suffix("-wal")
-                    .or_else(|| text.strip_suffix("-shm"))
-            })
-            .map(PathBuf::from);
-        database.map_or(0, |database| unsent_aside(&database))
+        0
     }
 }
 
@@ -262,7 +263,7 @@ pub async fn unsent_set_aside(saved: &SavedData, workspace: &WorkspaceId) -> usi
             .filter(|(path, _)| {
                 is_set_aside(path) && path.extension().is_some_and(|ext| ext == "sqlite3")
             })
-            .map(|(path, _)| unsent_aside(&path))
+            .map(|(path, _)| unsent_of(&path))
             .sum()
     })
     .await
@@ -454,10 +455,7 @@ fn open_blocking(
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        if !is_set_aside(&other)
-            && !name.starts_with(fingerprint)
-            && !is_earlier_with_unsent(&other)
-        {
+        if !is_set_aside(&other) && !name.starts_with(fingerprint) && unsent_of(&other) == 0 {
             if let Err(err) = std::fs::remove_file(&other) {
                 log::warn!("could not delete old saved data {}: {err}", other.display());
             }
@@ -478,21 +476,6 @@ fn earlier_files(dir: &Path, fingerprint: &str) -> Vec<PathBuf> {
                 && path.file_stem().and_then(|s| s.to_str()) != Some(fingerprint)
         })
         .collect()
-}
-
-/// Whether `path` is an earlier database still holding changes not sent
-/// (it could not be moved: it stays, never deleted with its unsent work).
-fn is_earlier_with_unsent(path: &Path) -> bool {
-    let database = match path.to_str() {
-        Some(text) => ["-wal", "-shm", "-pass"]
-            .iter()
-            .find_map(|suffix| text.strip_suffix(suffix))
-            .map_or_else(|| path.to_owned(), PathBuf::from),
-        None => return false,
-    };
-    database.extension().is_some_and(|ext| ext == "sqlite3")
-        && database.exists()
-        && workdesk_cache::unsent_in(&database).is_ok_and(|unsent| unsent > 0)
 }
 
 /// How long the opening waits for a pass still running over an earlier
@@ -627,7 +610,7 @@ pub async fn forget_old(
                         .and_then(|m| m.modified())
                         .is_ok_and(|at| chrono::DateTime::<chrono::Utc>::from(at) < cutoff);
                     // Changes never sent are never deleted by the age limit.
-                    if old && unsent_aside(&path) > 0 {
+                    if old && unsent_of(&path) > 0 {
                         log::info!(
                             "a file set aside holds changes not sent: kept past the age limit"
                         );

@@ -30,6 +30,21 @@ fn client(sandbox: &Running) -> workdesk_api::Client {
     )
 }
 
+/// One pass over `replica`'s outbox; how it ended.
+async fn send(replica: &Replica) -> PassEnd {
+    replica
+        .send_outbox(&CancellationToken::new(), || {})
+        .await
+        .unwrap()
+}
+
+/// The origin of `sandbox`'s address (`http://127.0.0.1:<port>`).
+fn origin_of(sandbox: &Running) -> String {
+    workdesk_api::BaseUrl::parse(sandbox.base_url())
+        .unwrap()
+        .origin()
+}
+
 fn task(title: &str) -> Change {
     Change::CreateTask {
         task: NewTask::titled(title),
@@ -91,10 +106,7 @@ async fn passes_started_at_once_on_one_file_send_each_change_once() {
             let start = start.clone();
             tokio::spawn(async move {
                 start.wait().await;
-                replica
-                    .send_outbox(&CancellationToken::new(), || {})
-                    .await
-                    .unwrap()
+                send(&replica).await
             })
         })
         .collect();
@@ -148,9 +160,7 @@ impl Files {
 #[tokio::test]
 async fn an_outbox_kept_under_an_earlier_key_of_the_same_service_is_sent_once_under_the_new() {
     let sandbox = sandbox().await;
-    let origin = workdesk_api::BaseUrl::parse(sandbox.base_url())
-        .unwrap()
-        .origin();
+    let origin = origin_of(&sandbox);
     let files = Files::new();
     let earlier = files.kept_under(&sandbox, &origin, "Con la clave anterior");
 
@@ -167,13 +177,7 @@ async fn an_outbox_kept_under_an_earlier_key_of_the_same_service_is_sent_once_un
     );
     let replica = Replica::new(client(&sandbox), Arc::new(now), OfflineSwitch::default());
     assert_eq!(replica.outbox().unwrap()[0].state, OutboxState::Waiting);
-    assert_eq!(
-        replica
-            .send_outbox(&CancellationToken::new(), || {})
-            .await
-            .unwrap(),
-        PassEnd::Done
-    );
+    assert_eq!(send(&replica).await, PassEnd::Done);
     assert_eq!(tasks_titled(&sandbox, "Con la clave anterior").await, 1);
 }
 
@@ -182,9 +186,7 @@ async fn an_outbox_kept_under_an_earlier_key_of_the_same_service_is_sent_once_un
 #[tokio::test]
 async fn an_outbox_written_for_another_address_is_held_until_the_user_sends_it_here() {
     let sandbox = sandbox().await;
-    let origin = workdesk_api::BaseUrl::parse(sandbox.base_url())
-        .unwrap()
-        .origin();
+    let origin = origin_of(&sandbox);
     let files = Files::new();
     let earlier = files.kept_under(
         &sandbox,
@@ -209,13 +211,7 @@ async fn an_outbox_written_for_another_address_is_held_until_the_user_sends_it_h
         })
     );
     assert!(held.can_release && held.can_discard);
-    assert_eq!(
-        replica
-            .send_outbox(&CancellationToken::new(), || {})
-            .await
-            .unwrap(),
-        PassEnd::Done
-    );
+    assert_eq!(send(&replica).await, PassEnd::Done);
     assert_eq!(
         posted(&sandbox, "Para la dirección anterior").await,
         0,
@@ -228,10 +224,7 @@ async fn an_outbox_written_for_another_address_is_held_until_the_user_sends_it_h
         replica.release(held.id),
         Err(workdesk_sync::Error::NotHeld(_))
     ));
-    replica
-        .send_outbox(&CancellationToken::new(), || {})
-        .await
-        .unwrap();
+    send(&replica).await;
     assert_eq!(
         tasks_titled(&sandbox, "Para la dirección anterior").await,
         1
