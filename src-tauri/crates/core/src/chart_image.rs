@@ -3,9 +3,6 @@
 //! the system's save dialog and writes it (a new temporary file beside it,
 //! renamed into place, so a file it replaces is never left half-written).
 
-use std::io::Write;
-use std::path::Path;
-
 use serde::Serialize;
 use specta::Type;
 
@@ -14,7 +11,6 @@ use crate::export::{SaveDialog, SaveFileDialog};
 use crate::saved_data::lock;
 use crate::state::AppState;
 use crate::ui_error::UiError;
-use workdesk_export::{PART_PREFIX, PART_SUFFIX};
 
 /// The eight bytes every PNG file starts with.
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
@@ -48,7 +44,7 @@ impl AppState {
             return Ok(None);
         };
         let written = path.clone();
-        tokio::task::spawn_blocking(move || write_whole(&written, &png))
+        tokio::task::spawn_blocking(move || crate::export_parts::write_whole(&written, &png))
             .await
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?;
@@ -62,28 +58,4 @@ impl AppState {
             path: path.to_string_lossy().into_owned(),
         }))
     }
-}
-
-/// Writes `bytes` to `path` whole or not at all: into a new file of its
-/// own in `path`'s folder, made by `tempfile` (a random name with
-/// [`PART_PREFIX`] and [`PART_SUFFIX`], as the exports' are, created only if
-/// nothing is there, so a file or link someone planted is never followed),
-/// synced, then renamed over `path`. A failure removes it (a disk that
-/// fills up halfway leaves nothing behind).
-///
-/// # Errors
-/// The file system's: the folder cannot be written, the disk is full.
-pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let folder = match path.parent() {
-        Some(folder) if !folder.as_os_str().is_empty() => folder,
-        _ => Path::new("."),
-    };
-    let mut part = tempfile::Builder::new()
-        .prefix(PART_PREFIX)
-        .suffix(PART_SUFFIX)
-        .tempfile_in(folder)?;
-    part.write_all(bytes)?;
-    part.as_file().sync_all()?;
-    part.persist(path).map_err(|err| err.error)?;
-    Ok(())
 }

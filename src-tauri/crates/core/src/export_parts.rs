@@ -1,7 +1,9 @@
 //! The part files of exports under way, noted in the settings
 //! (`exports_under_way`) while they are written, so that one left by an
 //! export killed half-way (the app closed by force, the computer turned
-//! off) is removed at the next start.
+//! off) is removed at the next start; and [`write_whole`], how the other
+//! files Workdesk saves where the user chose (a chart's image, an update
+//! package, the changes not sent) are written whole or not at all.
 
 use std::path::{Path, PathBuf};
 
@@ -60,4 +62,28 @@ pub fn remove_leftover_parts(settings: &Settings) -> usize {
         log::info!("{removed} leftover export parts removed");
     }
     removed
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a new file of its
+/// own in `path`'s folder, made by `tempfile` (a random name with
+/// [`workdesk_export::PART_PREFIX`] and [`workdesk_export::PART_SUFFIX`], as the exports' are, created only if
+/// nothing is there, so a file or link someone planted is never followed),
+/// synced, then renamed over `path`. A failure removes it (a disk that
+/// fills up halfway leaves nothing behind).
+///
+/// # Errors
+/// The file system's: the folder cannot be written, the disk is full.
+pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let mut part = tempfile::Builder::new()
+        .prefix(workdesk_export::PART_PREFIX)
+        .suffix(workdesk_export::PART_SUFFIX)
+        .tempfile_in(folder)?;
+    std::io::Write::write_all(&mut part, bytes)?;
+    part.as_file().sync_all()?;
+    part.persist(path).map_err(|err| err.error)?;
+    Ok(())
 }

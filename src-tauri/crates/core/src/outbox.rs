@@ -367,7 +367,7 @@ impl AppState {
             return Ok(None);
         };
         let written = path.clone();
-        tokio::task::spawn_blocking(move || crate::chart_image::write_whole(&written, &json))
+        tokio::task::spawn_blocking(move || crate::export_parts::write_whole(&written, &json))
             .await
             .map_err(|err| Error::ChangesNotSaved(err.to_string()))?
             .map_err(|err| Error::ChangesNotSaved(err.to_string()))?;

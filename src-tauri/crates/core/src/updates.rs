@@ -474,7 +474,7 @@ impl crate::state::AppState {
         bytes: Vec<u8>,
     ) -> Result<UpdateStage, UpdateFailure> {
         let written = path.clone();
-        tokio::task::spawn_blocking(move || crate::chart_image::write_whole(&written, &bytes))
+        tokio::task::spawn_blocking(move || crate::export_parts::write_whole(&written, &bytes))
             .await
             .map_err(|err| UpdateFailure::InstallFailed(err.to_string()))?
             .map_err(|err| UpdateFailure::InstallFailed(format!("{}: {err}", path.display())))?;
