@@ -14,6 +14,7 @@
 //!   window state, log), the state managed, the start's and the daily
 //!   work, the window shown where it can be reached.
 
+mod cli;
 pub mod commands;
 pub mod export;
 pub mod menu;
@@ -485,11 +486,16 @@ fn log_targets(debug_build: bool) -> Vec<tauri_plugin_log::TargetKind> {
 }
 
 /// Runs the desktop app. The keychain's service name is the app's
-/// identifier from tauri.conf.json (`dev.workdesk.desktop`).
+/// identifier from tauri.conf.json (`dev.workdesk.desktop`). `--version`
+/// and `--check` are answered without a window, and the process exits
+/// (`cli`).
 pub fn run() {
-    webkit::apply();
     let context = tauri::generate_context!();
     let service = context.config().identifier.clone();
+    if let Some(code) = cli::answer(&service) {
+        std::process::exit(code);
+    }
+    webkit::apply();
     let opening = std::thread::Builder::new().name("keychain".into()).spawn({
         let service = service.clone();
         move || workdesk_keychain::Keychain::open(&service)

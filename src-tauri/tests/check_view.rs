@@ -8,6 +8,12 @@
 //! view it refuses is refused by `read_list` with the same problems, keyed
 //! alike (`filters.<index>`, `take`, `sort`…), before anything is sent.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 use std::cell::Cell;
 
 mod common;

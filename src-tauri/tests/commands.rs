@@ -1,6 +1,12 @@
 //! The commands, run through Tauri's IPC on the mock runtime: no window, no
 //! display, a mock keychain, the real settings store and the real sandbox.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 mod common;
 
 use std::sync::{Arc, Mutex};

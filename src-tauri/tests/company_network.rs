@@ -5,6 +5,12 @@
 //! keychain, the real settings store, and a loopback listener standing in
 //! for the proxy (it refuses every tunnel, so nothing goes further).
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 use std::sync::{Arc, Mutex};
 
 mod common;

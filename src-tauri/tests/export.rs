@@ -7,6 +7,12 @@
 //! restart removes what a killed export left. A mock keychain and the
 //! real settings store.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

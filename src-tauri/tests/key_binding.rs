@@ -5,6 +5,12 @@
 //! loopback server that is not the service and must never see an
 //! `Authorization` header.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 mod common;
 
 use common::{invoke, read_list, read_record, saved_list, Stranger};

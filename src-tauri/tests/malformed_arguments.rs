@@ -7,6 +7,12 @@
 //! strings, nesting, missing and unknown arguments), on the mock runtime
 //! with a real sandbox workspace behind it.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 mod common;
 
 use common::invoke;

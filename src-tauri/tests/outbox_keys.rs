@@ -11,6 +11,12 @@
 //! - kept, then the address changed: the change is still listed, held, and
 //!   sent to the new address only when the user says so.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;

@@ -5,6 +5,12 @@
 //! file half written: set aside, the backup used, told once. Tauri's IPC on the
 //! mock runtime, a mock keychain, real files and the real sandbox.
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 mod common;
 
 use common::{invoke, list_views, read_list, saved_list};

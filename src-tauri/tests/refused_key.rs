@@ -6,6 +6,12 @@
 //! on the mock runtime, a mock keychain, real settings and saved-data
 //! files, and the sandbox (with faults, to refuse a key on demand).
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 use std::path::{Path, PathBuf};
 
 mod common;

@@ -4,6 +4,12 @@
 //! answer for the workspace shown before a switch dropped. A mock keychain,
 //! the real settings store and the real sandbox (its workspaces A and B).
 
+// Linux only: each test keeps its app folders apart through XDG_DATA_HOME,
+// which Tauri follows on Linux alone. On Windows and macOS the folders are
+// the user's own (%APPDATA%, ~/Library), which a test must not fill or
+// remove (README.md, "Windows on this machine (every CI run)").
+#![cfg(target_os = "linux")]
+
 mod common;
 
 use common::{control, invoke, list_views, nothing_kept, read_list, saved_list};

@@ -12,7 +12,6 @@
 // another, and goes there only when the user says so.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { By, until } from "selenium-webdriver";
 import {
   WAIT_MS,
@@ -24,6 +23,7 @@ import {
   clickInView,
   connectToSandbox,
   journal,
+  killApp,
   openSection,
   screenshot,
   serviceGet,
@@ -134,10 +134,9 @@ test("killed while a task's answer was lost mid-way, the next start finds it on 
     await armFault(context.sandbox, "stall", 1);
     await (await workOffline(app)).click();
     await app.wait(async () => (await posted(title)).length === 1, WAIT_MS, "the task's POST reached the service");
-    // The app dies between "sending" and "sent".
-    // The app's own process only (not the sandbox, whose path starts alike).
-    const path = process.env.WORKDESK_APP.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    execFileSync("pkill", ["-KILL", "-f", `^${path}( |$)`]);
+    // The app dies between "sending" and "sent" (its own process only, not
+    // the sandbox: SIGKILL on Linux, taskkill /F on Windows).
+    killApp();
   } finally {
     await app.quit().catch(() => {});
   }

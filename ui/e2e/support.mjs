@@ -1,12 +1,20 @@
 // What the end-to-end tests share: the sandbox and tauri-driver processes,
 // a WebDriver session on the app, and the first-run screen's steps.
+//
+// Every test runs on Linux (WebKitGTK through WebKitWebDriver, under Xvfb,
+// inside .ci/session). The same files run on Windows (WebView2 through
+// Edge's msedgedriver, the three-system workflow's Windows job): a test
+// that needs what only Linux has (xdotool, xclip, X11, GTK's theme, LANG,
+// an AppImage) is skipped there with `linuxOnly(why)`, which says why.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { Builder, By, Condition, WebElementCondition, WebElementPromise, error } from "selenium-webdriver";
 import { collectScreenTexts } from "./english-words.mjs";
 
@@ -15,17 +23,96 @@ export const IDENTIFIER = "dev.workdesk.desktop";
 /** How long to wait for the app to show something, in ms. */
 export const WAIT_MS = 30_000;
 
+/** Linux: every end-to-end test runs here. */
+export const LINUX = process.platform === "linux";
+/** Windows: WebView2 through Edge's WebDriver (the three-system workflow). */
+export const WINDOWS = process.platform === "win32";
+
+/**
+ * The options of a test that needs what only Linux has (`why` says what):
+ * none on Linux, where it runs; elsewhere `{ skip }`, and node:test prints
+ * the reason beside the skipped test.
+ */
+export const linuxOnly = (why) => (LINUX ? {} : { skip: `Linux only: ${why}` });
+
+/**
+ * The app's folder `kind`, as Tauri finds it on this system: "data"
+ * (settings.json), "localData" (saved/), "logs", "config"
+ * (.window-state.json) or "cache". On Linux under the XDG folders
+ * `appUnderTest` set for the file (.ci/session's private ones); on Windows
+ * under %APPDATA% and %LOCALAPPDATA%, the user's own, which no variable
+ * moves (Tauri asks Windows for its known folders).
+ */
+export function appFolder(kind) {
+  const folders = WINDOWS
+    ? {
+        data: join(process.env.APPDATA ?? "", IDENTIFIER),
+        config: join(process.env.APPDATA ?? "", IDENTIFIER),
+        localData: join(process.env.LOCALAPPDATA ?? "", IDENTIFIER),
+        cache: join(process.env.LOCALAPPDATA ?? "", IDENTIFIER),
+        logs: join(process.env.LOCALAPPDATA ?? "", IDENTIFIER, "logs"),
+      }
+    : {
+        data: join(process.env.XDG_DATA_HOME ?? "", IDENTIFIER),
+        config: join(process.env.XDG_CONFIG_HOME ?? "", IDENTIFIER),
+        localData: join(process.env.XDG_DATA_HOME ?? "", IDENTIFIER),
+        cache: join(process.env.XDG_CACHE_HOME ?? "", IDENTIFIER),
+        logs: join(process.env.XDG_DATA_HOME ?? "", IDENTIFIER, "logs"),
+      };
+  if (!(kind in folders)) throw new TypeError(`appFolder: no folder "${kind}"`);
+  return folders[kind];
+}
+
+/**
+ * Removes the app's data: its data folder on Linux (settings, saved data,
+ * logs); on Windows both of its folders (%APPDATA%'s and %LOCALAPPDATA%'s,
+ * the webview's own data in the second), asked again while a webview
+ * process that has just ended still holds a file.
+ */
+export function removeAppData() {
+  if (!WINDOWS) {
+    rmSync(appFolder("data"), { recursive: true, force: true });
+    return;
+  }
+  for (const folder of new Set([appFolder("data"), appFolder("localData")])) {
+    rmSync(folder, { recursive: true, force: true, maxRetries: 40, retryDelay: 250 });
+  }
+}
+
 /**
  * A WebDriver session on the app binary `application`, via tauri-driver at
  * `driverUrl`, whose `wait` tolerates a redrawn page (see `tolerantWait`).
  */
 export async function openApp(driverUrl, application) {
+  // Windows: a Workdesk left running by a session that failed would take
+  // this start over (one instance).
+  if (WINDOWS) await appGone(application);
   // Awaited: the thenable `build()` returns resolves to another driver object.
   const app = await new Builder()
     .usingServer(driverUrl)
     .withCapabilities({ browserName: "wry", "tauri:options": { application } })
     .build();
   app.wait = tolerantWait(app, app.wait.bind(app));
+  if (WINDOWS) {
+    // Edge's WebDriver ends its session but may leave the app running; a
+    // Workdesk still running would take the next start over (one
+    // instance), and its webview would hold its files.
+    const quit = app.quit.bind(app);
+    app.quit = async () => {
+      try {
+        await quit();
+      } finally {
+        await appGone(application);
+      }
+    };
+    try {
+      await live(app);
+    } catch (e) {
+      await app.quit().catch(() => {});
+      throw e;
+    }
+    return app;
+  }
   await live(app);
   return app;
 }
@@ -200,9 +287,11 @@ export async function openSection(app, name) {
 
 /**
  * Types `path` into the system's save dialog titled `title` (GTK's, found
- * and driven with xdotool under Xvfb) and confirms it.
+ * and driven with xdotool under Xvfb) and confirms it. Linux only: the
+ * tests that call it are `linuxOnly`.
  */
 export function answerSaveDialog(title, path) {
+  assert.ok(LINUX, "answerSaveDialog drives GTK's dialog with xdotool: Linux only");
   const id = execFileSync("xdotool", ["search", "--sync", "--onlyvisible", "--name", title], { encoding: "utf8", timeout: WAIT_MS })
     .trim()
     .split("\n")[0];
@@ -288,17 +377,90 @@ export function stopSandbox(sandbox) {
 }
 
 /**
- * Removes the app's item from the (test session's) Secret Service, if any.
- * (Linux only: on Windows the installer test's runner is thrown away
- * whole, its Credential Manager with it.)
+ * Removes the app's items from the keychain, if any: the (test session's)
+ * Secret Service on Linux, the user's Credential Manager on Windows (every
+ * generic credential `<account>.<identifier>`, through credentials.ps1).
  */
 export function clearStoredKey() {
+  if (WINDOWS) {
+    credentials("clear");
+    return;
+  }
   if (process.platform !== "linux") return;
   try {
     execFileSync("secret-tool", ["clear", "service", IDENTIFIER], { stdio: "ignore" });
   } catch {
     // nothing stored
   }
+}
+
+/**
+ * The app's items in the keychain, as text: what `secret-tool search --all`
+ * prints on Linux ("" when it fails), what credentials.ps1 prints on
+ * Windows (each item's target name `<account>.<identifier>` and its secret).
+ */
+export function storedSecrets() {
+  if (WINDOWS) return credentials("list");
+  try {
+    return execFileSync("secret-tool", ["search", "--all", "service", IDENTIFIER], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch {
+    return "";
+  }
+}
+
+/** Runs credentials.ps1 (Windows' Credential Manager through Win32) with `action`, "list" or "clear"; its output. */
+function credentials(action) {
+  const script = join(dirname(fileURLToPath(import.meta.url)), "credentials.ps1");
+  return execFileSync(
+    "powershell.exe",
+    ["-NoProfile", "-NonInteractive", "-ExecutionPolicy", "Bypass", "-File", script, "-Action", action, "-Service", IDENTIFIER],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], windowsHide: true, timeout: WAIT_MS },
+  );
+}
+
+/**
+ * Kills the app `binary` (WORKDESK_APP unless given) at once, as a crash
+ * would: SIGKILL on Linux (its own process only, not the sandbox, whose
+ * path starts alike), `taskkill /F /T` on Windows (it and its webview's
+ * processes).
+ */
+export function killApp(binary = process.env.WORKDESK_APP) {
+  if (WINDOWS) {
+    execFileSync("taskkill", ["/F", "/T", "/IM", basename(binary)], { stdio: "ignore", windowsHide: true });
+    return;
+  }
+  const path = binary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  execFileSync("pkill", ["-KILL", "-f", `^${path}( |$)`]);
+}
+
+/** Windows: whether a process of the image `image` (workdesk.exe) runs. */
+function running(image) {
+  const found = execFileSync("tasklist", ["/FI", `IMAGENAME eq ${image}`, "/FO", "CSV", "/NH"], {
+    encoding: "utf8",
+    windowsHide: true,
+  });
+  return found.toLowerCase().includes(`"${image.toLowerCase()}"`);
+}
+
+/**
+ * Windows: resolves once no process of the app `binary` runs: given 10 s
+ * to end on its own, then ended (`taskkill /F /T`, its webview's processes
+ * with it).
+ */
+async function appGone(binary) {
+  const image = basename(binary);
+  for (let waited = 0; waited < 10_000 && running(image); waited += 250) await sleep(250);
+  if (!running(image)) return;
+  try {
+    execFileSync("taskkill", ["/F", "/T", "/IM", image], { stdio: "ignore", windowsHide: true });
+  } catch {
+    // ended meanwhile
+  }
+  for (let waited = 0; waited < 10_000 && running(image); waited += 250) await sleep(250);
+  assert.ok(!running(image), `${image} is still running after taskkill`);
 }
 
 /**
@@ -395,9 +557,28 @@ function freePort() {
 /**
  * The platform's own WebDriver that tauri-driver drives: WebKitWebDriver on
  * Linux, or what `WORKDESK_NATIVE_DRIVER` names (Edge's msedgedriver.exe on
- * Windows, matching the WebView2 runtime).
+ * Windows, matching the WebView2 runtime; where it is not set, the one in
+ * the folder `EDGEWEBDRIVER` names, as on GitHub's Windows runner).
  */
-const NATIVE_DRIVER = process.env.WORKDESK_NATIVE_DRIVER ?? "/usr/bin/WebKitWebDriver";
+const NATIVE_DRIVER =
+  process.env.WORKDESK_NATIVE_DRIVER ??
+  (WINDOWS && process.env.EDGEWEBDRIVER ? join(process.env.EDGEWEBDRIVER, "msedgedriver.exe") : "/usr/bin/WebKitWebDriver");
+
+/**
+ * Stops tauri-driver: SIGTERM on Linux; on Windows with the native driver
+ * it started (`taskkill /T`: killing a process there leaves its children).
+ */
+function stopDriver(child) {
+  if (!WINDOWS) {
+    child.kill();
+    return;
+  }
+  try {
+    execFileSync("taskkill", ["/F", "/T", "/PID", String(child.pid)], { stdio: "ignore", windowsHide: true });
+  } catch {
+    // already gone
+  }
+}
 
 /**
  * Starts tauri-driver (and through it the native driver) on free ports and
@@ -476,6 +657,13 @@ function listening(child, port, name) {
  * adds to the app's environment (`{ LANG: "es_CO.UTF-8" }`). (Node 20
  * runs root-level hooks concurrently: a file's own `before` cannot rely on
  * these.)
+ *
+ * On Windows the app's folders are the user's own (%APPDATA%,
+ * %LOCALAPPDATA%), and so is Credential Manager: `before` ends a Workdesk
+ * still running, removes those folders and the app's credentials, so that
+ * each file starts as a new install there too. `WORKDESK_TEST_SESSION`
+ * (a folder) says this may be done: set it only on a throwaway machine,
+ * as the three-system workflow's Windows runner.
  */
 export function appUnderTest(what, env = {}) {
   const application = process.env.WORKDESK_APP;
@@ -483,7 +671,7 @@ export function appUnderTest(what, env = {}) {
   // Each file starts as a new install: its own settings, saved data and
   // logs (a view an earlier file left filtered is not this file's). Set
   // here, before the file reads these folders, for the file and the app.
-  if (process.env.WORKDESK_TEST_SESSION) {
+  if (process.env.WORKDESK_TEST_SESSION && !WINDOWS) {
     const folders = mkdtempSync(join(process.env.WORKDESK_TEST_SESSION, "e2e-"));
     for (const [name, folder] of [["XDG_DATA_HOME", "data"], ["XDG_CONFIG_HOME", "config"], ["XDG_CACHE_HOME", "cache"]]) {
       process.env[name] = join(folders, folder);
@@ -494,7 +682,17 @@ export function appUnderTest(what, env = {}) {
     assert.ok(application && existsSync(application), `WORKDESK_APP must name ${what} (got ${application})`);
     // The tests write to the keychain and clear the app's item afterwards:
     // only ever inside the private keyring and folders of .ci/session.
-    assert.ok(process.env.WORKDESK_TEST_SESSION, "run inside .ci/session: it uses a private keyring and folders");
+    assert.ok(
+      process.env.WORKDESK_TEST_SESSION,
+      WINDOWS
+        ? "set WORKDESK_TEST_SESSION (a folder) on a throwaway machine only: the tests remove this user's Workdesk folders and credentials"
+        : "run inside .ci/session: it uses a private keyring and folders",
+    );
+    if (WINDOWS) {
+      await appGone(application);
+      removeAppData();
+      clearStoredKey();
+    }
     context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
     driver = await startTauriDriver(env);
     context.open = () => openApp(driver.url, application);
@@ -504,7 +702,7 @@ export function appUnderTest(what, env = {}) {
   // driver goes.
   after(async () => {
     await Promise.all(context.kept.map((app) => app.quit().catch(() => {})));
-    driver?.process.kill();
+    if (driver) stopDriver(driver.process);
     context.sandbox?.process.kill();
     clearStoredKey();
   });

@@ -2,18 +2,17 @@
 // and B keys. Each shows its own invoices and reopens on its own last
 // page; the header's menu and Ctrl+1/Ctrl+2 switch between them; a
 // restart with both there opens the one shown last, on its last page;
-// removing one takes its key out of the Secret Service and leaves the other
-// as it was, and it is what opens after the next restart. Screenshots of the
-// workspace menu and the add-workspace form.
+// removing one takes its key out of the Secret Service (Credential Manager
+// on Windows) and leaves the other as it was, and it is what opens after the
+// next restart. Screenshots of the workspace menu and the add-workspace form.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { By, Key } from "selenium-webdriver";
 import {
-  IDENTIFIER,
   WAIT_MS,
+  appFolder,
   appUnderTest,
   byButton,
   byLabel,
@@ -21,24 +20,14 @@ import {
   countFromService,
   openSection,
   overviewShown,
+  removeAppData,
   rowNames,
   screenshot,
+  storedSecrets,
   visible,
 } from "./support.mjs";
 
 const context = appUnderTest("the built app binary");
-
-/** The secrets the test session's Secret Service holds for Workdesk. */
-function storedSecrets() {
-  try {
-    return execFileSync("secret-tool", ["search", "--all", "service", IDENTIFIER], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  } catch {
-    return "";
-  }
-}
 
 async function fill(app, fields) {
   for (const [label, text] of fields) {
@@ -88,7 +77,7 @@ test("two workspaces: each its own data and last page, switched from the menu an
   const { sandbox } = context;
   // A first start: what earlier files left is gone.
   clearStoredKey();
-  rmSync(join(process.env.XDG_DATA_HOME, IDENTIFIER), { recursive: true, force: true });
+  removeAppData();
   const countA = await countFromService(sandbox);
   const countB = await countFromService(sandbox, sandbox.keys.workspace_b);
   assert.notEqual(countA, countB, "the sandbox's workspaces differ");
@@ -151,7 +140,7 @@ test("two workspaces: each its own data and last page, switched from the menu an
     await pageIs(app, `Page 1 of ${Math.ceil(countB / 20)}`);
     // One item each in the keychain, its account the workspace's id (with
     // its saved data's key beside it), never its name.
-    const settings = JSON.parse(readFileSync(join(process.env.XDG_DATA_HOME, IDENTIFIER, "settings.json"), "utf8"));
+    const settings = JSON.parse(readFileSync(join(appFolder("data"), "settings.json"), "utf8"));
     [idA, idB] = settings.workspaces.map((w) => w.id);
     const secrets = storedSecrets();
     // (Assertion messages name ids only: the output holds the keys.)

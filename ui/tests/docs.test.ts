@@ -51,3 +51,26 @@ describe("docs/service.md", () => {
     expect(cited.length).toBeGreaterThan(60);
   });
 });
+
+describe("README.md and README.es.md", () => {
+  // Lines inside fenced code blocks are not headings.
+  function headings(text: string): string[] {
+    let fenced = false;
+    const found: string[] = [];
+    for (const line of text.split("\n")) {
+      if (line.startsWith("```")) fenced = !fenced;
+      else if (!fenced && /^# /.test(line)) found.push(line);
+    }
+    return found;
+  }
+
+  test("each has one title and no drafts pasted into it", () => {
+    for (const name of ["../../README.md", "../../README.es.md"]) {
+      const text = sources[name] ?? "";
+      expect(text.length, name).toBeGreaterThan(1000);
+      // A second top-level heading has only ever been a note pasted in.
+      expect(headings(text), name).toEqual(["# Workdesk"]);
+      expect(text, name).not.toMatch(/Párrafo para README|^# (The update key|What is not tested here|Other changes)/m);
+    }
+  });
+});

@@ -11,6 +11,16 @@ use tauri::test::{get_ipc_response, MockRuntime, INVOKE_KEY};
 use tauri::webview::InvokeRequest;
 use tauri::WebviewWindow;
 
+/// The URL the app's own pages have, from which its capability lets
+/// commands be invoked: Tauri serves them as `tauri://localhost` on Linux
+/// and macOS, and as `http://tauri.localhost` on Windows (WebView2 takes
+/// no custom scheme).
+const LOCAL_URL: &str = if cfg!(windows) {
+    "http://tauri.localhost"
+} else {
+    "tauri://localhost"
+};
+
 /// Calls command `cmd` with `args` (camelCase names) in `webview`: its
 /// answer, or the error it returned (a `UiError` object, or the string
 /// Tauri gives for arguments that do not read).
@@ -25,7 +35,7 @@ pub fn invoke(
             cmd: cmd.into(),
             callback: CallbackFn(0),
             error: CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
+            url: LOCAL_URL.parse().unwrap(),
             body: InvokeBody::Json(args),
             headers: Default::default(),
             invoke_key: INVOKE_KEY.to_string(),

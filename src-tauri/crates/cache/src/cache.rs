@@ -877,6 +877,13 @@ impl Cache {
     pub fn delete(mut self) -> Result<()> {
         let path = self.inner.path.clone();
         self.close();
+        if path.is_some() {
+            // Windows removes no file that is still open (a sharing
+            // violation): the reads' connection is closed first, an empty
+            // one in memory taking its place for whoever still holds it.
+            let closed = Connection::open_in_memory()?;
+            drop(std::mem::replace(&mut *lock(&self.inner.reader), closed));
+        }
         match path {
             Some(path) => file::delete_files(&path),
             None => Ok(()),

@@ -37,6 +37,8 @@
 //!   newer version and its download as the window shows them;
 //! - [`first_screen`]: whether the window opens on the first-run form
 //!   prerendered at build time, told to its page before its scripts run;
+//! - [`install_check`]: `workdesk --check`, the installed app's report
+//!   without a window;
 //! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
 //!   [`work_done`].
 
@@ -49,6 +51,7 @@ pub mod export;
 pub mod export_parts;
 pub mod first_screen;
 pub mod guard;
+pub mod install_check;
 pub mod limits;
 pub mod offline;
 pub mod outbox;

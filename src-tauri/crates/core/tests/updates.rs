@@ -7,9 +7,9 @@ use std::path::Path;
 
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_core::update_policy::{Installed, UpdatePolicy, WhenNewer};
-use workdesk_core::updates::{
-    check_package_version, NotInThisBuild, Release, UpdateFailure, UpdateStage, Updates,
-};
+#[cfg(target_os = "linux")]
+use workdesk_core::updates::check_package_version;
+use workdesk_core::updates::{NotInThisBuild, Release, UpdateFailure, UpdateStage, Updates};
 
 /// The policy `env` sets on a machine without a policy file.
 fn policy(env: Option<&str>) -> UpdatePolicy {
@@ -241,7 +241,9 @@ async fn a_package_is_saved_whole_or_not_at_all() {
 
 /// A real `.deb` of version `version`, made as the Tauri bundler makes
 /// Workdesk's (`ar` of debian-binary, control.tar.gz, data.tar.gz) with the
-/// system's `tar` and `ar`.
+/// system's `tar` and `ar`. Linux only: a `.deb` is Linux's package, and
+/// the test makes it with Linux's tools.
+#[cfg(target_os = "linux")]
 fn deb(version: &str) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let run = |program: &str, args: &[&str]| {
@@ -277,6 +279,7 @@ fn deb(version: &str) -> Vec<u8> {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
 fn a_deb_that_is_another_version_than_the_manifest_announced_is_refused() {
     let older = deb("0.1.5");
     assert_eq!(
