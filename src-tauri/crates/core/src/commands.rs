@@ -90,6 +90,23 @@ pub struct KeychainStatus {
     pub reason: Option<String>,
 }
 
+impl KeychainStatus {
+    /// Whether `keychain` is the system's own (Credential Manager, the
+    /// login Keychain, the Secret Service), and why not.
+    pub fn of(keychain: &workdesk_keychain::Keychain) -> KeychainStatus {
+        match keychain.availability() {
+            Availability::Os => KeychainStatus {
+                available: true,
+                reason: None,
+            },
+            Availability::SessionOnly { reason } => KeychainStatus {
+                available: false,
+                reason: Some(reason),
+            },
+        }
+    }
+}
+
 /// Which workspace the app shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
 #[serde(rename_all = "snake_case")]
@@ -139,16 +156,7 @@ pub struct WorkspaceStatus {
 }
 
 fn keychain_status(state: &AppState) -> KeychainStatus {
-    match state.keychain.availability() {
-        Availability::Os => KeychainStatus {
-            available: true,
-            reason: None,
-        },
-        Availability::SessionOnly { reason } => KeychainStatus {
-            available: false,
-            reason: Some(reason),
-        },
-    }
+    KeychainStatus::of(&state.keychain)
 }
 
 async fn stored_key_status(state: &AppState, entry: &WorkspaceEntry) -> Result<KeyStatus> {

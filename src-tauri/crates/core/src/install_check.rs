@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use workdesk_keychain::{Availability, Keychain};
+use workdesk_keychain::Keychain;
 
-use crate::commands::KeyNeeded;
+use crate::commands::{KeyNeeded, KeychainStatus};
 use crate::settings::{KeyValueStore, Settings};
 use crate::update_policy::UpdatePolicy;
 
@@ -26,9 +26,9 @@ pub struct InstallCheck {
     pub version: String,
     /// The settings file.
     pub settings: SettingsState,
-    /// The system's keychain: Credential Manager, the login Keychain or
-    /// the Secret Service.
-    pub keychain: KeychainState,
+    /// Whether the system's keychain works: Credential Manager, the login
+    /// Keychain or the Secret Service.
+    pub keychain: KeychainStatus,
     /// Each workspace in the settings, in their order.
     pub workspaces: Vec<WorkspaceKey>,
     /// The update policy in force ([`UpdatePolicy::of_this_computer`]).
@@ -57,15 +57,6 @@ pub struct SettingsState {
     pub readable: bool,
     /// Why it does not read, in the system's or the JSON parser's words.
     pub problem: Option<String>,
-}
-
-/// Whether the system's keychain works.
-#[derive(Debug, Serialize)]
-pub struct KeychainState {
-    /// True when keys are kept in the system's keychain.
-    pub available: bool,
-    /// Why not, when `available` is false.
-    pub reason: Option<String>,
 }
 
 /// One workspace and whether its key can be sent.
@@ -115,16 +106,6 @@ impl KeyValueStore for Snapshot {
 /// runtime).
 pub fn check(version: &str, settings: &Path, keychain: &Keychain) -> InstallCheck {
     let (state, entries) = read_settings(settings);
-    let keychain_state = match keychain.availability() {
-        Availability::Os => KeychainState {
-            available: true,
-            reason: None,
-        },
-        Availability::SessionOnly { reason } => KeychainState {
-            available: false,
-            reason: Some(reason),
-        },
-    };
     let workspaces = Settings::over(Arc::new(Snapshot(entries)))
         .workspaces()
         .into_iter()
@@ -151,7 +132,7 @@ pub fn check(version: &str, settings: &Path, keychain: &Keychain) -> InstallChec
     InstallCheck {
         version: version.to_owned(),
         settings: state,
-        keychain: keychain_state,
+        keychain: KeychainStatus::of(keychain),
         workspaces,
         updates: UpdatePolicy::of_this_computer(),
     }

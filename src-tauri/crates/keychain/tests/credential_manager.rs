@@ -6,16 +6,17 @@
 //! (`<account>.<service>`), its persistence and its secret.
 #![cfg(windows)]
 
+mod common;
+
 use std::ptr::null_mut;
 
+use common::{given, ORIGIN};
 use windows_sys::Win32::Security::Credentials::{
     CredFree, CredReadW, CredWriteW, CREDENTIALW, CRED_PERSIST_ENTERPRISE,
     CRED_PERSIST_LOCAL_MACHINE, CRED_TYPE_GENERIC,
 };
 use workdesk_key::ApiKey;
-use workdesk_keychain::{Availability, Keychain, Persistence, StoredKey};
-
-const ORIGIN: &str = "https://api.example.com";
+use workdesk_keychain::{Keychain, Persistence, StoredKey};
 
 /// A generic credential as Windows holds it.
 struct Held {
@@ -96,21 +97,8 @@ fn write(target: &str, user: &str, blob: &[u8], persist: u32) {
     );
 }
 
-fn given(stored: StoredKey) -> String {
-    match stored {
-        StoredKey::Bound { key, .. } => key.expose_secret().to_owned(),
-        other => panic!("expected the key, got {other:?}"),
-    }
-}
-
 fn open(service: &str) -> Keychain {
-    let keychain = Keychain::open(service);
-    assert_eq!(
-        keychain.availability(),
-        Availability::Os,
-        "Credential Manager should be available"
-    );
-    keychain
+    common::open(service, "Credential Manager should be available")
 }
 
 #[test]

@@ -7,12 +7,13 @@
 //! only on GitHub's macOS runner: nothing here runs macOS.
 #![cfg(target_os = "macos")]
 
+mod common;
+
 use std::process::{Command, Output};
 
+use common::{given, ORIGIN};
 use workdesk_key::ApiKey;
-use workdesk_keychain::{Availability, Keychain, Persistence, StoredKey};
-
-const ORIGIN: &str = "https://api.example.com";
+use workdesk_keychain::{Keychain, Persistence, StoredKey};
 
 fn security(args: &[&str]) -> Output {
     Command::new("/usr/bin/security")
@@ -30,13 +31,10 @@ fn found(service: &str, account: &str) -> bool {
 }
 
 fn open(service: &str) -> Keychain {
-    let keychain = Keychain::open(service);
-    assert_eq!(
-        keychain.availability(),
-        Availability::Os,
-        "no Keychain for this user: create and unlock one (see .github/workflows/ci.yml)"
-    );
-    keychain
+    common::open(
+        service,
+        "no Keychain for this user: create and unlock one (see .github/workflows/ci.yml)",
+    )
 }
 
 #[test]
@@ -48,10 +46,10 @@ fn a_key_round_trips_through_the_keychain_with_its_origin() {
     assert_eq!(keychain.set_key("default", ORIGIN, &key), Persistence::Os);
 
     assert!(found(&service, "default"), "security finds the item");
-    match open(&service).key("default", ORIGIN).unwrap() {
-        StoredKey::Bound { key, .. } => assert_eq!(key.expose_secret(), secret),
-        other => panic!("expected the key, got {other:?}"),
-    }
+    assert_eq!(
+        given(open(&service).key("default", ORIGIN).unwrap()),
+        secret
+    );
     keychain.delete("default").unwrap();
     assert!(!found(&service, "default"), "the item is gone");
 }

@@ -6,18 +6,11 @@
 //! checked in `secret_service.rs`, `credential_manager.rs` and
 //! `macos_keychain.rs`.
 
+mod common;
+
+use common::{given, ORIGIN};
 use workdesk_key::ApiKey;
 use workdesk_keychain::{Availability, Keychain, Persistence, StoredKey};
-
-const ORIGIN: &str = "https://api.example.com";
-
-/// The key `stored` gives out, or a panic naming what it was instead.
-fn given(stored: StoredKey) -> String {
-    match stored {
-        StoredKey::Bound { key, .. } => key.expose_secret().to_owned(),
-        other => panic!("expected the key, got {other:?}"),
-    }
-}
 
 #[test]
 fn profiles_keep_separate_keys() {

@@ -5,20 +5,13 @@
 //! Keychain: `macos_keychain.rs`; what holds everywhere: `os_keychain.rs`.
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::process::Command;
 
+use common::{given, ORIGIN};
 use workdesk_key::ApiKey;
 use workdesk_keychain::{Availability, Keychain, Persistence, StoredKey};
-
-const ORIGIN: &str = "https://api.example.com";
-
-/// The key `stored` gives out, or a panic naming what it was instead.
-fn given(stored: StoredKey) -> String {
-    match stored {
-        StoredKey::Bound { key, .. } => key.expose_secret().to_owned(),
-        other => panic!("expected the key, got {other:?}"),
-    }
-}
 
 fn secret_tool(args: &[&str]) -> String {
     let out = Command::new("secret-tool")
