@@ -14,7 +14,6 @@
 //!   window state, log), the state managed, the start's and the daily
 //!   work, the window shown where it can be reached.
 
-mod cli;
 pub mod commands;
 pub mod export;
 pub mod menu;
@@ -488,11 +487,11 @@ fn log_targets(debug_build: bool) -> Vec<tauri_plugin_log::TargetKind> {
 /// Runs the desktop app. The keychain's service name is the app's
 /// identifier from tauri.conf.json (`dev.workdesk.desktop`). `--version`
 /// and `--check` are answered without a window, and the process exits
-/// (`cli`).
+/// ([`workdesk_core::install_check::answer`]).
 pub fn run() {
     let context = tauri::generate_context!();
     let service = context.config().identifier.clone();
-    if let Some(code) = cli::answer(&service) {
+    if let Some(code) = workdesk_core::install_check::answer(&service, env!("CARGO_PKG_VERSION")) {
         std::process::exit(code);
     }
     webkit::apply();

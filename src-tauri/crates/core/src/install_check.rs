@@ -7,8 +7,15 @@
 //!
 //! Read only: nothing is written, moved aside or sent. A key, or its hint,
 //! is never part of the report.
+//!
+//! [`answer`] is the command line: `workdesk --version` prints `Workdesk
+//! <version>` and exits with 0; `workdesk --check` prints [`InstallCheck`]
+//! as one JSON object and exits with 0 when Workdesk can start as it is, 1
+//! when it cannot. Both before any window; on Windows a release build has
+//! no console of its own, so they write to the console it was started from.
 
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -16,7 +23,7 @@ use serde_json::{Map, Value};
 use workdesk_keychain::Keychain;
 
 use crate::commands::{KeyNeeded, KeychainStatus};
-use crate::settings::{KeyValueStore, Settings};
+use crate::settings::{KeyValueStore, Settings, FILE};
 use crate::update_policy::UpdatePolicy;
 
 /// The report `workdesk --check` prints, as one JSON object.
@@ -137,6 +144,56 @@ pub fn check(version: &str, settings: &Path, keychain: &Keychain) -> InstallChec
         updates: UpdatePolicy::of_this_computer(),
     }
 }
+
+/// Answers `--version` or `--check` when the process arguments hold one:
+/// `Some(exit code)`; `None` when the app should start as usual.
+/// `identifier` is the app's (`dev.workdesk.desktop`): the keychain's
+/// service and the app data folder's name; `version` the app's.
+pub fn answer(identifier: &str, version: &str) -> Option<i32> {
+    let asked = std::env::args()
+        .skip(1)
+        .find(|arg| arg == "--version" || arg == "--check")?;
+    attach_console();
+    let mut out = std::io::stdout().lock();
+    if asked == "--version" {
+        let _ = writeln!(out, "Workdesk {version}");
+        return Some(0);
+    }
+    let keychain = workdesk_keychain::Keychain::open(identifier);
+    let report = check(version, &settings_path(identifier), &keychain);
+    let json = serde_json::to_string_pretty(&report).expect("the report serialises");
+    let _ = writeln!(out, "{json}");
+    Some(if report.healthy() { 0 } else { 1 })
+}
+
+/// `settings.json` in the app data folder, where tauri-plugin-store keeps
+/// it (Tauri's `BaseDirectory::AppData`: the system's data folder, then
+/// the app's identifier; on Windows `%APPDATA%\dev.workdesk.desktop`).
+fn settings_path(identifier: &str) -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_default()
+        .join(identifier)
+        .join(FILE)
+}
+
+/// On Windows, when the process has no standard output of its own (a
+/// release build is a windowed program), writes to the console of the
+/// program that started it, if any.
+#[cfg(windows)]
+fn attach_console() {
+    use windows_sys::Win32::System::Console::{
+        AttachConsole, GetStdHandle, ATTACH_PARENT_PROCESS, STD_OUTPUT_HANDLE,
+    };
+    // SAFETY: plain Win32 calls without pointers.
+    unsafe {
+        if GetStdHandle(STD_OUTPUT_HANDLE).is_null() {
+            AttachConsole(ATTACH_PARENT_PROCESS);
+        }
+    }
+}
+
+#[cfg(not(windows))]
+fn attach_console() {}
 
 /// The settings file's state and entries (none when absent or unreadable).
 fn read_settings(path: &Path) -> (SettingsState, Map<String, Value>) {
