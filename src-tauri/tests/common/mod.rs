@@ -297,12 +297,11 @@ impl Read {
     }
 }
 
-/// Reads a list as the `read_list` command does, with `args` as it takes
-/// them (`{"resource", "view", "remember"}`): its work
-/// (`AppState::read_list`), the answers it sends over the window's channel
-/// collected here instead (the mock runtime's webview runs no script that
-/// could receive them). The `read_list` adapter itself is one line; the
-/// end-to-end tests call it in the real webview.
+/// Reads a list with the `read_list` command, with `args` as it takes
+/// them (`{"resource", "view", "remember"}`), the answers it sends over
+/// the window's channel collected here (the mock runtime's webview runs
+/// no script that could receive them), then the one its reply carries.
+/// The end-to-end tests read through the real webview.
 #[allow(dead_code)]
 pub fn read_list(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Read, Value> {
     use tauri::Manager;
@@ -310,15 +309,14 @@ pub fn read_list(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Re
     let resource = serde_json::from_value(args["resource"].clone()).expect("a resource");
     let view = serde_json::from_value(args["view"].clone()).expect("a view");
     let remember = args["remember"].as_bool().unwrap_or(false);
-    let mut answers = Vec::new();
-    let end =
-        tauri::async_runtime::block_on(state.read_list(resource, view, remember, |answer, _| {
-            answers.push(serde_json::to_value(answer).unwrap());
-        }));
-    finish(answers, end)
+    let (channel, answers) = collecting();
+    let done = tauri::async_runtime::block_on(workdesk_core::records::read_list(
+        &state, resource, view, remember, channel,
+    ));
+    finish(answers, done)
 }
 
-/// Reads one record as the `read_record` command does (`{"resource",
+/// Reads one record with the `read_record` command (`{"resource",
 /// "id"}`), as [`read_list`] reads a list.
 #[allow(dead_code)]
 pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Read, Value> {
@@ -326,11 +324,27 @@ pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<
     let state = webview.state::<workdesk_core::state::AppState>();
     let resource = serde_json::from_value(args["resource"].clone()).expect("a resource");
     let id = args["id"].as_str().expect("an id").to_owned();
-    let mut answers = Vec::new();
-    let end = tauri::async_runtime::block_on(state.read_record(resource, id, |answer, _| {
-        answers.push(serde_json::to_value(answer).unwrap());
-    }));
-    finish(answers, end)
+    let (channel, answers) = collecting();
+    let done = tauri::async_runtime::block_on(workdesk_core::records::read_record(
+        &state, resource, id, channel,
+    ));
+    finish(answers, done)
+}
+
+/// A channel whose messages are kept, as JSON, in the list it returns.
+fn collecting<M: serde::Serialize>() -> (
+    workdesk_core::ipc::Channel<M>,
+    std::sync::Arc<std::sync::Mutex<Vec<Value>>>,
+) {
+    let answers = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let kept = answers.clone();
+    let channel = workdesk_core::ipc::Channel::new(move |message: M| {
+        kept.lock()
+            .unwrap()
+            .push(serde_json::to_value(message).unwrap());
+        Ok(())
+    });
+    (channel, answers)
 }
 
 /// The views of `resource` as the `open_list` command sends them first
@@ -355,15 +369,19 @@ pub fn nothing_kept(resource: &str) -> Value {
     serde_json::json!({"current": default_view, "left_out": false, "saved": []})
 }
 
-fn finish<E: serde::Serialize>(
-    answers: Vec<Value>,
-    end: Result<E, workdesk_core::ui_error::UiError>,
+fn finish<M: serde::Serialize>(
+    answers: std::sync::Arc<std::sync::Mutex<Vec<Value>>>,
+    done: Result<workdesk_core::records::ReadDone<M>, workdesk_core::ui_error::UiError>,
 ) -> Result<Read, Value> {
-    match end {
-        Ok(end) => Ok(Read {
-            answers,
-            end: serde_json::to_value(end).unwrap(),
-        }),
+    let mut answers = std::mem::take(&mut *answers.lock().unwrap());
+    match done {
+        Ok(done) => {
+            answers.extend(done.last.map(|last| serde_json::to_value(last).unwrap()));
+            Ok(Read {
+                answers,
+                end: serde_json::to_value(done.end).unwrap(),
+            })
+        }
         Err(error) => Err(serde_json::to_value(error).unwrap()),
     }
 }

@@ -8,12 +8,6 @@ import * as __TAURI_EVENT from "@tauri-apps/api/event";
 /** Commands */
 export const commands = {
 	/**
-	 *  Start-up state: which screen to show, the workspaces, the shown one's
-	 *  key hint, keychain health and the last view. A keychain that cannot be
-	 *  read is reported in `keychain`, not as an error, so the app still opens.
-	 */
-	workspaceStatus: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("workspace_status")),
-	/**
 	 *  Adds a workspace and shows it: checks the address and key by asking the
 	 *  service for one supplier invoice (through `proxy` when one is typed),
 	 *  and only if the service accepts the key stores it (OS keychain under a
@@ -28,97 +22,38 @@ export const commands = {
 	 *  ("Work offline" is on), `internal` (settings).
 	 */
 	addWorkspace: (name: string, baseUrl: string, apiKey: string, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("add_workspace", { name, baseUrl, apiKey, proxy })),
+	/**  Cancels the download of `resource`, if one runs (what it saved stays). */
+	cancelDownload: (resource: ResourceName) => typedError<null, UiError>(__TAURI_INVOKE("cancel_download", { resource })),
 	/**
-	 *  Changes a workspace's server address, key or proxy: checks them with
-	 *  the service first (as [`add_workspace`]), then saves the address and
-	 *  proxy (`null` or empty: none) and stores the key typed. `api_key: null`
-	 *  keeps the stored key. Nothing is saved on failure.
+	 *  Cancels the export under way, if any: it stops between or during pages
+	 *  and leaves no file.
+	 */
+	cancelExport: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_export")),
+	/**
+	 *  Cancels the update's download under way, if any: nothing is installed
+	 *  or saved.
+	 */
+	cancelUpdate: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_update")),
+	/**
+	 *  "Check now": asks the update server and returns the status.
 	 * 
-	 *  A stored key is never sent to another origin than the one its keychain
-	 *  item was entered for (whatever the settings file says): `api_key: null`
-	 *  with an address of another scheme, host or port, or with a key an
-	 *  earlier version stored without its origin, is refused before anything
-	 *  is sent (`invalid_input`, `field` = `api_key`, code
-	 *  `key_for_another_server`): the user types the key again.
+	 *  Errors: `not_configured` (`updates_off`) when the policy turned updates
+	 *  off or this build cannot verify them; `invalid_input`
+	 *  (`update_running`) while a check or download is under way. A server
+	 *  that cannot be reached is no error here: the status's `problem` says it.
+	 */
+	checkForUpdate: () => typedError<UpdateStatus, UiError>(__TAURI_INVOKE("check_for_update")),
+	/**
+	 *  Reads the "New task" form's inputs as typed (`draft`) into the task
+	 *  `create_task` sends: the one authority on that form, asked as the user
+	 *  leaves an input and before sending. Sends nothing; needs no workspace.
 	 * 
-	 *  Errors: those of [`add_workspace`], and `not_found` (no such workspace).
+	 *  Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
+	 *  by input and coded: `required`, `too_long` (`max`, `count`),
+	 *  `not_an_integer` / `out_of_range` (`min`, `max`), `not_a_uuid`,
+	 *  `not_json`, `not_a_date_time`.
 	 */
-	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey, proxy })),
-	/**
-	 *  Renames a workspace (its key, data and views stay; they are kept under
-	 *  its id, never its name).
-	 * 
-	 *  Errors: `invalid_input` (`field` = `name`: empty, longer than 60
-	 *  characters, or another workspace's), `not_found`, `internal`.
-	 */
-	renameWorkspace: (workspace: WorkspaceId, name: string) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("rename_workspace", { workspace, name })),
-	/**
-	 *  Shows workspace `workspace` (and reopens it at the next start, on its
-	 *  last view); the demo stops if it ran. Answers still on their way for
-	 *  the workspace before are dropped (`cancelled`, code
-	 *  `workspace_changed`), and its downloads stop (what they saved stays).
-	 * 
-	 *  Errors: `not_found`, `internal`.
-	 */
-	switchWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("switch_workspace", { workspace })),
-	/**
-	 *  Removes workspace `workspace`: its key and its saved data's data key
-	 *  from the keychain, its saved data (the folder, files set aside
-	 *  included), its views; then shows the first of the others (or the
-	 *  first-run screen). The UI confirms first, naming it.
-	 * 
-	 *  Errors: `keychain_unavailable` when the keychain refuses to delete the
-	 *  key (then nothing is removed); `not_found`; `internal`.
-	 */
-	removeWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("remove_workspace", { workspace })),
-	/**
-	 *  The key's rate-limit budget as the latest response reported it
-	 *  (`docs/service.md`, "Rate limits"): `limit`, `remaining` and `reset`
-	 *  (UTC, RFC 3339); each `null` until the service has said. All `null`
-	 *  when no workspace is set up.
-	 */
-	rateLimit: () => typedError<RateLimit, UiError>(__TAURI_INVOKE("rate_limit")),
-	/**
-	 *  Starts the demo workspace (the sandbox, in-process on a free loopback
-	 *  port) and switches the app to it. Starting it twice is harmless.
-	 */
-	startDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("start_demo")),
-	/**
-	 *  Stops the demo workspace and returns to the current workspace (or the
-	 *  first-run screen).
-	 */
-	stopDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("stop_demo")),
-	/**
-	 *  The field schemas of all eight resources, in the order the app lists
-	 *  them: columns, sortable fields and the operators each field takes.
-	 *  Never fails (a `Result` like every command, for the UI's one `call`).
-	 */
-	resourceSchemas: () => typedError<ResourceSchema[], UiError>(__TAURI_INVOKE("resource_schemas")),
-	/**
-	 *  Reads a list the one way every list is read: `view` of `resource`
-	 *  checked once, then, as soon as each is known, the saved answer
-	 *  (`{"kind": "saved", value, source}`: the page as last
-	 *  seen, or the view answered over every saved record) and the service's
-	 *  (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
-	 *  offline use in the background; `changed: false` says it is the saved
-	 *  page just sent). Records are JSON objects (the view's fields, `null`
-	 *  when absent, unknown fields included; decimals as strings). An answer
-	 *  another may follow goes over `answers`; the last comes with the reply
-	 *  ([`ReadDone`]), with how the read ended: `{"end": "fresh"}`, or `kept_saved` /
-	 *  `nothing_saved` with `because` (`working_offline`, `offline`,
-	 *  `service_error`, `rate_limited`: the same verdict as the pushed
-	 *  connection state) and the `error`. With `remember` (the list on
-	 *  screen, not a form's lookup), `view` becomes the resource's current
-	 *  view and `resource` the one shown last, unless a later read of the
-	 *  same resource was asked for meanwhile.
-	 * 
-	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
-	 *  `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
-	 *  records cannot answer a view while the service does not);
-	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
-	 *  the last), `keychain_unavailable`, `internal` (saved data unreadable).
-	 */
-	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone<Answer<Page<{ [key in string]: Value }>>>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
+	checkTask: (draft: TaskDraft) => typedError<NewTask, UiError>(__TAURI_INVOKE("check_task", { draft })),
 	/**
 	 *  Checks `view` of `resource` as `read_list` does before it sends
 	 *  anything (the query engine's rules: fields, operators, values of the
@@ -134,17 +69,166 @@ export const commands = {
 	 */
 	checkView: (resource: ResourceName, view: ListView) => typedError<ListView, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
 	/**
-	 *  Reads one record of `resource` with every field, by id, as
-	 *  `read_list` reads a list: the saved copy, then the service's (a
-	 *  customer from `GET /stakeholder/customer/{id}/`, any other from its
-	 *  list filtered by `id`), over `answers` and the reply ([`ReadDone`]). A
-	 *  record the service says is gone is dropped from the saved records.
+	 *  "Clear saved data": deletes every saved page and record of the
+	 *  workspace on screen (and files set aside); settings, views and the API
+	 *  key stay.
 	 * 
-	 *  Errors: `invalid_input` (`field` = `id`: not a record id),
-	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
-	 *  and the errors of `read_list`.
+	 *  Errors: `not_configured`.
 	 */
-	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<Answer<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	clearSavedData: () => typedError<Storage, UiError>(__TAURI_INVOKE("clear_saved_data")),
+	/**
+	 *  Removes the changes already sent from the outbox's list; how many.
+	 * 
+	 *  Errors: `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	clearSent: () => typedError<number, UiError>(__TAURI_INVOKE("clear_sent")),
+	/**
+	 *  `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it
+	 *  (`sent`), or keeps it in the outbox (`kept`).
+	 * 
+	 *  Errors: as `create_task` (a document already registered is a 400 under
+	 *  `non_field_errors`).
+	 */
+	createStakeholder: (stakeholder: NewStakeholder) => typedError<Written<Stakeholder>, UiError>(__TAURI_INVOKE("create_stakeholder", { stakeholder })),
+	/**
+	 *  `POST /task/task/`: creates `task` and returns it as created (`sent`),
+	 *  or keeps it in the outbox while the service cannot be reached (`kept`).
+	 * 
+	 *  Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
+	 *  field); `unknown_outcome` (timeout or broken connection: the task may
+	 *  exist); `unauthorized`, `forbidden`, `rate_limited`, `network`,
+	 *  `service`, `not_configured`.
+	 */
+	createTask: (task: NewTask) => typedError<Written<Task>, UiError>(__TAURI_INVOKE("create_task", { task })),
+	/**
+	 *  `DELETE /stakeholder/stakeholder/{id}/` (`sent`), or the deletion kept
+	 *  in the outbox (`kept`).
+	 * 
+	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
+	 */
+	deleteStakeholder: (id: string) => typedError<Written<null>, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
+	/**
+	 *  Deletes the saved view `name` of `resource` (nothing if there is none).
+	 *  Returns the resource's views as `open_list` sends them (`ListViews`).
+	 * 
+	 *  Errors: `not_configured`; `internal` when the settings file cannot be
+	 *  written.
+	 */
+	deleteView: (resource: ResourceName, name: string) => typedError<ListViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
+	/**
+	 *  "Copy diagnostics": the app's version, the operating system and the end
+	 *  of the log, for the user to paste into a message to whoever supports
+	 *  them. Holds no API key (the log never has one, and the report masks
+	 *  anything shaped like one again).
+	 * 
+	 *  Errors: none in practice (`internal` if the command fails unexpectedly).
+	 */
+	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
+	/**
+	 *  Discards change `id`: it will not be sent.
+	 * 
+	 *  Errors: `change_gone`, `change_being_sent`.
+	 */
+	discardChange: (id: number) => typedError<null, UiError>(__TAURI_INVOKE("discard_change", { id })),
+	/**
+	 *  Replaces change `id` with `change` (edited after the service refused
+	 *  it, or before it was sent): waiting again, sent on the next pass.
+	 * 
+	 *  Errors: `invalid_input` (by field; also a change of another kind),
+	 *  `change_gone`, `change_being_sent`.
+	 */
+	editChange: (id: number, change: Change) => typedError<Pending, UiError>(__TAURI_INVOKE("edit_change", { id, change })),
+	/**
+	 *  Exports every record `view` of `resource` selects (all pages; its
+	 *  filters and sort; `page` and `take` ignored) with `columns` in screen
+	 *  order: opens the system's save dialog over `window` with `dialog`'s
+	 *  texts, then writes the file in `layout`, sending [`Progress`] on
+	 *  `progress` after every page and pause (from the service it never
+	 *  spends the last 10 % of the key's hourly budget: it pauses until the
+	 *  reset and goes on). `null` when the user closed the dialog without
+	 *  choosing a file. Cancelled (`cancel_export`) or failed, no file is left
+	 *  under the chosen name (a file already there stays as it was).
+	 * 
+	 *  Errors: `cancelled`; `invalid_input` (`export_running`) while another
+	 *  export runs; `invalid_input` (`saved_data_refused`) offline for a view
+	 *  the saved records cannot answer; `internal` (`export_failed`, with
+	 *  `path` and `detail`) when the file cannot be written; the errors of
+	 *  `list_records`.
+	 */
+	exportList: (resource: ResourceName, view: ListView, columns: ExportColumn[], layout: ExportLayout, dialog: SaveDialog, progress: Channel<Progress>) => typedError<Exported | null, UiError>(__TAURI_INVOKE("export_list", { resource, view, columns, layout, dialog, progress })),
+	/**
+	 *  Where an export of `resource` would read its records now: the service,
+	 *  or the saved records (working offline, or the list was made available
+	 *  offline), with how many and when they were brought up to date; the
+	 *  export dialog says so before the user starts.
+	 * 
+	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
+	 */
+	exportSource: (resource: ResourceName) => typedError<ExportSource, UiError>(__TAURI_INVOKE("export_source", { resource })),
+	/**
+	 *  `GET /crm/lead/{id}/` (assumed): the lead with its current values.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
+	 *  reads.
+	 */
+	getLead: (id: string) => typedError<Lead, UiError>(__TAURI_INVOKE("get_lead", { id })),
+	/**
+	 *  "Install and restart" (where Workdesk's installer replaces itself) or
+	 *  "Download the package…" (where the system's package manager owns it:
+	 *  the system's save dialog asks where first, with `dialog`'s words; its
+	 *  file name is the package's). Sends the status on `progress` as the
+	 *  download goes; the update's signature is checked against this build's
+	 *  key before anything is installed or saved: a download that fails it
+	 *  is thrown away. Installed, Workdesk restarts (on Windows the installer
+	 *  does). `null` when the save dialog was closed without a choice.
+	 * 
+	 *  Errors: `not_found` (`no_update`) when no newer version is offered;
+	 *  `invalid_input` (`update_running`); `cancelled`; `network`
+	 *  (`update_unreachable`); `service` (`update_signature`,
+	 *  `update_not_a_package`); `internal` (`update_not_installed`).
+	 */
+	installUpdate: (dialog: SaveDialog, progress: Channel<UpdateStatus>) => typedError<UpdateStatus | null, UiError>(__TAURI_INVOKE("install_update", { dialog, progress })),
+	/**
+	 *  Takes every record of `resource` offline (or, once it is, fetches only
+	 *  what changed since), sending [`Progress`] on `progress` after every page
+	 *  and pause. Stops before the last 10 % of the key's budget and goes on by
+	 *  itself after the reset. `cancel_download` stops it. When it took long
+	 *  and ends while Workdesk is not the focused window, a system
+	 *  notification says so with `notice`'s words.
+	 * 
+	 *  Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
+	 *  when a download of that list is already running; the errors of
+	 *  `list_records`.
+	 */
+	makeAvailableOffline: (resource: ResourceName, progress: Channel<Progress>, notice: DoneNotice) => typedError<OfflineList, UiError>(__TAURI_INVOKE("make_available_offline", { resource, progress, notice })),
+	/**
+	 *  The workspace members the saved records of the workspace on screen
+	 *  name (who created, updated, follows or is assigned them), the one named
+	 *  by most records first, each with that count and the newest such record:
+	 *  what a picker of a task's assignee or a lead's follower offers, since
+	 *  the service has no list of members. Reads saved data only.
+	 * 
+	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
+	 */
+	membersSeen: () => typedError<SeenMember[], UiError>(__TAURI_INVOKE("members_seen")),
+	/**
+	 *  What is saved of `resource`'s list as a whole: whether it was made
+	 *  available offline, how many records are saved, when it was refreshed.
+	 * 
+	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
+	 */
+	offlineList: (resource: ResourceName) => typedError<OfflineList, UiError>(__TAURI_INVOKE("offline_list", { resource })),
+	/**
+	 *  "Open" or "Show in folder" for the file the last export of this
+	 *  session wrote, and for no other: the UI names no path, so nothing it
+	 *  sends can open anything else (tauri-plugin-opener, called from Rust;
+	 *  the web UI is granted none of it).
+	 * 
+	 *  Errors: `not_found` (code `no_export`) before any export finished, or
+	 *  when the file is no longer there; `internal` (code `open_failed`, with
+	 *  `detail`) when the system cannot open it.
+	 */
+	openExported: (action: FileAction) => typedError<null, UiError>(__TAURI_INVOKE("open_exported", { action })),
 	/**
 	 *  Opens the list of `resource` with one read: the first message over
 	 *  `messages` is `{"opened": ListViews}` (the resource's views, each
@@ -163,278 +247,12 @@ export const commands = {
 	 */
 	openList: (resource: ResourceName, language: LanguageChoice, drillDown: DrillDown | null, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, language, drillDown, messages })),
 	/**
-	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
-	 *  replacing a saved view of the same name. Returns the resource's views
-	 *  as `open_list` sends them (`ListViews`).
-	 * 
-	 *  Errors: `invalid_input` with `field` = `name`, or with `field_errors`
-	 *  keyed as `read_list` keys them (and `widths`) when the view does not
-	 *  read; `not_configured`; `internal` when the settings file cannot be
-	 *  written.
-	 */
-	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ListViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
-	/**
-	 *  Deletes the saved view `name` of `resource` (nothing if there is none).
-	 *  Returns the resource's views as `open_list` sends them (`ListViews`).
-	 * 
-	 *  Errors: `not_configured`; `internal` when the settings file cannot be
-	 *  written.
-	 */
-	deleteView: (resource: ResourceName, name: string) => typedError<ListViews, UiError>(__TAURI_INVOKE("delete_view", { resource, name })),
-	/**
-	 *  Remembers `view` as `resource`'s current view without loading it: what
-	 *  changes only the screen (a column moved or resized) and needs no
-	 *  request. Returns nothing.
-	 * 
-	 *  Errors: `invalid_input` with `field_errors` keyed as `list_records`
-	 *  keys them (and `widths`) when the view does not read (nothing kept);
-	 *  `not_configured`; `internal` when the settings file cannot be written.
-	 */
-	rememberView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("remember_view", { resource, view })),
-	/**
-	 *  Reads the "New task" form's inputs as typed (`draft`) into the task
-	 *  `create_task` sends: the one authority on that form, asked as the user
-	 *  leaves an input and before sending. Sends nothing; needs no workspace.
-	 * 
-	 *  Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
-	 *  by input and coded: `required`, `too_long` (`max`, `count`),
-	 *  `not_an_integer` / `out_of_range` (`min`, `max`), `not_a_uuid`,
-	 *  `not_json`, `not_a_date_time`.
-	 */
-	checkTask: (draft: TaskDraft) => typedError<NewTask, UiError>(__TAURI_INVOKE("check_task", { draft })),
-	/**
-	 *  `POST /task/task/`: creates `task` and returns it as created (`sent`),
-	 *  or keeps it in the outbox while the service cannot be reached (`kept`).
-	 * 
-	 *  Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
-	 *  field); `unknown_outcome` (timeout or broken connection: the task may
-	 *  exist); `unauthorized`, `forbidden`, `rate_limited`, `network`,
-	 *  `service`, `not_configured`.
-	 */
-	createTask: (task: NewTask) => typedError<Written<Task>, UiError>(__TAURI_INVOKE("create_task", { task })),
-	/**
-	 *  `GET /crm/lead/{id}/` (assumed): the lead with its current values.
-	 * 
-	 *  Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
-	 *  reads.
-	 */
-	getLead: (id: string) => typedError<Lead, UiError>(__TAURI_INVOKE("get_lead", { id })),
-	/**
-	 *  `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
-	 *  (`null` clears one); returns the updated lead (`sent`), or keeps the
-	 *  edit in the outbox while the service cannot be reached (`kept`).
-	 * 
-	 *  Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
-	 *  `not_found`.
-	 */
-	patchLead: (id: string, patch: LeadPatch) => typedError<Written<Lead>, UiError>(__TAURI_INVOKE("patch_lead", { id, patch })),
-	/**
-	 *  `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it
-	 *  (`sent`), or keeps it in the outbox (`kept`).
-	 * 
-	 *  Errors: as `create_task` (a document already registered is a 400 under
-	 *  `non_field_errors`).
-	 */
-	createStakeholder: (stakeholder: NewStakeholder) => typedError<Written<Stakeholder>, UiError>(__TAURI_INVOKE("create_stakeholder", { stakeholder })),
-	/**
-	 *  `DELETE /stakeholder/stakeholder/{id}/` (`sent`), or the deletion kept
-	 *  in the outbox (`kept`).
-	 * 
-	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
-	 */
-	deleteStakeholder: (id: string) => typedError<Written<null>, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
-	/**
 	 *  The outbox of the workspace on screen: every change in the order made,
 	 *  and the counts.
 	 * 
 	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
 	 */
 	outbox: () => typedError<Outbox, UiError>(__TAURI_INVOKE("outbox")),
-	/**
-	 *  The changes of `resource` not sent yet, as its list marks them: new
-	 *  records (no id yet), records edited (the fields to be sent), records
-	 *  to be deleted.
-	 * 
-	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
-	 */
-	pendingRows: (resource: ResourceName) => typedError<PendingRow[], UiError>(__TAURI_INVOKE("pending_rows", { resource })),
-	/**
-	 *  Replaces change `id` with `change` (edited after the service refused
-	 *  it, or before it was sent): waiting again, sent on the next pass.
-	 * 
-	 *  Errors: `invalid_input` (by field; also a change of another kind),
-	 *  `change_gone`, `change_being_sent`.
-	 */
-	editChange: (id: number, change: Change) => typedError<Pending, UiError>(__TAURI_INVOKE("edit_change", { id, change })),
-	/**
-	 *  Discards change `id`: it will not be sent.
-	 * 
-	 *  Errors: `change_gone`, `change_being_sent`.
-	 */
-	discardChange: (id: number) => typedError<null, UiError>(__TAURI_INVOKE("discard_change", { id })),
-	/**
-	 *  Settles a lead edit's conflict: per field in conflict, keep `yours` or
-	 *  the `service`'s value; `null` when nothing is left to send.
-	 * 
-	 *  Errors: `invalid_input` (a field without a choice), `change_gone`,
-	 *  `change_not_in_conflict`.
-	 */
-	resolveConflict: (id: number, keep: { [key in string]: Keep }) => typedError<Pending | null, UiError>(__TAURI_INVOKE("resolve_conflict", { id, keep })),
-	/**
-	 *  Lets change `id`, held for the user's word, go: written for another
-	 *  address of the workspace (its key or address changed since), it is sent
-	 *  to its address now; unsure whether the service has it (a colleague may
-	 *  have made one like it), it is sent anyway.
-	 * 
-	 *  Errors: `change_gone`, `change_not_held`.
-	 */
-	releaseChange: (id: number) => typedError<Pending, UiError>(__TAURI_INVOKE("release_change", { id })),
-	/**
-	 *  "Save to a file…": the changes not sent yet, as typed, written as JSON
-	 *  (an array in the order made: `id`, `state`, `made_at`, `attempts`,
-	 *  `change`, `note`) to a file picked in the system's save dialog
-	 *  (`dialog`'s texts); `null` when the dialog was closed.
-	 * 
-	 *  Errors: `saved_data_locked`, `saved_data_unreadable`; `internal`
-	 *  (`changes_not_saved`, with `detail`) when the file cannot be written.
-	 */
-	saveChanges: (dialog: SaveDialog) => typedError<SavedChanges | null, UiError>(__TAURI_INVOKE("save_changes", { dialog })),
-	/**
-	 *  Removes the changes already sent from the outbox's list; how many.
-	 * 
-	 *  Errors: `saved_data_locked`, `saved_data_unreadable`.
-	 */
-	clearSent: () => typedError<number, UiError>(__TAURI_INVOKE("clear_sent")),
-	/**
-	 *  "Send now": a pass over the outbox at once.
-	 * 
-	 *  Errors: `offline` while working offline, `not_configured`.
-	 */
-	sendOutboxNow: () => typedError<null, UiError>(__TAURI_INVOKE("send_outbox_now")),
-	/**
-	 *  Takes every record of `resource` offline (or, once it is, fetches only
-	 *  what changed since), sending [`Progress`] on `progress` after every page
-	 *  and pause. Stops before the last 10 % of the key's budget and goes on by
-	 *  itself after the reset. `cancel_download` stops it. When it took long
-	 *  and ends while Workdesk is not the focused window, a system
-	 *  notification says so with `notice`'s words.
-	 * 
-	 *  Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
-	 *  when a download of that list is already running; the errors of
-	 *  `list_records`.
-	 */
-	makeAvailableOffline: (resource: ResourceName, progress: Channel<Progress>, notice: DoneNotice) => typedError<OfflineList, UiError>(__TAURI_INVOKE("make_available_offline", { resource, progress, notice })),
-	/**  Cancels the download of `resource`, if one runs (what it saved stays). */
-	cancelDownload: (resource: ResourceName) => typedError<null, UiError>(__TAURI_INVOKE("cancel_download", { resource })),
-	/**
-	 *  What is saved of `resource`'s list as a whole: whether it was made
-	 *  available offline, how many records are saved, when it was refreshed.
-	 * 
-	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
-	 */
-	offlineList: (resource: ResourceName) => typedError<OfflineList, UiError>(__TAURI_INVOKE("offline_list", { resource })),
-	/**
-	 *  Turns "Work offline" on or off (kept in the settings): while on,
-	 *  nothing is sent to the service and every screen shows saved data.
-	 *  Returns the new setting.
-	 * 
-	 *  Errors: `internal` when the settings file cannot be written.
-	 */
-	setWorkingOffline: (on: boolean) => typedError<boolean, UiError>(__TAURI_INVOKE("set_working_offline", { on })),
-	/**
-	 *  Sets the language of the UI (`system`: the operating system's) and
-	 *  keeps it in the settings. Returns it.
-	 * 
-	 *  Errors: `internal` when the settings file cannot be written.
-	 */
-	setLanguage: (language: LanguageChoice) => typedError<LanguageChoice, UiError>(__TAURI_INVOKE("set_language", { language })),
-	/**
-	 *  Sets the records table's density (`normal`, `compact`) and keeps it in
-	 *  the settings. Returns it.
-	 * 
-	 *  Errors: `internal` when the settings file cannot be written.
-	 */
-	setDensity: (density: Density) => typedError<Density, UiError>(__TAURI_INVOKE("set_density", { density })),
-	/**
-	 *  Keeps the window's zoom for the next start: the level of
-	 *  `LIMITS.zoom_steps` nearest to `percent` (50 to 200), which it returns
-	 *  for the window to zoom to (the webview's own `setZoom`, granted by the
-	 *  capability); at start Rust zooms the window to it before showing it.
-	 * 
-	 *  Errors: `internal` when the settings file cannot be written.
-	 */
-	setZoom: (percent: number) => typedError<number, UiError>(__TAURI_INVOKE("set_zoom", { percent })),
-	/**
-	 *  Shows the menu bar in the window's language, with `words` (the window
-	 *  sends them at start and whenever its language changes).
-	 * 
-	 *  Errors: `internal` when the menu could not be handed over.
-	 */
-	setMenu: (words: MenuWords) => typedError<null, UiError>(__TAURI_INVOKE("set_menu", { words })),
-	/**
-	 *  "Copy diagnostics": the app's version, the operating system and the end
-	 *  of the log, for the user to paste into a message to whoever supports
-	 *  them. Holds no API key (the log never has one, and the report masks
-	 *  anything shaped like one again).
-	 * 
-	 *  Errors: none in practice (`internal` if the command fails unexpectedly).
-	 */
-	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
-	/**
-	 *  The saved data of each workspace and the total, and a notice to show
-	 *  once.
-	 * 
-	 *  Errors: `internal` when saved data cannot be read.
-	 */
-	storage: () => typedError<Storage, UiError>(__TAURI_INVOKE("storage")),
-	/**
-	 *  Sets the size cap of each workspace's saved data, in MB (16 to
-	 *  1,048,576); the least recently viewed records go first when it is passed.
-	 * 
-	 *  Errors: `invalid_input` (`field` = `cap_mb`) outside that range;
-	 *  `internal` when the settings file cannot be written.
-	 */
-	setStorageCap: (capMb: number) => typedError<Storage, UiError>(__TAURI_INVOKE("set_storage_cap", { capMb })),
-	/**
-	 *  "Keep saved data at most N days" (`days`: 1 to 3,650; `null` turns it
-	 *  off, the default): records fetched longer ago are deleted from every
-	 *  workspace's saved data now, then at each start and daily. A list made
-	 *  available offline and brought up to date counts as fetched then.
-	 * 
-	 *  Errors: `invalid_input` (`field` = `max_age_days`, code
-	 *  `max_age_out_of_range` with `min` and `max`) outside that range, with
-	 *  nothing changed; `internal` when the settings file cannot be written.
-	 */
-	setSavedDataMaxAge: (days: number | null) => typedError<Storage, UiError>(__TAURI_INVOKE("set_saved_data_max_age", { days })),
-	/**
-	 *  "Clear saved data": deletes every saved page and record of the
-	 *  workspace on screen (and files set aside); settings, views and the API
-	 *  key stay.
-	 * 
-	 *  Errors: `not_configured`.
-	 */
-	clearSavedData: () => typedError<Storage, UiError>(__TAURI_INVOKE("clear_saved_data")),
-	/**
-	 *  The count and exact sums of `fields` (money columns) over every record
-	 *  `view` of `resource` selects, from the saved records of a list made
-	 *  available offline (the shared engine); `null` when the list is not
-	 *  saved whole (the UI then sums the page on screen and says so).
-	 * 
-	 *  Errors: `invalid_input` (`saved_data_refused`, keyed `filters.<index>`)
-	 *  for a view the saved records cannot answer; `not_configured`;
-	 *  `internal` when saved data cannot be read.
-	 */
-	savedTotals: (resource: ResourceName, view: ListView, fields: string[]) => typedError<Totals | null, UiError>(__TAURI_INVOKE("saved_totals", { resource, view, fields })),
-	/**
-	 *  The workspace members the saved records of the workspace on screen
-	 *  name (who created, updated, follows or is assigned them), the one named
-	 *  by most records first, each with that count and the newest such record:
-	 *  what a picker of a task's assignee or a lead's follower offers, since
-	 *  the service has no list of members. Reads saved data only.
-	 * 
-	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
-	 */
-	membersSeen: () => typedError<SeenMember[], UiError>(__TAURI_INVOKE("members_seen")),
 	/**
 	 *  The workspace at a glance: supplier and customer invoices per month
 	 *  (the last 13, this computer's time zone) and operation status, those in
@@ -468,48 +286,127 @@ export const commands = {
 	 */
 	overviewAmounts: (resource: ResourceName, progress: Channel<Progress>) => typedError<Part<UiError>, UiError>(__TAURI_INVOKE("overview_amounts", { resource, progress })),
 	/**
-	 *  Where an export of `resource` would read its records now: the service,
-	 *  or the saved records (working offline, or the list was made available
-	 *  offline), with how many and when they were brought up to date; the
-	 *  export dialog says so before the user starts.
+	 *  `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
+	 *  (`null` clears one); returns the updated lead (`sent`), or keeps the
+	 *  edit in the outbox while the service cannot be reached (`kept`).
 	 * 
-	 *  Errors: `not_configured`; `internal` when saved data cannot be read.
+	 *  Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
+	 *  `not_found`.
 	 */
-	exportSource: (resource: ResourceName) => typedError<ExportSource, UiError>(__TAURI_INVOKE("export_source", { resource })),
+	patchLead: (id: string, patch: LeadPatch) => typedError<Written<Lead>, UiError>(__TAURI_INVOKE("patch_lead", { id, patch })),
 	/**
-	 *  Exports every record `view` of `resource` selects (all pages; its
-	 *  filters and sort; `page` and `take` ignored) with `columns` in screen
-	 *  order: opens the system's save dialog over `window` with `dialog`'s
-	 *  texts, then writes the file in `layout`, sending [`Progress`] on
-	 *  `progress` after every page and pause (from the service it never
-	 *  spends the last 10 % of the key's hourly budget: it pauses until the
-	 *  reset and goes on). `null` when the user closed the dialog without
-	 *  choosing a file. Cancelled (`cancel_export`) or failed, no file is left
-	 *  under the chosen name (a file already there stays as it was).
+	 *  The changes of `resource` not sent yet, as its list marks them: new
+	 *  records (no id yet), records edited (the fields to be sent), records
+	 *  to be deleted.
 	 * 
-	 *  Errors: `cancelled`; `invalid_input` (`export_running`) while another
-	 *  export runs; `invalid_input` (`saved_data_refused`) offline for a view
-	 *  the saved records cannot answer; `internal` (`export_failed`, with
-	 *  `path` and `detail`) when the file cannot be written; the errors of
-	 *  `list_records`.
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
 	 */
-	exportList: (resource: ResourceName, view: ListView, columns: ExportColumn[], layout: ExportLayout, dialog: SaveDialog, progress: Channel<Progress>) => typedError<Exported | null, UiError>(__TAURI_INVOKE("export_list", { resource, view, columns, layout, dialog, progress })),
+	pendingRows: (resource: ResourceName) => typedError<PendingRow[], UiError>(__TAURI_INVOKE("pending_rows", { resource })),
 	/**
-	 *  Cancels the export under way, if any: it stops between or during pages
-	 *  and leaves no file.
+	 *  The key's rate-limit budget as the latest response reported it
+	 *  (`docs/service.md`, "Rate limits"): `limit`, `remaining` and `reset`
+	 *  (UTC, RFC 3339); each `null` until the service has said. All `null`
+	 *  when no workspace is set up.
 	 */
-	cancelExport: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_export")),
+	rateLimit: () => typedError<RateLimit, UiError>(__TAURI_INVOKE("rate_limit")),
 	/**
-	 *  "Open" or "Show in folder" for the file the last export of this
-	 *  session wrote, and for no other: the UI names no path, so nothing it
-	 *  sends can open anything else (tauri-plugin-opener, called from Rust;
-	 *  the web UI is granted none of it).
+	 *  Reads a list the one way every list is read: `view` of `resource`
+	 *  checked once, then, as soon as each is known, the saved answer
+	 *  (`{"kind": "saved", value, source}`: the page as last
+	 *  seen, or the view answered over every saved record) and the service's
+	 *  (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
+	 *  offline use in the background; `changed: false` says it is the saved
+	 *  page just sent). Records are JSON objects (the view's fields, `null`
+	 *  when absent, unknown fields included; decimals as strings). An answer
+	 *  another may follow goes over `answers`; the last comes with the reply
+	 *  ([`ReadDone`]), with how the read ended: `{"end": "fresh"}`, or `kept_saved` /
+	 *  `nothing_saved` with `because` (`working_offline`, `offline`,
+	 *  `service_error`, `rate_limited`: the same verdict as the pushed
+	 *  connection state) and the `error`. With `remember` (the list on
+	 *  screen, not a form's lookup), `view` becomes the resource's current
+	 *  view and `resource` the one shown last, unless a later read of the
+	 *  same resource was asked for meanwhile.
 	 * 
-	 *  Errors: `not_found` (code `no_export`) before any export finished, or
-	 *  when the file is no longer there; `internal` (code `open_failed`, with
-	 *  `detail`) when the system cannot open it.
+	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
+	 *  `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
+	 *  records cannot answer a view while the service does not);
+	 *  `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
+	 *  the last), `keychain_unavailable`, `internal` (saved data unreadable).
 	 */
-	openExported: (action: FileAction) => typedError<null, UiError>(__TAURI_INVOKE("open_exported", { action })),
+	readList: (resource: ResourceName, view: ListView, remember: boolean, answers: Channel<Answer<Page<{ [key in string]: Value }>>>) => typedError<ReadDone<Answer<Page<{ [key in string]: Value }>>>, UiError>(__TAURI_INVOKE("read_list", { resource, view, remember, answers })),
+	/**
+	 *  Reads one record of `resource` with every field, by id, as
+	 *  `read_list` reads a list: the saved copy, then the service's (a
+	 *  customer from `GET /stakeholder/customer/{id}/`, any other from its
+	 *  list filtered by `id`), over `answers` and the reply ([`ReadDone`]). A
+	 *  record the service says is gone is dropped from the saved records.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `id`: not a record id),
+	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
+	 *  and the errors of `read_list`.
+	 */
+	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<Answer<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	/**
+	 *  Lets change `id`, held for the user's word, go: written for another
+	 *  address of the workspace (its key or address changed since), it is sent
+	 *  to its address now; unsure whether the service has it (a colleague may
+	 *  have made one like it), it is sent anyway.
+	 * 
+	 *  Errors: `change_gone`, `change_not_held`.
+	 */
+	releaseChange: (id: number) => typedError<Pending, UiError>(__TAURI_INVOKE("release_change", { id })),
+	/**
+	 *  Remembers `view` as `resource`'s current view without loading it: what
+	 *  changes only the screen (a column moved or resized) and needs no
+	 *  request. Returns nothing.
+	 * 
+	 *  Errors: `invalid_input` with `field_errors` keyed as `list_records`
+	 *  keys them (and `widths`) when the view does not read (nothing kept);
+	 *  `not_configured`; `internal` when the settings file cannot be written.
+	 */
+	rememberView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("remember_view", { resource, view })),
+	/**
+	 *  Removes workspace `workspace`: its key and its saved data's data key
+	 *  from the keychain, its saved data (the folder, files set aside
+	 *  included), its views; then shows the first of the others (or the
+	 *  first-run screen). The UI confirms first, naming it.
+	 * 
+	 *  Errors: `keychain_unavailable` when the keychain refuses to delete the
+	 *  key (then nothing is removed); `not_found`; `internal`.
+	 */
+	removeWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("remove_workspace", { workspace })),
+	/**
+	 *  Renames a workspace (its key, data and views stay; they are kept under
+	 *  its id, never its name).
+	 * 
+	 *  Errors: `invalid_input` (`field` = `name`: empty, longer than 60
+	 *  characters, or another workspace's), `not_found`, `internal`.
+	 */
+	renameWorkspace: (workspace: WorkspaceId, name: string) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("rename_workspace", { workspace, name })),
+	/**
+	 *  Settles a lead edit's conflict: per field in conflict, keep `yours` or
+	 *  the `service`'s value; `null` when nothing is left to send.
+	 * 
+	 *  Errors: `invalid_input` (a field without a choice), `change_gone`,
+	 *  `change_not_in_conflict`.
+	 */
+	resolveConflict: (id: number, keep: { [key in string]: Keep }) => typedError<Pending | null, UiError>(__TAURI_INVOKE("resolve_conflict", { id, keep })),
+	/**
+	 *  The field schemas of all eight resources, in the order the app lists
+	 *  them: columns, sortable fields and the operators each field takes.
+	 *  Never fails (a `Result` like every command, for the UI's one `call`).
+	 */
+	resourceSchemas: () => typedError<ResourceSchema[], UiError>(__TAURI_INVOKE("resource_schemas")),
+	/**
+	 *  "Save to a file…": the changes not sent yet, as typed, written as JSON
+	 *  (an array in the order made: `id`, `state`, `made_at`, `attempts`,
+	 *  `change`, `note`) to a file picked in the system's save dialog
+	 *  (`dialog`'s texts); `null` when the dialog was closed.
+	 * 
+	 *  Errors: `saved_data_locked`, `saved_data_unreadable`; `internal`
+	 *  (`changes_not_saved`, with `detail`) when the file cannot be written.
+	 */
+	saveChanges: (dialog: SaveDialog) => typedError<SavedChanges | null, UiError>(__TAURI_INVOKE("save_changes", { dialog })),
 	/**
 	 *  "Save as PNG" of an overview chart: asks where with the system's save
 	 *  dialog (`dialog`'s texts; `.png` added to a name typed without it, and
@@ -524,40 +421,143 @@ export const commands = {
 	 */
 	saveImage: (dialog: SaveDialog, png: number[]) => typedError<SavedImage | null, UiError>(__TAURI_INVOKE("save_image", { dialog, png })),
 	/**
+	 *  Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
+	 *  replacing a saved view of the same name. Returns the resource's views
+	 *  as `open_list` sends them (`ListViews`).
+	 * 
+	 *  Errors: `invalid_input` with `field` = `name`, or with `field_errors`
+	 *  keyed as `read_list` keys them (and `widths`) when the view does not
+	 *  read; `not_configured`; `internal` when the settings file cannot be
+	 *  written.
+	 */
+	saveView: (resource: ResourceName, name: string, view: ListView) => typedError<ListViews, UiError>(__TAURI_INVOKE("save_view", { resource, name, view })),
+	/**
+	 *  The count and exact sums of `fields` (money columns) over every record
+	 *  `view` of `resource` selects, from the saved records of a list made
+	 *  available offline (the shared engine); `null` when the list is not
+	 *  saved whole (the UI then sums the page on screen and says so).
+	 * 
+	 *  Errors: `invalid_input` (`saved_data_refused`, keyed `filters.<index>`)
+	 *  for a view the saved records cannot answer; `not_configured`;
+	 *  `internal` when saved data cannot be read.
+	 */
+	savedTotals: (resource: ResourceName, view: ListView, fields: string[]) => typedError<Totals | null, UiError>(__TAURI_INVOKE("saved_totals", { resource, view, fields })),
+	/**
+	 *  "Send now": a pass over the outbox at once.
+	 * 
+	 *  Errors: `offline` while working offline, `not_configured`.
+	 */
+	sendOutboxNow: () => typedError<null, UiError>(__TAURI_INVOKE("send_outbox_now")),
+	/**
+	 *  Sets the records table's density (`normal`, `compact`) and keeps it in
+	 *  the settings. Returns it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setDensity: (density: Density) => typedError<Density, UiError>(__TAURI_INVOKE("set_density", { density })),
+	/**
+	 *  Sets the language of the UI (`system`: the operating system's) and
+	 *  keeps it in the settings. Returns it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setLanguage: (language: LanguageChoice) => typedError<LanguageChoice, UiError>(__TAURI_INVOKE("set_language", { language })),
+	/**
+	 *  Shows the menu bar in the window's language, with `words` (the window
+	 *  sends them at start and whenever its language changes).
+	 * 
+	 *  Errors: `internal` when the menu could not be handed over.
+	 */
+	setMenu: (words: MenuWords) => typedError<null, UiError>(__TAURI_INVOKE("set_menu", { words })),
+	/**
+	 *  "Keep saved data at most N days" (`days`: 1 to 3,650; `null` turns it
+	 *  off, the default): records fetched longer ago are deleted from every
+	 *  workspace's saved data now, then at each start and daily. A list made
+	 *  available offline and brought up to date counts as fetched then.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `max_age_days`, code
+	 *  `max_age_out_of_range` with `min` and `max`) outside that range, with
+	 *  nothing changed; `internal` when the settings file cannot be written.
+	 */
+	setSavedDataMaxAge: (days: number | null) => typedError<Storage, UiError>(__TAURI_INVOKE("set_saved_data_max_age", { days })),
+	/**
+	 *  Sets the size cap of each workspace's saved data, in MB (16 to
+	 *  1,048,576); the least recently viewed records go first when it is passed.
+	 * 
+	 *  Errors: `invalid_input` (`field` = `cap_mb`) outside that range;
+	 *  `internal` when the settings file cannot be written.
+	 */
+	setStorageCap: (capMb: number) => typedError<Storage, UiError>(__TAURI_INVOKE("set_storage_cap", { capMb })),
+	/**
+	 *  Turns "Work offline" on or off (kept in the settings): while on,
+	 *  nothing is sent to the service and every screen shows saved data.
+	 *  Returns the new setting.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setWorkingOffline: (on: boolean) => typedError<boolean, UiError>(__TAURI_INVOKE("set_working_offline", { on })),
+	/**
+	 *  Keeps the window's zoom for the next start: the level of
+	 *  `LIMITS.zoom_steps` nearest to `percent` (50 to 200), which it returns
+	 *  for the window to zoom to (the webview's own `setZoom`, granted by the
+	 *  capability); at start Rust zooms the window to it before showing it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setZoom: (percent: number) => typedError<number, UiError>(__TAURI_INVOKE("set_zoom", { percent })),
+	/**
+	 *  Starts the demo workspace (the sandbox, in-process on a free loopback
+	 *  port) and switches the app to it. Starting it twice is harmless.
+	 */
+	startDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("start_demo")),
+	/**
+	 *  Stops the demo workspace and returns to the current workspace (or the
+	 *  first-run screen).
+	 */
+	stopDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("stop_demo")),
+	/**
+	 *  The saved data of each workspace and the total, and a notice to show
+	 *  once.
+	 * 
+	 *  Errors: `internal` when saved data cannot be read.
+	 */
+	storage: () => typedError<Storage, UiError>(__TAURI_INVOKE("storage")),
+	/**
+	 *  Shows workspace `workspace` (and reopens it at the next start, on its
+	 *  last view); the demo stops if it ran. Answers still on their way for
+	 *  the workspace before are dropped (`cancelled`, code
+	 *  `workspace_changed`), and its downloads stop (what they saved stays).
+	 * 
+	 *  Errors: `not_found`, `internal`.
+	 */
+	switchWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("switch_workspace", { workspace })),
+	/**
 	 *  The update status: the policy, how Workdesk was installed, the last
 	 *  check, the version offered, the download under way.
 	 */
 	updateStatus: () => typedError<UpdateStatus, UiError>(__TAURI_INVOKE("update_status")),
 	/**
-	 *  "Check now": asks the update server and returns the status.
+	 *  Changes a workspace's server address, key or proxy: checks them with
+	 *  the service first (as [`add_workspace`]), then saves the address and
+	 *  proxy (`null` or empty: none) and stores the key typed. `api_key: null`
+	 *  keeps the stored key. Nothing is saved on failure.
 	 * 
-	 *  Errors: `not_configured` (`updates_off`) when the policy turned updates
-	 *  off or this build cannot verify them; `invalid_input`
-	 *  (`update_running`) while a check or download is under way. A server
-	 *  that cannot be reached is no error here: the status's `problem` says it.
-	 */
-	checkForUpdate: () => typedError<UpdateStatus, UiError>(__TAURI_INVOKE("check_for_update")),
-	/**
-	 *  "Install and restart" (where Workdesk's installer replaces itself) or
-	 *  "Download the package…" (where the system's package manager owns it:
-	 *  the system's save dialog asks where first, with `dialog`'s words; its
-	 *  file name is the package's). Sends the status on `progress` as the
-	 *  download goes; the update's signature is checked against this build's
-	 *  key before anything is installed or saved: a download that fails it
-	 *  is thrown away. Installed, Workdesk restarts (on Windows the installer
-	 *  does). `null` when the save dialog was closed without a choice.
+	 *  A stored key is never sent to another origin than the one its keychain
+	 *  item was entered for (whatever the settings file says): `api_key: null`
+	 *  with an address of another scheme, host or port, or with a key an
+	 *  earlier version stored without its origin, is refused before anything
+	 *  is sent (`invalid_input`, `field` = `api_key`, code
+	 *  `key_for_another_server`): the user types the key again.
 	 * 
-	 *  Errors: `not_found` (`no_update`) when no newer version is offered;
-	 *  `invalid_input` (`update_running`); `cancelled`; `network`
-	 *  (`update_unreachable`); `service` (`update_signature`,
-	 *  `update_not_a_package`); `internal` (`update_not_installed`).
+	 *  Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 	 */
-	installUpdate: (dialog: SaveDialog, progress: Channel<UpdateStatus>) => typedError<UpdateStatus | null, UiError>(__TAURI_INVOKE("install_update", { dialog, progress })),
+	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey, proxy })),
 	/**
-	 *  Cancels the update's download under way, if any: nothing is installed
-	 *  or saved.
+	 *  Start-up state: which screen to show, the workspaces, the shown one's
+	 *  key hint, keychain health and the last view. A keychain that cannot be
+	 *  read is reported in `keychain`, not as an error, so the app still opens.
 	 */
-	cancelUpdate: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_update")),
+	workspaceStatus: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("workspace_status")),
 };
 
 /** Events */
@@ -1380,7 +1380,7 @@ export type LeadPatch = {
 };
 
 /**
- *  One message of a list's opening read ([`AppState::open_list`]).
+ *  One message of a list's opening read ([`open_list`]).
  * 
  *  JSON: `{"opened": ListViews}` first, then answers as `read_list` sends
  *  them (`{"kind": "saved" | "fresh", ...}`).

@@ -118,8 +118,6 @@ export function uiError(e: unknown): UiError {
   return internalError(String(e));
 }
 
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>;
-
 /**
  * Reads a list the one way every list is read: `onanswer` gets the saved
  * answer (if any), then the service's; resolves with how the read ended.
@@ -155,21 +153,38 @@ function openList(
   return read(onmessage, (channel) => commands.openList(resource, i18n.language, drillDown, channel));
 }
 
-/** Typed wrappers of every command. */
+/** A generated command: its arguments, and the outcome its promise resolves with. */
+type Command = (...args: never[]) => Promise<Outcome<unknown>>;
+
+/** A command's wrapper: the command's own parameters, resolving with its data (the error thrown as a CommandError). */
+type Wrapper<F> = F extends (...args: infer A) => Promise<{ status: "ok"; data: infer T } | { status: "error"; error: unknown }>
+  ? (...args: A) => Promise<T>
+  : never;
+
+/** Every generated command, wrapped by `call` (doc comments and parameter names are the bindings'). */
+type Wrappers = { [Name in keyof typeof commands]: Wrapper<(typeof commands)[Name]> };
+
+/**
+ * `call(commands.<name>(...args))` for every command the bindings have,
+ * built from them: a command added in Rust needs no edit here.
+ */
+function wrappers(): Wrappers {
+  const wrapped: Record<string, (...args: never[]) => Promise<unknown>> = {};
+  for (const name of Object.keys(commands) as (keyof typeof commands)[]) {
+    // Looked up at each call, not once here.
+    wrapped[name] = (...args) => call((commands[name] as Command)(...args));
+  }
+  return wrapped as Wrappers;
+}
+
+/**
+ * Typed wrappers of every command: `ipc.<command>(...)` resolves with the
+ * command's data or throws a CommandError. Those below take a callback
+ * (or bytes) instead of what the command itself takes (a channel, an
+ * array) and replace the plain wrapper of the same name.
+ */
 export const ipc = {
-  workspaceStatus: () => call(commands.workspaceStatus()),
-  /** Adds a workspace (checked with the service first) and shows it; `proxy` "" or null: none. */
-  addWorkspace: (name: string, baseUrl: string, apiKey: string, proxy: string | null = null) =>
-    call(commands.addWorkspace(name, baseUrl, apiKey, proxy)),
-  /** A new address, key or proxy for a workspace; `apiKey` null keeps the stored one (same server only). */
-  updateWorkspace: (workspace: string, baseUrl: string, apiKey: string | null, proxy: string | null = null) =>
-    call(commands.updateWorkspace(workspace, baseUrl, apiKey, proxy)),
-  renameWorkspace: (workspace: string, name: string) => call(commands.renameWorkspace(workspace, name)),
-  switchWorkspace: (workspace: string) => call(commands.switchWorkspace(workspace)),
-  removeWorkspace: (workspace: string) => call(commands.removeWorkspace(workspace)),
-  startDemo: () => call(commands.startDemo()),
-  stopDemo: () => call(commands.stopDemo()),
-  resourceSchemas: () => call(commands.resourceSchemas()),
+  ...wrappers(),
   /**
    * Reads a list the one way every list is read: `onanswer` gets the saved
    * answer (if any), then the service's; resolves with how the read ended.
@@ -195,31 +210,6 @@ export const ipc = {
     return page;
   },
   /**
-   * Checks a view as `readList` would before sending it (resolves when
-   * it is valid; rejects with `invalid_input` keyed `filters.<i>`, `sort`,
-   * …). Sends nothing to the service.
-   */
-  checkView: (...a: Args<typeof commands.checkView>) => call(commands.checkView(...a)),
-  /** The menu bar's words in the language on screen (Rust builds the native menu from them). */
-  setMenu: (...a: Args<typeof commands.setMenu>) => call(commands.setMenu(...a)),
-  /** Zooms the window to the level of LIMITS.zoom_steps nearest `percent`, kept for the next start; resolves with it. */
-  setZoom: (percent: number) => call(commands.setZoom(percent)),
-  /** The members the saved records of the workspace on screen name, most named first (reads saved data only). */
-  membersSeen: () => call(commands.membersSeen()),
-  /** The workspace at a glance: each resource's figures, where they come from, the list behind each. */
-  overview: (refresh: boolean) => call(commands.overview(refresh)),
-  saveView: (...a: Args<typeof commands.saveView>) => call(commands.saveView(...a)),
-  deleteView: (...a: Args<typeof commands.deleteView>) => call(commands.deleteView(...a)),
-  /** Rust's verdict on the "New task" form's inputs: the task to send, or `invalid_input` by input. */
-  checkTask: (...a: Args<typeof commands.checkTask>) => call(commands.checkTask(...a)),
-  createTask: (...a: Args<typeof commands.createTask>) => call(commands.createTask(...a)),
-  getLead: (...a: Args<typeof commands.getLead>) => call(commands.getLead(...a)),
-  patchLead: (...a: Args<typeof commands.patchLead>) => call(commands.patchLead(...a)),
-  createStakeholder: (...a: Args<typeof commands.createStakeholder>) =>
-    call(commands.createStakeholder(...a)),
-  deleteStakeholder: (...a: Args<typeof commands.deleteStakeholder>) =>
-    call(commands.deleteStakeholder(...a)),
-  /**
    * Takes a whole list offline; `onprogress` gets every step (over a Tauri
    * channel); `notice` words the system notification Rust shows when it
    * took long and ends while Workdesk is not the focused window.
@@ -235,8 +225,6 @@ export const ipc = {
     channel.onmessage = onprogress;
     return call(commands.overviewAmounts(resource, channel));
   },
-  /** Where an export would read its records now (the service or saved records). */
-  exportSource: (...a: Args<typeof commands.exportSource>) => call(commands.exportSource(...a)),
   /**
    * Exports a whole list: Rust opens the save dialog, then writes the file;
    * `onprogress` gets every page (over a Tauri channel). Null when the
@@ -254,25 +242,6 @@ export const ipc = {
     channel.onmessage = onprogress;
     return call(commands.exportList(resource, view, columns, layout, dialog, channel));
   },
-  cancelExport: () => call(commands.cancelExport()),
   /** "Save as PNG": asks where (the system's save dialog) and writes `png`; null when the dialog was closed. */
   saveImage: (dialog: SaveDialog, png: Uint8Array) => call(commands.saveImage(dialog, Array.from(png))),
-  /** "Open" or "Show in folder" for the file the last export wrote (and no other). */
-  openExported: (...a: Args<typeof commands.openExported>) => call(commands.openExported(...a)),
-  /** Exact sums over a whole filtered list saved offline, or null. */
-  savedTotals: (...a: Args<typeof commands.savedTotals>) => call(commands.savedTotals(...a)),
-  cancelDownload: (...a: Args<typeof commands.cancelDownload>) => call(commands.cancelDownload(...a)),
-  offlineList: (...a: Args<typeof commands.offlineList>) => call(commands.offlineList(...a)),
-  setWorkingOffline: (...a: Args<typeof commands.setWorkingOffline>) => call(commands.setWorkingOffline(...a)),
-  setDensity: (...a: Args<typeof commands.setDensity>) => call(commands.setDensity(...a)),
-  /** The app, the system and the end of the log, for "Copy diagnostics" (no key in it). */
-  diagnostics: () => call(commands.diagnostics()),
-  /** Remembers a list's view without loading it (a column moved or resized). */
-  rememberView: (...a: Args<typeof commands.rememberView>) => call(commands.rememberView(...a)),
-  setLanguage: (...a: Args<typeof commands.setLanguage>) => call(commands.setLanguage(...a)),
-  storage: () => call(commands.storage()),
-  setStorageCap: (...a: Args<typeof commands.setStorageCap>) => call(commands.setStorageCap(...a)),
-  /** "Keep saved data at most N days" (null: off); what is older goes at once. */
-  setSavedDataMaxAge: (...a: Args<typeof commands.setSavedDataMaxAge>) => call(commands.setSavedDataMaxAge(...a)),
-  clearSavedData: () => call(commands.clearSavedData()),
 };

@@ -4,17 +4,16 @@
 // send (n)", as Rust pushes them (`outbox-changed`) for the shown
 // workspace, and the changes for its screen. Nothing here decides what is
 // kept, when it is sent or whether it conflicts.
-import {
-  commands,
-  type Change,
-  type Keep,
-  type Outbox,
-  type OutboxSummary,
-  type Pending,
-  type SaveDialog,
-  type SavedChanges,
+import type {
+  Change,
+  Keep,
+  Outbox,
+  OutboxSummary,
+  Pending,
+  SaveDialog,
+  SavedChanges,
 } from "./bindings";
-import { call } from "./ipc";
+import { ipc } from "./ipc";
 
 class OutboxStore {
   /** The shown workspace's counts; null until known. */
@@ -31,7 +30,7 @@ class OutboxStore {
     if (workspace === null) return;
     const pushes = this.#pushes;
     try {
-      const outbox = await call(commands.outbox());
+      const outbox = await ipc.outbox();
       if (this.#workspace === workspace && this.#pushes === pushes) this.summary = outbox.summary;
     } catch {
       // No counts: the status bar shows no entry.
@@ -48,38 +47,38 @@ class OutboxStore {
   /** Every change, for the outbox's screen (its counts updated too, when they changed). */
   async load(): Promise<Outbox> {
     const pushes = this.#pushes;
-    const outbox = await call(commands.outbox());
+    const outbox = await ipc.outbox();
     if (this.#pushes === pushes && !same(this.summary, outbox.summary)) this.summary = outbox.summary;
     return outbox;
   }
 
   sendNow(): Promise<null> {
-    return call(commands.sendOutboxNow());
+    return ipc.sendOutboxNow();
   }
 
   edit(id: number, change: Change): Promise<Pending> {
-    return call(commands.editChange(id, change));
+    return ipc.editChange(id, change);
   }
 
   discard(id: number): Promise<null> {
-    return call(commands.discardChange(id));
+    return ipc.discardChange(id);
   }
 
   clearSent(): Promise<number> {
-    return call(commands.clearSent());
+    return ipc.clearSent();
   }
 
   resolve(id: number, keep: Record<string, Keep>): Promise<Pending | null> {
-    return call(commands.resolveConflict(id, keep));
+    return ipc.resolveConflict(id, keep);
   }
 
   /** "Save to a file…": the changes not sent yet, as JSON, where the user picks. */
   saveToFile(dialog: SaveDialog): Promise<SavedChanges | null> {
-    return call(commands.saveChanges(dialog));
+    return ipc.saveChanges(dialog);
   }
 
   release(id: number): Promise<Pending> {
-    return call(commands.releaseChange(id));
+    return ipc.releaseChange(id);
   }
 }
 

@@ -10,16 +10,9 @@
 // service's words) opens the re-enter-key prompt. While the service cannot be reached, it is asked
 // again now and then (a tiny read); when it answers, `reconnects` goes up
 // so the screen on view refreshes by itself.
-import {
-  commands,
-  type Connection,
-  type Density,
-  type RateLimit,
-  type ResourceName,
-  type ServiceState,
-} from "./bindings";
+import type { Connection, Density, RateLimit, ResourceName, ServiceState } from "./bindings";
 import type { UiError } from "./errors";
-import { Channel } from "@tauri-apps/api/core";
+import { ipc } from "./ipc";
 
 /** Waits between tries to reach the service again, in ms (the last one repeats). */
 export const RECONNECT_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
@@ -104,8 +97,7 @@ class Session {
   /** Asks for the budget once (a workspace was shown); later changes are pushed (`apply`). */
   async refreshRateLimit() {
     try {
-      const outcome = await commands.rateLimit();
-      if (outcome.status === "ok") this.rateLimit = outcome.data;
+      this.rateLimit = await ipc.rateLimit();
     } catch {
       // The status bar keeps what it had.
     }
@@ -122,12 +114,7 @@ class Session {
   async probe() {
     if (this.workingOffline) return;
     try {
-      await commands.readList(
-        this.probeResource,
-        { page: 1, take: 1, fields: ["id"], sort: [], filters: [] },
-        false,
-        new Channel(),
-      );
+      await ipc.readList(this.probeResource, { page: 1, take: 1, fields: ["id"], sort: [], filters: [] }, false, () => {});
     } catch {
       // The pushed state says what happened.
     }

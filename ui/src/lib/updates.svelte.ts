@@ -3,8 +3,8 @@
 // periodic check) is shown as it is; nothing here decides whether to look,
 // what a newer version leads to, or whether a download can be trusted.
 import { Channel } from "@tauri-apps/api/core";
-import { commands, events, type SaveDialog, type UpdateStatus } from "./bindings";
-import { call, uiError, type UiError } from "./ipc";
+import { events, type SaveDialog, type UpdateStatus } from "./bindings";
+import { ipc, uiError, type UiError } from "./ipc";
 
 class Updates {
   /** The status Rust gave last; null until it has. */
@@ -24,7 +24,7 @@ class Updates {
       void events.updateStatusChanged.listen((event) => (this.status = event.payload.status)).catch(() => {});
     }
     try {
-      this.status = await call(commands.updateStatus());
+      this.status = await ipc.updateStatus();
     } catch {
       // No status: nothing about updates is shown.
     }
@@ -35,7 +35,7 @@ class Updates {
     this.error = null;
     this.checking = true;
     try {
-      this.status = await call(commands.checkForUpdate());
+      this.status = await ipc.checkForUpdate();
     } catch (e) {
       this.error = uiError(e);
     } finally {
@@ -52,7 +52,7 @@ class Updates {
     const progress = new Channel<UpdateStatus>();
     progress.onmessage = (status) => (this.status = status);
     try {
-      const done = await call(commands.installUpdate(dialog, progress));
+      const done = await ipc.installUpdate(dialog, progress);
       if (done) this.status = done;
     } catch (e) {
       const error = uiError(e);
@@ -63,7 +63,7 @@ class Updates {
 
   /** Cancels the download under way. */
   async cancel() {
-    await call(commands.cancelUpdate()).catch(() => {});
+    await ipc.cancelUpdate().catch(() => {});
   }
 }
 

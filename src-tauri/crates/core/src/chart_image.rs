@@ -8,6 +8,7 @@ use specta::Type;
 
 use crate::error::Error;
 use crate::export::{SaveDialog, SaveFileDialog};
+use crate::guard::guarded;
 use crate::saved_data::lock;
 use crate::state::AppState;
 use crate::ui_error::UiError;
@@ -29,14 +30,24 @@ pub struct SavedImage {
     pub bytes: u64,
 }
 
-impl AppState {
-    /// The `save_image` command's work (documented where the app declares it).
-    pub async fn save_image(
-        &self,
-        save_dialog: &SaveFileDialog,
-        dialog: SaveDialog,
-        png: Vec<u8>,
-    ) -> Result<Option<SavedImage>, UiError> {
+/// "Save as PNG" of an overview chart: asks where with the system's save
+/// dialog (`dialog`'s texts; `.png` added to a name typed without it, and
+/// a file that exists replaced only when the user says so), then writes
+/// `png` (the image's bytes, at most 32 MiB). Returns the file written, or
+/// `null` when the dialog was closed. "Open" then opens it
+/// (`open_exported`).
+///
+/// Errors: `invalid_input` (`field` `png`, code `not_png`) for bytes that
+/// are no PNG; `internal` (code `image_not_saved`, `detail`) when the file
+/// cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn save_image(
+    state: &AppState,
+    save_dialog: &SaveFileDialog,
+    dialog: SaveDialog,
+    png: Vec<u8>,
+) -> Result<Option<SavedImage>, UiError> {
+    guarded(async move {
         if png.len() > IMAGE_MAX_BYTES || !png.starts_with(&PNG_SIGNATURE) {
             return Err(Error::NotPng.into());
         }
@@ -48,7 +59,7 @@ impl AppState {
             .await
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?
             .map_err(|err| Error::ImageNotSaved(err.to_string()))?;
-        *lock(&self.last_export) = Some(path.clone());
+        *lock(&state.last_export) = Some(path.clone());
         Ok(Some(SavedImage {
             file_name: path
                 .file_name()
@@ -57,5 +68,6 @@ impl AppState {
             bytes: std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0),
             path: path.to_string_lossy().into_owned(),
         }))
-    }
+    })
+    .await
 }

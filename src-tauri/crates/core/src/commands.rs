@@ -19,6 +19,7 @@ use zeroize::Zeroize;
 
 use crate::demo::Demo;
 use crate::error::{Error, Result};
+use crate::guard::{guarded, guarded_sync};
 use crate::saved_data;
 use crate::settings::{Density, LanguageChoice};
 use crate::state::AppState;
@@ -376,55 +377,85 @@ async fn leave_demo(state: &AppState) {
     }
 }
 
-impl AppState {
-    /// The `workspace_status` command's work (documented where the app declares it).
-    pub async fn workspace_status(&self) -> Result<WorkspaceStatus, UiError> {
-        status(self).await
-    }
+/// Start-up state: which screen to show, the workspaces, the shown one's
+/// key hint, keychain health and the last view. A keychain that cannot be
+/// read is reported in `keychain`, not as an error, so the app still opens.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn workspace_status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move { status(state).await }).await
+}
 
-    /// The `set_language` command's work (documented where the app declares it).
-    pub fn set_language(&self, language: LanguageChoice) -> Result<LanguageChoice, UiError> {
-        self.settings.set_language(language)?;
+/// Sets the language of the UI (`system`: the operating system's) and
+/// keeps it in the settings. Returns it.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn set_language(state: &AppState, language: LanguageChoice) -> Result<LanguageChoice, UiError> {
+    guarded_sync(|| {
+        state.settings.set_language(language)?;
         Ok(language)
-    }
+    })
+}
 
-    /// The `set_zoom` command's work (documented where the app declares it):
-    /// keeps the level of [`ZOOM_STEPS`](crate::settings::ZOOM_STEPS)
-    /// nearest to `percent` and returns it.
-    ///
-    /// # Errors
-    /// The settings file's.
-    pub fn set_zoom(&self, percent: u16) -> Result<u16, UiError> {
+/// Keeps the window's zoom for the next start: the level of
+/// `LIMITS.zoom_steps` nearest to `percent` (50 to 200), which it returns
+/// for the window to zoom to (the webview's own `setZoom`, granted by the
+/// capability); at start Rust zooms the window to it before showing it.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn set_zoom(state: &AppState, percent: u16) -> Result<u16, UiError> {
+    guarded_sync(|| {
         let level = crate::settings::ZOOM_STEPS
             .into_iter()
             .min_by_key(|step| step.abs_diff(percent))
             .unwrap_or(100);
-        self.settings.set_zoom_percent(level)?;
+        state.settings.set_zoom_percent(level)?;
         Ok(level)
-    }
+    })
+}
 
-    /// The `set_density` command's work (documented where the app declares it).
-    pub fn set_density(&self, density: Density) -> Result<Density, UiError> {
-        self.settings.set_density(density)?;
+/// Sets the records table's density (`normal`, `compact`) and keeps it in
+/// the settings. Returns it.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn set_density(state: &AppState, density: Density) -> Result<Density, UiError> {
+    guarded_sync(|| {
+        state.settings.set_density(density)?;
         Ok(density)
-    }
+    })
+}
 
-    /// The `add_workspace` command's work (documented where the app declares it).
-    pub async fn add_workspace(
-        &self,
-        name: String,
-        base_url: String,
-        api_key: String,
-        proxy: Option<String>,
-    ) -> Result<WorkspaceStatus, UiError> {
+/// Adds a workspace and shows it: checks the address and key by asking the
+/// service for one supplier invoice (through `proxy` when one is typed),
+/// and only if the service accepts the key stores it (OS keychain under a
+/// new id, or this session only when there is none) and adds the workspace
+/// to the settings. `name` empty: the server's host (numbered when taken).
+/// Nothing is kept on failure. The demo stops if it ran.
+///
+/// Errors: `invalid_input` (`field` = `name`, `base_url`, `api_key` or
+/// `proxy`; also a `base_url` that answers 404), `unauthorized` (`field` =
+/// `api_key`), `network` (code `certificate` when the server's certificate
+/// is refused, naming its host), `rate_limited`, `service`, `offline`
+/// ("Work offline" is on), `internal` (settings).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn add_workspace(
+    state: &AppState,
+    name: String,
+    base_url: String,
+    api_key: String,
+    proxy: Option<String>,
+) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
         let key = typed_key(api_key);
-        if self.working_offline() {
+        if state.working_offline() {
             return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
         }
         let base_url = BaseUrl::parse(&base_url).map_err(Error::from)?;
         let key = key?;
         let proxy = typed_proxy(proxy.as_deref()).map_err(Error::from)?;
-        let existing = self.settings.workspaces();
+        let existing = state.settings.workspaces();
         let name = if name.trim().is_empty() {
             free_name(&default_name(&base_url), &existing)
         } else {
@@ -437,11 +468,11 @@ impl AppState {
             base_url: base_url.to_string(),
             proxy: proxy.map(|p| p.to_string()),
         };
-        store_key(self, &entry.id, &base_url, key).await;
-        if let Err(err) = self.settings.add_workspace(&entry) {
+        store_key(state, &entry.id, &base_url, key).await;
+        if let Err(err) = state.settings.add_workspace(&entry) {
             // Nothing kept on failure: the key goes too.
             let account = entry.id.clone();
-            if let Err(err) = self
+            if let Err(err) = state
                 .with_keychain(move |k| k.delete(account.as_str()))
                 .await
             {
@@ -449,25 +480,41 @@ impl AppState {
             }
             return Err(err.into());
         }
-        leave_demo(self).await;
-        self.switched().await;
+        leave_demo(state).await;
+        state.switched().await;
         log::info!("workspace {} added ({base_url})", entry.id);
-        status(self).await
-    }
+        status(state).await
+    })
+    .await
+}
 
-    /// The `update_workspace` command's work (documented where the app declares it).
-    pub async fn update_workspace(
-        &self,
-        workspace: WorkspaceId,
-        base_url: String,
-        api_key: Option<String>,
-        proxy: Option<String>,
-    ) -> Result<WorkspaceStatus, UiError> {
+/// Changes a workspace's server address, key or proxy: checks them with
+/// the service first (as [`add_workspace`]), then saves the address and
+/// proxy (`null` or empty: none) and stores the key typed. `api_key: null`
+/// keeps the stored key. Nothing is saved on failure.
+///
+/// A stored key is never sent to another origin than the one its keychain
+/// item was entered for (whatever the settings file says): `api_key: null`
+/// with an address of another scheme, host or port, or with a key an
+/// earlier version stored without its origin, is refused before anything
+/// is sent (`invalid_input`, `field` = `api_key`, code
+/// `key_for_another_server`): the user types the key again.
+///
+/// Errors: those of [`add_workspace`], and `not_found` (no such workspace).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn update_workspace(
+    state: &AppState,
+    workspace: WorkspaceId,
+    base_url: String,
+    api_key: Option<String>,
+    proxy: Option<String>,
+) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
         let new_key = api_key.map(typed_key);
-        if self.working_offline() {
+        if state.working_offline() {
             return Err(Error::from(workdesk_sync::Error::WorkingOffline).into());
         }
-        let entry = self
+        let entry = state
             .settings
             .workspace(&workspace)
             .ok_or(Error::UnknownWorkspace)?;
@@ -481,7 +528,7 @@ impl AppState {
                 // entered for, and nowhere else, whatever the settings say.
                 let account = workspace.clone();
                 let origin = base_url.origin();
-                let stored = self
+                let stored = state
                     .with_keychain(move |k| k.key(account.as_str(), &origin))
                     .await
                     .map_err(Error::from)?;
@@ -495,116 +542,163 @@ impl AppState {
             }
         };
         check_key(&base_url, key, proxy.clone()).await?;
-        self.settings.update_workspace(&workspace, |w| {
+        state.settings.update_workspace(&workspace, |w| {
             w.base_url = base_url.to_string();
             w.proxy = proxy.map(|p| p.to_string());
         })?;
         if let Some(key) = new_key {
-            store_key(self, &workspace, &base_url, key).await;
+            store_key(state, &workspace, &base_url, key).await;
         }
-        if self.settings.current_workspace().map(|w| w.id) == Some(workspace) {
-            self.switched().await;
+        if state.settings.current_workspace().map(|w| w.id) == Some(workspace) {
+            state.switched().await;
             // Opened at once with the new key or address: its saved data
             // (the outbox moved into it) and its sender, so changes that
             // waited go now, not at the next screen the user opens.
-            if let Err(err) = self.workspace().await {
+            if let Err(err) = state.workspace().await {
                 log::warn!("the workspace could not be opened after its connection changed: {err}");
             }
         }
         log::info!("workspace {} connected to {base_url}", entry.id);
-        status(self).await
-    }
+        status(state).await
+    })
+    .await
+}
 
-    /// The `rename_workspace` command's work (documented where the app declares it).
-    pub async fn rename_workspace(
-        &self,
-        workspace: WorkspaceId,
-        name: String,
-    ) -> Result<WorkspaceStatus, UiError> {
-        self.settings
+/// Renames a workspace (its key, data and views stay; they are kept under
+/// its id, never its name).
+///
+/// Errors: `invalid_input` (`field` = `name`: empty, longer than 60
+/// characters, or another workspace's), `not_found`, `internal`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn rename_workspace(
+    state: &AppState,
+    workspace: WorkspaceId,
+    name: String,
+) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
+        state
+            .settings
             .update_workspace(&workspace, |w| w.name = name)?;
-        status(self).await
-    }
+        status(state).await
+    })
+    .await
+}
 
-    /// The `switch_workspace` command's work (documented where the app declares it).
-    pub async fn switch_workspace(
-        &self,
-        workspace: WorkspaceId,
-    ) -> Result<WorkspaceStatus, UiError> {
-        self.settings.set_current_workspace(&workspace)?;
-        leave_demo(self).await;
-        self.switched().await;
+/// Shows workspace `workspace` (and reopens it at the next start, on its
+/// last view); the demo stops if it ran. Answers still on their way for
+/// the workspace before are dropped (`cancelled`, code
+/// `workspace_changed`), and its downloads stop (what they saved stays).
+///
+/// Errors: `not_found`, `internal`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn switch_workspace(
+    state: &AppState,
+    workspace: WorkspaceId,
+) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
+        state.settings.set_current_workspace(&workspace)?;
+        leave_demo(state).await;
+        state.switched().await;
         log::info!("switched to workspace {workspace}");
-        status(self).await
-    }
+        status(state).await
+    })
+    .await
+}
 
-    /// The `remove_workspace` command's work (documented where the app declares it).
-    pub async fn remove_workspace(
-        &self,
-        workspace: WorkspaceId,
-    ) -> Result<WorkspaceStatus, UiError> {
-        let entry = self
+/// Removes workspace `workspace`: its key and its saved data's data key
+/// from the keychain, its saved data (the folder, files set aside
+/// included), its views; then shows the first of the others (or the
+/// first-run screen). The UI confirms first, naming it.
+///
+/// Errors: `keychain_unavailable` when the keychain refuses to delete the
+/// key (then nothing is removed); `not_found`; `internal`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn remove_workspace(
+    state: &AppState,
+    workspace: WorkspaceId,
+) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
+        let entry = state
             .settings
             .workspace(&workspace)
             .ok_or(Error::UnknownWorkspace)?;
         // Changes made offline and not sent yet are never dropped with it.
-        let unsent = saved_data::unsent_changes(&self.saved, &workspace).await;
+        let unsent = saved_data::unsent_changes(&state.saved, &workspace).await;
         if unsent > 0 {
             return Err(Error::UnsentChanges(unsent).into());
         }
-        let set_aside = saved_data::unsent_set_aside(&self.saved, &workspace).await;
+        let set_aside = saved_data::unsent_set_aside(&state.saved, &workspace).await;
         if set_aside > 0 {
             return Err(Error::UnsentSetAside {
                 count: set_aside,
-                folder: self.saved.workspace_dir(&workspace).display().to_string(),
+                folder: state.saved.workspace_dir(&workspace).display().to_string(),
             }
             .into());
         }
         let account = workspace.clone();
-        self.with_keychain(move |k| k.delete(account.as_str()))
+        state
+            .with_keychain(move |k| k.delete(account.as_str()))
             .await
             .map_err(Error::from)?;
-        let shown = self.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
+        let shown = state.settings.current_workspace().map(|w| w.id) == Some(workspace.clone());
         // Out of the settings first: from here no command can open it again
         // (and make its saved data anew) while its files go.
-        self.settings.remove_workspace(&workspace)?;
+        state.settings.remove_workspace(&workspace)?;
         if shown {
-            self.switched().await;
+            state.switched().await;
         }
-        saved_data::forget(&self.saved, self.keychain.clone(), &workspace).await;
+        saved_data::forget(&state.saved, state.keychain.clone(), &workspace).await;
         log::info!(
             "workspace {} removed, with its key and saved data",
             entry.id
         );
-        status(self).await
-    }
+        status(state).await
+    })
+    .await
+}
 
-    /// The `rate_limit` command's work (documented where the app declares it).
-    pub async fn rate_limit(&self) -> Result<RateLimit, UiError> {
-        Ok(match self.workspace().await {
+/// The key's rate-limit budget as the latest response reported it
+/// (`docs/service.md`, "Rate limits"): `limit`, `remaining` and `reset`
+/// (UTC, RFC 3339); each `null` until the service has said. All `null`
+/// when no workspace is set up.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn rate_limit(state: &AppState) -> Result<RateLimit, UiError> {
+    guarded(async move {
+        Ok(match state.workspace().await {
             Ok(workspace) => workspace.client().rate_limit(),
             Err(_) => RateLimit::default(),
         })
-    }
+    })
+    .await
+}
 
-    /// The `start_demo` command's work (documented where the app declares it).
-    pub async fn start_demo(&self) -> Result<WorkspaceStatus, UiError> {
+/// Starts the demo workspace (the sandbox, in-process on a free loopback
+/// port) and switches the app to it. Starting it twice is harmless.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn start_demo(state: &AppState) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
         {
-            let mut demo = self.demo.lock().await;
+            let mut demo = state.demo.lock().await;
             if demo.is_none() {
-                let mut started = Demo::start(self.working_offline.clone()).await?;
-                started.sender = Some(self.follow(&started.replica, WorkspaceId::demo()));
+                let mut started = Demo::start(state.working_offline.clone()).await?;
+                started.sender = Some(state.follow(&started.replica, WorkspaceId::demo()));
                 *demo = Some(started);
             }
         }
-        self.switched().await;
-        status(self).await
-    }
+        state.switched().await;
+        status(state).await
+    })
+    .await
+}
 
-    /// The `stop_demo` command's work (documented where the app declares it).
-    pub async fn stop_demo(&self) -> Result<WorkspaceStatus, UiError> {
-        leave_demo(self).await;
-        self.switched().await;
-        status(self).await
-    }
+/// Stops the demo workspace and returns to the current workspace (or the
+/// first-run screen).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn stop_demo(state: &AppState) -> Result<WorkspaceStatus, UiError> {
+    guarded(async move {
+        leave_demo(state).await;
+        state.switched().await;
+        status(state).await
+    })
+    .await
 }

@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use specta::Type;
 
+use crate::ui_error::UiError;
+
 /// The largest log file, in bytes, before it is rotated: 1 MB.
 pub const LOG_FILE_BYTES: u128 = 1_000_000;
 /// How many log files are kept: the current one and four rotated ones.
@@ -144,6 +146,17 @@ pub fn report(folder: &LogFolder) -> Diagnostics {
         log_bytes: u32::try_from(log.len()).unwrap_or(u32::MAX),
         text,
     }
+}
+
+/// "Copy diagnostics": the app's version, the operating system and the end
+/// of the log, for the user to paste into a message to whoever supports
+/// them. Holds no API key (the log never has one, and the report masks
+/// anything shaped like one again).
+///
+/// Errors: none in practice (`internal` if the command fails unexpectedly).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn diagnostics(folder: &LogFolder) -> Result<Diagnostics, UiError> {
+    crate::guard::guarded_sync(|| Ok(report(folder)))
 }
 
 #[cfg(test)]

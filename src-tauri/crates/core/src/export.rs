@@ -15,6 +15,8 @@ use workdesk_sync::{CancellationToken, ExportSource, Progress};
 
 use crate::error::Error;
 use crate::export_parts::NotedPart;
+use crate::guard::{guarded, guarded_sync};
+use crate::ipc::Channel;
 use crate::saved_data::lock;
 use crate::state::AppState;
 use crate::ui_error::UiError;
@@ -246,35 +248,40 @@ fn with_extension(path: PathBuf, extension: &str) -> Option<Named> {
     })
 }
 
-impl AppState {
-    /// The `export_source` command's work (documented where the app declares it).
-    pub async fn export_source(&self, resource: ResourceName) -> Result<ExportSource, UiError> {
-        let workspace = self.workspace().await?;
-        let source = workspace
-            .replica
-            .export_source(resource)
-            .map_err(Error::from)?;
-        self.check_shown(&workspace)?;
-        Ok(source)
-    }
-
-    /// The `export_list` command's work (documented where the app declares it).
-    #[allow(clippy::too_many_arguments)]
-    pub async fn export_list(
-        &self,
-        save_dialog: &SaveFileDialog,
-        notifier: &crate::work_done::Notifier,
-        resource: ResourceName,
-        view: ListView,
-        columns: Vec<Column>,
-        layout: Layout,
-        dialog: SaveDialog,
-        progress: impl FnMut(&Progress) + Send,
-    ) -> Result<Option<Exported>, UiError> {
-        let workspace = self.workspace().await?;
+/// Exports every record `view` of `resource` selects (all pages; its
+/// filters and sort; `page` and `take` ignored) with `columns` in screen
+/// order: opens the system's save dialog over `window` with `dialog`'s
+/// texts, then writes the file in `layout`, sending [`Progress`] on
+/// `progress` after every page and pause (from the service it never
+/// spends the last 10 % of the key's hourly budget: it pauses until the
+/// reset and goes on). `null` when the user closed the dialog without
+/// choosing a file. Cancelled (`cancel_export`) or failed, no file is left
+/// under the chosen name (a file already there stays as it was).
+///
+/// Errors: `cancelled`; `invalid_input` (`export_running`) while another
+/// export runs; `invalid_input` (`saved_data_refused`) offline for a view
+/// the saved records cannot answer; `internal` (`export_failed`, with
+/// `path` and `detail`) when the file cannot be written; the errors of
+/// `list_records`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+#[allow(clippy::too_many_arguments)] // As the window sends them, plus three managed objects.
+pub async fn export_list(
+    state: &AppState,
+    save_dialog: &SaveFileDialog,
+    notifier: &crate::work_done::Notifier,
+    resource: ResourceName,
+    view: ListView,
+    columns: Vec<Column>,
+    layout: Layout,
+    dialog: SaveDialog,
+    progress: Channel<Progress>,
+) -> Result<Option<Exported>, UiError> {
+    guarded(async move {
+        let progress = |step: &Progress| progress.send(step.clone(), "export");
+        let workspace = state.workspace().await?;
         let cancel = CancellationToken::new();
         {
-            let mut export = lock(&self.export);
+            let mut export = lock(&state.export);
             if export.is_some() {
                 return Err(Error::ExportRunning.into());
             }
@@ -289,7 +296,7 @@ impl AppState {
             };
             started = std::time::Instant::now();
             write_export(
-                &self.settings,
+                &state.settings,
                 &workspace,
                 resource,
                 &view,
@@ -303,9 +310,9 @@ impl AppState {
             .map(Some)
         }
         .await;
-        *lock(&self.export) = None;
+        *lock(&state.export) = None;
         if let Ok(Some(done)) = &result {
-            *lock(&self.last_export) = Some(PathBuf::from(&done.path));
+            *lock(&state.last_export) = Some(PathBuf::from(&done.path));
         }
         if !matches!(
             result,
@@ -317,30 +324,33 @@ impl AppState {
             };
             notifier.work_ended(
                 started,
-                self.long_work,
+                state.long_work,
                 &dialog.notice,
                 result.is_ok(),
                 &file,
             );
         }
         Ok(result?)
-    }
+    })
+    .await
+}
 
-    /// The `cancel_export` command's work (documented where the app declares it).
-    pub fn cancel_export(&self) -> Result<(), UiError> {
-        if let Some(cancel) = lock(&self.export).as_ref() {
-            cancel.cancel();
-        }
-        Ok(())
-    }
-
-    /// The `open_exported` command's work (documented where the app declares it).
-    pub async fn open_exported(
-        &self,
-        opener: &FileOpener,
-        action: FileAction,
-    ) -> Result<(), UiError> {
-        let path = lock(&self.last_export).clone().ok_or(Error::NoExport)?;
+/// "Open" or "Show in folder" for the file the last export of this
+/// session wrote, and for no other: the UI names no path, so nothing it
+/// sends can open anything else (tauri-plugin-opener, called from Rust;
+/// the web UI is granted none of it).
+///
+/// Errors: `not_found` (code `no_export`) before any export finished, or
+/// when the file is no longer there; `internal` (code `open_failed`, with
+/// `detail`) when the system cannot open it.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn open_exported(
+    state: &AppState,
+    opener: &FileOpener,
+    action: FileAction,
+) -> Result<(), UiError> {
+    guarded(async move {
+        let path = lock(&state.last_export).clone().ok_or(Error::NoExport)?;
         if !path.is_file() {
             return Err(Error::NoExport.into());
         }
@@ -350,7 +360,43 @@ impl AppState {
             .map_err(|err| Error::OpenFailed(err.to_string()))?
             .map_err(Error::OpenFailed)?;
         Ok(())
-    }
+    })
+    .await
+}
+
+/// Where an export of `resource` would read its records now: the service,
+/// or the saved records (working offline, or the list was made available
+/// offline), with how many and when they were brought up to date; the
+/// export dialog says so before the user starts.
+///
+/// Errors: `not_configured`; `internal` when saved data cannot be read.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn export_source(
+    state: &AppState,
+    resource: ResourceName,
+) -> Result<ExportSource, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let source = workspace
+            .replica
+            .export_source(resource)
+            .map_err(Error::from)?;
+        state.check_shown(&workspace)?;
+        Ok(source)
+    })
+    .await
+}
+
+/// Cancels the export under way, if any: it stops between or during pages
+/// and leaves no file.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn cancel_export(state: &AppState) -> Result<(), UiError> {
+    guarded_sync(|| {
+        if let Some(cancel) = lock(&state.export).as_ref() {
+            cancel.cancel();
+        }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -52,6 +52,7 @@ pub mod export_parts;
 pub mod first_screen;
 pub mod guard;
 pub mod install_check;
+pub mod ipc;
 pub mod limits;
 pub mod offline;
 pub mod outbox;

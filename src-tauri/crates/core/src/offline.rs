@@ -9,6 +9,8 @@ use workdesk_api::{ListView, ResourceName};
 use workdesk_sync::{CancellationToken, OfflineList, Progress, SeenMember, Totals};
 
 use crate::error::Error;
+use crate::guard::{guarded, guarded_sync};
+use crate::ipc::Channel;
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
 use crate::state::AppState;
 use crate::ui_error::UiError;
@@ -81,90 +83,152 @@ impl AppState {
             cancel,
         })
     }
+}
 
-    /// The `make_available_offline` command's work (documented where the app declares it).
-    pub async fn make_available_offline(
-        &self,
-        notifier: &Notifier,
-        resource: ResourceName,
-        progress: impl FnMut(&Progress) + Send,
-        notice: DoneNotice,
-    ) -> Result<OfflineList, UiError> {
-        let workspace = self.workspace().await?;
+/// Takes every record of `resource` offline (or, once it is, fetches only
+/// what changed since), sending [`Progress`] on `progress` after every page
+/// and pause. Stops before the last 10 % of the key's budget and goes on by
+/// itself after the reset. `cancel_download` stops it. When it took long
+/// and ends while Workdesk is not the focused window, a system
+/// notification says so with `notice`'s words.
+///
+/// Errors: `cancelled`; `offline` ("Work offline" is on); `invalid_input`
+/// when a download of that list is already running; the errors of
+/// `list_records`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn make_available_offline(
+    state: &AppState,
+    notifier: &Notifier,
+    resource: ResourceName,
+    progress: Channel<Progress>,
+    notice: DoneNotice,
+) -> Result<OfflineList, UiError> {
+    guarded(async move {
+        let progress = |step: &Progress| progress.send(step.clone(), "download");
+        let workspace = state.workspace().await?;
         let started = std::time::Instant::now();
-        let walk = self.walk_list(resource)?;
+        let walk = state.walk_list(resource)?;
         let result = workspace
             .replica
             .make_available_offline(resource, progress, &walk.cancel)
             .await;
         drop(walk);
         if !matches!(result, Err(workdesk_sync::Error::Cancelled)) {
-            notifier.work_ended(started, self.long_work, &notice, result.is_ok(), "");
+            notifier.work_ended(started, state.long_work, &notice, result.is_ok(), "");
         }
         Ok(result.map_err(Error::from)?)
-    }
+    })
+    .await
+}
 
-    /// The `saved_totals` command's work (documented where the app declares it).
-    pub async fn saved_totals(
-        &self,
-        resource: ResourceName,
-        view: ListView,
-        fields: Vec<String>,
-    ) -> Result<Option<Totals>, UiError> {
-        let workspace = self.workspace().await?;
+/// The count and exact sums of `fields` (money columns) over every record
+/// `view` of `resource` selects, from the saved records of a list made
+/// available offline (the shared engine); `null` when the list is not
+/// saved whole (the UI then sums the page on screen and says so).
+///
+/// Errors: `invalid_input` (`saved_data_refused`, keyed `filters.<index>`)
+/// for a view the saved records cannot answer; `not_configured`;
+/// `internal` when saved data cannot be read.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn saved_totals(
+    state: &AppState,
+    resource: ResourceName,
+    view: ListView,
+    fields: Vec<String>,
+) -> Result<Option<Totals>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         let replica = workspace.replica.clone();
         let totals =
             tokio::task::spawn_blocking(move || replica.saved_totals(resource, &view, &fields))
                 .await
                 .map_err(|err| Error::SavedData(err.to_string()))?;
-        self.check_shown(&workspace)?;
+        state.check_shown(&workspace)?;
         Ok(totals.map_err(Error::from)?)
-    }
+    })
+    .await
+}
 
-    /// The `members_seen` command's work (documented where the app declares it).
-    pub async fn members_seen(&self) -> Result<Vec<SeenMember>, UiError> {
-        let workspace = self.workspace().await?;
+/// The workspace members the saved records of the workspace on screen
+/// name (who created, updated, follows or is assigned them), the one named
+/// by most records first, each with that count and the newest such record:
+/// what a picker of a task's assignee or a lead's follower offers, since
+/// the service has no list of members. Reads saved data only.
+///
+/// Errors: `not_configured`; `internal` when saved data cannot be read.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn members_seen(state: &AppState) -> Result<Vec<SeenMember>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         let replica = workspace.replica.clone();
         let members = tokio::task::spawn_blocking(move || replica.members_seen())
             .await
             .map_err(|err| Error::SavedData(err.to_string()))?;
-        self.check_shown(&workspace)?;
+        state.check_shown(&workspace)?;
         Ok(members.map_err(Error::from)?)
-    }
+    })
+    .await
+}
 
-    /// The `cancel_download` command's work (documented where the app declares it).
-    pub fn cancel_download(&self, resource: ResourceName) -> Result<(), UiError> {
-        if let Some(cancel) = lock(&self.downloads).get(&resource) {
+/// Cancels the download of `resource`, if one runs (what it saved stays).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn cancel_download(state: &AppState, resource: ResourceName) -> Result<(), UiError> {
+    guarded_sync(|| {
+        if let Some(cancel) = lock(&state.downloads).get(&resource) {
             cancel.cancel();
         }
         Ok(())
-    }
+    })
+}
 
-    /// The `offline_list` command's work (documented where the app declares it).
-    pub async fn offline_list(&self, resource: ResourceName) -> Result<OfflineList, UiError> {
-        let workspace = self.workspace().await?;
+/// What is saved of `resource`'s list as a whole: whether it was made
+/// available offline, how many records are saved, when it was refreshed.
+///
+/// Errors: `not_configured`; `internal` when saved data cannot be read.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn offline_list(
+    state: &AppState,
+    resource: ResourceName,
+) -> Result<OfflineList, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         Ok(workspace
             .replica
             .offline_list(resource)
             .map_err(Error::from)?)
-    }
+    })
+    .await
+}
 
-    /// The `set_working_offline` command's work (documented where the app declares it).
-    pub async fn set_working_offline(&self, on: bool) -> Result<bool, UiError> {
-        self.settings.set_working_offline(on)?;
-        self.working_offline.set(on);
+/// Turns "Work offline" on or off (kept in the settings): while on,
+/// nothing is sent to the service and every screen shows saved data.
+/// Returns the new setting.
+///
+/// Errors: `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn set_working_offline(state: &AppState, on: bool) -> Result<bool, UiError> {
+    guarded(async move {
+        state.settings.set_working_offline(on)?;
+        state.working_offline.set(on);
         log::info!("work offline {}", if on { "on" } else { "off" });
         if !on {
             // What was kept meanwhile goes now.
-            self.kick_outbox().await;
+            state.kick_outbox().await;
         }
         Ok(on)
-    }
+    })
+    .await
+}
 
-    /// The `storage` command's work (documented where the app declares it).
-    pub async fn storage(&self) -> Result<Storage, UiError> {
+/// The saved data of each workspace and the total, and a notice to show
+/// once.
+///
+/// Errors: `internal` when saved data cannot be read.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn storage(state: &AppState) -> Result<Storage, UiError> {
+    guarded(async move {
         let mut workspaces = Vec::new();
-        let demo = self
+        let demo = state
             .demo
             .lock()
             .await
@@ -189,13 +253,13 @@ impl AppState {
             });
         }
         let shown = if demo.is_none() {
-            self.settings.current_workspace().map(|w| w.id)
+            state.settings.current_workspace().map(|w| w.id)
         } else {
             None
         };
-        let open = self.client.lock().await.open.clone();
-        for entry in self.settings.workspaces() {
-            let (on_disk, set_aside) = self.saved.bytes_on_disk(&entry.id);
+        let open = state.client.lock().await.open.clone();
+        for entry in state.settings.workspaces() {
+            let (on_disk, set_aside) = state.saved.bytes_on_disk(&entry.id);
             // Only the open workspace's cache is counted in records; the
             // others are measured by their files.
             let replica = open
@@ -205,7 +269,7 @@ impl AppState {
             let usage = match replica {
                 Some(replica) => {
                     if let Some(err) = replica.cache().take_write_error() {
-                        self.saved.notify(SavedData::write_failed_notice(&err));
+                        state.saved.notify(SavedData::write_failed_notice(&err));
                     }
                     Some(
                         replica
@@ -217,7 +281,7 @@ impl AppState {
                 }
                 None => None,
             };
-            let kept = replica.and(self.saved.kept());
+            let kept = replica.and(state.saved.kept());
             let in_memory = matches!(kept, Some(Kept::SessionOnly { .. }));
             workspaces.push(WorkspaceStorage {
                 name: Some(entry.name),
@@ -235,34 +299,64 @@ impl AppState {
         Ok(Storage {
             workspaces,
             total_bytes,
-            cap_mb: self.settings.saved_data_cap_mb(),
-            max_age_days: self.settings.saved_data_max_age_days(),
-            notice: self.saved.take_notice(),
+            cap_mb: state.settings.saved_data_cap_mb(),
+            max_age_days: state.settings.saved_data_max_age_days(),
+            notice: state.saved.take_notice(),
         })
-    }
+    })
+    .await
+}
 
-    /// The `set_storage_cap` command's work (documented where the app declares it).
-    pub async fn set_storage_cap(&self, cap_mb: u32) -> Result<Storage, UiError> {
+/// Sets the size cap of each workspace's saved data, in MB (16 to
+/// 1,048,576); the least recently viewed records go first when it is passed.
+///
+/// Errors: `invalid_input` (`field` = `cap_mb`) outside that range;
+/// `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn set_storage_cap(state: &AppState, cap_mb: u32) -> Result<Storage, UiError> {
+    guarded(async move {
         if !crate::settings::CAP_MB.contains(&cap_mb) {
             return Err(Error::CapOutOfRange.into());
         }
-        self.settings.set_saved_data_cap_mb(cap_mb)?;
-        if let Some(replica) = self.client.lock().await.replica() {
+        state.settings.set_saved_data_cap_mb(cap_mb)?;
+        if let Some(replica) = state.client.lock().await.replica() {
             replica.cache().set_cap(u64::from(cap_mb) * 1024 * 1024);
         }
-        self.storage().await
-    }
+        storage(state).await
+    })
+    .await
+}
 
-    /// The `set_saved_data_max_age` command's work (documented where the app declares it).
-    pub async fn set_saved_data_max_age(&self, days: Option<u32>) -> Result<Storage, UiError> {
-        self.settings.set_saved_data_max_age_days(days)?;
-        self.forget_old_saved_data().await;
-        self.storage().await
-    }
+/// "Keep saved data at most N days" (`days`: 1 to 3,650; `null` turns it
+/// off, the default): records fetched longer ago are deleted from every
+/// workspace's saved data now, then at each start and daily. A list made
+/// available offline and brought up to date counts as fetched then.
+///
+/// Errors: `invalid_input` (`field` = `max_age_days`, code
+/// `max_age_out_of_range` with `min` and `max`) outside that range, with
+/// nothing changed; `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn set_saved_data_max_age(
+    state: &AppState,
+    days: Option<u32>,
+) -> Result<Storage, UiError> {
+    guarded(async move {
+        state.settings.set_saved_data_max_age_days(days)?;
+        state.forget_old_saved_data().await;
+        storage(state).await
+    })
+    .await
+}
 
-    /// The `clear_saved_data` command's work (documented where the app declares it).
-    pub async fn clear_saved_data(&self) -> Result<Storage, UiError> {
-        let workspace = self.workspace().await?;
+/// "Clear saved data": deletes every saved page and record of the
+/// workspace on screen (and files set aside); settings, views and the API
+/// key stay.
+///
+/// Errors: `not_configured`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn clear_saved_data(state: &AppState) -> Result<Storage, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         let cache = workspace.replica.cache().clone();
         tokio::task::spawn_blocking(move || {
             cache.clear();
@@ -271,12 +365,13 @@ impl AppState {
         .await
         .map_err(|err| Error::SavedData(err.to_string()))?;
         if !workspace.id.is_demo() {
-            let kept = self.saved.delete_set_aside(&workspace.id);
+            let kept = state.saved.delete_set_aside(&workspace.id);
             if kept > 0 {
                 log::info!("{kept} changes never sent kept in files set aside");
             }
         }
         log::info!("saved data cleared");
-        self.storage().await
-    }
+        storage(state).await
+    })
+    .await
 }

@@ -23,6 +23,7 @@ use workdesk_api::Connection;
 use workdesk_sync::{CancellationToken, Keep, OutboxState, PassEnd, Pending, Replica};
 
 use crate::error::Error;
+use crate::guard::guarded;
 use crate::state::AppState;
 use crate::ui_error::UiError;
 use crate::workspaces::WorkspaceId;
@@ -240,120 +241,37 @@ async fn answers_again(connection: &mut tokio::sync::watch::Receiver<Connection>
 }
 
 impl AppState {
-    /// The outbox of the workspace on screen.
-    ///
-    /// # Errors
-    /// `not_configured`; `saved_data_locked` after the service refused
-    /// the key; `saved_data_unreadable`.
-    pub async fn outbox(&self) -> Result<Outbox, UiError> {
-        let workspace = self.workspace().await?;
-        let changes = workspace.replica.outbox().map_err(Error::from)?;
-        Ok(Outbox {
-            summary: OutboxSummary::of(&changes),
-            changes,
+    /// Keeps `change` in the outbox of `replica`'s workspace and asks for a
+    /// pass.
+    pub(crate) async fn keep_change<T>(
+        &self,
+        replica: &Replica,
+        change: &workdesk_sync::Change,
+    ) -> Result<Written<T>, UiError> {
+        let kept = replica.keep_change(change).map_err(Error::from)?;
+        log::info!("change {} kept in the outbox", kept.id);
+        self.kick_outbox().await;
+        Ok(Written::Kept {
+            change: Box::new(kept),
         })
     }
+}
 
-    /// The changes of `resource` not sent yet, as its list marks them.
-    ///
-    /// # Errors
-    /// `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
-    pub async fn pending_rows(
-        &self,
-        resource: workdesk_api::ResourceName,
-    ) -> Result<Vec<workdesk_sync::PendingRow>, UiError> {
-        let workspace = self.workspace().await?;
-        Ok(workspace
-            .replica
-            .pending_rows(resource)
-            .map_err(Error::from)?)
-    }
-
-    /// Replaces change `id` with `change` (edited after the service refused
-    /// it, or before it was sent): waiting again, sent on the next pass.
-    ///
-    /// # Errors
-    /// `invalid_input` (by field), `change_gone`, `change_being_sent`.
-    pub async fn edit_change(
-        &self,
-        id: i64,
-        change: workdesk_sync::Change,
-    ) -> Result<Pending, UiError> {
-        let workspace = self.workspace().await?;
-        let edited = workspace
-            .replica
-            .edit_change(id, &change)
-            .map_err(Error::from)?;
-        self.kick_outbox().await;
-        Ok(edited)
-    }
-
-    /// Discards change `id`: it will not be sent.
-    ///
-    /// # Errors
-    /// `change_gone`; `change_being_sent` (its outcome is checked first).
-    pub async fn discard_change(&self, id: i64) -> Result<(), UiError> {
-        let workspace = self.workspace().await?;
-        workspace.replica.discard_change(id).map_err(Error::from)?;
-        self.kick_outbox().await;
-        Ok(())
-    }
-
-    /// Settles a lead edit's conflict with the user's choice per field;
-    /// `None` when nothing is left to send.
-    ///
-    /// # Errors
-    /// `invalid_input` (a field without a choice), `change_gone`,
-    /// `change_not_in_conflict`.
-    pub async fn resolve_conflict(
-        &self,
-        id: i64,
-        keep: std::collections::BTreeMap<String, Keep>,
-    ) -> Result<Option<Pending>, UiError> {
-        let workspace = self.workspace().await?;
-        let settled = workspace
-            .replica
-            .resolve_conflict(id, &keep)
-            .map_err(Error::from)?;
-        self.kick_outbox().await;
-        Ok(settled)
-    }
-
-    /// Lets change `id`, held for the user's word, go (see
-    /// [`Replica::release`]): written for another address of the
-    /// workspace, it is sent to its address now; unsure whether the
-    /// service has it, it is sent anyway. The user chose so.
-    ///
-    /// # Errors
-    /// `change_gone`, `change_not_held`, `saved_data_locked`.
-    pub async fn release_change(&self, id: i64) -> Result<Pending, UiError> {
-        let workspace = self.workspace().await?;
-        let released = workspace.replica.release(id).map_err(Error::from)?;
-        log::info!("outbox change {id}: the user chose to send it");
-        self.kick_outbox().await;
-        Ok(released)
-    }
-
-    /// "Save to a file…": the changes not sent yet (waiting, being sent or
-    /// needing the user), as typed, written as JSON to a file the user
-    /// picks in the system's save dialog (`dialog`'s texts), before they
-    /// are discarded or so they are kept elsewhere. The file is written
-    /// whole or not at all (a new file of its own, renamed into place).
-    /// `None` when the dialog was closed.
-    ///
-    /// The file: a JSON array in the order the changes were made, each
-    /// `{"id", "state", "made_at" (UTC), "attempts", "change" (as the
-    /// outbox keeps it: `kind` and what was typed), "note"}`.
-    ///
-    /// # Errors
-    /// `saved_data_locked`, `saved_data_unreadable`; `internal` (code
-    /// `changes_not_saved`, `detail`) when the file cannot be written.
-    pub async fn save_changes(
-        &self,
-        save_dialog: &crate::export::SaveFileDialog,
-        dialog: crate::export::SaveDialog,
-    ) -> Result<Option<SavedChanges>, UiError> {
-        let workspace = self.workspace().await?;
+/// "Save to a file…": the changes not sent yet, as typed, written as JSON
+/// (an array in the order made: `id`, `state`, `made_at`, `attempts`,
+/// `change`, `note`) to a file picked in the system's save dialog
+/// (`dialog`'s texts); `null` when the dialog was closed.
+///
+/// Errors: `saved_data_locked`, `saved_data_unreadable`; `internal`
+/// (`changes_not_saved`, with `detail`) when the file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn save_changes(
+    state: &AppState,
+    save_dialog: &crate::export::SaveFileDialog,
+    dialog: crate::export::SaveDialog,
+) -> Result<Option<SavedChanges>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         let unsent: Vec<Pending> = workspace
             .replica
             .outbox()
@@ -379,43 +297,149 @@ impl AppState {
                 .unwrap_or_default(),
             count: u32::try_from(unsent.len()).unwrap_or(u32::MAX),
         }))
-    }
+    })
+    .await
+}
 
-    /// Removes the changes already sent from the list.
-    ///
-    /// # Errors
-    /// `saved_data_locked`, `saved_data_unreadable`.
-    pub async fn clear_sent(&self) -> Result<u32, UiError> {
-        let workspace = self.workspace().await?;
-        let cleared = workspace.replica.clear_sent().map_err(Error::from)?;
-        self.kick_outbox().await;
-        Ok(u32::try_from(cleared).unwrap_or(u32::MAX))
-    }
-
-    /// "Send now": a pass over the outbox at once (it stops again at what
-    /// stops it: working offline, no service, the budget).
-    ///
-    /// # Errors
-    /// `not_configured`, `offline` while working offline.
-    pub async fn send_outbox_now(&self) -> Result<(), UiError> {
-        let workspace = self.workspace().await?;
-        workspace.replica.service().map_err(Error::from)?;
-        self.kick_outbox().await;
-        Ok(())
-    }
-
-    /// Keeps `change` in the outbox of `replica`'s workspace and asks for a
-    /// pass.
-    pub(crate) async fn keep_change<T>(
-        &self,
-        replica: &Replica,
-        change: &workdesk_sync::Change,
-    ) -> Result<Written<T>, UiError> {
-        let kept = replica.keep_change(change).map_err(Error::from)?;
-        log::info!("change {} kept in the outbox", kept.id);
-        self.kick_outbox().await;
-        Ok(Written::Kept {
-            change: Box::new(kept),
+/// The outbox of the workspace on screen: every change in the order made,
+/// and the counts.
+///
+/// Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn outbox(state: &AppState) -> Result<Outbox, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let changes = workspace.replica.outbox().map_err(Error::from)?;
+        Ok(Outbox {
+            summary: OutboxSummary::of(&changes),
+            changes,
         })
-    }
+    })
+    .await
+}
+
+/// The changes of `resource` not sent yet, as its list marks them: new
+/// records (no id yet), records edited (the fields to be sent), records
+/// to be deleted.
+///
+/// Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn pending_rows(
+    state: &AppState,
+    resource: workdesk_api::ResourceName,
+) -> Result<Vec<workdesk_sync::PendingRow>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        Ok(workspace
+            .replica
+            .pending_rows(resource)
+            .map_err(Error::from)?)
+    })
+    .await
+}
+
+/// Replaces change `id` with `change` (edited after the service refused
+/// it, or before it was sent): waiting again, sent on the next pass.
+///
+/// Errors: `invalid_input` (by field; also a change of another kind),
+/// `change_gone`, `change_being_sent`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn edit_change(
+    state: &AppState,
+    id: i64,
+    change: workdesk_sync::Change,
+) -> Result<Pending, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let edited = workspace
+            .replica
+            .edit_change(id, &change)
+            .map_err(Error::from)?;
+        state.kick_outbox().await;
+        Ok(edited)
+    })
+    .await
+}
+
+/// Discards change `id`: it will not be sent.
+///
+/// Errors: `change_gone`, `change_being_sent`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn discard_change(state: &AppState, id: i64) -> Result<(), UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        workspace.replica.discard_change(id).map_err(Error::from)?;
+        state.kick_outbox().await;
+        Ok(())
+    })
+    .await
+}
+
+/// Settles a lead edit's conflict: per field in conflict, keep `yours` or
+/// the `service`'s value; `null` when nothing is left to send.
+///
+/// Errors: `invalid_input` (a field without a choice), `change_gone`,
+/// `change_not_in_conflict`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn resolve_conflict(
+    state: &AppState,
+    id: i64,
+    keep: std::collections::BTreeMap<String, Keep>,
+) -> Result<Option<Pending>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let settled = workspace
+            .replica
+            .resolve_conflict(id, &keep)
+            .map_err(Error::from)?;
+        state.kick_outbox().await;
+        Ok(settled)
+    })
+    .await
+}
+
+/// Lets change `id`, held for the user's word, go: written for another
+/// address of the workspace (its key or address changed since), it is sent
+/// to its address now; unsure whether the service has it (a colleague may
+/// have made one like it), it is sent anyway.
+///
+/// Errors: `change_gone`, `change_not_held`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn release_change(state: &AppState, id: i64) -> Result<Pending, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let released = workspace.replica.release(id).map_err(Error::from)?;
+        log::info!("outbox change {id}: the user chose to send it");
+        state.kick_outbox().await;
+        Ok(released)
+    })
+    .await
+}
+
+/// Removes the changes already sent from the outbox's list; how many.
+///
+/// Errors: `saved_data_locked`, `saved_data_unreadable`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn clear_sent(state: &AppState) -> Result<u32, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let cleared = workspace.replica.clear_sent().map_err(Error::from)?;
+        state.kick_outbox().await;
+        Ok(u32::try_from(cleared).unwrap_or(u32::MAX))
+    })
+    .await
+}
+
+/// "Send now": a pass over the outbox at once.
+///
+/// Errors: `offline` while working offline, `not_configured`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn send_outbox_now(state: &AppState) -> Result<(), UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        workspace.replica.service().map_err(Error::from)?;
+        state.kick_outbox().await;
+        Ok(())
+    })
+    .await
 }

@@ -8,13 +8,15 @@ use workdesk_sync::overview::DrillDown;
 use workdesk_sync::{Answer, ReadEnd, Then};
 
 use crate::error::Error;
+use crate::guard::{guarded, guarded_sync};
+use crate::ipc::Channel;
 use crate::schema::{resource_schema, ResourceSchema};
 use crate::settings::{LanguageChoice, NamedView, VIEW_NAME_MAX_CHARS};
 use crate::state::{AppState, Workspace};
 use crate::ui_error::UiError;
 use crate::views::{add_ready_views, ListViews};
 
-/// One message of a list's opening read ([`AppState::open_list`]).
+/// One message of a list's opening read ([`open_list`]).
 ///
 /// JSON: `{"opened": ListViews}` first, then answers as `read_list` sends
 /// them (`{"kind": "saved" | "fresh", ...}`).
@@ -31,9 +33,27 @@ pub enum ListMessage {
 }
 
 /// The field schemas of all eight resources, in the order the app lists
-/// them.
-pub fn resource_schemas() -> Vec<ResourceSchema> {
-    ResourceName::ALL.into_iter().map(resource_schema).collect()
+/// them: columns, sortable fields and the operators each field takes.
+/// Never fails (a `Result` like every command, for the UI's one `call`).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn resource_schemas() -> Result<Vec<ResourceSchema>, UiError> {
+    Ok(ResourceName::ALL.into_iter().map(resource_schema).collect())
+}
+
+/// Checks `view` of `resource` as `read_list` does before it sends
+/// anything (the query engine's rules: fields, operators, values of the
+/// right type and within the service's bounds, sort keys, page size): the
+/// one authority the filter builder asks as the user types. Needs no
+/// workspace and sends nothing. Answers the view as it is read today: each
+/// relative period (`@this_month`) of a condition worked out into its
+/// dates, in this computer's time zone.
+///
+/// Errors: `invalid_input` with `field_errors` keyed `filters.<index>`,
+/// `fields`, `sort`, `page`, `take` or `widths`, exactly as `read_list`
+/// would answer for the same view.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn check_view(resource: ResourceName, view: ListView) -> Result<ListView, UiError> {
+    guarded_sync(|| checked(resource, &view))
 }
 
 /// `Ok` when `view` reads over `resource` (what `list_records` would
@@ -45,41 +65,182 @@ pub fn resource_schemas() -> Vec<ResourceSchema> {
 ///
 /// # Errors
 /// `invalid_input` with `field_errors` keyed by the view's parts.
-pub fn check_view(resource: ResourceName, view: &ListView) -> Result<ListView, UiError> {
+fn checked(resource: ResourceName, view: &ListView) -> Result<ListView, UiError> {
     let now = chrono::Local::now();
     view.check_on(resource, &now)
         .map(|_| view.dated_on(resource, &now))
         .map_err(|problems| Error::Api(workdesk_api::Error::InvalidQuery(problems)).into())
 }
 
+/// How a read ended (`end`), the message it ended with (`last`: an
+/// answer), and how many messages it sent over its channel before
+/// (`answers`). The last answer (the service's, or the saved one when the
+/// service is not asked or did not answer) comes with the reply: a large
+/// channel message is handed over by a later fetch, a cost the reply does
+/// not pay. A channel's messages reach the window in order among
+/// themselves but not with the command's reply, so the window applies
+/// `last` and `end` only once `answers` messages have arrived.
+#[derive(Debug, Serialize, Type)]
+pub struct ReadDone<M> {
+    /// The messages sent over the channel before the read ended.
+    pub answers: u32,
+    /// The message the read ended with, `null` when it ended with none
+    /// after the channel's (or sent none).
+    pub last: Option<M>,
+    /// How the read ended.
+    pub end: ReadEnd<UiError>,
+}
+
+/// What a read command gathers as its read goes: messages that another
+/// may follow go over the window's channel at once; the last is kept for
+/// the reply.
+struct Reply<'a, M: Serialize> {
+    channel: &'a Channel<M>,
+    what: &'static str,
+    answers: u32,
+    last: Option<M>,
+}
+
+impl<'a, M: Serialize> Reply<'a, M> {
+    fn new(channel: &'a Channel<M>, what: &'static str) -> Self {
+        Reply {
+            channel,
+            what,
+            answers: 0,
+            last: None,
+        }
+    }
+
+    fn take(&mut self, message: M, then: Then) {
+        match then {
+            Then::Ends => self.last = Some(message),
+            Then::MayFollow => {
+                self.answers += 1;
+                self.channel.send(message, self.what);
+            }
+        }
+    }
+
+    fn done(self, end: ReadEnd<UiError>) -> ReadDone<M> {
+        ReadDone {
+            answers: self.answers,
+            last: self.last,
+            end,
+        }
+    }
+}
+
+/// Reads a list the one way every list is read: `view` of `resource`
+/// checked once, then, as soon as each is known, the saved answer
+/// (`{"kind": "saved", value, source}`: the page as last
+/// seen, or the view answered over every saved record) and the service's
+/// (`{"kind": "fresh", value, changed}`; `GET <path>?<query>`, saved for
+/// offline use in the background; `changed: false` says it is the saved
+/// page just sent). Records are JSON objects (the view's fields, `null`
+/// when absent, unknown fields included; decimals as strings). An answer
+/// another may follow goes over `answers`; the last comes with the reply
+/// ([`ReadDone`]), with how the read ended: `{"end": "fresh"}`, or `kept_saved` /
+/// `nothing_saved` with `because` (`working_offline`, `offline`,
+/// `service_error`, `rate_limited`: the same verdict as the pushed
+/// connection state) and the `error`. With `remember` (the list on
+/// screen, not a form's lookup), `view` becomes the resource's current
+/// view and `resource` the one shown last, unless a later read of the
+/// same resource was asked for meanwhile.
+///
+/// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
+/// `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
+/// records cannot answer a view while the service does not);
+/// `not_configured`, `unauthorized`, `forbidden`, `not_found` (a page past
+/// the last), `keychain_unavailable`, `internal` (saved data unreadable).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn read_list(
+    state: &AppState,
+    resource: ResourceName,
+    view: ListView,
+    remember: bool,
+    answers: Channel<Answer<Page<JsonRecord>>>,
+) -> Result<ReadDone<Answer<Page<JsonRecord>>>, UiError> {
+    let mut reply = Reply::new(&answers, "list");
+    let end = guarded(async {
+        let workspace = state.workspace().await?;
+        state
+            .read_in(&workspace, resource, view, remember, |answer, then| {
+                reply.take(answer, then);
+            })
+            .await
+    })
+    .await?;
+    Ok(reply.done(end))
+}
+
+/// Reads one record of `resource` with every field, by id, as
+/// `read_list` reads a list: the saved copy, then the service's (a
+/// customer from `GET /stakeholder/customer/{id}/`, any other from its
+/// list filtered by `id`), over `answers` and the reply ([`ReadDone`]). A
+/// record the service says is gone is dropped from the saved records.
+///
+/// Errors: `invalid_input` (`field` = `id`: not a record id),
+/// `not_found` (`record_not_found`: no such record, or it was deleted),
+/// and the errors of `read_list`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn read_record(
+    state: &AppState,
+    resource: ResourceName,
+    id: String,
+    answers: Channel<Answer<JsonRecord>>,
+) -> Result<ReadDone<Answer<JsonRecord>>, UiError> {
+    let mut reply = Reply::new(&answers, "record");
+    let end = guarded(state.read_one(resource, id, |answer, then| {
+        reply.take(answer, then);
+    }))
+    .await?;
+    Ok(reply.done(end))
+}
+
+/// Opens the list of `resource` with one read: the first message over
+/// `messages` is `{"opened": ListViews}` (the resource's views, each
+/// fitted to this build's schema: its `current` is the view read, the
+/// one shown last or the default; `left_out` when fitting dropped a
+/// column, sort key or condition), then the answers and the reply come as
+/// `read_list`'s for that view, which is remembered. The first time the
+/// list opens in a workspace its ready-made views ("Issued this month",
+/// "Overdue"…) join its saved views, named in `language`, the window's
+/// (`en` or `es`). `drill_down` (an overview figure's `opens`, else
+/// `null`): the current view takes its conditions and order, from page 1,
+/// so the list shows exactly the records the figure counts.
+///
+/// Errors: `not_configured` (nothing sent), and the errors of
+/// `read_list`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn open_list(
+    state: &AppState,
+    resource: ResourceName,
+    language: LanguageChoice,
+    drill_down: Option<DrillDown>,
+    messages: Channel<ListMessage>,
+) -> Result<ReadDone<ListMessage>, UiError> {
+    let mut reply = Reply::new(&messages, "list");
+    let end = guarded(state.open(resource, language, drill_down, |message, then| {
+        reply.take(message, then);
+    }))
+    .await?;
+    Ok(reply.done(end))
+}
+
 impl AppState {
-    /// Reads `view` of `resource` the one way every list is read
+    /// Reads `view` of `resource` in `workspace` the one way every list is read
     /// ([`workdesk_sync::Replica::read_page`]): `send` gets the saved
     /// answer, then the service's (each with whether another may follow), unless the workspace on screen changed
     /// meanwhile; the end says whether the service answered, or why not.
     /// With `remember` (the list on screen, not a form's lookup), `view`
     /// becomes the resource's current view once it shows, unless a later
-    /// read of the same resource was asked for meanwhile (the `read_list`
-    /// command).
+    /// read of the same resource was asked for meanwhile ([`read_list`]).
     ///
     /// # Errors
     /// The view's (`invalid_input`), the service's about the request
     /// (`forbidden`, `not_found`, `unauthorized`, `invalid_input`), and
     /// the saved records' when they had to answer and could not
     /// (`invalid_input` keyed by condition, `unauthorized`, `internal`).
-    pub async fn read_list(
-        &self,
-        resource: ResourceName,
-        view: ListView,
-        remember: bool,
-        send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
-    ) -> Result<ReadEnd<UiError>, UiError> {
-        let workspace = self.workspace().await?;
-        self.read_in(&workspace, resource, view, remember, send)
-            .await
-    }
-
-    /// [`AppState::read_list`] in `workspace`.
     async fn read_in(
         &self,
         workspace: &Workspace,
@@ -113,7 +274,7 @@ impl AppState {
         Ok(end.map_err(|error| UiError::from(Error::from(error))))
     }
 
-    /// Reads record `id` of `resource` as [`AppState::read_list`] reads a
+    /// Reads record `id` of `resource` as [`read_list`] reads a
     /// list ([`workdesk_sync::Replica::read_record`]): the saved copy, then
     /// the service's (a customer from `GET /stakeholder/customer/{id}/`),
     /// or the end that says why not (the `read_record` command).
@@ -121,8 +282,8 @@ impl AppState {
     /// # Errors
     /// `invalid_input` (`field` = `id`: not a record id), `not_found`
     /// (`record_not_found`: no such record, or it was deleted), and the
-    /// errors of [`AppState::read_list`].
-    pub async fn read_record(
+    /// errors of [`read_list`].
+    async fn read_one(
         &self,
         resource: ResourceName,
         id: String,
@@ -156,7 +317,7 @@ impl AppState {
     /// command): `send` gets the resource's views, fitted
     /// ([`ListMessage::Opened`]), before anything else; then its current
     /// view (or the default) is read and remembered as
-    /// [`AppState::read_list`] reads one, each answer a
+    /// [`read_list`] reads one, each answer a
     /// [`ListMessage::Answer`]. The first time in a workspace, the
     /// resource's ready-made views are added to its saved views, named in
     /// `language` (the window's; [`crate::views::ready_views`]). With
@@ -165,10 +326,10 @@ impl AppState {
     /// and remembered.
     ///
     /// # Errors
-    /// Those of [`AppState::read_list`]; nothing is sent when there is no
+    /// Those of [`read_list`]; nothing is sent when there is no
     /// workspace to read (`not_configured`, `keychain_unavailable`) or it
     /// changed meanwhile.
-    pub async fn open_list(
+    async fn open(
         &self,
         resource: ResourceName,
         language: LanguageChoice,
@@ -232,72 +393,87 @@ impl AppState {
             self.settings.views(&workspace, resource),
         ))
     }
+}
 
-    /// Saves `view` of `resource` under `name` (trimmed; 1 to
-    /// [`VIEW_NAME_MAX_CHARS`] characters), replacing a saved view of the
-    /// same name (the `save_view` command). Returns the resource's views,
-    /// fitted.
-    ///
-    /// # Errors
-    /// `invalid_input` for the name or the view; `not_configured`; the
-    /// settings file's.
-    pub async fn save_view(
-        &self,
-        resource: ResourceName,
-        name: String,
-        view: ListView,
-    ) -> Result<ListViews, UiError> {
+/// Saves `view` of `resource` under `name` (trimmed; 1 to 80 characters),
+/// replacing a saved view of the same name. Returns the resource's views
+/// as `open_list` sends them (`ListViews`).
+///
+/// Errors: `invalid_input` with `field` = `name`, or with `field_errors`
+/// keyed as `read_list` keys them (and `widths`) when the view does not
+/// read; `not_configured`; `internal` when the settings file cannot be
+/// written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn save_view(
+    state: &AppState,
+    resource: ResourceName,
+    name: String,
+    view: ListView,
+) -> Result<ListViews, UiError> {
+    guarded(async move {
         let name = name.trim().to_owned();
         let length = name.chars().count();
         if length == 0 || length > VIEW_NAME_MAX_CHARS {
             return Err(Error::ViewName.into());
         }
-        check_view(resource, &view)?;
-        let workspace = self.shown().await.ok_or(Error::NotConfigured)?;
-        let views = self.settings.update_views(&workspace, resource, |views| {
+        checked(resource, &view)?;
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+        let views = state.settings.update_views(&workspace, resource, |views| {
             match views.saved.iter_mut().find(|saved| saved.name == name) {
                 Some(saved) => saved.view = view,
                 None => views.saved.push(NamedView { name, view }),
             }
         })?;
         Ok(ListViews::fitted(resource, views))
-    }
+    })
+    .await
+}
 
-    /// Remembers `view` as `resource`'s current view without loading it
-    /// (the `remember_view` command).
-    ///
-    /// # Errors
-    /// `invalid_input` for the view; `not_configured`; the settings file's.
-    pub async fn remember_view(
-        &self,
-        resource: ResourceName,
-        view: ListView,
-    ) -> Result<(), UiError> {
-        check_view(resource, &view)?;
-        let workspace = self.shown().await.ok_or(Error::NotConfigured)?;
+/// Remembers `view` as `resource`'s current view without loading it: what
+/// changes only the screen (a column moved or resized) and needs no
+/// request. Returns nothing.
+///
+/// Errors: `invalid_input` with `field_errors` keyed as `list_records`
+/// keys them (and `widths`) when the view does not read (nothing kept);
+/// `not_configured`; `internal` when the settings file cannot be written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn remember_view(
+    state: &AppState,
+    resource: ResourceName,
+    view: ListView,
+) -> Result<(), UiError> {
+    guarded(async move {
+        checked(resource, &view)?;
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
         // A list request under way must not overwrite this with its older view.
-        self.view_tickets.issue(&workspace, resource);
-        self.settings
+        state.view_tickets.issue(&workspace, resource);
+        state
+            .settings
             .set_current_view(&workspace, resource, &view)?;
         Ok(())
-    }
+    })
+    .await
+}
 
-    /// Deletes the saved view `name` of `resource` (the `delete_view`
-    /// command). Returns the resource's views, fitted.
-    ///
-    /// # Errors
-    /// `not_configured`; the settings file's.
-    pub async fn delete_view(
-        &self,
-        resource: ResourceName,
-        name: String,
-    ) -> Result<ListViews, UiError> {
-        let workspace = self.shown().await.ok_or(Error::NotConfigured)?;
-        let views = self.settings.update_views(&workspace, resource, |views| {
+/// Deletes the saved view `name` of `resource` (nothing if there is none).
+/// Returns the resource's views as `open_list` sends them (`ListViews`).
+///
+/// Errors: `not_configured`; `internal` when the settings file cannot be
+/// written.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn delete_view(
+    state: &AppState,
+    resource: ResourceName,
+    name: String,
+) -> Result<ListViews, UiError> {
+    guarded(async move {
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
+        let views = state.settings.update_views(&workspace, resource, |views| {
             views.saved.retain(|saved| saved.name != name);
         })?;
         Ok(ListViews::fitted(resource, views))
-    }
+    })
+    .await
 }
 
 /// One line in the log for a list read: what was asked (never a filter's

@@ -42,6 +42,19 @@ pub struct TaskDraft {
     pub custom_fields: String,
 }
 
+/// Reads the "New task" form's inputs as typed (`draft`) into the task
+/// `create_task` sends: the one authority on that form, asked as the user
+/// leaves an input and before sending. Sends nothing; needs no workspace.
+///
+/// Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
+/// by input and coded: `required`, `too_long` (`max`, `count`),
+/// `not_an_integer` / `out_of_range` (`min`, `max`), `not_a_uuid`,
+/// `not_json`, `not_a_date_time`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn check_task(draft: TaskDraft) -> Result<NewTask, UiError> {
+    crate::guard::guarded_sync(|| checked(&draft))
+}
+
 /// `draft` as the task to send: texts trimmed (the description kept as
 /// typed), empty inputs left out, the priority a number, ids as the
 /// service writes them, the custom fields parsed (`null` left out).
@@ -52,7 +65,7 @@ pub struct TaskDraft {
 /// 255 characters), `not_an_integer` and `out_of_range` (`min`, `max`: a
 /// priority that is no 16-bit whole number), `not_a_uuid`, `not_json`,
 /// `not_a_date_time`.
-pub fn check_task(draft: &TaskDraft) -> Result<NewTask, UiError> {
+fn checked(draft: &TaskDraft) -> Result<NewTask, UiError> {
     let mut problems = ValidationErrors::default();
     let text = |typed: &str| Some(typed.trim().to_owned()).filter(|t| !t.is_empty());
     let mut task = NewTask {
@@ -173,7 +186,7 @@ mod tests {
     use crate::ui_error::{ErrorKind, FieldProblem};
 
     fn codes(draft: &TaskDraft) -> Vec<(String, String)> {
-        let error = check_task(draft).unwrap_err();
+        let error = checked(draft).unwrap_err();
         assert_eq!(error.kind, ErrorKind::InvalidInput);
         error
             .field_errors
@@ -189,7 +202,7 @@ mod tests {
 
     #[test]
     fn a_draft_becomes_the_task_the_service_takes() {
-        let task = check_task(&TaskDraft {
+        let task = check_task(TaskDraft {
             title: "  Pagar arriendo ".into(),
             description: "  keep  ".into(),
             status: " ".into(),
@@ -263,7 +276,7 @@ mod tests {
             });
             assert_eq!(found, [("priority".to_owned(), code.to_owned())], "{typed}");
         }
-        let edge = check_task(&TaskDraft {
+        let edge = check_task(TaskDraft {
             title: "ñ".repeat(255),
             priority: "-32768".into(),
             ..TaskDraft::default()
@@ -271,7 +284,7 @@ mod tests {
         .unwrap();
         assert_eq!(edge.priority, Some(i16::MIN));
         for (typed, read) in [("32767", 32767), (" +7 ", 7), ("-0", 0), ("–5", -5)] {
-            let task = check_task(&TaskDraft {
+            let task = check_task(TaskDraft {
                 title: "x".into(),
                 priority: typed.into(),
                 ..TaskDraft::default()

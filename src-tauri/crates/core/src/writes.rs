@@ -22,6 +22,7 @@ use workdesk_api::{
 use workdesk_sync::{Change, Replica};
 
 use crate::error::Error;
+use crate::guard::guarded;
 use crate::outbox::Written;
 use crate::state::AppState;
 use crate::ui_error::UiError;
@@ -40,42 +41,6 @@ fn kept_after(err: &workdesk_api::Error) -> bool {
 }
 
 impl AppState {
-    /// `POST /task/task/`: creates `task` and returns it as created, or
-    /// keeps it in the outbox while the service cannot be reached.
-    ///
-    /// # Errors
-    /// `invalid_input` (the task's bounds, checked before sending or
-    /// keeping); the service's 400 by field; `unknown_outcome`; the
-    /// service's others.
-    pub async fn create_task(&self, task: NewTask) -> Result<Written<Task>, UiError> {
-        let change = Change::CreateTask { task: task.clone() };
-        self.create(ResourceName::Task, "task", change, async |client| {
-            client.create_task(&task).await
-        })
-        .await
-    }
-
-    /// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it,
-    /// or keeps it in the outbox while the service cannot be reached.
-    ///
-    /// # Errors
-    /// As [`AppState::create_task`].
-    pub async fn create_stakeholder(
-        &self,
-        stakeholder: NewStakeholder,
-    ) -> Result<Written<Stakeholder>, UiError> {
-        let change = Change::CreateStakeholder {
-            stakeholder: stakeholder.clone(),
-        };
-        self.create(
-            ResourceName::Stakeholder,
-            "stakeholder",
-            change,
-            async |client| client.create_stakeholder(&stakeholder).await,
-        )
-        .await
-    }
-
     /// A record created on the service with `send` (`what` names it in the
     /// log and the errors: `task`), saved as a new record of `resource`;
     /// or `change` kept in the outbox.
@@ -105,17 +70,6 @@ impl AppState {
         }
     }
 
-    /// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
-    ///
-    /// # Errors
-    /// `invalid_input` (`id`), `not_found`, the errors of reads.
-    pub async fn get_lead(&self, id: String) -> Result<Lead, UiError> {
-        self.fetch_one(ResourceName::Lead, "lead", async |client| {
-            client.get_lead(&id).await
-        })
-        .await
-    }
-
     /// One record read straight from the service with `fetch` (`what`
     /// names it in a 404: `lead`), saved as the newest copy of
     /// `resource`'s record; dropped if the workspace on screen changed
@@ -135,22 +89,88 @@ impl AppState {
         self.check_shown(&workspace)?;
         Ok(record)
     }
+}
 
-    /// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
-    /// (`null` clears one); returns the updated lead. While the service
-    /// cannot be reached the edit is kept in the outbox, based on the
-    /// lead's saved copy (the one the form showed): a field changed on the
-    /// service meanwhile is a conflict the user settles, never overwritten.
-    ///
-    /// # Errors
-    /// As [`AppState::create_task`], plus `invalid_input` (`id`) and
-    /// `not_found`.
-    pub async fn patch_lead(&self, id: String, patch: LeadPatch) -> Result<Written<Lead>, UiError> {
-        let workspace = self.workspace().await?;
+/// `POST /task/task/`: creates `task` and returns it as created (`sent`),
+/// or keeps it in the outbox while the service cannot be reached (`kept`).
+///
+/// Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
+/// field); `unknown_outcome` (timeout or broken connection: the task may
+/// exist); `unauthorized`, `forbidden`, `rate_limited`, `network`,
+/// `service`, `not_configured`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn create_task(state: &AppState, task: NewTask) -> Result<Written<Task>, UiError> {
+    guarded(async move {
+        let change = Change::CreateTask { task: task.clone() };
+        state
+            .create(ResourceName::Task, "task", change, async |client| {
+                client.create_task(&task).await
+            })
+            .await
+    })
+    .await
+}
+
+/// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it
+/// (`sent`), or keeps it in the outbox (`kept`).
+///
+/// Errors: as `create_task` (a document already registered is a 400 under
+/// `non_field_errors`).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn create_stakeholder(
+    state: &AppState,
+    stakeholder: NewStakeholder,
+) -> Result<Written<Stakeholder>, UiError> {
+    guarded(async move {
+        let change = Change::CreateStakeholder {
+            stakeholder: stakeholder.clone(),
+        };
+        state
+            .create(
+                ResourceName::Stakeholder,
+                "stakeholder",
+                change,
+                async |client| client.create_stakeholder(&stakeholder).await,
+            )
+            .await
+    })
+    .await
+}
+
+/// `GET /crm/lead/{id}/` (assumed): the lead with its current values.
+///
+/// Errors: `invalid_input` (`field` = `id`), `not_found`, and the errors of
+/// reads.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn get_lead(state: &AppState, id: String) -> Result<Lead, UiError> {
+    guarded(async move {
+        state
+            .fetch_one(ResourceName::Lead, "lead", async |client| {
+                client.get_lead(&id).await
+            })
+            .await
+    })
+    .await
+}
+
+/// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
+/// (`null` clears one); returns the updated lead (`sent`), or keeps the
+/// edit in the outbox while the service cannot be reached (`kept`).
+///
+/// Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
+/// `not_found`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn patch_lead(
+    state: &AppState,
+    id: String,
+    patch: LeadPatch,
+) -> Result<Written<Lead>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         let replica = &workspace.replica;
         let change = || lead_edit(replica, &id, &patch);
         if keeps_at_once(replica) {
-            return self.keep_change(replica, &change()).await;
+            return state.keep_change(replica, &change()).await;
         }
         let result = replica.client().patch_lead(&id, &patch).await;
         log_write("PATCH lead", &result);
@@ -161,19 +181,21 @@ impl AppState {
                 }
                 Ok(Written::Sent { record: lead })
             }
-            Err(err) if kept_after(&err) => self.keep_change(replica, &change()).await,
+            Err(err) if kept_after(&err) => state.keep_change(replica, &change()).await,
             Err(err) => Err(Error::write(err, "lead").into()),
         }
-    }
+    })
+    .await
+}
 
-    /// `DELETE /stakeholder/stakeholder/{id}/`: gone from the saved
-    /// records too (also when it was gone already: a 404). While the
-    /// service cannot be reached the deletion is kept in the outbox.
-    ///
-    /// # Errors
-    /// As [`AppState::patch_lead`].
-    pub async fn delete_stakeholder(&self, id: String) -> Result<Written<()>, UiError> {
-        let workspace = self.workspace().await?;
+/// `DELETE /stakeholder/stakeholder/{id}/` (`sent`), or the deletion kept
+/// in the outbox (`kept`).
+///
+/// Errors: as `patch_lead` (`not_found` also when already deleted).
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn delete_stakeholder(state: &AppState, id: String) -> Result<Written<()>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
         let replica = &workspace.replica;
         let change = || Change::DeleteStakeholder {
             id: id.clone(),
@@ -184,7 +206,7 @@ impl AppState {
                 .and_then(|saved| saved.value.get("name")?.as_str().map(str::to_owned)),
         };
         if keeps_at_once(replica) {
-            return self.keep_change(replica, &change()).await;
+            return state.keep_change(replica, &change()).await;
         }
         let result = replica.client().delete_stakeholder(&id).await;
         log_write("DELETE stakeholder", &result);
@@ -197,10 +219,11 @@ impl AppState {
         }
         match result {
             Ok(()) => Ok(Written::Sent { record: () }),
-            Err(err) if kept_after(&err) => self.keep_change(replica, &change()).await,
+            Err(err) if kept_after(&err) => state.keep_change(replica, &change()).await,
             Err(err) => Err(Error::write(err, "stakeholder").into()),
         }
-    }
+    })
+    .await
 }
 
 /// The outbox's change for `patch` of lead `id`: based on the values of

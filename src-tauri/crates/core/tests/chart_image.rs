@@ -49,8 +49,7 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
     png.extend_from_slice(&[7; 1000]);
 
-    let saved = state
-        .save_image(&dialog, texts(), png.clone())
+    let saved = workdesk_core::chart_image::save_image(&state, &dialog, texts(), png.clone())
         .await
         .unwrap()
         .expect("a file chosen");
@@ -65,10 +64,14 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     assert!(left.is_empty(), "no part file left: {left:?}");
 
     // Not a PNG: refused before asking, the file there untouched.
-    let refused = state
-        .save_image(&dialog, texts(), b"GIF89a not a png".to_vec())
-        .await
-        .unwrap_err();
+    let refused = workdesk_core::chart_image::save_image(
+        &state,
+        &dialog,
+        texts(),
+        b"GIF89a not a png".to_vec(),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(
         (refused.kind, refused.code),
         (ErrorKind::InvalidInput, ErrorCode::NotPng)
@@ -78,7 +81,12 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     // The dialog closed: nothing written.
     *answer.lock().unwrap() = None;
     let other = dir.path().join("other.png");
-    assert_eq!(state.save_image(&dialog, texts(), png).await.unwrap(), None);
+    assert_eq!(
+        workdesk_core::chart_image::save_image(&state, &dialog, texts(), png)
+            .await
+            .unwrap(),
+        None
+    );
     assert!(!other.exists());
 }
 
@@ -99,8 +107,7 @@ async fn a_link_planted_beside_the_image_is_never_followed() {
     let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
     png.extend_from_slice(&[7; 100]);
 
-    state
-        .save_image(&dialog, texts(), png.clone())
+    workdesk_core::chart_image::save_image(&state, &dialog, texts(), png.clone())
         .await
         .unwrap()
         .expect("a file chosen");

@@ -22,15 +22,15 @@ async fn commands_arriving_together_share_one_opening_of_the_workspace() {
         common::settings_in_memory(),
         dir.path().to_owned(),
     ));
-    state
-        .add_workspace(
-            "Empresa A".into(),
-            sandbox.base_url().to_owned(),
-            sandbox.keys().workspace_a.clone(),
-            None,
-        )
-        .await
-        .unwrap();
+    workdesk_core::commands::add_workspace(
+        &state,
+        "Empresa A".into(),
+        sandbox.base_url().to_owned(),
+        sandbox.keys().workspace_a.clone(),
+        None,
+    )
+    .await
+    .unwrap();
     state.switched().await;
 
     let start = Arc::new(tokio::sync::Barrier::new(8));

@@ -25,7 +25,7 @@ async fn demo_watched() -> (
     state.set_outbox_watch(Arc::new(move |_, summary| {
         let _ = tx.send(summary);
     }));
-    state.start_demo().await.unwrap();
+    workdesk_core::commands::start_demo(&state).await.unwrap();
     (state, rx, dir)
 }
 
@@ -66,10 +66,11 @@ async fn tasks_titled(state: &AppState, title: &str) -> usize {
 #[tokio::test]
 async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() {
     let (state, mut rx, _dir) = demo_watched().await;
-    state.set_working_offline(true).await.unwrap();
+    workdesk_core::offline::set_working_offline(&state, true)
+        .await
+        .unwrap();
 
-    let written = state
-        .create_task(NewTask::titled("Conciliar banco"))
+    let written = workdesk_core::writes::create_task(&state, NewTask::titled("Conciliar banco"))
         .await
         .unwrap();
     let Written::Kept { change } = written else {
@@ -77,10 +78,12 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
     };
     assert_eq!(change.state, OutboxState::Waiting);
     until(&mut rx, |s| s.waiting == 1).await;
-    let outbox = state.outbox().await.unwrap();
+    let outbox = workdesk_core::outbox::outbox(&state).await.unwrap();
     assert_eq!(outbox.summary.unsent, 1);
 
-    state.set_working_offline(false).await.unwrap();
+    workdesk_core::offline::set_working_offline(&state, false)
+        .await
+        .unwrap();
     let summary = until(&mut rx, |s| s.sent == 1).await;
     assert_eq!(summary.unsent, 0);
     assert_eq!(tasks_titled(&state, "Conciliar banco").await, 1);
@@ -89,55 +92,71 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
 #[tokio::test]
 async fn a_task_the_service_can_take_is_sent_at_once() {
     let (state, _rx, _dir) = demo_watched().await;
-    let written = state
-        .create_task(NewTask::titled("Pagar proveedores"))
+    let written = workdesk_core::writes::create_task(&state, NewTask::titled("Pagar proveedores"))
         .await
         .unwrap();
     assert!(matches!(written, Written::Sent { .. }));
-    assert!(state.outbox().await.unwrap().changes.is_empty());
+    assert!(workdesk_core::outbox::outbox(&state)
+        .await
+        .unwrap()
+        .changes
+        .is_empty());
 }
 
 #[tokio::test]
 async fn a_task_outside_the_bounds_is_refused_not_kept() {
     let (state, _rx, _dir) = demo_watched().await;
-    state.set_working_offline(true).await.unwrap();
-    let err = state
-        .create_task(NewTask::titled("x".repeat(256)))
+    workdesk_core::offline::set_working_offline(&state, true)
+        .await
+        .unwrap();
+    let err = workdesk_core::writes::create_task(&state, NewTask::titled("x".repeat(256)))
         .await
         .unwrap_err();
     assert_eq!(err.kind, ErrorKind::InvalidInput);
-    assert!(state.outbox().await.unwrap().changes.is_empty());
+    assert!(workdesk_core::outbox::outbox(&state)
+        .await
+        .unwrap()
+        .changes
+        .is_empty());
 }
 
 #[tokio::test]
 async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
     let (state, _rx, _dir) = demo_watched().await;
-    state.set_working_offline(true).await.unwrap();
-    let Written::Kept { change } = state
-        .create_task(NewTask::titled("Borrador"))
+    workdesk_core::offline::set_working_offline(&state, true)
         .await
-        .unwrap()
+        .unwrap();
+    let Written::Kept { change } =
+        workdesk_core::writes::create_task(&state, NewTask::titled("Borrador"))
+            .await
+            .unwrap()
     else {
         panic!("sent while working offline")
     };
-    let edited = state
-        .edit_change(
-            change.id,
-            Change::CreateTask {
-                task: NewTask::titled("Borrador corregido"),
-            },
-        )
-        .await
-        .unwrap();
+    let edited = workdesk_core::outbox::edit_change(
+        &state,
+        change.id,
+        Change::CreateTask {
+            task: NewTask::titled("Borrador corregido"),
+        },
+    )
+    .await
+    .unwrap();
     assert!(matches!(
         edited.change,
         Some(Change::CreateTask { ref task }) if task.title == "Borrador corregido"
     ));
-    state.discard_change(change.id).await.unwrap();
-    let err = state.discard_change(change.id).await.unwrap_err();
+    workdesk_core::outbox::discard_change(&state, change.id)
+        .await
+        .unwrap();
+    let err = workdesk_core::outbox::discard_change(&state, change.id)
+        .await
+        .unwrap_err();
     assert_eq!(err.code, ErrorCode::ChangeGone);
 
-    let err = state.send_outbox_now().await.unwrap_err();
+    let err = workdesk_core::outbox::send_outbox_now(&state)
+        .await
+        .unwrap_err();
     assert_eq!(
         err.kind,
         ErrorKind::Offline,
@@ -153,18 +172,21 @@ async fn changes_not_sent_are_saved_to_a_file_as_typed() {
     use std::sync::Mutex as StdMutex;
     use workdesk_core::export::{SaveDialog, SaveFileDialog};
     let (state, mut rx, dir) = demo_watched().await;
-    state
-        .create_task(NewTask::titled("Ya enviada"))
+    workdesk_core::writes::create_task(&state, NewTask::titled("Ya enviada"))
         .await
         .unwrap();
-    state.set_working_offline(true).await.unwrap();
-    state
-        .create_task(NewTask {
+    workdesk_core::offline::set_working_offline(&state, true)
+        .await
+        .unwrap();
+    workdesk_core::writes::create_task(
+        &state,
+        NewTask {
             description: Some("Llamar por la factura 1043".into()),
             ..NewTask::titled("Conciliar banco")
-        })
-        .await
-        .unwrap();
+        },
+    )
+    .await
+    .unwrap();
     until(&mut rx, |s| s.waiting == 1).await;
     let target = dir.path().join("sin enviar.json");
     let answer = Arc::new(StdMutex::new(Some(target.clone())));
@@ -190,8 +212,7 @@ async fn changes_not_sent_are_saved_to_a_file_as_typed() {
             failed: String::new(),
         },
     };
-    let saved = state
-        .save_changes(&dialog, texts.clone())
+    let saved = workdesk_core::outbox::save_changes(&state, &dialog, texts.clone())
         .await
         .unwrap()
         .expect("a file chosen");
@@ -214,6 +235,9 @@ async fn changes_not_sent_are_saved_to_a_file_as_typed() {
     // Closed without a choice: nothing written.
     *answer.lock().unwrap() = None;
     std::fs::remove_file(&target).unwrap();
-    assert!(state.save_changes(&dialog, texts).await.unwrap().is_none());
+    assert!(workdesk_core::outbox::save_changes(&state, &dialog, texts)
+        .await
+        .unwrap()
+        .is_none());
     assert!(!target.exists());
 }

@@ -22,20 +22,19 @@ async fn open(
 ) -> (ListView, u64) {
     let mut opened = None;
     let mut count = None;
-    state
-        .open_list(
-            resource,
-            LanguageChoice::En,
-            drill_down,
-            |message, _| match message {
-                ListMessage::Opened { opened: views } => opened = Some(views.current),
-                ListMessage::Answer(answer) => {
-                    count = serde_json::to_value(answer).unwrap()["value"]["count"].as_u64();
-                }
-            },
-        )
-        .await
-        .unwrap();
+    let (messages, _) = common::messages(|messages| {
+        workdesk_core::records::open_list(state, resource, LanguageChoice::En, drill_down, messages)
+    })
+    .await
+    .unwrap();
+    for message in messages {
+        match message {
+            ListMessage::Opened { opened: views } => opened = Some(views.current),
+            ListMessage::Answer(answer) => {
+                count = serde_json::to_value(answer).unwrap()["value"]["count"].as_u64();
+            }
+        }
+    }
     (opened.unwrap(), count.unwrap())
 }
 
@@ -43,7 +42,9 @@ async fn open(
 async fn each_figures_list_opened_from_the_overview_counts_the_figure() {
     let (state, _dir) = demo().await;
     let (before, _) = open(&state, ResourceName::SupplierInvoice, None).await;
-    let overview = state.overview(false).await.unwrap();
+    let overview = workdesk_core::overview::overview(&state, false)
+        .await
+        .unwrap();
     assert_eq!(overview.parts.len(), 4);
     let mut opened = 0;
     for part in &overview.parts {
@@ -74,22 +75,37 @@ async fn each_figures_list_opened_from_the_overview_counts_the_figure() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_overview_is_remembered_as_the_section_shown_last() {
     let (state, _dir) = demo().await;
-    let status = state.workspace_status().await.unwrap();
+    let status = workdesk_core::commands::workspace_status(&state)
+        .await
+        .unwrap();
     assert!(
         !status.opens_overview,
         "the demo opens on its supplier invoices"
     );
-    state.overview(false).await.unwrap();
-    assert!(state.workspace_status().await.unwrap().opens_overview);
+    workdesk_core::overview::overview(&state, false)
+        .await
+        .unwrap();
+    assert!(
+        workdesk_core::commands::workspace_status(&state)
+            .await
+            .unwrap()
+            .opens_overview
+    );
     open(&state, ResourceName::Lead, None).await;
-    let status = state.workspace_status().await.unwrap();
+    let status = workdesk_core::commands::workspace_status(&state)
+        .await
+        .unwrap();
     assert!(!status.opens_overview);
     assert_eq!(status.last_resource, ResourceName::Lead);
-    state.overview(false).await.unwrap();
+    workdesk_core::overview::overview(&state, false)
+        .await
+        .unwrap();
     // Supplier invoices (what `last_resource` reads while the overview is
     // the last shown) replace it too.
     open(&state, ResourceName::SupplierInvoice, None).await;
-    let status = state.workspace_status().await.unwrap();
+    let status = workdesk_core::commands::workspace_status(&state)
+        .await
+        .unwrap();
     assert!(!status.opens_overview);
     assert_eq!(status.last_resource, ResourceName::SupplierInvoice);
 }
@@ -97,7 +113,9 @@ async fn the_overview_is_remembered_as_the_section_shown_last() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
     let (state, _dir) = demo().await;
-    let counted = state.overview(false).await.unwrap();
+    let counted = workdesk_core::overview::overview(&state, false)
+        .await
+        .unwrap();
     let part = |overview: &workdesk_sync::overview::Overview<_>| {
         overview
             .parts
@@ -107,21 +125,39 @@ async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
             .unwrap()
     };
     assert!(part(&counted).figures.iter().all(|f| f.sum.is_none()));
-    let mut steps = 0;
-    let added = state
-        .overview_amounts(ResourceName::SupplierInvoice, |_| steps += 1)
-        .await
-        .unwrap();
-    assert!(steps > 0, "progress after each page");
+    let steps = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted_steps = steps.clone();
+    let added = workdesk_core::overview::overview_amounts(
+        &state,
+        ResourceName::SupplierInvoice,
+        workdesk_core::ipc::Channel::new(move |_| {
+            counted_steps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        }),
+    )
+    .await
+    .unwrap();
+    assert!(
+        steps.load(std::sync::atomic::Ordering::Relaxed) > 0,
+        "progress after each page"
+    );
     assert!(added.figures.iter().any(|f| f.sum.is_some()));
     // Back on the overview: the amounts stay, said as the service's at their time.
-    let again = state.overview(false).await.unwrap();
+    let again = workdesk_core::overview::overview(&state, false)
+        .await
+        .unwrap();
     assert_eq!(part(&again), added);
     // Refresh asks again: counts only.
-    let refreshed = state.overview(true).await.unwrap();
+    let refreshed = workdesk_core::overview::overview(&state, true)
+        .await
+        .unwrap();
     assert!(part(&refreshed).figures.iter().all(|f| f.sum.is_none()));
-    assert!(part(&state.overview(false).await.unwrap())
-        .figures
-        .iter()
-        .all(|f| f.sum.is_none()));
+    assert!(part(
+        &workdesk_core::overview::overview(&state, false)
+            .await
+            .unwrap()
+    )
+    .figures
+    .iter()
+    .all(|f| f.sum.is_none()));
 }

@@ -17,13 +17,14 @@ use common::demo;
 
 /// How a read ended, and the last page it answered with.
 async fn read(state: &AppState, resource: ResourceName, view: ListView) -> (String, Value) {
-    let mut last = Value::Null;
-    let end = state
-        .read_list(resource, view, false, |answer, _| {
-            last = serde_json::to_value(answer).unwrap()["value"].clone();
-        })
-        .await
-        .unwrap();
+    let (answers, end) = common::messages(|answers| {
+        workdesk_core::records::read_list(state, resource, view, false, answers)
+    })
+    .await
+    .unwrap();
+    let last = answers.last().map_or(Value::Null, |answer| {
+        serde_json::to_value(answer).unwrap()["value"].clone()
+    });
     let end = match end {
         ReadEnd::Fresh => "fresh",
         ReadEnd::KeptSaved { .. } => "kept_saved",
@@ -163,9 +164,13 @@ async fn a_picker_finds_a_record_by_each_searchable_field_online_and_offline() {
                 "{resource:?} {field} {word}"
             );
             // Working offline, the saved records give the same matches.
-            state.set_working_offline(true).await.unwrap();
+            workdesk_core::offline::set_working_offline(&state, true)
+                .await
+                .unwrap();
             let (end, saved) = read(&state, resource, view).await;
-            state.set_working_offline(false).await.unwrap();
+            workdesk_core::offline::set_working_offline(&state, false)
+                .await
+                .unwrap();
             assert_eq!(end, "kept_saved");
             assert_eq!(ids(&saved), ids(&online), "{resource:?} {field} {word}");
         }
@@ -176,7 +181,10 @@ async fn a_picker_finds_a_record_by_each_searchable_field_online_and_offline() {
 async fn the_members_offered_are_those_the_saved_records_name_with_counts() {
     let (state, _dir) = demo().await;
     assert!(
-        state.members_seen().await.unwrap().is_empty(),
+        workdesk_core::offline::members_seen(&state)
+            .await
+            .unwrap()
+            .is_empty(),
         "nothing saved yet"
     );
     let mut expected: BTreeMap<String, (u32, String)> = BTreeMap::new();
@@ -206,7 +214,7 @@ async fn the_members_offered_are_those_the_saved_records_name_with_counts() {
             }
         }
     }
-    let seen = state.members_seen().await.unwrap();
+    let seen = workdesk_core::offline::members_seen(&state).await.unwrap();
     let got: BTreeMap<String, u32> = seen.iter().map(|m| (m.id.clone(), m.records)).collect();
     let want: BTreeMap<String, u32> = expected
         .iter()

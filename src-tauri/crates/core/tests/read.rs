@@ -8,7 +8,7 @@ use workdesk_api::{ListView, ResourceName, Take};
 use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
-use workdesk_sync::{Answer, ReadEnd, Then, Unanswered};
+use workdesk_sync::{Answer, ReadEnd, Unanswered};
 
 mod common;
 use common::demo;
@@ -30,19 +30,26 @@ async fn read(
     Vec<Value>,
     Result<ReadEnd<workdesk_core::ui_error::UiError>, Value>,
 ) {
-    let mut answers = Vec::new();
-    let end = state
-        .read_list(
+    match common::messages(|answers| {
+        workdesk_core::records::read_list(
+            state,
             ResourceName::SupplierInvoice,
             view,
             remember,
-            |answer, _| {
-                answers.push(serde_json::to_value(answer).unwrap());
-            },
+            answers,
         )
-        .await
-        .map_err(|error| serde_json::to_value(error).unwrap());
-    (answers, end)
+    })
+    .await
+    {
+        Ok((answers, end)) => (
+            answers
+                .into_iter()
+                .map(|answer| serde_json::to_value(answer).unwrap())
+                .collect(),
+            Ok(end),
+        ),
+        Err(error) => (Vec::new(), Err(serde_json::to_value(error).unwrap())),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -72,7 +79,9 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     assert_eq!(views.current, view(20));
 
     // Working offline: one read, nothing sent, the saved page kept.
-    state.set_working_offline(true).await.unwrap();
+    workdesk_core::offline::set_working_offline(&state, true)
+        .await
+        .unwrap();
     let (answers, end) = read(&state, view(20), true).await;
     assert_eq!(answers.len(), 1, "{answers:?}");
     assert_eq!(answers[0]["kind"], "saved");
@@ -89,13 +98,17 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
         (ErrorKind::Offline, ErrorCode::WorkingOffline)
     );
     // A list never read: nothing saved, and said so.
-    let mut answers = Vec::new();
-    let end = state
-        .read_list(ResourceName::Task, ListView::default(), true, |a, _| {
-            answers.push(a);
-        })
-        .await
-        .unwrap();
+    let (answers, end) = common::messages(|answers| {
+        workdesk_core::records::read_list(
+            &state,
+            ResourceName::Task,
+            ListView::default(),
+            true,
+            answers,
+        )
+    })
+    .await
+    .unwrap();
     assert!(answers.is_empty());
     assert!(
         matches!(
@@ -107,7 +120,9 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
         ),
         "{end:?}"
     );
-    state.set_working_offline(false).await.unwrap();
+    workdesk_core::offline::set_working_offline(&state, false)
+        .await
+        .unwrap();
 
     // A view that does not check: the error, keyed, and nothing remembered.
     let mut bad = view(20);
@@ -132,23 +147,24 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
 
 /// Opens supplier invoices' list: the messages as the UI gets them, and the end.
 async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error::UiError>) {
-    let mut messages = Vec::new();
-    let end = state
-        .open_list(
+    let (messages, end) = common::messages(|messages| {
+        workdesk_core::records::open_list(
+            state,
             ResourceName::SupplierInvoice,
             LanguageChoice::En,
             None,
-            |message, then| {
-                // The views come first, and an answer always follows them.
-                if messages.is_empty() {
-                    assert_eq!(then, Then::MayFollow);
-                }
-                messages.push(serde_json::to_value(message).unwrap());
-            },
+            messages,
         )
-        .await
-        .unwrap();
+    })
+    .await
+    .unwrap();
+    let messages: Vec<Value> = messages
+        .into_iter()
+        .map(|message| serde_json::to_value(message).unwrap())
+        .collect();
+    // The views come first, and an answer always follows them.
     assert!(messages[0].get("opened").is_some(), "{messages:?}");
+    assert!(messages.len() > 1, "{messages:?}");
     (messages, end)
 }
 
@@ -222,13 +238,16 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         .as_str()
         .unwrap()
         .to_owned();
-    let mut answers = Vec::new();
-    let end = state
-        .read_record(ResourceName::SupplierInvoice, id.clone(), |answer, _| {
-            answers.push(answer);
-        })
-        .await
-        .unwrap();
+    let (answers, end) = common::messages(|answers| {
+        workdesk_core::records::read_record(
+            &state,
+            ResourceName::SupplierInvoice,
+            id.clone(),
+            answers,
+        )
+    })
+    .await
+    .unwrap();
     assert!(matches!(end, ReadEnd::Fresh), "{end:?}");
     let Some(Answer::Fresh { value, .. }) = answers.last() else {
         panic!("{answers:?}")
@@ -236,23 +255,27 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
     assert_eq!(value["id"], json!(id));
     assert!(value.contains_key("supplier"), "every field: {value:?}");
     // Not an id: refused, nothing sent, with the field it concerns.
-    let error = state
-        .read_record(ResourceName::Customer, "not an id".into(), |_, _| {})
-        .await
-        .unwrap_err();
+    let error = workdesk_core::records::read_record(
+        &state,
+        ResourceName::Customer,
+        "not an id".into(),
+        workdesk_core::ipc::Channel::new(|_| Ok(())),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(
         (error.kind, error.code, error.field.as_deref()),
         (ErrorKind::InvalidInput, ErrorCode::InvalidId, Some("id"))
     );
     // An id no customer has: gone, in the resource's words.
-    let error = state
-        .read_record(
-            ResourceName::Customer,
-            "00000000-0000-4000-8000-000000000000".into(),
-            |_, _| {},
-        )
-        .await
-        .unwrap_err();
+    let error = workdesk_core::records::read_record(
+        &state,
+        ResourceName::Customer,
+        "00000000-0000-4000-8000-000000000000".into(),
+        workdesk_core::ipc::Channel::new(|_| Ok(())),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(
         (error.kind, error.code),
         (ErrorKind::NotFound, ErrorCode::RecordNotFound)

@@ -14,28 +14,27 @@ use common::demo;
 
 /// Opens `resource`'s list: the views it opened with.
 async fn open(state: &AppState, resource: ResourceName, language: LanguageChoice) -> ListViews {
-    let mut opened = None;
-    state
-        .open_list(resource, language, None, |message, _| {
-            if let workdesk_core::records::ListMessage::Opened { opened: views } = message {
-                opened = Some(views);
-            }
-        })
-        .await
-        .unwrap();
-    opened.expect("the views come first")
+    let (messages, _) = common::messages(|messages| {
+        workdesk_core::records::open_list(state, resource, language, None, messages)
+    })
+    .await
+    .unwrap();
+    match messages.into_iter().next() {
+        Some(workdesk_core::records::ListMessage::Opened { opened }) => opened,
+        _ => panic!("the views come first"),
+    }
 }
 
 /// How many records `view` of `resource` selects, as the service counts them.
 async fn count(state: &AppState, resource: ResourceName, view: ListView) -> u64 {
-    let mut count = None;
-    state
-        .read_list(resource, view, false, |answer, _| {
-            count = serde_json::to_value(answer).unwrap()["value"]["count"].as_u64();
-        })
-        .await
-        .unwrap();
-    count.unwrap()
+    let (answers, _) = common::messages(|answers| {
+        workdesk_core::records::read_list(state, resource, view, false, answers)
+    })
+    .await
+    .unwrap();
+    serde_json::to_value(answers.last().expect("an answer")).unwrap()["value"]["count"]
+        .as_u64()
+        .unwrap()
 }
 
 fn condition(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
@@ -86,10 +85,13 @@ async fn ready_views_are_added_once_in_the_windows_language_and_read_what_they_s
     );
 
     // Deleted, a ready-made view does not come back; the others stay.
-    let left = state
-        .delete_view(ResourceName::SupplierInvoice, "Borradores".to_owned())
-        .await
-        .unwrap();
+    let left = workdesk_core::records::delete_view(
+        &state,
+        ResourceName::SupplierInvoice,
+        "Borradores".to_owned(),
+    )
+    .await
+    .unwrap();
     assert_eq!(left.saved.len(), 2);
     let again = open(&state, ResourceName::SupplierInvoice, LanguageChoice::En).await;
     let names: Vec<&str> = again.saved.iter().map(|v| v.name.as_str()).collect();

@@ -53,6 +53,37 @@ pub fn plain() -> (AppState, tempfile::TempDir) {
 /// The app's state on the demo workspace.
 pub async fn demo() -> (AppState, tempfile::TempDir) {
     let (state, dir) = plain();
-    state.start_demo().await.unwrap();
+    workdesk_core::commands::start_demo(&state).await.unwrap();
     (state, dir)
+}
+
+/// The messages of a read command (`read` called with a channel that keeps
+/// them), in the order the window shows them: those sent over the channel,
+/// then the one the reply carries; and how the read ended.
+#[allow(dead_code)] // Not every test binary reads.
+pub async fn messages<M, F>(
+    read: impl FnOnce(workdesk_core::ipc::Channel<M>) -> F,
+) -> Result<
+    (
+        Vec<M>,
+        workdesk_sync::ReadEnd<workdesk_core::ui_error::UiError>,
+    ),
+    workdesk_core::ui_error::UiError,
+>
+where
+    M: Send + 'static,
+    F: std::future::Future<
+        Output = Result<workdesk_core::records::ReadDone<M>, workdesk_core::ui_error::UiError>,
+    >,
+{
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let into = kept.clone();
+    let done = read(workdesk_core::ipc::Channel::new(move |message| {
+        into.lock().unwrap().push(message);
+        Ok(())
+    }))
+    .await?;
+    let mut messages = std::mem::take(&mut *kept.lock().unwrap());
+    messages.extend(done.last);
+    Ok((messages, done.end))
 }
