@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_core::outbox::OutboxSummary;
 use workdesk_core::saved_data::Notice;
+use workdesk_core::sender::OutboxSummary;
 use workdesk_core::workspaces::WorkspaceId;
 
 /// Pushed to the window when saving data for offline use fails (once,

@@ -83,19 +83,6 @@ pub fn export_bindings(path: &std::path::Path) -> Result<(), String> {
         .map_err(|e| e.to_string())
 }
 
-/// Sends `message` of a read, a download or an export (`what`) to the
-/// window over its channel; a window gone meanwhile is logged, the work
-/// goes on.
-pub(crate) fn send<T: tauri::ipc::IpcResponse>(
-    channel: &tauri::ipc::Channel<T>,
-    message: T,
-    what: &str,
-) {
-    if let Err(err) = channel.send(message) {
-        log::warn!("a message of the {what} could not reach the window: {err}");
-    }
-}
-
 /// The main window's focus and the system's notifications
 /// (tauri-plugin-notification), for long work that ends out of sight.
 fn system_notifier<R: Runtime>(app: tauri::AppHandle<R>) -> Notifier {
@@ -274,26 +261,12 @@ fn main_window<R: Runtime>(app: &tauri::App<R>, first: FirstScreen) -> tauri::Re
     Ok(())
 }
 
-/// The start's tidying ([`state::AppState::tidy_at_start`]: leftover
-/// export parts, then "Keep saved data at most N days"), then the age
-/// limit once a day while Workdesk runs (checked hourly against the wall
-/// clock, so a computer that slept does not push it back).
+/// The start's tidying, then the age limit once a day while Workdesk
+/// runs ([`AppState::tidy_then_daily`]).
 fn tidy_at_start_then_daily<R: Runtime>(app: tauri::AppHandle<R>) {
-    const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
-    const HOUR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
     tauri::async_runtime::spawn(async move {
         if let Some(state) = app.try_state::<AppState>() {
-            state.tidy_at_start().await;
-        }
-        let mut last = std::time::SystemTime::now();
-        loop {
-            tokio::time::sleep(HOUR).await;
-            if last.elapsed().map_or(true, |since| since >= DAY) {
-                if let Some(state) = app.try_state::<AppState>() {
-                    state.forget_old_saved_data().await;
-                }
-                last = std::time::SystemTime::now();
-            }
+            state.tidy_then_daily().await;
         }
     });
 }
@@ -451,8 +424,6 @@ pub fn run() {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use tauri_plugin_log::TargetKind;
 
     #[test]
@@ -466,52 +437,5 @@ mod tests {
         assert_eq!(debug.len(), 2);
         assert!(matches!(debug[0], TargetKind::LogDir { .. }));
         assert!(matches!(debug[1], TargetKind::Stdout));
-    }
-
-    fn committed() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(super::BINDINGS_PATH)
-    }
-
-    /// What `resource_schemas` answers, as the UI's component tests read it
-    /// (their fixtures take Rust's pickers and references from it).
-    const SCHEMAS_FIXTURE: &str = "ui/tests/fixtures/resource-schemas.json";
-
-    fn schemas_json() -> String {
-        let schemas = workdesk_core::records::resource_schemas().expect("the schemas");
-        serde_json::to_string_pretty(&schemas).expect("schemas serialize") + "\n"
-    }
-
-    fn schemas_fixture() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SCHEMAS_FIXTURE)
-    }
-
-    /// Fails when `ui/src/lib/bindings.ts` does not match the commands and
-    /// types in Rust. Regenerate with `npm run bindings`.
-    #[test]
-    fn bindings_are_fresh() {
-        let fresh =
-            std::env::temp_dir().join(format!("workdesk-bindings-{}.ts", std::process::id()));
-        super::export_bindings(&fresh).expect("export bindings");
-        let fresh_text = std::fs::read_to_string(&fresh).unwrap();
-        let _ = std::fs::remove_file(&fresh);
-        let committed_text = std::fs::read_to_string(committed()).unwrap_or_default();
-        assert!(
-            fresh_text == committed_text,
-            "{} is stale: run `npm run bindings` and commit the result",
-            super::BINDINGS_PATH
-        );
-        let committed = std::fs::read_to_string(schemas_fixture()).unwrap_or_default();
-        assert!(
-            committed == schemas_json(),
-            "{SCHEMAS_FIXTURE} is stale: run `npm run bindings` and commit the result"
-        );
-    }
-
-    /// Writes the bindings (`npm run bindings`); ignored in normal runs.
-    #[test]
-    #[ignore = "writes ui/src/lib/bindings.ts; run through `npm run bindings`"]
-    fn write_bindings() {
-        super::export_bindings(&committed()).expect("export bindings");
-        std::fs::write(schemas_fixture(), schemas_json()).expect("write the schemas fixture");
     }
 }

@@ -13,23 +13,23 @@
 
 use serde::Serialize;
 use specta::Type;
-use tauri::ipc::Channel;
 use tauri::{Manager, Runtime, State};
 use tauri_plugin_updater::{Error as PluginError, Update, UpdaterBuilder, UpdaterExt};
 use tauri_specta::Event;
+use workdesk_core::error::UpdateFailure;
 use workdesk_core::export::{SaveDialog, SaveFileDialog};
-use workdesk_core::guard::{guarded, guarded_sync};
+use workdesk_core::guard::guarded;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
 use workdesk_core::update_policy::{
     Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_TICK,
 };
 use workdesk_core::updates::{
-    check_package_version, NotInThisBuild, Release, UpdateFailure, UpdateStage, UpdateStatus,
-    Updates, CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
+    check_package_version, NotInThisBuild, Release, UpdateStage, UpdateStatus, Updates,
+    CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
 };
 
-use crate::send;
+use workdesk_core::channel::Channel;
 
 /// Debug builds only: the update key to trust instead of the build's (the
 /// end-to-end tests sign with a test key). Release builds ignore it.
@@ -241,7 +241,7 @@ async fn download(
             if sent.is_none_or(|at| received - at >= PROGRESS_STEP_BYTES) || total == Some(received)
             {
                 sent = Some(received);
-                send(progress, status, "update download");
+                progress.send(status, "update download");
             }
         },
         || {},
@@ -254,23 +254,6 @@ async fn download(
             UpdateFailure::Cancelled
         }),
     }
-}
-
-/// The extension of a package named `name`, of those the release makes.
-fn package_extension(name: &str) -> &'static str {
-    let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
-    ["deb", "rpm", "AppImage", "exe", "msi", "gz"]
-        .into_iter()
-        .find(|known| known.eq_ignore_ascii_case(extension))
-        .unwrap_or("")
-}
-
-/// The update status: the policy, how Workdesk was installed, the last
-/// check, the version offered, the download under way.
-#[tauri::command]
-#[specta::specta]
-pub fn update_status(updates: State<'_, Updates>) -> Result<UpdateStatus, UiError> {
-    guarded_sync(|| Ok(updates.status()))
 }
 
 /// "Check now": asks the update server and returns the status.
@@ -327,7 +310,7 @@ pub async fn install_update(
             None
         } else {
             let name = name.clone();
-            let extension = package_extension(&name);
+            let extension = workdesk_core::updates::package_extension(&name);
             let dialog = SaveDialog {
                 file_name: name,
                 ..dialog
@@ -338,7 +321,7 @@ pub async fn install_update(
             }
         };
         let (_, cancel) = updates.begin_download()?;
-        send(&progress, updates.status(), "update download");
+        progress.send(updates.status(), "update download");
         // The plugin verified the signature, and the version bound into it;
         // then the version the package itself says, where it is read.
         let downloaded = download(&updates, &update, &cancel, &progress)
@@ -374,17 +357,6 @@ pub async fn install_update(
     .await
 }
 
-/// Cancels the update's download under way, if any: nothing is installed
-/// or saved.
-#[tauri::command]
-#[specta::specta]
-pub fn cancel_update(updates: State<'_, Updates>) -> Result<(), UiError> {
-    guarded_sync(|| {
-        updates.cancel();
-        Ok(())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     //! The plugin's version rules through Workdesk's own path (`ask`,
@@ -392,11 +364,12 @@ mod tests {
     //! with the updater configuration of `tauri.conf.json` and the end-to-end
     //! tests' update key (ui/e2e/fixtures/updater).
 
-    use tauri::ipc::Channel;
     use tauri_plugin_updater::UpdaterExt;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use workdesk_core::channel::Channel;
+    use workdesk_core::error::UpdateFailure;
     use workdesk_core::update_policy::{Installed, UpdatePolicy};
-    use workdesk_core::updates::{UpdateFailure, Updates};
+    use workdesk_core::updates::Updates;
 
     use super::{ask, download, UpdateSource};
 

@@ -14,8 +14,7 @@ HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElemen
 afterEach(() => {
   cleanup();
   clearMocks();
-  // The window's state outlives components: each test starts afresh (no
-  // reconnect tries left running from an earlier test's offline state).
+  // The window's state outlives components: each test starts afresh.
   session.reset();
   session.workingOffline = false;
   downloads.reset();

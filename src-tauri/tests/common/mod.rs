@@ -333,12 +333,12 @@ pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<
 
 /// A channel whose messages are kept, as JSON, in the list it returns.
 fn collecting<M: serde::Serialize>() -> (
-    workdesk_core::ipc::Channel<M>,
+    workdesk_core::channel::Channel<M>,
     std::sync::Arc<std::sync::Mutex<Vec<Value>>>,
 ) {
     let answers = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     let kept = answers.clone();
-    let channel = workdesk_core::ipc::Channel::new(move |message: M| {
+    let channel = workdesk_core::channel::Channel::new(move |message: M| {
         kept.lock()
             .unwrap()
             .push(serde_json::to_value(message).unwrap());

@@ -532,6 +532,14 @@ export const commands = {
 	 */
 	switchWorkspace: (workspace: WorkspaceId) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("switch_workspace", { workspace })),
 	/**
+	 *  "Try now": asks the service of the workspace on screen at once (a
+	 *  one-record read); what it learns is pushed as the service's state.
+	 *  Nothing is sent while "Work offline" is on.
+	 * 
+	 *  Errors: `not_configured` when no workspace is shown.
+	 */
+	tryServiceNow: () => typedError<null, UiError>(__TAURI_INVOKE("try_service_now")),
+	/**
 	 *  The update status: the policy, how Workdesk was installed, the last
 	 *  check, the version offered, the download under way.
 	 */
@@ -2238,7 +2246,7 @@ export type ResourceSchema = {
 	default_columns: string[],
 	/**
 	 *  The view the list starts with when nothing was kept, and goes back
-	 *  to on "Reset view" ([`crate::views::default_view`]).
+	 *  to on "Reset view" ([`default_view`]).
 	 */
 	default_view: ListView,
 	/**

@@ -7,15 +7,12 @@
 // here decides it from an error. Also "Work offline", and when the saved
 // data on screen was saved. The budget is asked for once when a workspace
 // is shown, never polled. A refused key (pushed `key_refused`, with the
-// service's words) opens the re-enter-key prompt. While the service cannot be reached, it is asked
-// again now and then (a tiny read); when it answers, `reconnects` goes up
-// so the screen on view refreshes by itself.
+// service's words) opens the re-enter-key prompt. While the service cannot
+// be reached, Rust asks it again by itself (workdesk_core::reconnect); when
+// it answers, `reconnects` goes up so the screen on view refreshes itself.
 import type { Connection, Density, RateLimit, ResourceName, ServiceState } from "./bindings";
 import type { UiError } from "./errors";
 import { ipc } from "./ipc";
-
-/** Waits between tries to reach the service again, in ms (the last one repeats). */
-export const RECONNECT_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /** How long a 429 without a reset time is shown as such, in ms. */
 const RATE_LIMIT_FALLBACK_MS = 60_000;
@@ -48,11 +45,8 @@ class Session {
   savedAt = $state<string | null>(null);
   /** Bumped each time the service answers again after being unreachable. */
   reconnects = $state(0);
-  /** The list a reconnect try reads (one record, the id only). */
+  /** The list on screen (kept for the screens that note it; Rust's tries read tasks). */
   probeResource: ResourceName = "task";
-
-  #retry: ReturnType<typeof setTimeout> | null = null;
-  #tries = 0;
 
   /** Whether the screen shows saved data instead of the service's (no service, or working offline). */
   get offline(): boolean {
@@ -70,12 +64,8 @@ class Session {
     this.connection = state.connection;
     switch (state.connection) {
       case "online":
-        this.#stopRetrying();
         // The service answers again: the screen on view refreshes itself.
         if (wasOffline) this.reconnects += 1;
-        return;
-      case "offline":
-        this.#retryLater();
         return;
       case "key_refused":
         this.keyRefused = state.refusal ?? REFUSED;
@@ -106,34 +96,15 @@ class Session {
   /** Turns "Work offline" on or off as Rust said it is. */
   setWorkingOffline(on: boolean) {
     this.workingOffline = on;
-    if (on) this.#stopRetrying();
-    else if (this.connection === "offline") this.#retryLater();
   }
 
-  /** Asks the service again at once (a tiny read); what it learns is pushed (`apply`). */
-  async probe() {
-    if (this.workingOffline) return;
+  /** "Try now": Rust asks the service at once; what it learns is pushed (`apply`). */
+  async tryNow() {
     try {
-      await ipc.readList(this.probeResource, { page: 1, take: 1, fields: ["id"], sort: [], filters: [] }, false, () => {});
+      await ipc.tryServiceNow();
     } catch {
       // The pushed state says what happened.
     }
-  }
-
-  #retryLater() {
-    if (this.#retry !== null || this.workingOffline) return;
-    const delay = RECONNECT_DELAYS_MS[Math.min(this.#tries, RECONNECT_DELAYS_MS.length - 1)];
-    this.#tries += 1;
-    this.#retry = setTimeout(() => {
-      this.#retry = null;
-      if (this.connection === "offline") void this.probe();
-    }, delay);
-  }
-
-  #stopRetrying() {
-    if (this.#retry !== null) clearTimeout(this.#retry);
-    this.#retry = null;
-    this.#tries = 0;
   }
 
   /** Forgets everything (another workspace is on screen). */
@@ -143,7 +114,6 @@ class Session {
     this.keyRefused = null;
     this.limited = null;
     this.savedAt = null;
-    this.#stopRetrying();
   }
 }
 

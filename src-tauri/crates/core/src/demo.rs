@@ -19,7 +19,7 @@ pub struct Demo {
     pub replica: Replica,
     /// The demo's outbox sender, once the app follows it
     /// ([`AppState::follow`](crate::state::AppState::follow)).
-    pub sender: Option<crate::outbox::Sender>,
+    pub sender: Option<crate::sender::Sender>,
 }
 
 impl Demo {

@@ -151,7 +151,41 @@ pub enum Error {
 
     /// An update's check or download failed.
     #[error(transparent)]
-    Update(#[from] crate::updates::UpdateFailure),
+    Update(#[from] UpdateFailure),
+}
+
+/// Why a check or a download failed, as the updater reported it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UpdateFailure {
+    /// The update server could not be reached, or answered with an error
+    /// or something that is not an update manifest (`0`: what happened,
+    /// English, technical).
+    #[error("the update server could not be reached or read: {0}")]
+    Unreachable(String),
+    /// The download does not carry a valid signature of this build's
+    /// update key (tampered with, or signed by another key): thrown away.
+    #[error("the update's signature is not valid: {0}")]
+    Signature(String),
+    /// The download is not a package this system can install.
+    #[error("the download is not an installable package: {0}")]
+    NotAPackage(String),
+    /// The download is another version than the manifest announced
+    /// (`announced`): the version bound into its signature, or the one the
+    /// package itself says it is (`found`). An older release offered under
+    /// a newer number: thrown away.
+    #[error("the update offered as {announced} is version {found}")]
+    VersionMismatch {
+        /// The version the update manifest announced.
+        announced: String,
+        /// The version the download is (its signature's, or its package's).
+        found: String,
+    },
+    /// The installer or the package's file could not be written or run.
+    #[error("the update could not be installed: {0}")]
+    InstallFailed(String),
+    /// The user cancelled the download.
+    #[error("the update's download was cancelled")]
+    Cancelled,
 }
 
 impl From<workdesk_api::KeyProblem> for Error {

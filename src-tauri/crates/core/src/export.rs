@@ -13,10 +13,10 @@ use workdesk_api::{ListView, ResourceName};
 use workdesk_export::{Column, Layout, Sheet};
 use workdesk_sync::{CancellationToken, ExportSource, Progress};
 
+use crate::channel::Channel;
 use crate::error::Error;
 use crate::export_parts::NotedPart;
 use crate::guard::{guarded, guarded_sync};
-use crate::ipc::Channel;
 use crate::saved_data::lock;
 use crate::state::AppState;
 use crate::ui_error::UiError;

@@ -11,60 +11,15 @@
 //! ```
 //!
 //! - a reference to a managed object (`&AppState`, `&Notifier`,
-//!   `&SaveFileDialog`, `&FileOpener`, `&LogFolder`): Tauri's managed
+//!   `&SaveFileDialog`, `&FileOpener`, `&LogFolder`, `&Updates`): Tauri's managed
 //!   state, not sent by the window and left out of the bindings;
-//! - a [`Channel`]: the window's channel (`Channel<M>` in TypeScript), over
+//! - a [`Channel`](crate::channel::Channel): the window's channel (`Channel<M>` in TypeScript), over
 //!   which the command sends messages as its work goes.
 //!
 //! Without the feature the same function is called directly (tests pass
 //! `&state` and a `Channel::new(|message| …)`). The app crate's build
 //! script finds every function marked so and generates the rest from that
 //! list (README.md, "Where a new command goes").
-
-use std::sync::Arc;
-
-type Send<M> = dyn Fn(M) -> Result<(), String> + std::marker::Send + Sync;
-
-/// A channel to the window: messages `M` sent as a command's work goes
-/// (pages of a read, progress of a download or an export), in order.
-pub struct Channel<M> {
-    send: Arc<Send<M>>,
-}
-
-impl<M> Clone for Channel<M> {
-    fn clone(&self) -> Self {
-        Channel {
-            send: Arc::clone(&self.send),
-        }
-    }
-}
-
-impl<M> Channel<M> {
-    /// A channel whose messages go to `send` (tests collect them; Tauri's
-    /// IPC passes them to the window). `send` fails when the window is
-    /// gone, with the reason.
-    pub fn new(
-        send: impl Fn(M) -> Result<(), String> + std::marker::Send + Sync + 'static,
-    ) -> Self {
-        Channel {
-            send: Arc::new(send),
-        }
-    }
-
-    /// Sends `message` of a read, a download or an export (`what`, for
-    /// the log); a window gone meanwhile is logged and the work goes on.
-    pub fn send(&self, message: M, what: &str) {
-        if let Err(err) = (self.send)(message) {
-            log::warn!("a message of the {what} could not reach the window: {err}");
-        }
-    }
-}
-
-impl<M> std::fmt::Debug for Channel<M> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Channel")
-    }
-}
 
 #[cfg(feature = "tauri")]
 mod over_tauri {
@@ -74,7 +29,7 @@ mod over_tauri {
     use tauri::ipc::{CommandArg, CommandItem, InvokeError, IpcResponse};
     use tauri::Runtime;
 
-    use super::Channel;
+    use crate::channel::Channel;
 
     impl<'de, R: Runtime, M: IpcResponse + Send + Sync + 'static> CommandArg<'de, R> for Channel<M> {
         fn from_command(command: CommandItem<'de, R>) -> Result<Self, InvokeError> {
@@ -115,6 +70,7 @@ mod over_tauri {
         crate::work_done::Notifier,
         crate::export::SaveFileDialog,
         crate::export::FileOpener,
-        crate::diagnostics::LogFolder
+        crate::diagnostics::LogFolder,
+        crate::updates::Updates
     );
 }

@@ -42,6 +42,7 @@
 //! - [`demo`], [`schema`], [`diagnostics`], [`window_place`],
 //!   [`work_done`].
 
+pub mod channel;
 pub mod chart_image;
 pub mod commands;
 pub mod demo;
@@ -58,9 +59,11 @@ pub mod offline;
 pub mod outbox;
 pub mod overview;
 pub mod pickers;
+pub mod reconnect;
 pub mod records;
 pub mod saved_data;
 pub mod schema;
+pub mod sender;
 pub mod settings;
 pub mod settings_file;
 pub mod state;

@@ -16,7 +16,7 @@ pub struct Limits {
     /// Rows of the largest page (`take=all`; `workdesk_api::TAKE_MAX`).
     pub page_rows: u8,
     /// The page sizes a list offers, smallest first
-    /// ([`crate::views::PAGE_SIZES`]; `"all"`: one page of `page_rows`).
+    /// ([`crate::schema::PAGE_SIZES`]; `"all"`: one page of `page_rows`).
     pub page_sizes: [workdesk_api::Take; 5],
     /// The largest page number a request carries (a 32-bit page).
     pub page_max: u32,
@@ -64,7 +64,7 @@ pub const LIMITS: Limits = Limits {
         workdesk_api::MAX_COLUMN_WIDTH,
     ],
     page_rows: workdesk_api::TAKE_MAX,
-    page_sizes: crate::views::PAGE_SIZES,
+    page_sizes: crate::schema::PAGE_SIZES,
     page_max: u32::MAX,
     view_name_chars: crate::settings::VIEW_NAME_MAX_CHARS,
     workspace_name_chars: crate::workspaces::NAME_MAX_CHARS,

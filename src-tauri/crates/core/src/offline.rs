@@ -8,9 +8,9 @@ use specta::Type;
 use workdesk_api::{ListView, ResourceName};
 use workdesk_sync::{CancellationToken, OfflineList, Progress, SeenMember, Totals};
 
+use crate::channel::Channel;
 use crate::error::Error;
 use crate::guard::{guarded, guarded_sync};
-use crate::ipc::Channel;
 use crate::saved_data::{lock, Kept, Notice, SavedData, SessionOnlyReason};
 use crate::state::AppState;
 use crate::ui_error::UiError;
@@ -372,6 +372,23 @@ pub async fn clear_saved_data(state: &AppState) -> Result<Storage, UiError> {
         }
         log::info!("saved data cleared");
         storage(state).await
+    })
+    .await
+}
+
+/// "Try now": asks the service of the workspace on screen at once (a
+/// one-record read); what it learns is pushed as the service's state.
+/// Nothing is sent while "Work offline" is on.
+///
+/// Errors: `not_configured` when no workspace is shown.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn try_service_now(state: &AppState) -> Result<(), UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        if !workspace.replica.working_offline() {
+            crate::reconnect::probe(workspace.client()).await;
+        }
+        Ok(())
     })
     .await
 }

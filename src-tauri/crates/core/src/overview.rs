@@ -7,9 +7,9 @@ use workdesk_api::ResourceName;
 use workdesk_sync::overview::{Overview, Part, PartSource};
 use workdesk_sync::Progress;
 
+use crate::channel::Channel;
 use crate::error::Error;
 use crate::guard::guarded;
-use crate::ipc::Channel;
 use crate::saved_data::lock;
 use crate::state::AppState;
 use crate::ui_error::UiError;

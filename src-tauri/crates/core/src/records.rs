@@ -7,9 +7,9 @@ use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
 use workdesk_sync::overview::DrillDown;
 use workdesk_sync::{Answer, ReadEnd, Then};
 
+use crate::channel::Channel;
 use crate::error::Error;
 use crate::guard::{guarded, guarded_sync};
-use crate::ipc::Channel;
 use crate::schema::{resource_schema, ResourceSchema};
 use crate::settings::{LanguageChoice, NamedView, VIEW_NAME_MAX_CHARS};
 use crate::state::{AppState, Workspace};

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_api::{Field, FieldKind, ListView, Operator, ResourceName};
+use workdesk_api::{Field, FieldKind, ListView, Operator, ResourceName, Take};
 
 use crate::pickers::{picker, references, Picker, Reference};
 
@@ -25,7 +25,7 @@ pub struct ResourceSchema {
     /// [`default_columns`] picks.
     pub default_columns: Vec<String>,
     /// The view the list starts with when nothing was kept, and goes back
-    /// to on "Reset view" ([`crate::views::default_view`]).
+    /// to on "Reset view" ([`default_view`]).
     pub default_view: ListView,
     /// The fields the list's search box looks in, most telling first
     /// (`workdesk_query::Schema::search`): what its placeholder names.
@@ -229,8 +229,43 @@ pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
         picker: picker(resource),
         references: references(resource),
     };
-    schema.default_view = crate::views::default_view(&schema);
+    schema.default_view = default_view(&schema);
     schema
+}
+
+/// The page sizes a list offers, smallest first (`all`: one page of 200).
+pub const PAGE_SIZES: [Take; 5] = [
+    Take::Count(20),
+    Take::Count(50),
+    Take::Count(100),
+    Take::Count(workdesk_api::TAKE_MAX),
+    Take::All,
+];
+
+/// The view a resource's list starts with when nothing was kept: page 1
+/// of 20 rows, the default columns ([`ResourceSchema::default_columns`])
+/// and `id`, the endpoint's order, no conditions.
+pub fn default_view(schema: &ResourceSchema) -> ListView {
+    ListView {
+        page: 1,
+        take: PAGE_SIZES[0],
+        fields: Some(requested_fields(schema.default_columns.clone())),
+        ..ListView::default()
+    }
+}
+
+/// The `fields` a view requests to show `columns` (the rule the UI's
+/// `requestedFields` in `ui/src/lib/columns.ts` applies to the views the
+/// user changes: change both together): the columns in screen
+/// order, then `id` when it is not one of them (rows need it to open); an
+/// `id` the user put last is followed by the one rows need, so that
+/// [`shown_columns`] still shows it.
+pub(crate) fn requested_fields(mut columns: Vec<String>) -> Vec<String> {
+    let last_is_id = columns.len() > 1 && columns.last().is_some_and(|name| name == "id");
+    if last_is_id || !columns.iter().any(|name| name == "id") {
+        columns.push("id".to_owned());
+    }
+    columns
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 use crate::demo::Demo;
 use crate::error::{Error, Result};
-use crate::outbox::{Sender, WatchOutbox};
 use crate::saved_data::{self, SavedData};
+use crate::sender::{Sender, WatchOutbox};
 use crate::settings::Settings;
 use crate::workspaces::WorkspaceId;
 
@@ -273,6 +273,25 @@ impl AppState {
             .replica()
             .map(|replica| replica.cache().clone());
         saved_data::forget_old(&self.saved, open, cutoff).await
+    }
+
+    /// The start's tidying ([`AppState::tidy_at_start`]: leftover export
+    /// parts, then "Keep saved data at most N days"), then the age limit
+    /// once a day, for as long as Workdesk runs: checked hourly against the
+    /// wall clock, so a computer that slept does not push it back. Never
+    /// returns.
+    pub async fn tidy_then_daily(&self) {
+        const DAY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
+        const HOUR: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+        self.tidy_at_start().await;
+        let mut last = std::time::SystemTime::now();
+        loop {
+            tokio::time::sleep(HOUR).await;
+            if last.elapsed().map_or(true, |since| since >= DAY) {
+                self.forget_old_saved_data().await;
+                last = std::time::SystemTime::now();
+            }
+        }
     }
 
     /// What Workdesk tidies as it starts, once, off the window's thread:

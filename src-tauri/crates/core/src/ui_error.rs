@@ -642,7 +642,7 @@ impl UiError {
             Error::UpdateRunning => UiError::new(K::InvalidInput, C::UpdateRunning),
             Error::NoUpdate => UiError::new(K::NotFound, C::NoUpdate),
             Error::Update(failure) => {
-                use crate::updates::UpdateFailure as F;
+                use crate::error::UpdateFailure as F;
                 match failure {
                     F::Unreachable(detail) => UiError::new(K::Network, C::UpdateUnreachable)
                         .param("detail", clause(&detail)),

@@ -33,7 +33,7 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_sync::CancellationToken;
 
-use crate::error::Error;
+use crate::error::{Error, UpdateFailure};
 use crate::saved_data::lock;
 use crate::ui_error::UiError;
 use crate::update_policy::{self, Installed, UpdatePolicy, WhenNewer};
@@ -152,40 +152,6 @@ impl UpdateStatus {
             UpdateStage::Checking | UpdateStage::Downloading { .. } | UpdateStage::Installed
         )
     }
-}
-
-/// Why a check or a download failed, as the updater reported it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum UpdateFailure {
-    /// The update server could not be reached, or answered with an error
-    /// or something that is not an update manifest (`0`: what happened,
-    /// English, technical).
-    #[error("the update server could not be reached or read: {0}")]
-    Unreachable(String),
-    /// The download does not carry a valid signature of this build's
-    /// update key (tampered with, or signed by another key): thrown away.
-    #[error("the update's signature is not valid: {0}")]
-    Signature(String),
-    /// The download is not a package this system can install.
-    #[error("the download is not an installable package: {0}")]
-    NotAPackage(String),
-    /// The download is another version than the manifest announced
-    /// (`announced`): the version bound into its signature, or the one the
-    /// package itself says it is (`found`). An older release offered under
-    /// a newer number: thrown away.
-    #[error("the update offered as {announced} is version {found}")]
-    VersionMismatch {
-        /// The version the update manifest announced.
-        announced: String,
-        /// The version the download is (its signature's, or its package's).
-        found: String,
-    },
-    /// The installer or the package's file could not be written or run.
-    #[error("the update could not be installed: {0}")]
-    InstallFailed(String),
-    /// The user cancelled the download.
-    #[error("the update's download was cancelled")]
-    Cancelled,
 }
 
 /// Workdesk's updates while it runs: the status and the cancel handle of
@@ -367,6 +333,33 @@ impl Updates {
             None => false,
         }
     }
+}
+
+/// The update status: the policy, how Workdesk was installed, the last
+/// check, the version offered, the download under way.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn update_status(updates: &Updates) -> Result<UpdateStatus, UiError> {
+    crate::guard::guarded_sync(|| Ok(updates.status()))
+}
+
+/// Cancels the update's download under way, if any: nothing is installed
+/// or saved.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub fn cancel_update(updates: &Updates) -> Result<(), UiError> {
+    crate::guard::guarded_sync(|| {
+        updates.cancel();
+        Ok(())
+    })
+}
+
+/// The extension of a package named `name`, of those the release makes.
+#[must_use]
+pub fn package_extension(name: &str) -> &'static str {
+    let extension = name.rsplit_once('.').map_or("", |(_, extension)| extension);
+    ["deb", "rpm", "AppImage", "exe", "msi", "gz"]
+        .into_iter()
+        .find(|known| known.eq_ignore_ascii_case(extension))
+        .unwrap_or("")
 }
 
 /// Checks that the package `file_name` (its bytes `bytes`, signature

@@ -6,19 +6,10 @@
 
 use serde::Serialize;
 use specta::Type;
-use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, SortSpec, Take};
+use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, SortSpec};
 
-use crate::schema::{resource_schema, FieldSchema, ResourceSchema};
+use crate::schema::{requested_fields, resource_schema, FieldSchema, ResourceSchema, PAGE_SIZES};
 use crate::settings::{LanguageChoice, NamedView, ResourceViews};
-
-/// The page sizes a list offers, smallest first (`all`: one page of 200).
-pub const PAGE_SIZES: [Take; 5] = [
-    Take::Count(20),
-    Take::Count(50),
-    Take::Count(100),
-    Take::Count(workdesk_api::TAKE_MAX),
-    Take::All,
-];
 
 /// The views of one resource as its list gets them (the first message of
 /// the `open_list` command; `save_view` and `delete_view` answer with
@@ -209,18 +200,6 @@ pub fn add_ready_views(
     }
 }
 
-/// The view a resource's list starts with when nothing was kept: page 1
-/// of 20 rows, the default columns ([`ResourceSchema::default_columns`])
-/// and `id`, the endpoint's order, no conditions.
-pub fn default_view(schema: &ResourceSchema) -> ListView {
-    ListView {
-        page: 1,
-        take: PAGE_SIZES[0],
-        fields: Some(requested_fields(schema.default_columns.clone())),
-        ..ListView::default()
-    }
-}
-
 /// `view` made safe for `schema`, and whether anything was dropped: a
 /// page size the list offers ([`PAGE_SIZES`], else 20), page ≥ 1, only
 /// columns the schema has (none left: the default columns) with `id`
@@ -315,20 +294,6 @@ pub fn fit_view(schema: &ResourceSchema, view: &ListView) -> (ListView, bool) {
     (fitted, left_out)
 }
 
-/// The `fields` a view requests to show `columns` (the rule the UI's
-/// `requestedFields` in `ui/src/lib/columns.ts` applies to the views the
-/// user changes: change both together): the columns in screen
-/// order, then `id` when it is not one of them (rows need it to open); an
-/// `id` the user put last is followed by the one rows need, so that
-/// [`shown_columns`] still shows it.
-fn requested_fields(mut columns: Vec<String>) -> Vec<String> {
-    let last_is_id = columns.len() > 1 && columns.last().is_some_and(|name| name == "id");
-    if last_is_id || !columns.iter().any(|name| name == "id") {
-        columns.push("id".to_owned());
-    }
-    columns
-}
-
 /// The columns a view's `fields` show, in its order: the fields the
 /// schema knows, once each, minus the `id` [`requested_fields`] appended;
 /// none known: the default columns.
@@ -377,7 +342,7 @@ fn field_at<'a>(schema: &'a ResourceSchema, path: &str) -> Option<&'a FieldSchem
 mod tests {
     use std::collections::BTreeMap;
 
-    use workdesk_api::Operator;
+    use workdesk_api::{Operator, Take};
 
     use super::*;
 

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use workdesk_api::{FilterSpec, ListView, NewTask, Operator, ResourceName, Take};
-use workdesk_core::outbox::{OutboxSummary, Written};
+use workdesk_core::outbox::Written;
+use workdesk_core::sender::OutboxSummary;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_sync::{Change, OutboxState};

@@ -130,7 +130,7 @@ async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
     let added = workdesk_core::overview::overview_amounts(
         &state,
         ResourceName::SupplierInvoice,
-        workdesk_core::ipc::Channel::new(move |_| {
+        workdesk_core::channel::Channel::new(move |_| {
             counted_steps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             Ok(())
         }),

@@ -259,7 +259,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         &state,
         ResourceName::Customer,
         "not an id".into(),
-        workdesk_core::ipc::Channel::new(|_| Ok(())),
+        workdesk_core::channel::Channel::new(|_| Ok(())),
     )
     .await
     .unwrap_err();
@@ -272,7 +272,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         &state,
         ResourceName::Customer,
         "00000000-0000-4000-8000-000000000000".into(),
-        workdesk_core::ipc::Channel::new(|_| Ok(())),
+        workdesk_core::channel::Channel::new(|_| Ok(())),
     )
     .await
     .unwrap_err();

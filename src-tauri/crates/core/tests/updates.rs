@@ -5,11 +5,12 @@ mod common;
 
 use std::path::Path;
 
+use workdesk_core::error::UpdateFailure;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_core::update_policy::{Installed, UpdatePolicy, WhenNewer};
 #[cfg(target_os = "linux")]
 use workdesk_core::updates::check_package_version;
-use workdesk_core::updates::{NotInThisBuild, Release, UpdateFailure, UpdateStage, Updates};
+use workdesk_core::updates::{NotInThisBuild, Release, UpdateStage, Updates};
 
 /// The policy `env` sets on a machine without a policy file.
 fn policy(env: Option<&str>) -> UpdatePolicy {

@@ -51,6 +51,7 @@
 mod download;
 mod error;
 mod export;
+mod ids;
 mod members;
 mod outbox;
 pub mod overview;

@@ -447,7 +447,7 @@ impl Replica {
     /// Its `created_by` is the member this replica's key acts as, noted
     /// for the outbox's looks ([`workdesk_cache::Cache::set_member`]).
     pub fn created(&self, resource: ResourceName, record: JsonRecord) {
-        if let Some(member) = crate::outbox::created_by(&record) {
+        if let Some(member) = crate::ids::created_by(&record) {
             if let Err(err) = self.cache.set_member(&member) {
                 log::warn!("the key's member could not be noted: {err}");
             }

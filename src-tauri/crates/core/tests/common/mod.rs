@@ -62,7 +62,7 @@ pub async fn demo() -> (AppState, tempfile::TempDir) {
 /// then the one the reply carries; and how the read ended.
 #[allow(dead_code)] // Not every test binary reads.
 pub async fn messages<M, F>(
-    read: impl FnOnce(workdesk_core::ipc::Channel<M>) -> F,
+    read: impl FnOnce(workdesk_core::channel::Channel<M>) -> F,
 ) -> Result<
     (
         Vec<M>,
@@ -78,7 +78,7 @@ where
 {
     let kept = Arc::new(Mutex::new(Vec::new()));
     let into = kept.clone();
-    let done = read(workdesk_core::ipc::Channel::new(move |message| {
+    let done = read(workdesk_core::channel::Channel::new(move |message| {
         into.lock().unwrap().push(message);
         Ok(())
     }))

@@ -26,8 +26,9 @@ use workdesk_api::{
 };
 use workdesk_query::parse_date_time;
 
-use super::{uuid_like, Change};
+use super::Change;
 use crate::download::CLOCK_MARGIN;
+use crate::ids::{created_by, uuid_like};
 
 /// What the look found.
 #[derive(Debug)]
@@ -154,15 +155,6 @@ fn newest(field: &str, value: &str) -> ListView {
 pub(crate) fn id_of(record: &JsonRecord) -> Option<String> {
     let id = record.get("id")?.as_str()?;
     Some(uuid_like(id).unwrap_or_else(|| id.to_owned()))
-}
-
-/// The record's `created_by` (the member who created it), as a
-/// lower-case UUID.
-pub(crate) fn created_by(record: &JsonRecord) -> Option<String> {
-    record
-        .get("created_by")
-        .and_then(Json::as_str)
-        .and_then(uuid_like)
 }
 
 fn created_at(record: &JsonRecord) -> Option<DateTime<Utc>> {

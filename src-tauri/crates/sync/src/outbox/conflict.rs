@@ -9,8 +9,9 @@ use serde_json::Value as Json;
 use workdesk_api::{json_record_of, JsonRecord, LeadPatch};
 use workdesk_query::{Problem, ValidationErrors};
 
-use super::{uuid_like, Keep};
+use super::Keep;
 use crate::error::{Error, Result};
+use crate::ids::uuid_like;
 
 /// One field of a lead changed both offline and on the service.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -40,10 +40,10 @@ use workdesk_cache::{OutboxEntry, OutboxState};
 use workdesk_query::{Problem, ValidationErrors};
 
 use crate::error::{Error, Result};
+use crate::ids::uuid_like;
 use crate::replica::Replica;
 
 pub use carry::{carry_outbox, Carried};
-pub(crate) use check::created_by;
 pub use conflict::FieldConflict;
 pub use send::{PassEnd, SENT_KEPT};
 
@@ -178,13 +178,6 @@ impl Change {
     fn same_kind(&self, other: &Change) -> bool {
         std::mem::discriminant(self) == std::mem::discriminant(other)
     }
-}
-
-/// `text` as a lower-case hyphenated UUID, if it is one.
-pub(crate) fn uuid_like(text: &str) -> Option<String> {
-    uuid::Uuid::try_parse(text.trim())
-        .ok()
-        .map(|id| id.hyphenated().to_string())
 }
 
 /// What the sending noted with a change's state.
