@@ -1,21 +1,18 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { i18n } from "../src/lib/i18n.svelte";
 import {
-  describeFilters,
   draftFromSpec,
   filterFields,
-  messages,
   newDraft,
-  normaliseDecimal,
-  numberSeparators,
   operatorLabel,
-  readDecimal,
   shapeDraft,
   splitItems,
   withField,
   withOperator,
   type FilterDraft,
 } from "../src/lib/filters";
+import { messages, normaliseDecimal, numberSeparators, readDecimal } from "../src/lib/decimal-input";
+import { describeFilters } from "../src/lib/filter-words";
 import {
   defaultColumns,
   nextSort,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { formatAmount, formatCount, formatDate, formatDecimal, padFraction } from "../src/lib/format";
 import { formatValue } from "../src/lib/fields";
-import { numberSeparators, readDecimal } from "../src/lib/filters";
+import { numberSeparators, readDecimal } from "../src/lib/decimal-input";
 import { i18n } from "../src/lib/i18n.svelte";
 
 afterEach(() => {

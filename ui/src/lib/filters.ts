@@ -3,9 +3,12 @@
 // it (a "draft", what was typed, never lost), and the shaping that turns a
 // draft into the FilterSpec the backend takes. Whether a condition is valid
 // is decided in Rust only (`ipc.checkView`, docs/service.md, "Filters").
+// Numbers typed the locale's way are decimal-input.ts's; the conditions in
+// words filter-words.ts's.
 import { LIMITS, type FieldKind, type FieldSchema, type Operator, type FilterSpec, type ResourceSchema } from "./bindings";
 import { choiceLabel, fieldLabel, yesNo } from "./fields";
-import { formatDecimal, localInputToRfc3339, rfc3339ToLocalInput, userLocale } from "./format";
+import { localInputToRfc3339, rfc3339ToLocalInput } from "./format";
+import { readDecimal } from "./decimal-input";
 import { hasMessage, t, type MessageKey } from "./i18n.svelte";
 
 /** How `operator` reads in a condition ("Total" "at least" "1000"), in the language in use. */
@@ -198,113 +201,6 @@ export function splitItems(text: string): string[] {
     .filter((item) => item !== "");
 }
 
-/** The decimal and group (thousands) separators of a locale: `{ decimal: ",", group: "." }` in de-DE. */
-export type Separators = { decimal: string; group: string };
-
-const separatorCache = new Map<string, Separators>();
-
-/** The separators the user's locale writes numbers with (read from Intl, once per locale). */
-export function numberSeparators(locale: string | undefined = userLocale()): Separators {
-  const key = locale ?? "";
-  let found = separatorCache.get(key);
-  if (!found) {
-    let parts: Intl.NumberFormatPart[] = [];
-    try {
-      parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
-    } catch {
-      // An unusable locale: the plain forms below.
-    }
-    found = {
-      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
-      group: parts.find((p) => p.type === "group")?.value ?? "",
-    };
-    separatorCache.set(key, found);
-  }
-  return found;
-}
-
-/**
- * A number read from what the user typed, or why it could not be read:
- * `separators` when it is digits and marks the locale does not write a
- * number with (its message says how it does).
- */
-export type ReadNumber = { ok: true; value: string } | { ok: false; message: string; separators: boolean };
-
-/** A space-like character: how fr-FR groups thousands (a narrow no-break space), or as typed. */
-const SPACE = /[\s\u00a0\u202f]/;
-
-/**
- * A decimal as the user typed it, in their locale's way, in the service's
- * form ("1234.5"), or why not. The locale's separators decide, and nothing
- * is guessed:
- *
- * - the decimal separator is the locale's ("1234,5" in es-CO and de-DE,
- *   "1234.5" in en-US and es-MX);
- * - the group separator is optional, and where present it groups the whole
- *   part in threes ("1.234.567,89" in es-CO, "1,234,567.89" in en-US,
- *   "1 234,5" in fr-FR, with any space);
- * - anything else is refused with the reason: the other convention's
- *   decimal point ("1234.5" in es-CO, where "." groups thousands; "1,5" in
- *   en-US), a group separator out of place ("1.23" in es-CO), apostrophes.
- *
- * How many digits a decimal may have is the engine's rule
- * (`decimal_bounds`), not checked here.
- */
-export function readDecimal(text: string, separators: Separators = numberSeparators()): ReadNumber {
-  const typed = text.trim().replace(/^[\u2212\u2013]/, "-");
-  if (typed === "") return { ok: false, message: messages.empty, separators: false };
-  const { decimal, group } = separators;
-  const sign = typed.startsWith("-") ? "-" : "";
-  const body = typed.slice(sign.length);
-  const marksOnly = /^[\d.,'’\s\u00a0\u202f]+$/.test(body);
-  const refuse = (): ReadNumber =>
-    marksOnly
-      ? { ok: false, message: separatorsMessage(separators), separators: true }
-      : { ok: false, message: messages.decimal, separators: false };
-  // The decimal separator once at most, digits after it.
-  const [whole, frac, extra] = body.split(decimal);
-  if (extra !== undefined || (frac !== undefined && !/^\d+$/.test(frac))) return refuse();
-  let int = whole;
-  if (!/^\d+$/.test(whole)) {
-    const groups = SPACE.test(group) ? whole.split(new RegExp(SPACE.source)) : group ? whole.split(group) : [whole];
-    const inThrees = groups.length > 1 && /^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
-    if (!inThrees) return refuse();
-    int = groups.join("");
-  }
-  return { ok: true, value: `${sign}${int}${frac === undefined ? "" : `.${frac}`}` };
-}
-
-/** Why a number's marks can't be read, saying how the locale of `separators` writes one. */
-function separatorsMessage({ decimal, group }: Separators): string {
-  const spaced = SPACE.test(group);
-  const mark = spaced ? "\u202f" : group;
-  return t("filters.check.separators", {
-    decimal,
-    group: spaced ? t("filters.check.space") : group,
-    example: `1${mark}234${mark}567${decimal}89`,
-  });
-}
-
-/** A decimal as typed (see `readDecimal`) in the service's form ("1234.5"), or null. */
-export function normaliseDecimal(text: string, separators: Separators = numberSeparators()): string | null {
-  const read = readDecimal(text, separators);
-  return read.ok ? read.value : null;
-}
-
-/** The reasons the UI itself gives, as the user reads them in the language in use. */
-export const messages = {
-  get empty() {
-    return t("filters.check.empty");
-  },
-  get decimal() {
-    return t("filters.check.decimal", { example: formatDecimal("1234.50") });
-  },
-  /** Separators out of place: how numbers are written with `separators` (the user's locale's unless given). */
-  separators(separators: Separators = numberSeparators()) {
-    return separatorsMessage(separators);
-  },
-};
-
 /** One value as sent, and why what was typed could not be read the locale's way (else null). */
 type Shaped = { value: string; message: string | null };
 
@@ -423,79 +319,4 @@ export function draftFromSpec(spec: FilterSpec, fields: FilterField[]): FilterDr
     draft.value = show(values[0] ?? "");
   }
   return draft;
-}
-
-/** How a value reads in the read-back: a choice's label, Yes/No, a quoted text, a number as typed. */
-function shownValue(target: FilterField | undefined, text: string): string {
-  const t = text.trim();
-  if (t === "") return "…";
-  const field = target?.field;
-  if (!field) return `“${t}”`;
-  switch (field.kind) {
-    case "boolean":
-      return t === "true" || t === "false" ? yesNo(t === "true") : t;
-    case "choice":
-      return choiceLabel(target.path.split("__").pop() ?? target.path, t);
-    case "decimal":
-    case "integer":
-    case "date":
-      return t;
-    case "date_time":
-      return t.replace("T", " ");
-    default:
-      return `“${t}”`;
-  }
-}
-
-/** One condition in words: "Total at least 1000", "Name contains “acme”", "Supplier name is empty". */
-export function describeDraft(draft: FilterDraft, fields: FilterField[]): string {
-  const target = fields.find((f) => f.path === draft.field);
-  const label = target?.label ?? fieldLabel(draft.field);
-  const token = takesPeriod(target?.field.kind, draft.operator) ? periodToken(draft) : null;
-  if (token) {
-    return t(draft.operator === "range" ? "filters.read.in_period" : "filters.read.condition", {
-      label,
-      operator: operatorLabel(draft.operator),
-      value: periodLabel(token),
-    });
-  }
-  switch (draft.operator) {
-    case "isnull":
-      return t(draft.value === "false" ? "filters.read.has_value" : "filters.read.is_empty", { label });
-    case "range":
-      return t("filters.read.range", { label, from: shownValue(target, draft.from), to: shownValue(target, draft.to) });
-    case "in": {
-      const kind = target?.field.kind;
-      const items =
-        target && (kind === "choice" || kind === "boolean")
-          ? optionCodes(target.field).filter((code) => draft.items.includes(code))
-          : splitItems(draft.value);
-      const shown = items.length === 0 ? "…" : items.map((item) => shownValue(target, item)).join(", ");
-      return t("filters.read.condition", { label, operator: operatorLabel("in"), value: shown });
-    }
-    default:
-      return t("filters.read.condition", {
-        label,
-        operator: operatorLabel(draft.operator),
-        value: shownValue(target, draft.value),
-      });
-  }
-}
-
-/**
- * The conditions as the service reads them, grouping made visible: they fold
- * left to right, so "A or B and C" is "(((A) or (B)) and (C))". "" when
- * there are none.
- */
-export function describeFilters(drafts: FilterDraft[], fields: FilterField[]): string {
-  if (drafts.length === 0) return "";
-  const one = (draft: FilterDraft) => {
-    const condition = describeDraft(draft, fields);
-    return draft.not ? t("filters.read.not", { condition }) : `(${condition})`;
-  };
-  let text = one(drafts[0]);
-  for (const draft of drafts.slice(1)) {
-    text = t(draft.or ? "filters.read.or" : "filters.read.and", { left: text, right: one(draft) });
-  }
-  return t("filters.read.shows", { text });
 }

@@ -10,7 +10,7 @@
 // service's words) opens the re-enter-key prompt. While the service cannot
 // be reached, Rust asks it again by itself (workdesk_core::reconnect); when
 // it answers, `reconnects` goes up so the screen on view refreshes itself.
-import type { Connection, Density, RateLimit, ResourceName, ServiceState } from "./bindings";
+import type { Connection, Density, RateLimit, ServiceState } from "./bindings";
 import type { UiError } from "./errors";
 import { ipc } from "./ipc";
 
@@ -45,8 +45,6 @@ class Session {
   savedAt = $state<string | null>(null);
   /** Bumped each time the service answers again after being unreachable. */
   reconnects = $state(0);
-  /** The list on screen (kept for the screens that note it; Rust's tries read tasks). */
-  probeResource: ResourceName = "task";
 
   /** Whether the screen shows saved data instead of the service's (no service, or working offline). */
   get offline(): boolean {

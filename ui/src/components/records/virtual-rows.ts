@@ -1,0 +1,65 @@
+// Which rows of a page are in the DOM. Pages of up to 60 rows are all
+// there. Longer ones (100 and 200 rows) are virtualised: only the rows in
+// view (and a few either side) exist, between two spacer rows that keep
+// the scroll height, so a 200-row page paints in about the time of 30.
+import type { Density } from "../../lib/bindings";
+
+/** Pages up to this many rows are rendered whole. */
+export const ALL_ROWS_UP_TO = 60;
+/** Rows rendered of a long page before its scroll box is measured. */
+export const FIRST_ROWS = 30;
+/** Row height before one is measured, in CSS pixels, by density. */
+export const ROW_PX: Record<Density, number> = { normal: 33, compact: 25 };
+
+/** The rows in the DOM (indexes into the page) and the heights of the spacers before and after them, in CSS pixels. */
+export type Rendered = { indexes: number[]; before: number; after: number };
+
+/** What of the virtualiser the rows need. */
+export type Virtual = {
+  getVirtualItems(): { index: number; start: number; end: number }[];
+  getTotalSize(): number;
+  options: { scrollMargin: number };
+};
+
+/** The rows of a page of `count` rendered through `virtualizer`, rows being `rowPx` high. */
+export function renderedRows(count: number, virtualizer: Virtual, rowPx: number): Rendered {
+  const all = (n: number) => Array.from({ length: n }, (_, i) => i);
+  if (count <= ALL_ROWS_UP_TO) return { indexes: all(count), before: 0, after: 0 };
+  const items = virtualizer.getVirtualItems();
+  if (items.length === 0) {
+    // Not measured yet (first render, or hidden): the top of the page.
+    const n = Math.min(count, FIRST_ROWS);
+    return { indexes: all(n), before: 0, after: (count - n) * rowPx };
+  }
+  const margin = virtualizer.options.scrollMargin;
+  return {
+    indexes: items.map((item) => item.index),
+    before: Math.max(0, items[0].start - margin),
+    after: Math.max(0, virtualizer.getTotalSize() + margin - items[items.length - 1].end),
+  };
+}
+
+/** Rows that fit in a scroll box `height` pixels high under a header `margin` high, for Page Up and Page Down. */
+export function rowsPerScreen(height: number, margin: number, rowPx: number): number {
+  return Math.max(1, Math.floor((height - margin) / rowPx) - 1);
+}
+
+/** What of the virtualiser `fitRows` sets. */
+export type Fitted = {
+  options: { scrollMargin: number };
+  scrollElement: Element | null;
+  setOptions(options: { estimateSize: (index: number) => number; scrollMargin: number; scrollPaddingStart: number }): void;
+  measure(): void;
+};
+
+/**
+ * Fits `virtualizer` to the rows and header as measured (`rowHeight`,
+ * `headHeight`; rows are one line each: one height for all), unless it
+ * already is, with `scroller` as its scroll box: the row height now.
+ */
+export function fitRows(virtualizer: Fitted, scroller: Element | undefined, rowHeight: number, headHeight: number, rowPx: number): number {
+  if (rowHeight === rowPx && headHeight === virtualizer.options.scrollMargin && virtualizer.scrollElement === scroller) return rowPx;
+  virtualizer.setOptions({ estimateSize: () => rowHeight, scrollMargin: headHeight, scrollPaddingStart: headHeight });
+  virtualizer.measure();
+  return rowHeight;
+}

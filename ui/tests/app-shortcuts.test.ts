@@ -1,0 +1,70 @@
+// The window's shortcuts as one table (lib/app-shortcuts.ts): F1 or `?`,
+// Ctrl + / - / 0, Ctrl+1…Ctrl+9, tried in order.
+import { describe, expect, test } from "vitest";
+import { runShortcut, SHORTCUTS, type ShortcutTarget } from "../src/lib/app-shortcuts";
+
+const STEPS = [50, 75, 100, 110, 125, 150];
+
+function target(over: Partial<ShortcutTarget> = {}) {
+  const done: string[] = [];
+  const t: ShortcutTarget = {
+    helpOpen: false,
+    zoom: 100,
+    zoomSteps: STEPS,
+    workspaces: [{ id: "a" }, { id: "b" }],
+    openHelp: () => done.push("help"),
+    zoomBy: () => done.push("zoom"),
+    switchTo: (id) => done.push(`switch ${id}`),
+    ...over,
+  };
+  return { t, done };
+}
+
+const key = (key: string, init: KeyboardEventInit = {}) => new KeyboardEvent("keydown", { key, cancelable: true, ...init });
+
+describe("the window's shortcuts", () => {
+  test("one table, tried in order", () => {
+    expect(SHORTCUTS).toHaveLength(3);
+  });
+
+  test("F1 and ? open the list of shortcuts, unless it is open", () => {
+    const { t, done } = target();
+    const f1 = key("F1");
+    expect(runShortcut(f1, t)).toBe(true);
+    expect(f1.defaultPrevented).toBe(true);
+    expect(runShortcut(key("?"), t)).toBe(true);
+    expect(done).toEqual(["help", "help"]);
+    const open = target({ helpOpen: true });
+    expect(runShortcut(key("F1"), open.t)).toBe(false);
+    expect(open.done).toEqual([]);
+  });
+
+  test("Ctrl + / - / 0 zoom when there is a level to go to", () => {
+    const { t, done } = target();
+    expect(runShortcut(key("=", { ctrlKey: true }), t)).toBe(true);
+    expect(runShortcut(key("-", { ctrlKey: true }), t)).toBe(true);
+    // Already at 100 %.
+    expect(runShortcut(key("0", { ctrlKey: true }), t)).toBe(false);
+    expect(done).toEqual(["zoom", "zoom"]);
+  });
+
+  test("Ctrl+1…Ctrl+9 open the workspace at that place, if there is one and nothing is over the workspace", () => {
+    const { t, done } = target();
+    const second = key("2", { ctrlKey: true, code: "Digit2" });
+    expect(runShortcut(second, t)).toBe(true);
+    expect(second.defaultPrevented).toBe(true);
+    expect(runShortcut(key("3", { ctrlKey: true, code: "Digit3" }), t)).toBe(false);
+    expect(done).toEqual(["switch b"]);
+    const blocked = target({ workspaces: null });
+    expect(runShortcut(key("1", { ctrlKey: true, code: "Digit1" }), blocked.t)).toBe(false);
+    expect(blocked.done).toEqual([]);
+  });
+
+  test("other keys are left alone", () => {
+    const { t, done } = target();
+    const a = key("a");
+    expect(runShortcut(a, t)).toBe(false);
+    expect(a.defaultPrevented).toBe(false);
+    expect(done).toEqual([]);
+  });
+});

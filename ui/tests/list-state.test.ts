@@ -1,0 +1,304 @@
+// A list's state and how it moves (list-state.svelte.ts), without a screen:
+// opening with Rust's views, loads and their answers (saved, then the
+// service's), slow loads, refusals, the user's changes of view and layout,
+// the search box, saved views and the open record.
+import { describe, expect, test, vi } from "vitest";
+import { ListState, SLOW_LOAD_MS } from "../src/components/records/list-state.svelte";
+import type { ListView, SavedView } from "../src/lib/bindings";
+import {
+  deferred,
+  invoiceRecord,
+  listCalls,
+  mockService,
+  problem,
+  recordPage,
+  supplierInvoiceSchema,
+  uiError,
+  unanswered,
+  type ServiceOptions,
+} from "./fixtures/records";
+
+const schema = supplierInvoiceSchema;
+const base = schema.default_view;
+
+/** A list over a mocked service, opened; `changes` counts the loads the user asked for. */
+async function opened(options: ServiceOptions = {}, holder: { list?: ListState } = {}) {
+  const calls = mockService(options);
+  const changes = { count: 0 };
+  const list = new ListState(() => schema, () => null, () => (changes.count += 1));
+  holder.list = list;
+  const ok = await list.load(null);
+  return { list, calls, changes, ok };
+}
+
+const reads = (calls: ReturnType<typeof mockService>) => calls.filter((c) => c.cmd === "read_list").map((c) => c.args.view as ListView);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe("opening", () => {
+  test("before Rust answers: the default view, nothing shown, the table waiting", () => {
+    mockService();
+    const list = new ListState(() => schema, () => null, () => {});
+    expect(list.view).toEqual(base);
+    expect(list.shown).toBeNull();
+    expect(list.viewsArrived).toBe(false);
+    expect(list.shownView()).toBeNull();
+    expect(list.currentPage).toBeNull();
+    expect(list.pageCount).toBeNull();
+    expect(list.countText).toBe("");
+  });
+
+  test("opens with one read: Rust's view and saved views, then its first page", async () => {
+    const current: ListView = { ...base, take: 50, search: "acme", filters: [{ or: false, not: false, field: "name", operator: "icontains", values: ["FP"] }] };
+    const saved: SavedView[] = [{ name: "Mine", view: current, left_out: false }];
+    const { list, calls, ok } = await opened({ current, saved, count: 120 });
+    expect(ok).toBe(true);
+    expect(calls.map((c) => c.cmd)).toEqual(["open_list"]);
+    expect(list.viewsArrived).toBe(true);
+    expect(list.view).toEqual(current);
+    expect(list.saved).toEqual(saved);
+    expect(list.searchText).toBe("acme");
+    expect(list.drafts).toHaveLength(1);
+    expect(list.shown?.view).toEqual(current);
+    expect(list.shown?.source).toBeNull();
+    expect(list.currentPage).toBe(1);
+    expect(list.pageCount).toBe(3);
+    expect(list.activeFilters).toBe(1);
+    expect(list.loading).toBe(false);
+    expect(list.shownView()).toEqual(current);
+  });
+
+  test("a view Rust trimmed says so", async () => {
+    const { list } = await opened({ leftOut: true });
+    expect(list.notice).toMatch(/left out/);
+  });
+
+  test("a drill-down goes with the open", async () => {
+    const calls = mockService();
+    const drillDown = { filters: [], sort: [{ field: "total", descending: true }] };
+    const list = new ListState(() => schema, () => drillDown, () => {});
+    await list.load(null);
+    expect(calls[0].args.drillDown).toEqual(drillDown);
+  });
+
+  test("an open that fails before the views arrive is retried by opening again", async () => {
+    let refuse = true;
+    const { list, calls, ok } = await opened({ refuseOpen: () => (refuse ? uiError("network", "down") : null) });
+    expect(ok).toBe(false);
+    expect(list.error?.ui.kind).toBe("network");
+    refuse = false;
+    list.retry();
+    await vi.waitFor(() => expect(list.shown).not.toBeNull());
+    expect(calls.map((c) => c.cmd)).toEqual(["open_list", "open_list"]);
+    expect(list.error).toBeNull();
+  });
+});
+
+describe("loads", () => {
+  test("the saved answer first, then the service's; the same page keeps its rows", async () => {
+    const page = recordPage(1, 45);
+    const seen: (string | null)[] = [];
+    const holder: { list?: ListState } = {};
+    const { list } = await opened({
+      savedAnswer: () => ({ value: page, source: { kind: "saved_page", saved_at: "2025-03-14T10:00:00Z", stale: false } as never }),
+      list: () => {
+        seen.push(holder.list?.shown?.source?.kind ?? null);
+        return { value: recordPage(1, 45), changed: false };
+      },
+    }, holder);
+    expect(seen).toEqual(["saved_page"]);
+    expect(list.shown?.source).toBeNull();
+    // Rust said it is the same page: the saved rows stay on screen.
+    expect(list.shown?.page).toBe(page);
+  });
+
+  test("a load is marked slow only after a while, and settled by its answer", async () => {
+    const { list } = await opened();
+    const answer = deferred<ReturnType<typeof recordPage>>();
+    mockService({ list: () => answer.promise });
+    void list.load({ ...base, page: 2 });
+    expect(list.loading).toBe(true);
+    expect(list.slow).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, SLOW_LOAD_MS + 50));
+    expect(list.slow).toBe(true);
+    answer.resolve(recordPage(2, 45));
+    await vi.waitFor(() => expect(list.loading).toBe(false));
+    expect(list.slow).toBe(false);
+    expect(list.currentPage).toBe(2);
+  });
+
+  test("an answer to a load overtaken by another is dropped", async () => {
+    const { list } = await opened();
+    const first = deferred<ReturnType<typeof recordPage>>();
+    mockService({ list: (view) => (view.page === 2 ? first.promise : recordPage(view.page, 45)) });
+    const overtaken = list.load({ ...base, page: 2 });
+    await list.load({ ...base, page: 3 });
+    first.resolve(recordPage(2, 45));
+    expect(await overtaken).toBe(false);
+    expect(list.currentPage).toBe(3);
+    expect(list.view.page).toBe(3);
+  });
+
+  test("refused conditions go beside them, with the filters opened; the page on screen stays", async () => {
+    const { list } = await opened();
+    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { "filters.0": [problem("no_value", "Needs a value")] } }); } });
+    expect(await list.load({ ...base, page: 2 })).toBe(false);
+    expect(list.conditionErrors).toEqual({ 0: "Enter a value." });
+    expect(list.filtersOpen).toBe(true);
+    expect(list.viewRefused).toBe(false);
+    expect(list.currentPage).toBe(1);
+  });
+
+  test("a refused search is said beside the box alone; other problems refuse the view", async () => {
+    const { list } = await opened();
+    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { search: [problem("x", "Bad words")] } }); } });
+    await list.load({ ...base, search: "%" });
+    expect(list.searchError).toBe("Bad words");
+    expect(list.searchOnly).toBe(true);
+    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { sort: [problem("x", "Bad sort")] } }); } });
+    await list.load({ ...base });
+    expect(list.searchOnly).toBe(false);
+    expect(list.otherProblems).toEqual(["Bad sort"]);
+    expect(list.viewRefused).toBe(true);
+  });
+
+  test("a refused key hides what was shown", async () => {
+    const { list } = await opened();
+    list.openRecord(invoiceRecord(1));
+    mockService({ list: () => { throw uiError("unauthorized", "key"); } });
+    await list.load({ ...base, page: 2 });
+    expect(list.shown).toBeNull();
+    expect(list.opened).toBeNull();
+    expect(list.error?.ui.kind).toBe("unauthorized");
+  });
+
+  test("a spent budget keeps the saved page and says so; nothing saved while working offline is said as offline", async () => {
+    const { list } = await opened({
+      savedAnswer: () => ({ value: recordPage(1, 45), source: { kind: "saved_page", saved_at: "2025-03-14T10:00:00Z", stale: true } as never }),
+      list: unanswered("rate_limited", uiError("rate_limited", "spent", { retry_after_s: 30 })),
+    });
+    expect(list.shown?.source?.kind).toBe("saved_page");
+    expect(list.error?.ui.kind).toBe("rate_limited");
+    expect(list.savedText).toMatch(/Saved/);
+
+    const offline = await opened({ workingOffline: () => true });
+    expect(offline.ok).toBe(false);
+    expect(offline.list.error).toMatchObject({ unanswered: false, ui: { kind: "offline" } });
+  });
+});
+
+describe("the user's changes", () => {
+  test("pages, page sizes, sort keys and filters load from the list's view, the table back at its top", async () => {
+    const { list, calls, changes } = await opened({ count: 95 });
+    list.notice = "Done.";
+    list.go(3);
+    expect(list.notice).toBeNull();
+    list.setTake(50);
+    list.sortBy("total", false);
+    list.sortBy("name", true);
+    list.applyFilters([{ or: false, not: false, field: "name", operator: "icontains", values: ["x"] }]);
+    list.clearFilters();
+    await settle();
+    expect(changes.count).toBe(6);
+    expect(reads(calls).map(({ page, take, sort, filters }) => ({ page, take, sort, filters: filters?.length }))).toEqual([
+      { page: 3, take: 20, sort: [], filters: 0 },
+      { page: 1, take: 50, sort: [], filters: 0 },
+      { page: 1, take: 50, sort: [{ field: "total", descending: false }], filters: 0 },
+      { page: 1, take: 50, sort: [{ field: "total", descending: false }, { field: "name", descending: false }], filters: 0 },
+      { page: 1, take: 50, sort: [{ field: "total", descending: false }, { field: "name", descending: false }], filters: 1 },
+      { page: 1, take: 50, sort: [{ field: "total", descending: false }, { field: "name", descending: false }], filters: 0 },
+    ]);
+  });
+
+  test("columns: another set loads; only another order, or a width, is remembered without a read", async () => {
+    const { list, calls } = await opened();
+    const order = [...list.columns].reverse();
+    list.setColumns(order);
+    expect(list.columns).toEqual(order);
+    expect(list.tableColumns).toEqual(order);
+    list.resize("name", 300);
+    expect(list.view.widths).toEqual({ name: 300 });
+    expect(list.shown?.view.widths).toEqual({ name: 300 });
+    list.reorder("name", 0);
+    expect(list.tableColumns[0]).toBe("name");
+    list.resize("name", null);
+    expect(list.view.widths ?? null).toBeNull();
+    await settle();
+    expect(calls.map((c) => c.cmd)).toEqual(["open_list", "remember_view", "remember_view", "remember_view", "remember_view"]);
+
+    list.setColumns(["name", "total"]);
+    await settle();
+    expect(reads(calls).at(-1)?.fields).toEqual(["name", "total", "id"]);
+  });
+
+  test("a layout arranged before Rust's views arrive is kept", async () => {
+    const arrive = deferred<void>();
+    mockService({ current: { ...base, take: 50 }, viewsSent: arrive.promise });
+    const list = new ListState(() => schema, () => null, () => {});
+    const opening = list.load(null);
+    list.resize("name", 250);
+    arrive.resolve();
+    await opening;
+    expect(list.viewsArrived).toBe(true);
+    expect(list.view.take).toBe(20);
+    expect(list.view.widths).toEqual({ name: 250 });
+  });
+
+  test("the search box: after a pause or at once, from page 1, not again for the same words", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { list, calls } = await opened();
+      list.typed("ac");
+      list.typed("acme");
+      expect(reads(calls)).toHaveLength(0);
+      await vi.runAllTimersAsync();
+      expect(reads(calls).map((v) => v.search)).toEqual(["acme"]);
+      list.search();
+      expect(reads(calls)).toHaveLength(1);
+      list.searchText = "";
+      list.search();
+      await vi.runAllTimersAsync();
+      expect(reads(calls).map((v) => [v.search, v.page])).toEqual([["acme", 1], ["", 1]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("words typed before the views arrive are searched for over the view Rust opens", async () => {
+    const arrive = deferred<void>();
+    const calls = mockService({ current: { ...base, take: 50 }, viewsSent: arrive.promise });
+    const list = new ListState(() => schema, () => null, () => {});
+    const opening = list.load(null);
+    list.typed("acme");
+    list.search();
+    expect(reads(calls)).toHaveLength(0);
+    arrive.resolve();
+    await opening;
+    await vi.waitFor(() => expect(reads(calls)).toHaveLength(1));
+    expect(reads(calls)[0]).toMatchObject({ take: 50, search: "acme", page: 1 });
+    expect(listCalls(calls)).toHaveLength(2);
+  });
+
+  test("a saved view chosen: its conditions to edit, its words in the box, from page 1; reset goes back to the default", async () => {
+    const { list, calls } = await opened();
+    const view: ListView = { ...base, page: 4, search: "big", filters: [{ or: false, not: false, field: "total", operator: "gt", values: ["100"] }] };
+    list.conditionErrors = { 0: "x" };
+    list.applySaved({ name: "Big", view, left_out: true });
+    expect(list.drafts).toHaveLength(1);
+    expect(list.searchText).toBe("big");
+    expect(list.conditionErrors).toEqual({});
+    expect(list.notice).toMatch(/left out/);
+    list.resetView();
+    expect(list.drafts).toEqual([]);
+    expect(list.searchText).toBe("");
+    await settle();
+    expect(reads(calls).map((v) => [v.page, v.search ?? null])).toEqual([[1, "big"], [1, null]]);
+  });
+
+  test("opening a record clears the note above the table", async () => {
+    const { list } = await opened();
+    list.notice = "Deleted.";
+    list.openRecord(invoiceRecord(2));
+    expect(list.notice).toBeNull();
+    expect(list.openedId).toBe(invoiceRecord(2).id);
+  });
+});
