@@ -5,7 +5,20 @@ import { mockIPC } from "@tauri-apps/api/mocks";
 import LeadEditor from "../src/components/forms/LeadEditor.svelte";
 import { session } from "../src/lib/session.svelte";
 import type { Lead, LeadPatch } from "../src/lib/bindings";
-import { ipcHandler, lead, LEAD_ID, notFound, OTHER_MEMBER, kept, schemas, sent, throws, uiError, unknownOutcome } from "./fixtures/forms";
+import {
+  checkLead,
+  ipcHandler,
+  lead,
+  LEAD_ID,
+  notFound,
+  OTHER_MEMBER,
+  kept,
+  schemas,
+  sent,
+  throws,
+  uiError,
+  unknownOutcome,
+} from "./fixtures/forms";
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const saveButton = () => screen.getByRole("button", { name: "Save changes" });
@@ -262,6 +275,53 @@ describe("lead editor", () => {
     expect(patches()).toEqual([]);
   });
 
+  test("Rust's check_lead is asked with the lead as loaded and the inputs as typed, and says what changed and what is wrong", async () => {
+    const { handler, calls } = ipcHandler({ get_lead: () => lead(), check_lead: checkLead });
+    mockIPC(handler);
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Status", " won ");
+    await retype(user, "Company", "ACME");
+    await user.tab();
+
+    expect(await screen.findByText(/^2 changes not saved yet: Status and Company\.$/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(input("Company")).toHaveAttribute("aria-invalid", "true"));
+    expect(input("Company")).toHaveAccessibleDescription(/Company: choose one of the matches, or paste its ID/);
+    // A change that is fine is still marked as one while another input is wrong.
+    expect(input("Status")).toHaveAccessibleDescription(/Changed: it was “new”/);
+    expect(input("Status")).not.toHaveAttribute("aria-invalid");
+    const asked = calls.filter(([cmd]) => cmd === "check_lead").map(([, args]) => args);
+    expect(asked.at(-1)).toEqual({
+      lead: lead(),
+      draft: {
+        status: " won ",
+        source: "Website",
+        user_member: lead().user_member,
+        company: "ACME",
+        person: "",
+        custom_fields: '{\n  "budget": "5000",\n  "tags": [\n    "vip"\n  ]\n}',
+      },
+    });
+    expect(calls.map(([cmd]) => cmd)).not.toContain("patch_lead");
+
+    // Typed back as it was: nothing changed, nothing marked.
+    await retype(user, "Company", lead().company!);
+    await retype(user, "Status", "new");
+    expect(await screen.findByText("No changes yet.")).toBeInTheDocument();
+    expect(input("Company")).not.toHaveAttribute("aria-invalid");
+    expect(saveButton()).toBeDisabled();
+  });
+
+  test("what is sent is check_lead's patch: IDs as the service writes them", async () => {
+    const { patches } = service();
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Person", ` ${OTHER_MEMBER.toUpperCase()} `);
+    await user.click(saveButton());
+    expect(await screen.findByRole("status")).toHaveTextContent("Lead saved: changed Person.");
+    expect(patches()).toEqual([["patch_lead", { id: LEAD_ID, patch: { person: OTHER_MEMBER } }]]);
+  });
+
   test("a service field error appears beside the field and the edits stay", async () => {
     const { handler } = ipcHandler({
       get_lead: () => lead(),
@@ -362,6 +422,32 @@ describe("lead editor", () => {
     expect(input("Status").value).toBe("won");
     expect(input("Source").value).toBe("Website form");
     expect(input("Source")).toHaveAccessibleDescription(/Changed: it was “Website”/);
+    expect(saveButton()).toBeEnabled();
+  });
+
+  test("Check says which changes the lead holds when only some were saved", async () => {
+    let current = lead();
+    const { handler } = ipcHandler({
+      get_lead: () => current,
+      patch_lead: ({ patch }) => {
+        // The service kept the status but not the source.
+        current = { ...current, status: (patch as LeadPatch).status ?? null };
+        throw unknownOutcome;
+      },
+    });
+    mockIPC(handler);
+    await openLead();
+    const user = userEvent.setup();
+    await retype(user, "Status", "won");
+    await retype(user, "Source", "Fair");
+    await user.click(saveButton());
+    await user.click(await screen.findByRole("button", { name: "Check" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Checked: only some changes were saved. Status now holds the new value; Source does not.",
+    );
+    expect(input("Source").value).toBe("Fair");
+    expect(input("Source")).toHaveAccessibleDescription(/Changed: it was “Website”/);
+    await vi.waitFor(() => expect(input("Status")).not.toHaveAccessibleDescription(/Changed/));
     expect(saveButton()).toBeEnabled();
   });
 

@@ -9,6 +9,7 @@ import { serviceState, unanswered } from "./fixtures/reads";
 import {
   BOGOTA,
   CC,
+  checkStakeholder,
   ipcHandler,
   lookUpCall,
   MEDELLIN,
@@ -149,6 +150,54 @@ describe("new stakeholder form", () => {
     expect(input("Geographic location ID")).toHaveAccessibleDescription(/must be a record ID/);
     expect(input("Geographic location ID").value).toBe("Bogotá");
     expect(calls.map(([cmd]) => cmd)).toEqual(["read_list"]);
+  });
+
+  test("Rust's check_stakeholder judges an input as the user leaves it, and what it gives is what is sent", async () => {
+    const { handler, calls } = ipcHandler({
+      read_list: () => inUse,
+      check_stakeholder: checkStakeholder,
+      create_stakeholder: ({ stakeholder: s }) => sent(created(s as NewStakeholder)),
+    });
+    mockIPC(handler);
+    render(StakeholderForm, { props: { schemas } });
+    const user = userEvent.setup();
+    const select = screen.getByLabelText("Document type");
+    await within(select).findByRole("option", { name: "NIT" });
+    await user.selectOptions(select, "Other (enter its ID)");
+    await user.type(input("Document type ID"), "NIT");
+    await user.tab();
+    await vi.waitFor(() => expect(input("Document type ID")).toHaveAccessibleDescription(/Document type ID must be a record ID/));
+    expect(calls.filter(([cmd]) => cmd === "check_stakeholder").at(-1)).toEqual([
+      "check_stakeholder",
+      {
+        draft: {
+          document_number: "",
+          document_type: "",
+          other_type: true,
+          document_type_id: "NIT",
+          verification_digit: "",
+          geographic_location: "",
+        },
+      },
+    ]);
+
+    // Emptied, it is required; back to the list, a type is to be chosen.
+    await user.clear(input("Document type ID"));
+    await vi.waitFor(() => expect(input("Document type ID")).toHaveAccessibleDescription(/Enter the document type.s ID/));
+    await user.selectOptions(select, "Choose a document type");
+    await user.tab();
+    await vi.waitFor(() => expect(select).toHaveAccessibleDescription(/Choose the document type\./));
+
+    await user.selectOptions(select, "NIT");
+    await user.type(input("Document number"), " 900123456 ");
+    await user.type(input("Verification digit"), "   ");
+    await user.type(input("Geographic location ID"), BOGOTA.toUpperCase());
+    await user.click(screen.getByRole("button", { name: "Create stakeholder" }));
+    await screen.findByRole("status");
+    expect(calls.at(-1)).toEqual([
+      "create_stakeholder",
+      { stakeholder: { document_number: "900123456", document_type: NIT, geographic_location: BOGOTA } },
+    ]);
   });
 
   test("“Other” takes a document type by its ID", async () => {

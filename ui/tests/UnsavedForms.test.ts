@@ -11,7 +11,7 @@ import type { NewTask, WorkspaceStatus } from "../src/lib/bindings";
 import { session } from "../src/lib/session.svelte";
 import { unsaved } from "../src/lib/unsaved.svelte";
 import { serviceStatus } from "./fixtures";
-import { checkTask, lead, LEAD_ID, sent, task } from "./fixtures/forms";
+import { checkLead, checkStakeholder, checkTask, lead, LEAD_ID, sent, task } from "./fixtures/forms";
 import { windowOn } from "./fixtures/window";
 
 const perez = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
@@ -29,6 +29,10 @@ function serve() {
         return lead();
       case "check_task":
         return checkTask(args as Record<string, unknown>);
+      case "check_lead":
+        return checkLead(args as Record<string, unknown>);
+      case "check_stakeholder":
+        return checkStakeholder(args as Record<string, unknown>);
       case "create_task":
         return sent(task({ title: (args as { task: NewTask }).task.title }));
       case "switch_workspace":

@@ -1,44 +1,78 @@
-// The forms' rules, apart from their screens: the lead editor's fields
-// (lead-fields.ts), the task form's draft (task-fields.ts) and the
-// document types and locations the stakeholder form offers
-// (used-choices.svelte.ts).
+// The forms' fields, apart from their screens: the lead editor's
+// (lead-fields.ts), the task form's draft (task-fields.ts), the stakeholder
+// form's draft (stakeholder-fields.ts) and the document types and
+// locations it offers (used-choices.svelte.ts). Their rules are Rust's
+// (check_lead, check_task, check_stakeholder), tested there.
 import { describe, expect, test } from "vitest";
-import { checkField, emptyValues, holds, isChanged, patchValue, textOf, valuesOf } from "../src/components/forms/lead-fields";
+import { KEYS, draftOf as leadDraft, emptyValues, patchKeys, sentValues, textOf, valuesOf, worded, wrongKeys } from "../src/components/forms/lead-fields";
+import { OTHER, draftOf as stakeholderDraft, worded as stakeholderWorded } from "../src/components/forms/stakeholder-fields";
 import { EMPTY, GROUPS, draftOf, specOf } from "../src/components/forms/task-fields";
 import { UsedChoices } from "../src/components/forms/used-choices.svelte";
 import { BOGOTA, CC, lead, MEDELLIN, NIT, uuid } from "./fixtures/forms";
 
 describe("the lead's fields", () => {
-  test("shown as text, changed only when the value differs (IDs whatever their case, JSON by value)", () => {
-    const l = lead({ status: "new", custom_fields: { a: 1 } });
+  test("shown as text; read by check_lead as typed", () => {
+    const l = lead({ status: "new", custom_fields: { a: 1 }, person: null });
     const values = valuesOf(l);
     expect(values.status).toBe("new");
-    expect(textOf(l, "custom_fields")).toContain('"a"');
-    expect(isChanged("status", " new ", l)).toBe(false);
-    expect(isChanged("status", "won", l)).toBe(true);
-    expect(isChanged("custom_fields", '{ "a": 1 }', l)).toBe(false);
-    expect(isChanged("custom_fields", "{", l)).toBe(true);
-    const company = l.company ?? "";
-    expect(isChanged("company", company.toUpperCase(), l)).toBe(false);
+    expect(values.person).toBe("");
+    expect(textOf(l, "custom_fields")).toBe('{\n  "a": 1\n}');
     expect(emptyValues().status).toBe("");
+    // Nothing is trimmed or judged here: that is Rust's.
+    const typed = { ...values, status: "  won ", company: "ACME" };
+    expect(leadDraft(typed)).toEqual(typed);
+    expect(Object.keys(leadDraft(typed)).sort()).toEqual([...KEYS].sort());
   });
 
-  test("an emptied field is sent as null; a lead holds what was sent", () => {
-    expect(patchValue("source", "  ")).toBeNull();
-    expect(patchValue("source", " Web ")).toBe("Web");
-    expect(patchValue("custom_fields", '{"b":2}')).toEqual({ b: 2 });
+  test("the keys a patch sends (null clears) and those check_lead found wrong", () => {
+    expect(patchKeys({})).toEqual([]);
+    expect(patchKeys({ source: null, status: "won" })).toEqual(["status", "source"]);
+    const problem = { source: "check" as const, code: "not_a_uuid", values: { value: "ACME" }, message: "" };
+    expect(wrongKeys({ sent: null, problems: { company: [problem], person: [] } })).toEqual(["company"]);
+  });
+
+  test("what was sent, as the form would show it on the lead read again", () => {
     const l = lead({ source: "Web", custom_fields: { b: 2 } });
-    expect(holds(l, "source", "Web ")).toBe(true);
-    expect(holds(l, "custom_fields", { b: 2 })).toBe(true);
-    expect(holds(l, "source", "Ads")).toBe(false);
+    const shown = sentValues(l, { source: null, custom_fields: { c: [1] } });
+    expect(shown.source).toBe("");
+    expect(JSON.parse(shown.custom_fields)).toEqual({ c: [1] });
+    expect(shown.status).toBe(l.status);
   });
 
-  test("each input's check", () => {
-    expect(checkField("company", "")).toBeNull();
-    expect(checkField("company", "not an id")).toMatch(/Company/);
-    expect(checkField("custom_fields", "{")).not.toBeNull();
-    expect(checkField("source", "x".repeat(5000))).toBeNull();
-    expect(checkField("status", "x".repeat(5000))).not.toBeNull();
+  test("check_lead's reasons in the form's words", () => {
+    const check = (code: string, values: Record<string, string> = {}) => ({ source: "check" as const, code, values, message: code });
+    expect(worded(check("too_long", { max: "255", count: "256" }), "Status")).toBe(
+      "Status can have at most 255 characters; it has 256. Shorten it by 1.",
+    );
+    expect(worded(check("not_a_uuid", { value: "ACME" }), "Company")).toMatch(/^Company: choose one of the matches, or paste its ID/);
+    expect(worded(check("not_json"), "Custom fields (JSON)")).toMatch(/^Custom fields must be valid JSON/);
+    expect(worded({ source: "service", message: "Not a member." }, "Assigned member")).toBe("The service said: “Not a member.”");
+  });
+});
+
+describe("the stakeholder's draft", () => {
+  const typed = { document_number: " 9001 ", type_choice: NIT, type_id: "x", verification_digit: "", geographic_location: BOGOTA };
+
+  test("a type chosen from the list, or “Other” and the ID typed, as check_stakeholder reads them", () => {
+    expect(stakeholderDraft(typed)).toEqual({
+      document_number: " 9001 ",
+      document_type: NIT,
+      other_type: false,
+      document_type_id: "x",
+      verification_digit: "",
+      geographic_location: BOGOTA,
+    });
+    expect(stakeholderDraft({ ...typed, type_choice: OTHER })).toMatchObject({ document_type: "", other_type: true, document_type_id: "x" });
+  });
+
+  test("check_stakeholder's reasons in the form's words", () => {
+    const check = (code: string) => ({ source: "check" as const, code, values: {}, message: code });
+    expect(stakeholderWorded("document_number", check("required"), false)).toBe("Enter the document number.");
+    expect(stakeholderWorded("document_type", check("required"), false)).toBe("Choose the document type.");
+    expect(stakeholderWorded("document_type", check("required"), true)).toMatch(/^Enter the document type's ID/);
+    expect(stakeholderWorded("document_type", check("not_a_uuid"), true)).toMatch(/^Document type ID must be a record ID/);
+    expect(stakeholderWorded("geographic_location", check("required"), false)).toBe("Enter the geographic location's ID.");
+    expect(stakeholderWorded("geographic_location", check("not_a_uuid"), false)).toMatch(/^Geographic location ID must be a record ID/);
   });
 });
 

@@ -32,7 +32,7 @@ import {
   renderList,
   supplierInvoiceSchema,
 } from "./fixtures/records";
-import { customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder, throws } from "./fixtures/forms";
+import { checkLead, customer, CUSTOMER_ID, ipcHandler, lead, LEAD_ID, page, schemas, stakeholder, throws } from "./fixtures/forms";
 import { answerRead, answerReadAndPush, opening } from "./fixtures/reads";
 
 const english = englishOnlyWords();
@@ -297,7 +297,10 @@ describe("more screens in Spanish", () => {
   });
 
   test("leaving a half-filled form: the question before discarding what was typed", async () => {
-    serveSpanish(undefined, (cmd) => (cmd === "get_lead" ? lead({ status: "nuevo", source: "Feria" }) : null));
+    serveSpanish(undefined, (cmd, args) => {
+      if (cmd === "get_lead") return lead({ status: "nuevo", source: "Feria" });
+      return cmd === "check_lead" ? checkLead(args) : null;
+    });
     const user = userEvent.setup();
     render(App);
     await screen.findByText("3 facturas de proveedor");

@@ -44,6 +44,29 @@ export const commands = {
 	 */
 	checkForUpdate: () => typedError<UpdateStatus, UiError>(__TAURI_INVOKE("check_for_update")),
 	/**
+	 *  Compares the lead editor's inputs as typed (`draft`) with `lead` as last
+	 *  read and answers the patch `patch_lead` sends: only the fields that
+	 *  changed, an emptied one cleared (`null`). The one authority on that
+	 *  form, asked as the user types and leaves an input and before sending.
+	 *  An empty patch: nothing changed. Sends nothing; needs no workspace.
+	 * 
+	 *  Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
+	 *  by input and coded, for changed inputs only: `too_long` (`max`, `count`),
+	 *  `not_a_uuid` (`value`), `not_json`.
+	 */
+	checkLead: (lead: Lead, draft: LeadDraft) => typedError<LeadPatch, UiError>(__TAURI_INVOKE("check_lead", { lead, draft })),
+	/**
+	 *  Reads the "New stakeholder" form's inputs as typed (`draft`) into the
+	 *  stakeholder `create_stakeholder` sends: the one authority on that form,
+	 *  asked as the user leaves an input and before sending. Sends nothing;
+	 *  needs no workspace.
+	 * 
+	 *  Errors: `invalid_input` (code `invalid_input`) with `field_errors` keyed
+	 *  by field (`document_number`, `document_type`, `geographic_location`)
+	 *  and coded: `required`, `not_a_uuid` (`value`).
+	 */
+	checkStakeholder: (draft: StakeholderDraft) => typedError<NewStakeholder, UiError>(__TAURI_INVOKE("check_stakeholder", { draft })),
+	/**
 	 *  Reads the "New task" form's inputs as typed (`draft`) into the task
 	 *  `create_task` sends: the one authority on that form, asked as the user
 	 *  leaves an input and before sending. Sends nothing; needs no workspace.
@@ -1368,6 +1391,22 @@ export type Lead = {
 	custom_fields?: Value | null,
 } & { [key in string]: Value };
 
+/**  The lead editor's inputs as typed: text, each `""` when left empty. */
+export type LeadDraft = {
+	/**  `status`. */
+	status: string,
+	/**  `source`. */
+	source: string,
+	/**  `user_member`: a member's id. */
+	user_member: string,
+	/**  `company`: an id. */
+	company: string,
+	/**  `person`: an id. */
+	person: string,
+	/**  `custom_fields`: JSON text. */
+	custom_fields: string,
+};
+
 /**
  *  Body of `PATCH /crm/lead/{id}/` (partial update): only the fields that
  *  are not [`Patch::Keep`] are sent; [`Patch::Clear`] sends `null`.
@@ -2523,6 +2562,32 @@ export type Stakeholder = {
 	/**  `geographic_location`: uuid. */
 	geographic_location?: string | null,
 } & { [key in string]: Value };
+
+/**
+ *  The "New stakeholder" form's inputs as typed: text, each `""` when left
+ *  empty.
+ */
+export type StakeholderDraft = {
+	/**  `document_number` (required). */
+	document_number: string,
+	/**
+	 *  The document type chosen from the list (the id of one the
+	 *  workspace's stakeholders use), `""` while none is; not read when
+	 *  `other_type`.
+	 */
+	document_type: string,
+	/**
+	 *  "Other (enter its ID)" chosen: the document type is the id typed in
+	 *  `document_type_id`.
+	 */
+	other_type: boolean,
+	/**  The document type's id as typed, with "Other". */
+	document_type_id: string,
+	/**  `verification_digit`. */
+	verification_digit: string,
+	/**  `geographic_location`: a location's id (required). */
+	geographic_location: string,
+};
 
 /**  The Storage section: each workspace's saved data and the total. */
 export type Storage = {

@@ -1,7 +1,8 @@
-// Pure checks the forms run before sending (and on blur), so the user learns
-// at once what to fix. Each check returns the message to show beside the
-// input, or null when the value is fine. Bounds come from Rust (`LIMITS`);
-// the task form asks Rust's `check_task` instead; the service checks again.
+// What the forms share beside Rust's checks: the example id their messages
+// show, whether a text is an id (where a picker takes a pasted one), how
+// messages write a signed number and forms show JSON, and where the
+// service's field errors go. Every form's checks are Rust's (`check_task`,
+// `check_lead`, `check_stakeholder`); the service checks again.
 import type { FieldProblem, Value } from "./bindings";
 import { problemsText } from "./errors";
 import { t } from "./i18n.svelte";
@@ -16,73 +17,9 @@ export function isUuid(text: string): boolean {
   return UUID.test(text.trim());
 }
 
-/** Number of characters as the service counts them (code points, not UTF-16 units). */
-export function charCount(text: string): number {
-  return [...text].length;
-}
-
-/** `label` is required: a message when `text` is empty or only blanks. */
-export function checkRequired(text: string, message: string): string | null {
-  return text.trim() === "" ? message : null;
-}
-
-/** At most `max` characters (blanks around the text ignored, as the service trims them). */
-export function checkLength(text: string, max: number, label: string): string | null {
-  const count = charCount(text.trim());
-  if (count <= max) return null;
-  return t("forms.check.too_long", { label, max, count, over: count - max });
-}
-
-/** An optional record id: empty is fine, anything else must be a UUID. */
-export function checkUuid(text: string, label: string): string | null {
-  if (text.trim() === "" || isUuid(text)) return null;
-  return t("forms.check.uuid", { label, example: EXAMPLE_ID });
-}
-
-/** A required record id. */
-export function checkRequiredUuid(text: string, label: string, missing: string): string | null {
-  return checkRequired(text, missing) ?? checkUuid(text, label);
-}
-
 /** Formats an integer for messages with a real minus sign, ungrouped in every language: −32768. */
 export function signed(n: number): string {
   return n < 0 ? `−${-n}` : String(n);
-}
-
-/**
- * Parses optional JSON text. Empty gives `{value: undefined}` (nothing
- * entered); text that is not JSON gives `{error}`.
- */
-export function parseJsonText(
-  text: string,
-  label: string,
-): { value: Value | undefined; error: null } | { value: undefined; error: string } {
-  if (text.trim() === "") return { value: undefined, error: null };
-  try {
-    return { value: JSON.parse(text) as Value, error: null };
-  } catch {
-    return {
-      value: undefined,
-      error: t("forms.check.json", { label, example: t("forms.custom_example") }),
-    };
-  }
-}
-
-/** Whether two JSON values are equal (objects compared key by key, in any order). */
-export function jsonEqual(a: Value | undefined, b: Value | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => jsonEqual(item, b[i]));
-  }
-  if (typeof a === "object" && typeof b === "object") {
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    if (ka.length !== kb.length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
-  }
-  return false;
 }
 
 /** JSON text for a textarea: pretty-printed, empty for null/absent. */

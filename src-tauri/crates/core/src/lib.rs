@@ -19,6 +19,10 @@
 //! - [`writes`]: the single-record operations, kept in the outbox while
 //!   the service cannot be reached; [`outbox`]: the outbox on screen and
 //!   its background sender;
+//! - the forms' one authority, asked as the user types and before sending:
+//!   [`task_draft`] ("New task": `check_task`), [`lead_draft`] (the lead
+//!   editor: `check_lead`, the patch of what changed) and
+//!   [`stakeholder_draft`] ("New stakeholder": `check_stakeholder`);
 //! - [`overview`]: the workspace at a glance;
 //! - [`offline`]: saved answers, "Make available offline", "Work offline",
 //!   the Storage section;
@@ -54,6 +58,7 @@ pub mod first_screen;
 pub mod guard;
 pub mod install_check;
 pub mod ipc;
+pub mod lead_draft;
 pub mod limits;
 pub mod offline;
 pub mod outbox;
@@ -66,6 +71,7 @@ pub mod schema;
 pub mod sender;
 pub mod settings;
 pub mod settings_file;
+pub mod stakeholder_draft;
 pub mod state;
 pub mod task_draft;
 pub mod ui_error;

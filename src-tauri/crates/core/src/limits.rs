@@ -1,9 +1,10 @@
 //! [`LIMITS`]: every bound the window applies, from the constants the
 //! checks in Rust use, exported to the UI as one constant of the
 //! TypeScript bindings (`LIMITS`), so no bound is written twice. What the
-//! user typed is still judged in Rust (`check_view`, `check_task`, each
-//! command's own check); the window uses these to size its inputs and
-//! controls (`maxlength`, a column's drag range, the pager's last page).
+//! user typed is still judged in Rust (`check_view`, `check_task`,
+//! `check_lead`, `check_stakeholder`, each command's own check); the
+//! window uses these to size its inputs and controls (`maxlength`, a
+//! column's drag range, the pager's last page).
 
 use serde::Serialize;
 

@@ -16,16 +16,16 @@ import { FormErrors, type FormInputs } from "./errors.svelte";
 export type Sent<K extends string, Patch> = { id: string; keys: K[]; patch: Patch };
 
 export type EditSpec<K extends string, Patch, Made> = FormInputs<K> & {
-  /** The keys changed from the record as loaded (what a save sends). */
-  changed: () => K[];
-  /** The patch of `keys` and the record's id, from the inputs. */
-  build: (keys: K[]) => { id: string; patch: Patch };
+  /** The keys changed from the record as loaded (what a save sends; a promise when Rust says). */
+  changed: () => K[] | Promise<K[]>;
+  /** The patch of `keys` and the record's id, from the checked inputs (a promise when Rust builds it). */
+  build: (keys: K[]) => { id: string; patch: Patch } | Promise<{ id: string; patch: Patch }>;
   /** Sends it, or has Rust keep it in the outbox while the service cannot be reached. */
   send: (id: string, patch: Patch) => Promise<Written<Made>>;
   /** The record as the service has it now (for "Check"). */
   reload: (id: string) => Promise<Made>;
-  /** Whether `made` holds the value `patch` sent for `key`. */
-  holds: (made: Made, key: K, patch: Patch) => boolean;
+  /** The keys of `sent` whose values `made` (the record read again) holds. */
+  held: (made: Made, sent: Sent<K, Patch>) => K[] | Promise<K[]>;
   /** A key as the user reads it ("Status"). */
   label: (key: string) => string;
   /** The sentence for a record that no longer exists, after a save or a check. */
@@ -75,10 +75,11 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
    */
   async save(): Promise<{ made: Made; keys: K[] } | { kept: Pending; keys: K[]; patch: Patch } | null> {
     const spec = this.#spec;
-    const keys = spec.changed();
+    if (this.saving) return null;
+    const keys = await spec.changed();
     if (this.saving || keys.length === 0) return null;
     if (!(await this.checkAll(spec.nothingSent(), keys))) return null;
-    const { id, patch } = spec.build(keys);
+    const { id, patch } = await spec.build(keys);
     const ticket = this.#opened;
     this.saving = true;
     this.unknown = null;
@@ -110,7 +111,8 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
   /** After an unknown outcome: reloads the record and says which sent values it holds (null: see the form). */
   async checkOutcome(): Promise<Checked<K, Made> | null> {
     if (!this.unknown || this.checking) return null;
-    const { id, keys, patch } = this.unknown.sent;
+    const sent = this.unknown.sent;
+    const { id, keys } = sent;
     const spec = this.#spec;
     const ticket = this.#opened;
     this.checking = true;
@@ -118,8 +120,10 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
     try {
       const made = await spec.reload(id);
       if (ticket !== this.#opened) return null;
+      const holds = await spec.held(made, sent);
+      if (ticket !== this.#opened) return null;
       this.unknown = null;
-      const held = keys.filter((key) => spec.holds(made, key, patch));
+      const held = keys.filter((key) => holds.includes(key));
       const notHeld = keys.filter((key) => !held.includes(key));
       if (notHeld.length === 0) return { kind: "saved", made, keys };
       return held.length === 0 ? { kind: "not_saved", made } : { kind: "some", made, held, notHeld };

@@ -1,11 +1,13 @@
 // The lead editor's fields (LeadEditor.svelte): each input, how the form
-// shows a lead's value, whether a value typed differs from the lead's (an
-// emptied field is cleared with null; custom fields count as changed only
-// when their JSON value differs; IDs whatever their case), what a patch
-// sends, whether a lead holds what was sent, and each input's check.
-import { LIMITS, type Lead, type Value } from "../../lib/bindings";
+// shows a lead's value, the inputs as Rust's `check_lead` reads them (the
+// draft), which inputs its verdict says changed, and its reasons in the
+// form's words. What changed, what a patch sends and what is wrong are
+// `check_lead`'s to say (src-tauri/crates/core/src/lead_draft.rs).
+import type { FieldProblem, Lead, LeadDraft, LeadPatch } from "../../lib/bindings";
+import { problemText } from "../../lib/errors";
 import { t, type MessageKey } from "../../lib/i18n.svelte";
-import { EXAMPLE_ID, checkLength, isUuid, jsonEqual, jsonToText, parseJsonText } from "../../lib/validate";
+import { EXAMPLE_ID, jsonToText } from "../../lib/validate";
+import type { Verdict } from "./verdict";
 
 export type Key = "status" | "source" | "user_member" | "company" | "person" | "custom_fields";
 type Kind = "text" | "uuid" | "json";
@@ -43,46 +45,52 @@ export function valuesOf(l: Lead): Values {
   return out;
 }
 
-/** Whether `text` (the form's value of `key`) differs from the lead's value. */
-export function isChanged(key: Key, text: string, l: Lead): boolean {
-  if (key === "custom_fields") {
-    const parsed = parseJsonText(text, t("forms.lead.custom_label"));
-    if (parsed.error) return true;
-    return !jsonEqual(parsed.value ?? null, l.custom_fields ?? null);
-  }
-  const before = textOf(l, key).trim();
-  const now = text.trim();
-  if (SPECS.find((s) => s.key === key)?.kind === "uuid") return before.toLowerCase() !== now.toLowerCase();
-  return before !== now;
+/** The inputs as typed, as `check_lead` reads them. */
+export function draftOf(v: Values): LeadDraft {
+  return {
+    status: v.status,
+    source: v.source,
+    user_member: v.user_member,
+    company: v.company,
+    person: v.person,
+    custom_fields: v.custom_fields,
+  };
 }
 
-/** The value the patch sends for `key` (typed as `text`): trimmed text, null when emptied. */
-export function patchValue(key: Key, text: string): Value {
-  if (key === "custom_fields") return parseJsonText(text, t("forms.lead.custom_label")).value ?? null;
-  const trimmed = text.trim();
-  return trimmed === "" ? null : trimmed;
+/**
+ * The form's values as it would show lead `l` with `patch` applied: what
+ * `check_lead` compares with a lead read again, to say which of the values
+ * sent it holds.
+ */
+export function sentValues(l: Lead, patch: LeadPatch): Values {
+  return valuesOf({ ...l, ...patch } as Lead);
 }
 
-/** Whether the lead's value of `key` is what was sent. */
-export function holds(l: Lead, key: Key, sent: Value | undefined): boolean {
-  const now = l[key] ?? null;
-  if (key === "custom_fields") return jsonEqual(now, sent ?? null);
-  const a = typeof now === "string" ? now.trim() : now;
-  const b = typeof sent === "string" ? sent.trim() : (sent ?? null);
-  const uuid = SPECS.find((s) => s.key === key)?.kind === "uuid";
-  if (uuid && typeof a === "string" && typeof b === "string") return a.toLowerCase() === b.toLowerCase();
-  return a === b;
+/** The keys `check_lead`'s patch sends (a cleared field is sent as null). */
+export function patchKeys(patch: LeadPatch): Key[] {
+  return KEYS.filter((key) => patch[key] !== undefined);
 }
 
-/** What is wrong with `text` as the value of `key`, if anything. */
-export function checkField(key: Key, text: string): string | null {
-  const spec = SPECS.find((s) => s.key === key)!;
-  switch (spec.kind) {
-    case "text":
-      return key === "status" ? checkLength(text, LIMITS.text_field_chars, t(spec.label)) : null;
-    case "uuid":
-      return text.trim() === "" || isUuid(text) ? null : t("forms.picker.choose", { label: t(spec.label), example: EXAMPLE_ID });
-    case "json":
-      return parseJsonText(text, t("forms.lead.custom_label")).error;
+/** The keys `check_lead` found a problem with (only changed inputs have one). */
+export function wrongKeys(verdict: Verdict<LeadPatch>): Key[] {
+  return KEYS.filter((key) => (verdict.problems[key]?.length ?? 0) > 0);
+}
+
+/** A reason `check_lead` gave for input `key`, in the form's words (the input's label in them). */
+export function worded(problem: FieldProblem, label: string): string {
+  if (problem.source !== "check") return problemText(problem);
+  const values = problem.values;
+  switch (problem.code) {
+    case "too_long": {
+      const max = Number(values.max);
+      const count = Number(values.count);
+      return t("forms.check.too_long", { label, max, count, over: count - max });
+    }
+    case "not_a_uuid":
+      return t("forms.picker.choose", { label, example: EXAMPLE_ID });
+    case "not_json":
+      return t("forms.check.json", { label: t("forms.lead.custom_label"), example: t("forms.custom_example") });
+    default:
+      return problemText(problem);
   }
 }
