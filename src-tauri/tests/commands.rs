@@ -811,7 +811,7 @@ fn commands_work_with_no_desktop_around_them() {
         json!({"task": {"title": "Sin enviar"}}),
     )
     .unwrap();
-    assert_eq!(kept["outcome"], "kept", "{kept}");
+    assert_eq!(kept["outcome"], "queued", "{kept}");
     let change_id = kept["change"]["id"].clone();
     let cleared = invoke(&webview, "clear_saved_data", json!({})).unwrap();
     assert_eq!(cleared["workspaces"][0]["records"], 0);

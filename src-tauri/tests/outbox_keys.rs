@@ -97,7 +97,7 @@ impl Open {
         let written = self
             .invoke("create_task", json!({"task": {"title": title}}))
             .unwrap();
-        assert_eq!(written["outcome"], "kept", "{written}");
+        assert_eq!(written["outcome"], "queued", "{written}");
     }
 }
 

@@ -61,7 +61,7 @@ async function makeTask(app, title) {
   await input.clear();
   await input.sendKeys(title);
   await (await visible(app, byButton("Create task"))).click();
-  return visible(app, By.css("p.kept[role='status']"));
+  return visible(app, By.css("p.queued[role='status']"));
 }
 
 /** The status bar's "Waiting to send (n)" entries (none once all is sent). */
@@ -92,7 +92,7 @@ test("a task made while working offline is kept, survives a restart, and is sent
     assert.match(await kept.getText(), /sent when you turn off “Work offline”/);
     await app.wait(async () => (await outboxEntry(app)).length === 1, WAIT_MS, "Waiting to send (1)");
     assert.match(await (await outboxEntry(app))[0].getText(), /^Waiting to send \(1\)/);
-    await screenshot(app, "outbox-kept");
+    await screenshot(app, "outbox-queued");
     // The Tasks list shows it as not sent yet.
     await openSection(app, "Tasks");
     const pendingNew = await untilText(app, By.css("section.pending-new"), (text) => text.includes(title), "the task not sent yet");
@@ -176,7 +176,7 @@ test("a stakeholder the service refuses waits as needing you, is edited beside i
     await (await visible(app, By.id("stakeholder-document-type-id"))).sendKeys("7f1a1c52-94a8-4d55-9d5e-3c1e4b0d2a11");
     await (await visible(app, By.id("stakeholder-geographic-location"))).sendKeys(context.sandbox.ids.geographic_location);
     await (await visible(app, byButton("Create stakeholder"))).click();
-    await visible(app, By.css("p.kept[role='status']"));
+    await visible(app, By.css("p.queued[role='status']"));
 
     await (await workOffline(app)).click();
     await untilOneNeedsYou(app, "refused by the service");

@@ -12,7 +12,7 @@ import {
   LEAD_ID,
   notFound,
   OTHER_MEMBER,
-  kept,
+  queued,
   schemas,
   sent,
   throws,
@@ -345,7 +345,7 @@ describe("lead editor", () => {
     const { handler, calls } = ipcHandler({
       get_lead: () => lead(),
       patch_lead: ({ id, patch }) =>
-        kept<Lead>({ kind: "patch_lead", id: id as string, patch: patch as LeadPatch, based_on: {}, label: null }),
+        queued<Lead>({ kind: "patch_lead", id: id as string, patch: patch as LeadPatch, based_on: {}, label: null }),
     });
     mockIPC(handler);
     await openLead();

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import StakeholderDelete from "../src/components/forms/StakeholderDelete.svelte";
 import { session } from "../src/lib/session.svelte";
-import { ipcHandler, kept, notFound, sent, stakeholder, throws, uiError, unknownOutcome, type Handler } from "./fixtures/forms";
+import { ipcHandler, queued, notFound, sent, stakeholder, throws, uiError, unknownOutcome, type Handler } from "./fixtures/forms";
 
 const record = stakeholder({ name: "Acme Distribuciones S.A.S." });
 
@@ -126,7 +126,7 @@ describe("deleting a stakeholder", () => {
 
   test("offline, a deletion is kept to send later and the stakeholder stays listed", async () => {
     const { handler, calls } = ipcHandler({
-      delete_stakeholder: ({ id }) => kept<null>({ kind: "delete_stakeholder", id: id as string, label: null }),
+      delete_stakeholder: ({ id }) => queued<null>({ kind: "delete_stakeholder", id: id as string, label: null }),
     });
     mockIPC(handler);
     const ondeleted = renderDelete();

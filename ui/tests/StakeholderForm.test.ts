@@ -15,7 +15,7 @@ import {
   MEDELLIN,
   NIT,
   page,
-  kept,
+  queued,
   schemas,
   sent,
   stakeholder,
@@ -246,7 +246,7 @@ describe("new stakeholder form", () => {
   test("offline, creating keeps the stakeholder to send later", async () => {
     const { handler, calls } = ipcHandler({
       read_list: unanswered("offline", uiError("network", "The service could not be reached.")),
-      create_stakeholder: ({ stakeholder: s }) => kept({ kind: "create_stakeholder", stakeholder: s as NewStakeholder }),
+      create_stakeholder: ({ stakeholder: s }) => queued({ kind: "create_stakeholder", stakeholder: s as NewStakeholder }),
     });
     mockIPC(handler);
     // What Rust pushes when the service cannot be reached.

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import TaskForm from "../src/components/forms/TaskForm.svelte";
 import { session } from "../src/lib/session.svelte";
-import { ipcHandler, lookUpCall, MEMBER, page, kept, schemas, sent, task, throws, uiError, unknownOutcome } from "./fixtures/forms";
+import { ipcHandler, lookUpCall, MEMBER, page, queued, schemas, sent, task, throws, uiError, unknownOutcome } from "./fixtures/forms";
 import type { NewTask, Task } from "../src/lib/bindings";
 
 function renderForm() {
@@ -225,7 +225,7 @@ describe("new task form", () => {
 
   test("offline, the form stays usable, says what saving does, and a task Rust keeps shows as kept to send later", async () => {
     const { handler, calls } = ipcHandler({
-      create_task: ({ task: t }) => kept<Task>({ kind: "create_task", task: t as NewTask }),
+      create_task: ({ task: t }) => queued<Task>({ kind: "create_task", task: t as NewTask }),
     });
     mockIPC(handler);
     renderForm();

@@ -3021,10 +3021,10 @@ export type Written<T> =
 record: T } | 
 /**
  *  The service could not be reached (or "Work offline" is on): the
- *  change is kept in the outbox, on the disk, and is sent when the
+ *  change is queued in the outbox, on the disk, and is sent when the
  *  service answers again.
  */
-{ outcome: "kept"; 
+{ outcome: "queued"; 
 /**  The change as the outbox keeps it. */
 change: Pending };
 

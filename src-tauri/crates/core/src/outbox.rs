@@ -32,9 +32,9 @@ pub enum Written<T> {
         record: T,
     },
     /// The service could not be reached (or "Work offline" is on): the
-    /// change is kept in the outbox, on the disk, and is sent when the
+    /// change is queued in the outbox, on the disk, and is sent when the
     /// service answers again.
-    Kept {
+    Queued {
         /// The change as the outbox keeps it.
         change: Box<Pending>,
     },
@@ -80,7 +80,7 @@ impl AppState {
         let kept = replica.keep_change(change).map_err(Error::from)?;
         log::info!("change {} kept in the outbox", kept.id);
         self.kick_outbox().await;
-        Ok(Written::Kept {
+        Ok(Written::Queued {
             change: Box::new(kept),
         })
     }

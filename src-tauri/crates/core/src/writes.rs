@@ -7,8 +7,8 @@
 //! Each write updates what it touches in the offline cache (the record
 //! created or changed is saved, a deleted one goes from its pages).
 //!
-//! **While the service cannot be reached** a write is kept in the outbox
-//! instead ([`Written::Kept`]): when "Work offline" is on, when the last
+//! **While the service cannot be reached** a write is queued in the
+//! outbox instead ([`Written::Queued`]): when "Work offline" is on, when the last
 //! exchange with the service found it unreachable, or when this write
 //! could not reach it and the service surely did nothing (no connection,
 //! a 503). The outbox's sender sends it later, exactly once

@@ -74,7 +74,7 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
     let written = workdesk_core::writes::create_task(&state, NewTask::titled("Conciliar banco"))
         .await
         .unwrap();
-    let Written::Kept { change } = written else {
+    let Written::Queued { change } = written else {
         panic!("sent while working offline")
     };
     assert_eq!(change.state, OutboxState::Waiting);
@@ -127,7 +127,7 @@ async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
     workdesk_core::offline::set_working_offline(&state, true)
         .await
         .unwrap();
-    let Written::Kept { change } =
+    let Written::Queued { change } =
         workdesk_core::writes::create_task(&state, NewTask::titled("Borrador"))
             .await
             .unwrap()

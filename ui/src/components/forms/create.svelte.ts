@@ -4,7 +4,7 @@
 // whose outcome is unknown (timeout) holds sending back until "Check"
 // (`checkOutcome`, shown by CreateOutcome.svelte) has looked the record up.
 // While the service cannot be reached Rust keeps the record in the outbox
-// instead (`kept`: sent later, exactly once). Nothing typed is lost on any
+// instead (`queued`: sent later, exactly once). Nothing typed is lost on any
 // error.
 import type { Pending, ResourceName, Written } from "../../lib/bindings";
 import { fieldLabel, resourceNamed } from "../../lib/fields";
@@ -33,8 +33,8 @@ export type CreateSpec<K extends string, Sent, Made> = FormInputs<K> & {
 export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
   busy = $state(false);
   created = $state<Made | null>(null);
-  /** The change Rust kept in the outbox, to send when the service is back. */
-  kept = $state<Pending | null>(null);
+  /** The change Rust queued in the outbox, to send when the service is back. */
+  queued = $state<Pending | null>(null);
   /** How the shown record was confirmed, when it took a check. */
   createdNote = $state<string | null>(null);
   /** A send whose outcome is unknown: what was sent and when. */
@@ -90,7 +90,7 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
   }
 
   showKept(change: Pending) {
-    this.kept = change;
+    this.queued = change;
     this.unknown = null;
     this.checkResult = null;
     this.problem = null;
@@ -118,6 +118,6 @@ export class CreateFlow<K extends string, Sent, Made> extends FormErrors<K> {
     this.clear();
     this.created = null;
     this.createdNote = null;
-    this.kept = null;
+    this.queued = null;
   }
 }

@@ -6,7 +6,7 @@
 // of the sent values it now holds. An answer about a record the form no
 // longer shows (another was opened meanwhile) changes nothing. While the
 // service cannot be reached Rust keeps the edit in the outbox instead
-// (`kept`: sent later, compared with the service's copy first). Nothing
+// (`queued`: sent later, compared with the service's copy first). Nothing
 // typed is lost on any error.
 import type { Pending, Written } from "../../lib/bindings";
 import { localError, uiError, type UiError } from "../../lib/ipc";
@@ -68,12 +68,12 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
 
   /**
    * Sends the changed fields: the saved record with the keys it changed;
-   * or the edit Rust kept in the outbox, with what it sent; or null when
+   * or the edit Rust queued in the outbox, with what it sent; or null when
    * nothing was saved (the reason is on the form: marked inputs, an
    * unknown outcome to check, or a problem at the top) or the answer is
    * about a record no longer shown.
    */
-  async save(): Promise<{ made: Made; keys: K[] } | { kept: Pending; keys: K[]; patch: Patch } | null> {
+  async save(): Promise<{ made: Made; keys: K[] } | { queued: Pending; keys: K[]; patch: Patch } | null> {
     const spec = this.#spec;
     if (this.saving) return null;
     const keys = await spec.changed();
@@ -95,7 +95,7 @@ export class EditFlow<K extends string, Patch, Made> extends FormErrors<K> {
     }
     if (ticket !== this.#opened) return null;
     if (written?.outcome === "sent") return { made: written.record, keys };
-    if (written?.outcome === "kept") return { kept: written.change, keys, patch };
+    if (written?.outcome === "queued") return { queued: written.change, keys, patch };
     if (error?.kind === "unknown_outcome") {
       this.unknown = { error, sent: { id, keys, patch } };
     } else if (error?.kind === "invalid_input") {

@@ -396,7 +396,7 @@ pub enum Keep {
 
 impl Replica {
     /// Keeps `change` at the end of the outbox, waiting to be sent; on the
-    /// disk when it returns (the form may then say "kept").
+    /// disk when it returns (the form may then say it is queued).
     ///
     /// # Errors
     /// [`Error::InvalidChange`] (nothing kept); [`Error::KeyRefused`];
