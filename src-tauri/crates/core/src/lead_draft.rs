@@ -10,7 +10,7 @@ use serde_json::Value;
 use specta::Type;
 use workdesk_api::{Lead, LeadPatch, Patch, Problem, ValidationErrors};
 
-use crate::error::Error;
+use crate::draft::{typed_id, verdict};
 use crate::ui_error::UiError;
 
 /// The lead editor's inputs as typed: text, each `""` when left empty.
@@ -103,16 +103,8 @@ fn checked(lead: &Lead, draft: &LeadDraft) -> Result<LeadPatch, UiError> {
             *slot = Patch::Clear;
             continue;
         }
-        match uuid::Uuid::try_parse(typed) {
-            Ok(id) => *slot = Patch::Set(id.hyphenated().to_string()),
-            Err(_) => problems.add_problem(
-                field,
-                Problem::new(
-                    "not_a_uuid",
-                    [("value", typed)],
-                    format!("“{typed}” is not a valid record ID."),
-                ),
-            ),
+        if let Some(id) = typed_id(field, typed, &mut problems) {
+            *slot = Patch::Set(id);
         }
     }
 
@@ -133,11 +125,7 @@ fn checked(lead: &Lead, draft: &LeadDraft) -> Result<LeadPatch, UiError> {
         }
     }
 
-    if problems.is_empty() {
-        Ok(patch)
-    } else {
-        Err(Error::Api(workdesk_api::Error::InvalidInput(problems)).into())
-    }
+    verdict(patch, problems)
 }
 
 /// Whether `before` (the lead's) and `typed` name the same record: the same

@@ -51,6 +51,7 @@ pub mod chart_image;
 pub mod commands;
 pub mod demo;
 pub mod diagnostics;
+mod draft;
 pub mod error;
 pub mod export;
 pub mod export_parts;

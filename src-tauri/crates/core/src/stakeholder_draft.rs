@@ -9,7 +9,7 @@ use serde::Deserialize;
 use specta::Type;
 use workdesk_api::{NewStakeholder, Problem, ValidationErrors};
 
-use crate::error::Error;
+use crate::draft::{typed_id, verdict};
 use crate::ui_error::UiError;
 
 /// The "New stakeholder" form's inputs as typed: text, each `""` when left
@@ -86,30 +86,15 @@ fn checked(draft: &StakeholderDraft) -> Result<NewStakeholder, UiError> {
             problems.add_problem(field, Problem::new("required", [], "Enter its ID."));
             continue;
         }
-        match uuid::Uuid::try_parse(typed) {
-            Ok(id) => {
-                let id = id.hyphenated().to_string();
-                if field == "document_type" {
-                    stakeholder.document_type = id;
-                } else {
-                    stakeholder.geographic_location = id;
-                }
+        if let Some(id) = typed_id(field, typed, &mut problems) {
+            if field == "document_type" {
+                stakeholder.document_type = id;
+            } else {
+                stakeholder.geographic_location = id;
             }
-            Err(_) => problems.add_problem(
-                field,
-                Problem::new(
-                    "not_a_uuid",
-                    [("value", typed)],
-                    format!("“{typed}” is not a valid record ID."),
-                ),
-            ),
         }
     }
-    if problems.is_empty() {
-        Ok(stakeholder)
-    } else {
-        Err(Error::Api(workdesk_api::Error::InvalidInput(problems)).into())
-    }
+    verdict(stakeholder, problems)
 }
 
 #[cfg(test)]

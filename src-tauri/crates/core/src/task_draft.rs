@@ -8,7 +8,7 @@ use serde::Deserialize;
 use specta::Type;
 use workdesk_api::{NewTask, Problem, Timestamp, ValidationErrors};
 
-use crate::error::Error;
+use crate::draft::{typed_id, verdict};
 use crate::ui_error::UiError;
 
 /// The "New task" form's inputs as typed: text, each `""` when left
@@ -112,16 +112,8 @@ fn checked(draft: &TaskDraft) -> Result<NewTask, UiError> {
         if typed.is_empty() {
             continue;
         }
-        match uuid::Uuid::try_parse(typed) {
-            Ok(id) => *slot = Some(id.hyphenated().to_string()),
-            Err(_) => problems.add_problem(
-                field,
-                Problem::new(
-                    "not_a_uuid",
-                    [("value", typed)],
-                    format!("“{typed}” is not a valid record ID."),
-                ),
-            ),
+        if let Some(id) = typed_id(field, typed, &mut problems) {
+            *slot = Some(id);
         }
     }
     if !draft.custom_fields.trim().is_empty() {
@@ -139,11 +131,7 @@ fn checked(draft: &TaskDraft) -> Result<NewTask, UiError> {
             problems.add_coded(field, message, code);
         }
     }
-    if problems.is_empty() {
-        Ok(task)
-    } else {
-        Err(Error::Api(workdesk_api::Error::InvalidInput(problems)).into())
-    }
+    verdict(task, problems)
 }
 
 /// A priority as typed: empty is none; a whole number from −32768 to 32767
