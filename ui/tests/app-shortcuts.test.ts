@@ -1,7 +1,7 @@
 // The window's shortcuts as one table (lib/app-shortcuts.ts): F1 or `?`,
-// Ctrl + / - / 0, Ctrl+1…Ctrl+9, tried in order.
+// Ctrl + / - / 0, Ctrl+1…Ctrl+9, tried in order; the list of shortcuts made from it.
 import { describe, expect, test } from "vitest";
-import { runShortcut, SHORTCUTS, type ShortcutTarget } from "../src/lib/app-shortcuts";
+import { runShortcut, SHORTCUTS, windowRows, type ShortcutTarget } from "../src/lib/app-shortcuts";
 
 const STEPS = [50, 75, 100, 110, 125, 150];
 
@@ -66,5 +66,19 @@ describe("the window's shortcuts", () => {
     expect(runShortcut(a, t)).toBe(false);
     expect(a.defaultPrevented).toBe(false);
     expect(done).toEqual([]);
+  });
+});
+
+describe("the list of shortcuts", () => {
+  test("its Everywhere rows are the window's table, each shortcut with its rows", () => {
+    for (const shortcut of SHORTCUTS) expect(shortcut.rows("Ctrl").length).toBeGreaterThan(0);
+    expect(windowRows("Ctrl").map((row) => row.what)).toEqual([
+      "shortcuts.workspace",
+      "shortcuts.zoom_in",
+      "shortcuts.zoom_out",
+      "shortcuts.zoom_reset",
+      "shortcuts.help",
+    ]);
+    expect(windowRows("⌘")[0].keys).toEqual([["⌘", "1"], ["…"], ["⌘", "9"]]);
   });
 });

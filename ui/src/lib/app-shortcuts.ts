@@ -1,9 +1,11 @@
 // The window's own keyboard shortcuts, as one table tried in order (the
-// first that matches a key press handles it): F1 or `?` opens the list of
-// shortcuts; Ctrl + / - / 0 (⌘ on macOS) zoom; Ctrl+1…Ctrl+9 open the first
-// nine workspaces, unless a form or a question is over the workspace. The
-// keys themselves are lib/shortcuts.ts's; a list's own (Ctrl+K, Ctrl+F,
-// `/`) are the list's.
+// first that matches a key press handles it): Ctrl+1…Ctrl+9 (⌘ on macOS)
+// open the first nine workspaces, unless a form or a question is over the
+// workspace; Ctrl + / - / 0 zoom; F1 or `?` opens the list of shortcuts.
+// The same table gives that list its "Everywhere" rows. The keys
+// themselves are lib/shortcuts.ts's; a list's own (Ctrl+K, Ctrl+F, `/`)
+// are the list's.
+import type { MessageKey } from "./i18n.svelte";
 import { helpShortcut, workspaceShortcut, zoomShortcut } from "./shortcuts";
 
 /** What the shortcuts need of the window. */
@@ -21,10 +23,15 @@ export type ShortcutTarget = {
   switchTo: (id: string) => void;
 };
 
+/** A row of the list of shortcuts: the key combinations (each a list of keys) and what they do. */
+export type SheetRow = { keys: string[][]; what: MessageKey };
+
 type Shortcut = {
   /** Whether `event` is this shortcut's. */
   matches: (event: KeyboardEvent, target: ShortcutTarget) => boolean;
   run: (event: KeyboardEvent, target: ShortcutTarget) => void;
+  /** Its rows in the list of shortcuts, written with the platform's modifier `mod` (Ctrl, ⌘). */
+  rows: (mod: string) => SheetRow[];
 };
 
 /** The workspace Ctrl+1…Ctrl+9 in `event` opens, if there is one. */
@@ -35,24 +42,36 @@ const workspaceOf = (event: KeyboardEvent, target: ShortcutTarget) => {
 
 export const SHORTCUTS: Shortcut[] = [
   {
-    matches: (event, target) => !target.helpOpen && helpShortcut(event),
-    run: (event, target) => {
-      event.preventDefault();
-      target.openHelp();
-    },
-  },
-  {
-    matches: (event, target) => zoomShortcut(event, target.zoom, target.zoomSteps) !== null,
-    run: (event, target) => target.zoomBy(event),
-  },
-  {
     matches: (event, target) => workspaceOf(event, target) !== undefined,
     run: (event, target) => {
       event.preventDefault();
       target.switchTo(workspaceOf(event, target)!.id);
     },
+    rows: (mod) => [{ keys: [[mod, "1"], ["…"], [mod, "9"]], what: "shortcuts.workspace" }],
+  },
+  {
+    matches: (event, target) => zoomShortcut(event, target.zoom, target.zoomSteps) !== null,
+    run: (event, target) => target.zoomBy(event),
+    rows: (mod) => [
+      { keys: [[mod, "+"]], what: "shortcuts.zoom_in" },
+      { keys: [[mod, "-"]], what: "shortcuts.zoom_out" },
+      { keys: [[mod, "0"]], what: "shortcuts.zoom_reset" },
+    ],
+  },
+  {
+    matches: (event, target) => !target.helpOpen && helpShortcut(event),
+    run: (event, target) => {
+      event.preventDefault();
+      target.openHelp();
+    },
+    rows: () => [{ keys: [["F1"], ["?"]], what: "shortcuts.help" }],
   },
 ];
+
+/** The list of shortcuts' "Everywhere" rows: the window's own shortcuts, from the table above. */
+export function windowRows(mod: string): SheetRow[] {
+  return SHORTCUTS.flatMap((shortcut) => shortcut.rows(mod));
+}
 
 /** Handles `event` with the first shortcut it is; whether one did. */
 export function runShortcut(event: KeyboardEvent, target: ShortcutTarget): boolean {
