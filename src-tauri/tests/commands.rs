@@ -262,7 +262,11 @@ fn commands_work_with_no_desktop_around_them() {
     let done = invoke(
         &webview,
         "open_list",
-        json!({"resource": "supplier_invoice", "language": "es", "messages": "__CHANNEL__:11"}),
+        json!({
+            "resource": "supplier_invoice",
+            "readyNames": {"issued_this_month": "Emitidas este mes", "in_error": "Con error"},
+            "messages": "__CHANNEL__:11",
+        }),
     )
     .unwrap();
     let messages = on_channel(11);
@@ -272,10 +276,14 @@ fn commands_work_with_no_desktop_around_them() {
         list_views(&webview, "supplier_invoice").unwrap(),
         "{messages:?}"
     );
-    // The first time, the ready-made views join the saved ones, named in
-    // the window's language.
+    // The first time, the ready-made views join the saved ones, named as
+    // the window words them (a name it did not send: the view's key).
     assert_eq!(
         messages[0]["opened"]["saved"][0]["name"], "Emitidas este mes",
+        "{messages:?}"
+    );
+    assert_eq!(
+        messages[0]["opened"]["saved"][2]["name"], "drafts",
         "{messages:?}"
     );
     assert_eq!(done["end"], json!({"end": "fresh"}));
@@ -393,7 +401,7 @@ fn commands_work_with_no_desktop_around_them() {
         [
             &json!("Emitidas este mes"),
             &json!("Con error"),
-            &json!("Borradores")
+            &json!("drafts")
         ]
     );
 

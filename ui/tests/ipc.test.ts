@@ -7,7 +7,8 @@ import { describe, expect, expectTypeOf, test } from "vitest";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import { render, screen } from "@testing-library/svelte";
 import { commands, type Outbox, type SaveDialog, type WorkspaceStatus } from "../src/lib/bindings";
-import { CommandError, ipc, uiError, type ReadEnd } from "../src/lib/ipc";
+import { CommandError, ipc, readyNames, uiError, type ReadEnd } from "../src/lib/ipc";
+import { i18n } from "../src/lib/i18n.svelte";
 import { errorText } from "../src/lib/errors";
 import ListViewComponent from "../src/components/records/ListView.svelte";
 import { supplierInvoiceSchema } from "./fixtures/records";
@@ -152,5 +153,22 @@ describe("only ipc.ts calls the generated commands", () => {
     expect(file('import * as bindings from "../../lib/bindings";')).toHaveLength(1);
     expect(file('export { commands } from "../../lib/bindings";')).toHaveLength(1);
     expect(file('const b = await import("../../lib/bindings");')).toHaveLength(1);
+  });
+});
+
+describe("ready-made views' names", () => {
+  test("open_list gets every ready-made view's name in the window's language", async () => {
+    const sent: unknown[] = [];
+    mockIPC((cmd, payload) => {
+      if (cmd === "open_list") sent.push((payload as { readyNames: unknown }).readyNames);
+      throw "stop";
+    });
+    i18n.use("es", ["es-CO"]);
+    await ipc.openList("task", () => {}, () => {}).catch(() => {});
+    expect(sent).toEqual([readyNames()]);
+    expect(readyNames()).toMatchObject({ overdue: "Vencidas", due_this_week: "Vencen esta semana", issued_this_month: "Emitidas este mes" });
+    expect(Object.keys(readyNames())).toHaveLength(8);
+    i18n.use("en", ["en-US"]);
+    expect(readyNames().overdue).toBe("Overdue");
   });
 });

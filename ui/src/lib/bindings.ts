@@ -259,16 +259,17 @@ export const commands = {
 	 *  one shown last or the default; `left_out` when fitting dropped a
 	 *  column, sort key or condition), then the answers and the reply come as
 	 *  `read_list`'s for that view, which is remembered. The first time the
-	 *  list opens in a workspace its ready-made views ("Issued this month",
-	 *  "Overdue"…) join its saved views, named in `language`, the window's
-	 *  (`en` or `es`). `drill_down` (an overview figure's `opens`, else
+	 *  list opens in a workspace its ready-made views (issued this month,
+	 *  overdue…) join its saved views, named as `ready_names` says (the
+	 *  window's words, in its language, by key: `{"overdue": "Vencidas",
+	 *  …}`; a key left out is named by itself). `drill_down` (an overview figure's `opens`, else
 	 *  `null`): the current view takes its conditions and order, from page 1,
 	 *  so the list shows exactly the records the figure counts.
 	 * 
 	 *  Errors: `not_configured` (nothing sent), and the errors of
 	 *  `read_list`.
 	 */
-	openList: (resource: ResourceName, language: LanguageChoice, drillDown: DrillDown | null, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, language, drillDown, messages })),
+	openList: (resource: ResourceName, readyNames: Partial<{ [key in ReadyView]: string }>, drillDown: DrillDown | null, messages: Channel<ListMessage>) => typedError<ReadDone<ListMessage>, UiError>(__TAURI_INVOKE("open_list", { resource, readyNames, drillDown, messages })),
 	/**
 	 *  The outbox of the workspace on screen: every change in the order made,
 	 *  and the counts.
@@ -2186,6 +2187,32 @@ error: E } |
 because: Unanswered; 
 /**  The failure itself. */
 error: E };
+
+/**
+ *  A ready-made view, by key (`issued_this_month`, `in_error`, `drafts`,
+ *  `due_this_week`, `overdue`, `new_this_month`, `added_this_month`,
+ *  `active`): Rust decides which a list gets and what each selects
+ *  ([`ready_views`]); the window words its name, in its language, from
+ *  its catalogues (`views.ready.<key>`), and sends the names with
+ *  `open_list`.
+ */
+export type ReadyView = 
+/**  Invoices and quotes issued this month. */
+"issued_this_month" | 
+/**  Invoices in error (`ER`). */
+"in_error" | 
+/**  Invoices still drafts (`PR`). */
+"drafts" | 
+/**  Tasks due this week, not completed. */
+"due_this_week" | 
+/**  Tasks due before today, not completed. */
+"overdue" | 
+/**  Leads created this month. */
+"new_this_month" | 
+/**  Stakeholders and customers created this month. */
+"added_this_month" | 
+/**  Active customers. */
+"active";
 
 /**  A field whose value names another record, and where its picker looks. */
 export type Reference = {

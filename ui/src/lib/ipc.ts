@@ -19,12 +19,13 @@ import {
   type Progress,
   type ReadDone,
   type ReadEnd as CommandReadEnd,
+  type ReadyView,
   type ResourceName,
   type SaveDialog,
   type Value,
 } from "./bindings";
 import type { UiError } from "./errors";
-import { i18n } from "./i18n.svelte";
+import { t, type MessageKey } from "./i18n.svelte";
 
 export type { UiError };
 
@@ -150,7 +151,26 @@ function openList(
     else onanswer(message);
   };
   // Ready-made views added the first time are named in the window's language.
-  return read(onmessage, (channel) => commands.openList(resource, i18n.language, drillDown, channel));
+  return read(onmessage, (channel) => commands.openList(resource, readyNames(), drillDown, channel));
+}
+
+/** The catalogue key of each ready-made view's name (every key Rust has: the compiler checks it). */
+const READY_VIEW_NAMES: Record<ReadyView, MessageKey> = {
+  issued_this_month: "views.ready.issued_this_month",
+  in_error: "views.ready.in_error",
+  drafts: "views.ready.drafts",
+  due_this_week: "views.ready.due_this_week",
+  overdue: "views.ready.overdue",
+  new_this_month: "views.ready.new_this_month",
+  added_this_month: "views.ready.added_this_month",
+  active: "views.ready.active",
+};
+
+/** The ready-made views' names in the window's language, as `open_list` takes them. */
+export function readyNames(): Partial<Record<ReadyView, string>> {
+  return Object.fromEntries(
+    Object.entries(READY_VIEW_NAMES).map(([ready, key]) => [ready, t(key)]),
+  ) as Partial<Record<ReadyView, string>>;
 }
 
 /** A generated command: its arguments, and the outcome its promise resolves with. */

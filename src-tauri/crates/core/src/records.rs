@@ -11,10 +11,10 @@ use crate::channel::Channel;
 use crate::error::Error;
 use crate::guard::{guarded, guarded_sync};
 use crate::schema::{resource_schema, ResourceSchema};
-use crate::settings::{LanguageChoice, NamedView, VIEW_NAME_MAX_CHARS};
+use crate::settings::{NamedView, VIEW_NAME_MAX_CHARS};
 use crate::state::{AppState, Workspace};
 use crate::ui_error::UiError;
-use crate::views::{add_ready_views, ListViews};
+use crate::views::{add_ready_views, ListViews, ReadyNames};
 
 /// One message of a list's opening read ([`open_list`]).
 ///
@@ -203,9 +203,10 @@ pub async fn read_record(
 /// one shown last or the default; `left_out` when fitting dropped a
 /// column, sort key or condition), then the answers and the reply come as
 /// `read_list`'s for that view, which is remembered. The first time the
-/// list opens in a workspace its ready-made views ("Issued this month",
-/// "Overdue"…) join its saved views, named in `language`, the window's
-/// (`en` or `es`). `drill_down` (an overview figure's `opens`, else
+/// list opens in a workspace its ready-made views (issued this month,
+/// overdue…) join its saved views, named as `ready_names` says (the
+/// window's words, in its language, by key: `{"overdue": "Vencidas",
+/// …}`; a key left out is named by itself). `drill_down` (an overview figure's `opens`, else
 /// `null`): the current view takes its conditions and order, from page 1,
 /// so the list shows exactly the records the figure counts.
 ///
@@ -215,14 +216,16 @@ pub async fn read_record(
 pub async fn open_list(
     state: &AppState,
     resource: ResourceName,
-    language: LanguageChoice,
+    ready_names: ReadyNames,
     drill_down: Option<DrillDown>,
     messages: Channel<ListMessage>,
 ) -> Result<ReadDone<ListMessage>, UiError> {
     let mut reply = Reply::new(&messages, "list");
-    let end = guarded(state.open(resource, language, drill_down, |message, then| {
-        reply.take(message, then);
-    }))
+    let end = guarded(
+        state.open(resource, &ready_names, drill_down, |message, then| {
+            reply.take(message, then);
+        }),
+    )
     .await?;
     Ok(reply.done(end))
 }
@@ -319,8 +322,8 @@ impl AppState {
     /// view (or the default) is read and remembered as
     /// [`read_list`] reads one, each answer a
     /// [`ListMessage::Answer`]. The first time in a workspace, the
-    /// resource's ready-made views are added to its saved views, named in
-    /// `language` (the window's; [`crate::views::ready_views`]). With
+    /// resource's ready-made views are added to its saved views, named as
+    /// `ready_names` says ([`crate::views::ready_views`]). With
     /// `drill_down` (an overview's figure), the current view takes its
     /// conditions and order, from the first page, and that is what is read
     /// and remembered.
@@ -332,7 +335,7 @@ impl AppState {
     async fn open(
         &self,
         resource: ResourceName,
-        language: LanguageChoice,
+        ready_names: &ReadyNames,
         drill_down: Option<DrillDown>,
         mut send: impl FnMut(ListMessage, Then) + Send,
     ) -> Result<ReadEnd<UiError>, UiError> {
@@ -346,7 +349,7 @@ impl AppState {
         let stored = self.settings.views(&workspace.id, resource);
         let first = !stored.ready_added;
         let mut views = stored;
-        add_ready_views(&mut views, resource, language);
+        add_ready_views(&mut views, resource, ready_names);
         let mut opened = ListViews::fitted(resource, views);
         if let Some(DrillDown { filters, sort }) = drill_down {
             // The list behind an overview's figure: its conditions and
@@ -367,7 +370,7 @@ impl AppState {
                 let kept = self
                     .settings
                     .update_views(&workspace.id, resource, |views| {
-                        add_ready_views(views, resource, language);
+                        add_ready_views(views, resource, ready_names);
                     });
                 if let Err(err) = kept {
                     log::warn!("the ready-made views could not be kept: {err}");

@@ -4,12 +4,12 @@
 //! older version still reads instead of failing. The list applies what it
 //! is given; it fits nothing itself.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use specta::Type;
 use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, SortSpec};
 
 use crate::schema::{requested_fields, resource_schema, FieldSchema, ResourceSchema, PAGE_SIZES};
-use crate::settings::{LanguageChoice, NamedView, ResourceViews};
+use crate::settings::{NamedView, ResourceViews};
 
 /// The views of one resource as its list gets them (the first message of
 /// the `open_list` command; `save_view` and `delete_view` answer with
@@ -68,6 +68,55 @@ impl ListViews {
     }
 }
 
+/// A ready-made view, by key (`issued_this_month`, `in_error`, `drafts`,
+/// `due_this_week`, `overdue`, `new_this_month`, `added_this_month`,
+/// `active`): Rust decides which a list gets and what each selects
+/// ([`ready_views`]); the window words its name, in its language, from
+/// its catalogues (`views.ready.<key>`), and sends the names with
+/// `open_list`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ReadyView {
+    /// Invoices and quotes issued this month.
+    IssuedThisMonth,
+    /// Invoices in error (`ER`).
+    InError,
+    /// Invoices still drafts (`PR`).
+    Drafts,
+    /// Tasks due this week, not completed.
+    DueThisWeek,
+    /// Tasks due before today, not completed.
+    Overdue,
+    /// Leads created this month.
+    NewThisMonth,
+    /// Stakeholders and customers created this month.
+    AddedThisMonth,
+    /// Active customers.
+    Active,
+}
+
+impl ReadyView {
+    /// Its key, as JSON writes it (`issued_this_month`): the name of a view
+    /// whose name the window did not send.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            ReadyView::IssuedThisMonth => "issued_this_month",
+            ReadyView::InError => "in_error",
+            ReadyView::Drafts => "drafts",
+            ReadyView::DueThisWeek => "due_this_week",
+            ReadyView::Overdue => "overdue",
+            ReadyView::NewThisMonth => "new_this_month",
+            ReadyView::AddedThisMonth => "added_this_month",
+            ReadyView::Active => "active",
+        }
+    }
+}
+
+/// The ready-made views' names in the window's language, by key, as the
+/// window words them (JSON: `{"issued_this_month": "Emitidas este mes", …}`).
+pub type ReadyNames = std::collections::BTreeMap<ReadyView, String>;
+
 /// The ready-made views a resource's list offers, named in `language`
 /// (the system's is English unless the window says otherwise): ordinary
 /// saved views, added once per workspace when the list first opens
@@ -83,9 +132,14 @@ impl ListViews {
 ///   (expiry before today, not completed);
 /// - leads: new this month;
 /// - stakeholders and customers: added this month; customers also active.
-pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<NamedView> {
-    let es = language == LanguageChoice::Es;
-    let name = |en: &str, spanish: &str| if es { spanish } else { en }.to_owned();
+pub fn ready_views(resource: ResourceName, names: &ReadyNames) -> Vec<NamedView> {
+    let name = |ready: ReadyView| {
+        names
+            .get(&ready)
+            .filter(|name| !name.trim().is_empty())
+            .cloned()
+            .unwrap_or_else(|| ready.key().to_owned())
+    };
     let condition =
         |field: &str, operator: Operator, value: &str| FilterSpec::and(field, operator, [value]);
     let this_month = |field: &str| condition(field, Operator::Range, "@this_month");
@@ -97,20 +151,20 @@ pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<Name
         field: field.to_owned(),
         descending: false,
     };
-    let invoices = |date: &str, issued_en: &str, issued_es: &str| {
+    let invoices = |date: &str| {
         vec![
             (
-                name(issued_en, issued_es),
+                name(ReadyView::IssuedThisMonth),
                 vec![this_month(date)],
                 vec![newest(date)],
             ),
             (
-                name("In error", "Con error"),
+                name(ReadyView::InError),
                 vec![condition("operation_status", Operator::Exact, "ER")],
                 vec![newest(date)],
             ),
             (
-                name("Drafts", "Borradores"),
+                name(ReadyView::Drafts),
                 vec![condition("operation_status", Operator::Exact, "PR")],
                 vec![newest(date)],
             ),
@@ -119,26 +173,22 @@ pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<Name
     let open_task = || condition("completed_at", Operator::Isnull, "true");
     let added = || {
         (
-            name("Added this month", "Creados este mes"),
+            name(ReadyView::AddedThisMonth),
             vec![this_month("created_at")],
             vec![newest("created_at")],
         )
     };
     let views: Vec<(String, Vec<FilterSpec>, Vec<SortSpec>)> = match resource {
-        ResourceName::SupplierInvoice => {
-            invoices("issue_date", "Issued this month", "Emitidas este mes")
-        }
-        ResourceName::CustomerInvoice => {
-            invoices("operation_date", "Issued this month", "Emitidas este mes")
-        }
+        ResourceName::SupplierInvoice => invoices("issue_date"),
+        ResourceName::CustomerInvoice => invoices("operation_date"),
         ResourceName::SalesQuote => vec![(
-            name("Issued this month", "Emitidas este mes"),
+            name(ReadyView::IssuedThisMonth),
             vec![this_month("issue_date")],
             vec![newest("issue_date")],
         )],
         ResourceName::Task => vec![
             (
-                name("Due this week", "Vencen esta semana"),
+                name(ReadyView::DueThisWeek),
                 vec![
                     condition("expiry", Operator::Range, "@this_week"),
                     open_task(),
@@ -146,20 +196,20 @@ pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<Name
                 vec![oldest("expiry")],
             ),
             (
-                name("Overdue", "Vencidas"),
+                name(ReadyView::Overdue),
                 vec![condition("expiry", Operator::Lt, "@today"), open_task()],
                 vec![oldest("expiry")],
             ),
         ],
         ResourceName::Lead => vec![(
-            name("New this month", "Nuevos este mes"),
+            name(ReadyView::NewThisMonth),
             vec![this_month("created_at")],
             vec![newest("created_at")],
         )],
         ResourceName::Stakeholder => vec![added()],
         ResourceName::Customer => vec![
             (
-                name("Active", "Activos"),
+                name(ReadyView::Active),
                 vec![condition("is_active", Operator::Exact, "true")],
                 Vec::new(),
             ),
@@ -184,16 +234,12 @@ pub fn ready_views(resource: ResourceName, language: LanguageChoice) -> Vec<Name
 /// Adds `resource`'s ready-made views ([`ready_views`]) to `views` unless
 /// they were added before; one whose name a saved view already has is
 /// left out.
-pub fn add_ready_views(
-    views: &mut ResourceViews,
-    resource: ResourceName,
-    language: LanguageChoice,
-) {
+pub fn add_ready_views(views: &mut ResourceViews, resource: ResourceName, names: &ReadyNames) {
     if views.ready_added {
         return;
     }
     views.ready_added = true;
-    for ready in ready_views(resource, language) {
+    for ready in ready_views(resource, names) {
         if !views.saved.iter().any(|saved| saved.name == ready.name) {
             views.saved.push(ready);
         }
@@ -350,8 +396,8 @@ mod tests {
     fn every_ready_view_reads_as_it_is_and_is_added_once() {
         for resource in ResourceName::ALL {
             let schema = resource_schema(resource);
-            for language in [LanguageChoice::En, LanguageChoice::Es] {
-                for ready in ready_views(resource, language) {
+            {
+                for ready in ready_views(resource, &ReadyNames::new()) {
                     assert!(
                         ready.view.check(resource).is_ok(),
                         "{resource:?} {}",
@@ -373,31 +419,51 @@ mod tests {
                 .map(|v| v.name.clone())
                 .collect::<Vec<_>>()
         };
+        let worded = |pairs: &[(ReadyView, &str)]| -> ReadyNames {
+            pairs
+                .iter()
+                .map(|(ready, name)| (*ready, (*name).to_owned()))
+                .collect()
+        };
         let mut views = ResourceViews::default();
         views.saved.push(NamedView {
-            name: "Drafts".to_owned(),
+            name: "Borradores".to_owned(),
             view: ListView::default(),
         });
-        add_ready_views(
-            &mut views,
-            ResourceName::SupplierInvoice,
-            LanguageChoice::En,
-        );
+        let spanish = worded(&[
+            (ReadyView::IssuedThisMonth, "Emitidas este mes"),
+            (ReadyView::InError, "Con error"),
+            (ReadyView::Drafts, "Borradores"),
+        ]);
+        add_ready_views(&mut views, ResourceName::SupplierInvoice, &spanish);
         // A view of the user's keeps its name and its view.
-        assert_eq!(names(&views), ["Drafts", "Issued this month", "In error"]);
+        assert_eq!(
+            names(&views),
+            ["Borradores", "Emitidas este mes", "Con error"]
+        );
         assert_eq!(views.saved[0].view, ListView::default());
         // Deleted, it does not come back.
-        views.saved.retain(|v| v.name != "In error");
-        add_ready_views(
-            &mut views,
-            ResourceName::SupplierInvoice,
-            LanguageChoice::Es,
-        );
-        assert_eq!(names(&views), ["Drafts", "Issued this month"]);
-        let mut spanish = ResourceViews::default();
-        add_ready_views(&mut spanish, ResourceName::Task, LanguageChoice::Es);
-        assert_eq!(names(&spanish), ["Vencen esta semana", "Vencidas"]);
-        assert_eq!(spanish.saved[1].view.filters[0].values, ["@today"]);
+        views.saved.retain(|v| v.name != "Con error");
+        add_ready_views(&mut views, ResourceName::SupplierInvoice, &spanish);
+        assert_eq!(names(&views), ["Borradores", "Emitidas este mes"]);
+        // A name the window did not send (or sent blank): the view is kept,
+        // named by its key.
+        let mut tasks = ResourceViews::default();
+        let blank = worded(&[(ReadyView::DueThisWeek, "  ")]);
+        add_ready_views(&mut tasks, ResourceName::Task, &blank);
+        assert_eq!(names(&tasks), ["due_this_week", "overdue"]);
+        assert_eq!(tasks.saved[1].view.filters[0].values, ["@today"]);
+        // Each key as JSON writes it.
+        for ready in [
+            ReadyView::IssuedThisMonth,
+            ReadyView::AddedThisMonth,
+            ReadyView::Active,
+        ] {
+            assert_eq!(
+                serde_json::to_value(ready).unwrap(),
+                serde_json::Value::from(ready.key())
+            );
+        }
     }
     use crate::settings::NamedView;
 

@@ -6,7 +6,6 @@
 
 use workdesk_api::{ListView, ResourceName};
 use workdesk_core::records::ListMessage;
-use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_sync::overview::{DrillDown, PartSource};
 
@@ -23,7 +22,13 @@ async fn open(
     let mut opened = None;
     let mut count = None;
     let (messages, _) = common::messages(|messages| {
-        workdesk_core::records::open_list(state, resource, LanguageChoice::En, drill_down, messages)
+        workdesk_core::records::open_list(
+            state,
+            resource,
+            common::ready_names("en"),
+            drill_down,
+            messages,
+        )
     })
     .await
     .unwrap();

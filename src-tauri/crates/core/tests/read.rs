@@ -5,7 +5,6 @@
 
 use serde_json::{json, Value};
 use workdesk_api::{ListView, ResourceName, Take};
-use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_sync::{Answer, ReadEnd, Unanswered};
@@ -151,7 +150,7 @@ async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error:
         workdesk_core::records::open_list(
             state,
             ResourceName::SupplierInvoice,
-            LanguageChoice::En,
+            common::ready_names("en"),
             None,
             messages,
         )

@@ -5,7 +5,6 @@
 
 use serde_json::Value;
 use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, Take};
-use workdesk_core::settings::LanguageChoice;
 use workdesk_core::state::AppState;
 use workdesk_core::views::ListViews;
 
@@ -13,9 +12,15 @@ mod common;
 use common::demo;
 
 /// Opens `resource`'s list: the views it opened with.
-async fn open(state: &AppState, resource: ResourceName, language: LanguageChoice) -> ListViews {
+async fn open(state: &AppState, resource: ResourceName, language: &str) -> ListViews {
     let (messages, _) = common::messages(|messages| {
-        workdesk_core::records::open_list(state, resource, language, None, messages)
+        workdesk_core::records::open_list(
+            state,
+            resource,
+            common::ready_names(language),
+            None,
+            messages,
+        )
     })
     .await
     .unwrap();
@@ -50,7 +55,7 @@ fn condition(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ready_views_are_added_once_in_the_windows_language_and_read_what_they_say() {
     let (state, _dir) = demo().await;
-    let views = open(&state, ResourceName::SupplierInvoice, LanguageChoice::Es).await;
+    let views = open(&state, ResourceName::SupplierInvoice, "es").await;
     let names: Vec<&str> = views.saved.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(names, ["Emitidas este mes", "Con error", "Borradores"]);
     assert!(views.saved.iter().all(|v| !v.left_out));
@@ -93,12 +98,12 @@ async fn ready_views_are_added_once_in_the_windows_language_and_read_what_they_s
     .await
     .unwrap();
     assert_eq!(left.saved.len(), 2);
-    let again = open(&state, ResourceName::SupplierInvoice, LanguageChoice::En).await;
+    let again = open(&state, ResourceName::SupplierInvoice, "en").await;
     let names: Vec<&str> = again.saved.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(names, ["Emitidas este mes", "Con error"]);
 
     // Another list, in English: its own ready-made views.
-    let tasks = open(&state, ResourceName::Task, LanguageChoice::En).await;
+    let tasks = open(&state, ResourceName::Task, "en").await;
     let names: Vec<&str> = tasks.saved.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(names, ["Due this week", "Overdue"]);
     let overdue: Value = serde_json::to_value(&tasks.saved[1].view.filters).unwrap();

@@ -87,3 +87,26 @@ where
     messages.extend(done.last);
     Ok((messages, done.end))
 }
+
+/// The ready-made views' names the window sends with `open_list` in
+/// `language` (`en`, `es`): read from its catalogues
+/// (`ui/src/i18n/<language>/core.json`, `views.ready.<key>`), not copied.
+#[allow(dead_code)] // Not every test binary opens a list.
+pub fn ready_names(language: &str) -> workdesk_core::views::ReadyNames {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../ui/src/i18n")
+        .join(language)
+        .join("core.json");
+    let catalogue: serde_json::Map<String, Value> =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    catalogue
+        .iter()
+        .filter_map(|(key, name)| {
+            let ready = key.strip_prefix("views.ready.")?;
+            Some((
+                serde_json::from_value(Value::from(ready)).unwrap(),
+                name.as_str().unwrap().to_owned(),
+            ))
+        })
+        .collect()
+}
