@@ -41,3 +41,21 @@ pub(crate) fn verdict<T>(value: T, problems: ValidationErrors) -> Result<T, UiEr
         Err(Error::Api(workdesk_api::Error::InvalidInput(problems)).into())
     }
 }
+
+/// The `(input, code)` of each problem of `error`, which must be
+/// `invalid_input`: what the checks' tests compare.
+#[cfg(test)]
+pub(crate) fn codes(error: UiError) -> Vec<(String, String)> {
+    use crate::ui_error::{ErrorKind, FieldProblem};
+    assert_eq!(error.kind, ErrorKind::InvalidInput);
+    error
+        .field_errors
+        .iter()
+        .flat_map(|(field, problems)| {
+            problems.iter().map(move |problem| match problem {
+                FieldProblem::Check { code, .. } => (field.clone(), code.clone()),
+                FieldProblem::Service { .. } => (field.clone(), "service".to_owned()),
+            })
+        })
+        .collect()
+}

@@ -161,7 +161,7 @@ fn same_json(a: &Value, b: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui_error::{ErrorKind, FieldProblem};
+    use crate::ui_error::FieldProblem;
     use serde_json::json;
 
     const MEMBER: &str = "0f3a9c1e-2b7d-4e6f-8a1b-2c3d4e5f6a7b";
@@ -203,18 +203,7 @@ mod tests {
     }
 
     fn codes(lead: &Lead, draft: &LeadDraft) -> Vec<(String, String)> {
-        let error = checked(lead, draft).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::InvalidInput);
-        error
-            .field_errors
-            .iter()
-            .flat_map(|(field, problems)| {
-                problems.iter().map(move |problem| match problem {
-                    FieldProblem::Check { code, .. } => (field.clone(), code.clone()),
-                    FieldProblem::Service { .. } => (field.clone(), "service".to_owned()),
-                })
-            })
-            .collect()
+        crate::draft::codes(checked(lead, draft).unwrap_err())
     }
 
     #[test]

@@ -100,7 +100,7 @@ fn checked(draft: &StakeholderDraft) -> Result<NewStakeholder, UiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui_error::{ErrorKind, FieldProblem};
+    use crate::ui_error::FieldProblem;
 
     const NIT: &str = "33333333-3333-4333-8333-000000000002";
     const BOGOTA: &str = "44444444-4444-4444-8444-000000000001";
@@ -116,18 +116,7 @@ mod tests {
     }
 
     fn codes(draft: &StakeholderDraft) -> Vec<(String, String)> {
-        let error = checked(draft).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::InvalidInput);
-        error
-            .field_errors
-            .iter()
-            .flat_map(|(field, problems)| {
-                problems.iter().map(move |problem| match problem {
-                    FieldProblem::Check { code, .. } => (field.clone(), code.clone()),
-                    FieldProblem::Service { .. } => (field.clone(), "service".to_owned()),
-                })
-            })
-            .collect()
+        crate::draft::codes(checked(draft).unwrap_err())
     }
 
     fn pairs<const N: usize>(expected: [(&str, &str); N]) -> Vec<(String, String)> {

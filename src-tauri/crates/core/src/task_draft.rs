@@ -171,21 +171,9 @@ fn priority(typed: &str) -> Result<Option<i16>, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui_error::{ErrorKind, FieldProblem};
 
     fn codes(draft: &TaskDraft) -> Vec<(String, String)> {
-        let error = checked(draft).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::InvalidInput);
-        error
-            .field_errors
-            .iter()
-            .flat_map(|(field, problems)| {
-                problems.iter().map(move |problem| match problem {
-                    FieldProblem::Check { code, .. } => (field.clone(), code.clone()),
-                    FieldProblem::Service { .. } => (field.clone(), "service".to_owned()),
-                })
-            })
-            .collect()
+        crate::draft::codes(checked(draft).unwrap_err())
     }
 
     #[test]
