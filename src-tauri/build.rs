@@ -33,7 +33,7 @@ const INJECTED: &[&str] = &["State", "AppHandle", "Window", "Webview", "WebviewW
 
 /// One command found.
 struct Command {
-    /// Its Rust path, e.g. `workdesk_core::records::read_list`.
+    /// Its Rust path, e.g. `workdesk_core::reading::records::read_list`.
     path: String,
     /// Its name, which the window invokes.
     name: String,

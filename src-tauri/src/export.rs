@@ -1,11 +1,11 @@
 //! The system's save dialog (tauri-plugin-dialog) and file opener
 //! (tauri-plugin-opener) behind "Export…", "Save as PNG" and "Save
 //! changes to a file": opened from Rust, so the web UI never gets file
-//! access (`workdesk_core::export` asks them and says what for).
+//! access (`workdesk_core::export::commands` asks them and says what for).
 
 use tauri::{AppHandle, Manager, Runtime};
 use tauri_plugin_dialog::DialogExt;
-pub use workdesk_core::export::{Ask, Confirm, FileAction, FileOpener, SaveFileDialog};
+pub use workdesk_core::export::commands::{Ask, Confirm, FileAction, FileOpener, SaveFileDialog};
 
 /// The system's way of opening files: the default program of the file's
 /// type, and the file manager (Explorer, Finder, the desktop's own on

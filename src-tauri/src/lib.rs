@@ -22,14 +22,16 @@ pub mod settings_store;
 pub mod updates;
 mod webkit;
 
+use std::sync::Arc;
+
 use tauri::{Manager, Runtime};
-use tauri_specta::{collect_commands, collect_events, Event};
-use workdesk_core::demo::Demo;
+use tauri_specta::{collect_commands, collect_events};
 use workdesk_core::first_screen::FirstScreen;
+use workdesk_core::settings::window_place;
 use workdesk_core::state::AppState;
-use workdesk_core::window_place;
 use workdesk_core::work_done::Notifier;
-use workdesk_core::workspaces::WorkspaceId;
+use workdesk_core::workspace::demo::Demo;
+use workdesk_core::workspace::id::WorkspaceId;
 
 /// Where the generated TypeScript bindings live, relative to the repo root.
 pub const BINDINGS_PATH: &str = "ui/src/lib/bindings.ts";
@@ -45,6 +47,7 @@ fn events_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         events::SavedDataNotice,
         service_state::ServiceState,
         events::OutboxChanged,
+        events::RecordsChanged,
         menu::MenuChosen,
         updates::UpdateStatusChanged
     ])
@@ -109,7 +112,7 @@ pub struct Options {
     /// `--demo`: open the demo workspace at start.
     pub demo: bool,
     /// How long a keychain call may take before it is given up
-    /// ([`workdesk_core::state::KEYCHAIN_TIMEOUT`] unless set; tests
+    /// ([`workdesk_core::workspace::session::KEYCHAIN_TIMEOUT`] unless set; tests
     /// shorten it).
     pub keychain_timeout: Option<std::time::Duration>,
     /// Work at least this long that ends out of sight is told by a
@@ -169,7 +172,7 @@ pub fn configure<R: Runtime>(
             });
             let mut state = AppState::new(keychain(), settings, saved_dir);
             if let Some(timeout) = options.keychain_timeout {
-                state.keychain_timeout = timeout;
+                state.session.keychain_timeout = timeout;
             }
             if let Some(long_work) = options.long_work {
                 state.long_work = long_work;
@@ -208,38 +211,34 @@ pub fn configure<R: Runtime>(
             }
             let state = app.state::<AppState>();
             let handle = app.handle().clone();
-            state.saved.set_announce(std::sync::Arc::new(move |notice| {
-                if let Err(err) = (events::SavedDataNotice { notice }).emit(&handle) {
-                    log::warn!("the saved-data notice could not reach the window: {err}");
-                }
-            }));
+            let notice = move |notice| events::push(&handle, events::SavedDataNotice { notice });
+            state.offline.saved.set_announce(Arc::new(notice));
             if let workdesk_keychain::Availability::SessionOnly { reason } =
-                state.keychain.availability()
+                state.session.keychain.availability()
             {
                 log::warn!("no working OS keychain: {reason}");
             }
             let handle = app.handle().clone();
-            let announce: service_state::Announce = std::sync::Arc::new(move |service| {
-                if let Err(err) = service.emit(&handle) {
-                    log::warn!("the service's state could not reach the window: {err}");
-                }
-            });
-            state.set_service_watch(std::sync::Arc::new(move |client, workspace| {
-                service_state::watch(client, workspace, announce.clone());
-            }));
+            state
+                .session
+                .set_service_watch(Arc::new(move |client, workspace| {
+                    service_state::watch(client, workspace, handle.clone());
+                }));
             let handle = app.handle().clone();
-            state.set_outbox_watch(std::sync::Arc::new(move |workspace, summary| {
-                if let Err(err) = (events::OutboxChanged { workspace, summary }).emit(&handle) {
-                    log::warn!("the outbox's counts could not reach the window: {err}");
-                }
-            }));
+            let counts = move |workspace, summary| {
+                events::push(&handle, events::OutboxChanged { workspace, summary });
+            };
+            state.session.set_outbox_watch(Arc::new(counts));
+            let handle = app.handle().clone();
+            let changed = move |changed| events::push(&handle, events::RecordsChanged(changed));
+            state.session.set_changes_watch(Arc::new(changed));
             if options.demo {
                 let demo = tauri::async_runtime::block_on(async {
-                    let mut demo = Demo::start(state.working_offline.clone()).await?;
-                    demo.sender = Some(state.follow(&demo.replica, WorkspaceId::demo()));
+                    let mut demo = Demo::start(state.offline.working_offline.clone()).await?;
+                    demo.sender = Some(state.session.follow(&demo.replica, WorkspaceId::demo()));
                     Ok::<_, workdesk_core::error::Error>(demo)
                 })?;
-                *state.demo.blocking_lock() = Some(demo);
+                *state.session.demo.blocking_lock() = Some(demo);
             }
             Ok(())
         })

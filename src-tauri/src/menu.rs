@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use specta::Type;
 use tauri::menu::{AboutMetadata, Menu, MenuBuilder, MenuEvent, MenuItemBuilder, SubmenuBuilder};
 use tauri::{AppHandle, Manager, Runtime};
-use tauri_specta::Event;
 use workdesk_core::guard::guarded_sync;
 use workdesk_core::ui_error::UiError;
 
@@ -139,9 +138,7 @@ pub fn chosen<R: Runtime>(app: &AppHandle<R>, event: &MenuEvent) {
         }
         return;
     }
-    if let Err(err) = (MenuChosen { id: id.to_owned() }).emit(app) {
-        log::warn!("a menu choice could not reach the window: {err}");
-    }
+    crate::events::push(app, MenuChosen { id: id.to_owned() });
 }
 
 /// The menu bar words the window sent last, for the app to build the menu

@@ -6,15 +6,14 @@
 //! `rate_limit`). Requests the UI did not make itself (a download, an
 //! export's walk) update it too.
 
-use std::sync::Arc;
-
 use serde::Serialize;
 use specta::Type;
+use tauri::{AppHandle, Runtime};
 use workdesk_api::{Client, Connection, RateLimit};
 
 use workdesk_core::error::Error;
 use workdesk_core::ui_error::UiError;
-use workdesk_core::workspaces::WorkspaceId;
+use workdesk_core::workspace::id::WorkspaceId;
 
 /// The service as the workspace `workspace`'s client last saw it. The UI
 /// drops an event for a workspace it no longer shows.
@@ -32,13 +31,10 @@ pub struct ServiceState {
     pub refusal: Option<UiError>,
 }
 
-/// How a [`ServiceState`] reaches the window (set at start-up).
-pub type Announce = Arc<dyn Fn(ServiceState) + Send + Sync>;
-
-/// Announces every change of `client`'s connection state and budget, as
-/// workspace `workspace`'s, until the client is dropped (its workspace
-/// closed or changed).
-pub fn watch(client: &Client, workspace: WorkspaceId, announce: Announce) {
+/// Pushes every change of `client`'s connection state and budget to
+/// `app`'s window, as workspace `workspace`'s, until the client is dropped
+/// (its workspace closed or changed).
+pub fn watch<R: Runtime>(client: &Client, workspace: WorkspaceId, app: AppHandle<R>) {
     let mut connection = client.subscribe_connection();
     let mut budget = client.subscribe_rate_limit();
     let refusal = client.subscribe_refusal();
@@ -56,12 +52,13 @@ pub fn watch(client: &Client, workspace: WorkspaceId, announce: Announce) {
                 .then(|| refusal.borrow().clone())
                 .flatten()
                 .map(|refusal| UiError::from(Error::Api(refusal.to_error())));
-            announce(ServiceState {
+            let state = ServiceState {
                 workspace: workspace.clone(),
                 connection,
                 budget: *budget.borrow_and_update(),
                 refusal,
-            });
+            };
+            crate::events::push(&app, state);
         }
     });
 }

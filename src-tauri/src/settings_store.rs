@@ -1,6 +1,6 @@
 //! `settings.json` held by tauri-plugin-store: the plugin reads the file
 //! and keeps it in memory; every write goes through `workdesk-core`'s
-//! atomic writer ([`settings_file::write`]) under the file's lock, after
+//! atomic writer ([`file::write`]) under the file's lock, after
 //! reading it again, never through the plugin's own save.
 
 use std::sync::Arc;
@@ -9,12 +9,12 @@ use serde_json::Value;
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::{Store, StoreBuilder};
 use workdesk_core::error::{Error, Result};
-use workdesk_core::settings::{KeyValueStore, Settings, FILE};
-use workdesk_core::settings_file;
+use workdesk_core::settings::file;
+use workdesk_core::settings::store::{KeyValueStore, Settings, FILE};
 
 /// tauri-plugin-store's store of `settings.json` (read by the plugin,
 /// its auto-save off), saved whole and atomically by
-/// [`settings_file::write`].
+/// [`file::write`].
 struct FileStore<R: Runtime> {
     store: Arc<Store<R>>,
     path: std::path::PathBuf,
@@ -35,10 +35,10 @@ impl<R: Runtime> KeyValueStore for FileStore<R> {
     }
     fn save(&self) -> std::result::Result<(), String> {
         let entries = self.store.entries().into_iter().collect();
-        settings_file::write(&self.path, &entries).map_err(|e| e.to_string())
+        file::write(&self.path, &entries).map_err(|e| e.to_string())
     }
     fn lock_file(&self) -> Option<std::fs::File> {
-        settings_file::lock(&self.path)
+        file::lock(&self.path)
             .map_err(|err| log::warn!("the settings file could not be locked: {err}"))
             .ok()
     }
@@ -56,7 +56,7 @@ impl<R: Runtime> KeyValueStore for FileStore<R> {
 
 /// The store plugin's own save: refused. The plugin saves every store it
 /// knows when the app exits, with a plain `fs::write` of its copy in
-/// memory; `settings.json` is written only by [`settings_file::write`]
+/// memory; `settings.json` is written only by [`file::write`]
 /// (atomic, after reading the file again), so a window that closes never
 /// puts back an older copy over what another process wrote.
 fn refuse_plugin_save(
@@ -66,7 +66,7 @@ fn refuse_plugin_save(
 }
 
 /// Opens (or creates) `settings.json` through tauri-plugin-store, after
-/// [`settings_file::recover`] set an unreadable one aside (the backup or
+/// [`file::recover`] set an unreadable one aside (the backup or
 /// the defaults are then used, and [`Settings::take_notice`] says so once).
 ///
 /// # Errors
@@ -74,7 +74,7 @@ fn refuse_plugin_save(
 pub fn open<R: Runtime>(app: &AppHandle<R>) -> Result<Settings> {
     let path = tauri_plugin_store::resolve_store_path(app, FILE)
         .map_err(|e| Error::Settings(e.to_string()))?;
-    let notice = settings_file::recover(&path).unwrap_or_else(|err| {
+    let notice = file::recover(&path).unwrap_or_else(|err| {
         log::warn!("the settings file could not be checked: {err}");
         None
     });

@@ -1,10 +1,10 @@
 //! Workdesk's own updates through tauri-plugin-updater, driven from Rust
 //! (the web UI is granted none of the plugin's commands): the check at
-//! start and every [`CHECK_EVERY`](workdesk_core::update_policy::CHECK_EVERY), "Check now", the download with its
+//! start and every [`CHECK_EVERY`](workdesk_core::updates::policy::CHECK_EVERY), "Check now", the download with its
 //! progress over a channel and Cancel, the signature check (the plugin's,
 //! against the build's update key), then the install and restart, or the
 //! package saved where the user chooses. What each answer leads to, and
-//! whether to look at all, is [`workdesk_core::updates`]'s.
+//! whether to look at all, is [`workdesk_core::updates::status`]'s.
 //!
 //! A download must be the version the manifest announced: the plugin
 //! compares the version bound into its signature (`requireSignedVersion`
@@ -15,16 +15,15 @@ use serde::Serialize;
 use specta::Type;
 use tauri::{Manager, Runtime, State};
 use tauri_plugin_updater::{Error as PluginError, Update, UpdaterBuilder, UpdaterExt};
-use tauri_specta::Event;
 use workdesk_core::error::UpdateFailure;
-use workdesk_core::export::{SaveDialog, SaveFileDialog};
+use workdesk_core::export::commands::{SaveDialog, SaveFileDialog};
 use workdesk_core::guard::guarded;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::UiError;
-use workdesk_core::update_policy::{
+use workdesk_core::updates::policy::{
     Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_TICK,
 };
-use workdesk_core::updates::{
+use workdesk_core::updates::status::{
     check_package_version, NotInThisBuild, Release, UpdateStage, UpdateStatus, Updates,
     CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
 };
@@ -54,7 +53,7 @@ pub struct UpdateSource {
 }
 
 /// The plugin, and [`Updates`] with this build's version, policy and
-/// bundle type, then the check at start and every [`CHECK_EVERY`](workdesk_core::update_policy::CHECK_EVERY) (asked
+/// bundle type, then the check at start and every [`CHECK_EVERY`](workdesk_core::updates::policy::CHECK_EVERY) (asked
 /// every [`CHECK_TICK`] whether one is due: offline at start, it runs
 /// once the service answers).
 pub fn setup<R: Runtime>(app: &tauri::App<R>) -> tauri::Result<()> {
@@ -98,13 +97,11 @@ pub fn setup<R: Runtime>(app: &tauri::App<R>) -> tauri::Result<()> {
     tauri::async_runtime::spawn(async move {
         loop {
             let state = handle.state::<AppState>();
-            let online = state.service_not_known_offline().await;
+            let online = state.session.service_not_known_offline().await;
             let updates = handle.state::<Updates>();
             if updates.should_check(state.working_offline(), online) {
                 if let Ok(status) = check(&updates, &handle.state::<UpdateSource>()).await {
-                    if let Err(err) = (UpdateStatusChanged { status }).emit(&handle) {
-                        log::warn!("the update status could not reach the window: {err}");
-                    }
+                    crate::events::push(&handle, UpdateStatusChanged { status });
                 }
             }
             tokio::time::sleep(CHECK_TICK).await;
@@ -310,7 +307,7 @@ pub async fn install_update(
             None
         } else {
             let name = name.clone();
-            let extension = workdesk_core::updates::package_extension(&name);
+            let extension = workdesk_core::updates::status::package_extension(&name);
             let dialog = SaveDialog {
                 file_name: name,
                 ..dialog
@@ -331,7 +328,9 @@ pub async fn install_update(
             });
         let done = match downloaded {
             Ok(bytes) => match target {
-                Some(path) => state.save_update_package(path, bytes).await,
+                Some(path) => {
+                    workdesk_core::updates::status::save_update_package(&state, path, bytes).await
+                }
                 None => tauri::async_runtime::spawn_blocking(move || update.install(bytes))
                     .await
                     .map_err(|err| UpdateFailure::InstallFailed(err.to_string()))
@@ -368,8 +367,8 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use workdesk_core::channel::Channel;
     use workdesk_core::error::UpdateFailure;
-    use workdesk_core::update_policy::{Installed, UpdatePolicy};
-    use workdesk_core::updates::Updates;
+    use workdesk_core::updates::policy::{Installed, UpdatePolicy};
+    use workdesk_core::updates::status::Updates;
 
     use super::{ask, download, UpdateSource};
 

@@ -14,7 +14,7 @@ fn committed() -> PathBuf {
 const SCHEMAS_FIXTURE: &str = "ui/tests/fixtures/resource-schemas.json";
 
 fn schemas_json() -> String {
-    let schemas = workdesk_core::records::resource_schemas().expect("the schemas");
+    let schemas = workdesk_core::reading::records::resource_schemas().expect("the schemas");
     serde_json::to_string_pretty(&schemas).expect("schemas serialize") + "\n"
 }
 

@@ -119,7 +119,7 @@ fn view(resources: Vec<Resource>) -> impl Strategy<Value = (String, Value)> {
 }
 
 /// What a refusal says, for comparing: its kind and, by key, each
-/// problem's source, code and values (the English message aside).
+/// problem's source, code and values.
 fn verdict(answer: &Result<Value, Value>) -> Value {
     match answer {
         Ok(_) => json!("ok"),

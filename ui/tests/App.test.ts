@@ -588,6 +588,8 @@ describe("the overview in the window", () => {
       switch (cmd) {
         case "set_working_offline":
           offline = args.on as boolean;
+          // Rust: turned off, the records may have changed.
+          if (!offline) void emit("records-changed", { workspace: service.workspace!.id, resources: [], cause: "working_online" });
           return offline;
         case "workspace_status":
           return { ...service, opens_overview: true };
@@ -607,21 +609,27 @@ describe("the overview in the window", () => {
       }
     };
     const opening_ = opening(handler);
-    mockIPC((cmd, payload) => {
-      if (cmd === "open_list") opened.push((payload as Record<string, unknown>).drillDown);
-      return opening_(cmd, payload);
-    });
+    mockIPC(
+      (cmd, payload) => {
+        if (cmd === "open_list") opened.push((payload as Record<string, unknown>).drillDown);
+        return opening_(cmd, payload);
+      },
+      { shouldMockEvents: true },
+    );
     const user = userEvent.setup();
     render(App);
     expect(await screen.findByRole("heading", { level: 2, name: "Overview" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await screen.findByRole("button", { name: "Supplier invoices · Error: 7. Open the list" });
     expect(overviews).toBe(1);
-    // Back online after working offline: the overview asks again.
+    // Back online after working offline: Rust says the records changed,
+    // and the overview on screen asks again, in place.
+    const heading = screen.getByRole("heading", { level: 2, name: "Overview" });
     const workOffline = screen.getByRole("switch", { name: "Work offline" });
     await user.click(workOffline);
     await user.click(workOffline);
     await vi.waitFor(() => expect(overviews).toBe(2));
+    expect(screen.getByRole("heading", { level: 2, name: "Overview" })).toBe(heading);
     await user.click(await screen.findByRole("button", { name: "Supplier invoices · Error: 7. Open the list" }));
     expect(await screen.findByRole("heading", { name: "Supplier invoices" })).toBeInTheDocument();
     expect(opened).toEqual([drillDown]);

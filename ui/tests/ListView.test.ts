@@ -5,6 +5,7 @@ import { createRawSnippet, tick } from "svelte";
 import ListViewComponent from "../src/components/records/ListView.svelte";
 import type { ListView, Page } from "../src/lib/bindings";
 import type { JsonRecord } from "../src/lib/ipc";
+import { recordsChanged } from "../src/lib/records-changed";
 import {
   byId,
   deferred,
@@ -27,7 +28,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 /**
  * A detail action like the stakeholder delete: a button that opens an
  * alertdialog (aria-modal) inside the panel, closed by Escape from a window
- * listener; its "Delete" calls the close-and-reload function with `message`.
+ * listener; its "Delete" calls the panel's close function with `message`.
  */
 function confirmingAction(message?: string) {
   return createRawSnippet((_record: () => JsonRecord, done: () => (message?: string) => void) => ({
@@ -239,7 +240,7 @@ describe("the search box", () => {
       list: (view) => {
         if (view.search === "2024 2025") {
           throw uiError("invalid_input", "The view cannot be read.", {
-            field_errors: { search: [{ source: "check", code: "search_several_words", values: {}, message: refusal }] },
+            field_errors: { search: [{ source: "check", code: "search_several_words", values: {} }] },
           });
         }
         return recordPage(view.page, 45, 20);
@@ -508,7 +509,7 @@ describe("errors", () => {
       list: (view) => {
         if ((view.sort ?? []).length > 0) {
           throw uiError("invalid_input", "This view can't be listed.", {
-            field_errors: { sort: [{ source: "check", code: "cannot_sort", values: { field: "total" }, message: "Cannot sort by total" }] },
+            field_errors: { sort: [{ source: "check", code: "cannot_sort", values: { field: "total" } }] },
           });
         }
         return recordPage(view.page, 45);
@@ -555,7 +556,7 @@ describe("errors", () => {
         if ((view.filters ?? []).length > 0) {
           throw uiError("invalid_input", "Some conditions can't be used.", {
             field_errors: {
-              "filters.0": [{ source: "check", code: "not_a_uuid", values: { value: "x" }, message: "“x” is not a valid UUID." }],
+              "filters.0": [{ source: "check", code: "not_a_uuid", values: { value: "x" } }],
             },
           });
         }
@@ -573,7 +574,7 @@ describe("errors", () => {
 
 describe("views that no longer fit the schema", () => {
   test("a remembered view Rust had to fit loads as fitted, and says so once", async () => {
-    // Rust fitted it (src-tauri/crates/core/src/views.rs): what is gone is gone.
+    // Rust fitted it (src-tauri/crates/core/src/reading/views.rs): what is gone is gone.
     const current: ListView = {
       page: 1,
       take: 20,
@@ -656,7 +657,7 @@ describe("the detail panel", () => {
     expect(within(panel).getByText("FP-2025-000001", { selector: "dd" })).toBeInTheDocument();
   });
 
-  test("detail actions get the record and a way to close and reload", async () => {
+  test("detail actions get the record and a way to close the panel; the list reads again when Rust says so, once", async () => {
     const seen: JsonRecord[] = [];
     const detailActions = createRawSnippet((record: () => JsonRecord, done: () => (message?: string) => void) => ({
       render: () => `<button type="button">Approve</button>`,
@@ -673,9 +674,16 @@ describe("the detail panel", () => {
     await within(panel).findByText("legacy_code");
     await user.click(within(panel).getByRole("button", { name: "Approve" }));
     expect(seen[0]).toMatchObject({ id: invoiceId(1), legacy_code: "LX-9" });
-    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(container.querySelector("p.list-notice")).toBeNull(); // no message, no notice
+    await settle();
+    expect(listCalls(calls)).toHaveLength(1); // not read again by the panel
+    // Rust's word that the write was sent reads it again: one read, not two.
+    recordsChanged.show("w1");
+    recordsChanged.apply({ workspace: "w1", resources: ["supplier_invoice"], cause: "written" });
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    await settle();
+    expect(listCalls(calls)).toHaveLength(2);
   });
 
   test("a detail action's message shows above the table once the panel is closed, until the next change", async () => {
@@ -686,7 +694,6 @@ describe("the detail panel", () => {
     await user.click(within(panel).getByRole("button", { name: "Delete record…" }));
     await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
 
-    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     expect(screen.queryByRole("dialog")).toBeNull();
     const notice = await screen.findByText(message);
     expect(notice.tagName).toBe("P");
@@ -694,15 +701,19 @@ describe("the detail panel", () => {
     expect(notice).toHaveAttribute("role", "status");
     const table = container.querySelector("table.records")!;
     expect(notice.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Rust's word that the record went reads the list again.
+    recordsChanged.show("w1");
+    recordsChanged.apply({ workspace: "w1", resources: ["supplier_invoice"], cause: "written" });
+    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     await settle();
-    expect(screen.getByText(message)).toBeInTheDocument(); // the reload did not take it away
+    expect(screen.getByText(message)).toBeInTheDocument(); // the reading again did not take it away
 
     await user.click(screen.getByRole("button", { name: "Next page" }));
     await vi.waitFor(() => expect(byId("page-status")).toHaveTextContent("Page 2 of 3"));
     expect(screen.queryByText(message)).toBeNull();
   });
 
-  test("a close-and-reload function handed to onclick (an event, not a message) shows no notice", async () => {
+  test("a close function handed to onclick (an event, not a message) shows no notice, and reads nothing", async () => {
     const detailActions = createRawSnippet((_record: () => JsonRecord, done: () => (message?: string) => void) => ({
       render: () => `<button type="button">Done</button>`,
       setup: (button: Element) => {
@@ -712,8 +723,10 @@ describe("the detail panel", () => {
     const { calls, user, container } = await renderList({ props: { detailActions } });
     await user.click(container.querySelector<HTMLElement>("tbody tr[data-id]")!);
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Done" }));
-    await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(container.querySelector("p.list-notice")).toBeNull();
+    await settle();
+    expect(listCalls(calls)).toHaveLength(1);
   });
 
   test("Escape in an alertdialog opened from the panel closes that dialog, not the panel", async () => {

@@ -10,6 +10,7 @@ import ListViewComponent from "../src/components/records/ListView.svelte";
 import StorageView from "../src/components/StorageView.svelte";
 import type { ListView, Page, Progress, Storage } from "../src/lib/bindings";
 import type { JsonRecord } from "../src/lib/ipc";
+import { recordsChanged } from "../src/lib/records-changed";
 import { session } from "../src/lib/session.svelte";
 import {
   byId,
@@ -141,7 +142,6 @@ describe("a list with saved data", () => {
                 source: "check",
                 code: "offline_related_field",
                 values: { relation: "supplier", field: "name" },
-                message: "Not available offline: only the supplier's id is saved with each record, not its name.",
               },
             ],
           },
@@ -171,7 +171,7 @@ describe("a list with saved data", () => {
     const calls = mockService({
       savedAnswer: () => {
         throw uiError("invalid_input", "Some conditions can't be checked…", {
-          field_errors: { "filters.0": [{ source: "check", code: "text", values: {}, message: "No." }] },
+          field_errors: { "filters.0": [{ source: "check", code: "no_value", values: {} }] },
         });
       },
     });
@@ -203,7 +203,7 @@ describe("a list with saved data", () => {
     expect(screen.getByText(/Saved at/)).toBeInTheDocument();
   });
 
-  test("when the service answers again, the list refreshes by itself", async () => {
+  test("when the service answers again, Rust says so and the list reads again by itself", async () => {
     let down = true;
     const calls = mockService({
       savedAnswer: () => savedPage(recordPage(1, 45)),
@@ -214,10 +214,13 @@ describe("a list with saved data", () => {
     });
     const { container } = renderView();
     await screen.findByText(/^Saved at \d{1,2}:\d{2}/);
-    // What Rust pushes: unreachable, then (its own try answered) online again.
+    // What Rust pushes: unreachable, then (its own try answered) online
+    // again, and the word that every list may have changed.
     session.apply(serviceState("offline"));
     down = false;
     session.apply(serviceState("online"));
+    recordsChanged.show("demo");
+    recordsChanged.apply({ workspace: "demo", resources: [], cause: "service_back" });
     await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^50 supplier invoices$/));
     expect(listCalls(calls).at(-1)?.take).toBe(20);
   });

@@ -27,7 +27,7 @@ describe("the lead's fields", () => {
   test("the keys a patch sends (null clears) and those check_lead found wrong", () => {
     expect(patchKeys({})).toEqual([]);
     expect(patchKeys({ source: null, status: "won" })).toEqual(["status", "source"]);
-    const problem = { source: "check" as const, code: "not_a_uuid", values: { value: "ACME" }, message: "" };
+    const problem = { source: "check" as const, code: "not_a_uuid", values: { value: "ACME" } };
     expect(wrongKeys({ sent: null, problems: { company: [problem], person: [] } })).toEqual(["company"]);
   });
 
@@ -40,7 +40,7 @@ describe("the lead's fields", () => {
   });
 
   test("check_lead's reasons in the form's words", () => {
-    const check = (code: string, values: Record<string, string> = {}) => ({ source: "check" as const, code, values, message: code });
+    const check = (code: string, values: Record<string, string> = {}) => ({ source: "check" as const, code, values });
     expect(worded(check("too_long", { max: "255", count: "256" }), "Status")).toBe(
       "Status can have at most 255 characters; it has 256. Shorten it by 1.",
     );
@@ -66,7 +66,7 @@ describe("the stakeholder's draft", () => {
   });
 
   test("check_stakeholder's reasons in the form's words", () => {
-    const check = (code: string) => ({ source: "check" as const, code, values: {}, message: code });
+    const check = (code: string) => ({ source: "check" as const, code, values: {} });
     expect(stakeholderWorded("document_number", check("required"), false)).toBe("Enter the document number.");
     expect(stakeholderWorded("document_type", check("required"), false)).toBe("Choose the document type.");
     expect(stakeholderWorded("document_type", check("required"), true)).toMatch(/^Enter the document type's ID/);

@@ -140,7 +140,7 @@ describe("loads", () => {
 
   test("refused conditions go beside them, with the filters opened; the page on screen stays", async () => {
     const { list } = await opened();
-    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { "filters.0": [problem("no_value", "Needs a value")] } }); } });
+    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { "filters.0": [problem("no_value")] } }); } });
     expect(await list.load({ ...base, page: 2 })).toBe(false);
     expect(list.conditionErrors).toEqual({ 0: "Enter a value." });
     expect(list.filtersOpen).toBe(true);
@@ -150,14 +150,16 @@ describe("loads", () => {
 
   test("a refused search is said beside the box alone; other problems refuse the view", async () => {
     const { list } = await opened();
-    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { search: [problem("x", "Bad words")] } }); } });
+    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { search: [problem("search_several_words")] } }); } });
     await list.load({ ...base, search: "%" });
-    expect(list.searchError).toBe("Bad words");
+    expect(list.searchError).toBe(
+      "The service cannot look for more than one number or code at a time: search one of them, or narrow the list with filters.",
+    );
     expect(list.searchOnly).toBe(true);
-    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { sort: [problem("x", "Bad sort")] } }); } });
+    mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { sort: [problem("brand_new")] } }); } });
     await list.load({ ...base });
     expect(list.searchOnly).toBe(false);
-    expect(list.otherProblems).toEqual(["Bad sort"]);
+    expect(list.otherProblems).toEqual(["This value cannot be used (reason: brand_new)."]);
     expect(list.viewRefused).toBe(true);
   });
 

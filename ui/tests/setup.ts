@@ -4,6 +4,7 @@ import { afterEach } from "vitest";
 import { cleanup } from "@testing-library/svelte";
 import { clearMocks } from "@tauri-apps/api/mocks";
 import { downloads } from "../src/lib/downloads.svelte";
+import { recordsChanged } from "../src/lib/records-changed";
 import { session } from "../src/lib/session.svelte";
 import { i18n } from "../src/lib/i18n.svelte";
 
@@ -18,6 +19,7 @@ afterEach(() => {
   session.reset();
   session.workingOffline = false;
   downloads.reset();
+  recordsChanged.show(null);
   // The language as a new window starts in it (English, the test runner's locale).
   i18n.use("system", ["en-US"]);
 });

@@ -310,7 +310,7 @@ pub fn read_list(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<Re
     let view = serde_json::from_value(args["view"].clone()).expect("a view");
     let remember = args["remember"].as_bool().unwrap_or(false);
     let (channel, answers) = collecting();
-    let done = tauri::async_runtime::block_on(workdesk_core::records::read_list(
+    let done = tauri::async_runtime::block_on(workdesk_core::reading::records::read_list(
         &state, resource, view, remember, channel,
     ));
     finish(answers, done)
@@ -325,7 +325,7 @@ pub fn read_record(webview: &WebviewWindow<MockRuntime>, args: Value) -> Result<
     let resource = serde_json::from_value(args["resource"].clone()).expect("a resource");
     let id = args["id"].as_str().expect("an id").to_owned();
     let (channel, answers) = collecting();
-    let done = tauri::async_runtime::block_on(workdesk_core::records::read_record(
+    let done = tauri::async_runtime::block_on(workdesk_core::reading::records::read_record(
         &state, resource, id, channel,
     ));
     finish(answers, done)
@@ -349,15 +349,17 @@ fn collecting<M: serde::Serialize>() -> (
 
 /// The views of `resource` as the `open_list` command sends them first
 /// (`{"current", "left_out", "saved"}`, each view fitted), read without
-/// reading the list (`AppState::list_views`).
+/// reading the list (`reading::records::list_views`).
 #[allow(dead_code)]
 pub fn list_views(webview: &WebviewWindow<MockRuntime>, resource: &str) -> Result<Value, Value> {
     use tauri::Manager;
     let state = webview.state::<workdesk_core::state::AppState>();
     let resource = serde_json::from_value(Value::from(resource)).expect("a resource");
-    tauri::async_runtime::block_on(state.list_views(resource))
-        .map(|views| serde_json::to_value(views).unwrap())
-        .map_err(|error| serde_json::to_value(error).unwrap())
+    tauri::async_runtime::block_on(workdesk_core::reading::records::list_views(
+        &state, resource,
+    ))
+    .map(|views| serde_json::to_value(views).unwrap())
+    .map_err(|error| serde_json::to_value(error).unwrap())
 }
 
 /// What [`list_views`] answers for `resource` when nothing is kept: the
@@ -365,13 +367,13 @@ pub fn list_views(webview: &WebviewWindow<MockRuntime>, resource: &str) -> Resul
 #[allow(dead_code)]
 pub fn nothing_kept(resource: &str) -> Value {
     let resource = serde_json::from_value(Value::from(resource)).expect("a resource");
-    let default_view = workdesk_core::schema::resource_schema(resource).default_view;
+    let default_view = workdesk_core::reading::schema::resource_schema(resource).default_view;
     serde_json::json!({"current": default_view, "left_out": false, "saved": []})
 }
 
 fn finish<M: serde::Serialize>(
     answers: std::sync::Arc<std::sync::Mutex<Vec<Value>>>,
-    done: Result<workdesk_core::records::ReadDone<M>, workdesk_core::ui_error::UiError>,
+    done: Result<workdesk_core::reading::records::ReadDone<M>, workdesk_core::ui_error::UiError>,
 ) -> Result<Read, Value> {
     let mut answers = std::mem::take(&mut *answers.lock().unwrap());
     match done {

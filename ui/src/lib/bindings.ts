@@ -363,7 +363,9 @@ export const commands = {
 	 *  `read_list` reads a list: the saved copy, then the service's (a
 	 *  customer from `GET /stakeholder/customer/{id}/`, any other from its
 	 *  list filtered by `id`), over `answers` and the reply ([`ReadDone`]). A
-	 *  record the service says is gone is dropped from the saved records.
+	 *  record the service says is gone is dropped from the saved records, and
+	 *  Rust says its resource's records changed (`records-changed`, cause
+	 *  `record_gone`): a list showing it reads again.
 	 * 
 	 *  Errors: `invalid_input` (`field` = `id`: not a record id),
 	 *  `not_found` (`record_not_found`: no such record, or it was deleted),
@@ -515,7 +517,9 @@ export const commands = {
 	/**
 	 *  Turns "Work offline" on or off (kept in the settings): while on,
 	 *  nothing is sent to the service and every screen shows saved data.
-	 *  Returns the new setting.
+	 *  Turned off, what was kept meanwhile is sent, and Rust says the
+	 *  records of the workspace shown changed (`records-changed`, cause
+	 *  `working_online`): its screens read again. Returns the new setting.
 	 * 
 	 *  Errors: `internal` when the settings file cannot be written.
 	 */
@@ -581,6 +585,9 @@ export const commands = {
 	 *  is sent (`invalid_input`, `field` = `api_key`, code
 	 *  `key_for_another_server`): the user types the key again.
 	 * 
+	 *  For the workspace on screen, Rust then says its records changed
+	 *  (`records-changed`, cause `connection_changed`): its screens read again.
+	 * 
 	 *  Errors: those of [`add_workspace`], and `not_found` (no such workspace).
 	 */
 	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey, proxy })),
@@ -596,6 +603,7 @@ export const commands = {
 export const events = {
 	menuChosen: makeEvent<MenuChosen, MenuChosen>("menu-chosen"),
 	outboxChanged: makeEvent<OutboxChanged, OutboxChanged>("outbox-changed"),
+	recordsChanged: makeEvent<RecordsChanged, RecordsChanged>("records-changed"),
 	savedDataNotice: makeEvent<SavedDataNotice, SavedDataNotice>("saved-data-notice"),
 	serviceState: makeEvent<ServiceState, ServiceState>("service-state"),
 	updateStatusChanged: makeEvent<UpdateStatusChanged, UpdateStatusChanged>("update-status-changed"),
@@ -691,6 +699,47 @@ stakeholder: NewStakeholder } |
 id: string; 
 /**  Its name when the deletion was asked for (for the outbox's list). */
 label: string | null };
+
+/**  Why the records changed. */
+export type ChangeCause = 
+/**
+ *  A write was sent to the service and it answered (a record created,
+ *  edited or deleted).
+ */
+"written" | 
+/**  The service said a record is gone (404): its saved copy was dropped. */
+"record_gone" | 
+/**
+ *  The outbox's sender delivered changes kept while the service could
+ *  not be reached.
+ */
+"sent_from_outbox" | 
+/**  The service answers again after it could not be reached. */
+"service_back" | 
+/**  "Work offline" was turned off: the service is asked again. */
+"working_online" | 
+/**  A new key, address or proxy was saved for the workspace on screen. */
+"connection_changed";
+
+/**
+ *  The records of `resources` in workspace `workspace` changed for
+ *  `cause`: a list of one of them (or any list and the overview, when
+ *  `resources` is empty) on screen reads its view again in place.
+ */
+export type ChangedRecords = {
+	/**
+	 *  The workspace whose records they are (`demo` for the demo); the
+	 *  window drops it for a workspace it no longer shows.
+	 */
+	workspace: WorkspaceId,
+	/**
+	 *  The resources whose lists changed, each once; empty: every list
+	 *  and the overview.
+	 */
+	resources: ResourceName[],
+	/**  Why. */
+	cause: ChangeCause,
+};
 
 /**  The service as the last exchange with it left it. */
 export type Connection = 
@@ -1151,18 +1200,16 @@ export type FieldProblem =
 /**  The service's words. */
 message: string } | 
 /**
- *  A check of the query engine or the offline cache: the rule broken
- *  (`not_a_number`, `offline_related_field`, …) and the values its
- *  message names; `message` is the same in English, for a code the UI
- *  does not know yet.
+ *  A check of Workdesk's own (the query engine, the offline cache, a
+ *  form's): the rule broken (`not_a_number`, `offline_related_field`,
+ *  …), which the UI words by its catalogues' `errors.problem.<code>`,
+ *  and the values that sentence names. No sentence comes with it.
  */
 { source: "check"; 
 /**  The rule, snake_case. */
 code: string; 
 /**  The values the message names (`value`, `field`, `operator`…). */
-values: { [key in string]: string }; 
-/**  The reason in English. */
-message: string };
+values: { [key in string]: string } };
 
 /**  One field. */
 export type FieldSchema = {
@@ -2214,6 +2261,12 @@ export type ReadyView =
 /**  Active customers. */
 "active";
 
+/**
+ *  The records of a workspace changed: the screens showing them read
+ *  again in place (`workdesk_core::reading::changes` decides when).
+ */
+export type RecordsChanged = ChangedRecords;
+
 /**  A field whose value names another record, and where its picker looks. */
 export type Reference = {
 	/**  The field the picker fills: a lead's `company`, a task's `record_id`. */
@@ -2322,13 +2375,13 @@ export type ResourceSchema = {
 	search: string[],
 	/**
 	 *  How a record picker finds and shows this resource's records
-	 *  ([`crate::pickers::picker`]).
+	 *  ([`crate::reading::pickers::picker`]).
 	 */
 	picker: Picker,
 	/**
 	 *  The fields of its records (or of its create or update body) that
 	 *  name another record, and where their pickers look
-	 *  ([`crate::pickers::references`]); empty for most resources.
+	 *  ([`crate::reading::pickers::references`]); empty for most resources.
 	 */
 	references: Reference[],
 };
@@ -2750,8 +2803,8 @@ export type Totals = {
  *  [`ErrorKind::InvalidInput`], so the form can mark it and keep what was
  *  typed; `field_errors` carries per-field messages: the service's 400, in
  *  its own words (`{"priority": ["…"]}`, `non_field_errors` for the whole
- *  request), or a list view's problems found before sending (`filters.2`,
- *  `sort`, …; in English, from the query engine).
+ *  request), or Workdesk's own checks found before sending (`filters.2`,
+ *  `sort`, a form's inputs, …; by code, worded by the UI).
  */
 export type UiError = {
 	/**  Machine-readable kind. */

@@ -26,7 +26,7 @@ export function knownInOrder(schema: ResourceSchema, names: Iterable<string>): s
 }
 
 // `requestedFields` and `shownColumns` build the views the user changes on
-// screen; Rust's `fit_view` (src-tauri/crates/core/src/views.rs) applies the
+// screen; Rust's `fit_view` (src-tauri/crates/core/src/reading/views.rs) applies the
 // same rule (`id` requested after the columns) to the views it opens a
 // list with. Change both together.
 

@@ -119,8 +119,9 @@ const WORDED: Record<string, (value: string) => string> = {
  * One reason beside an input or a condition, in the user's words: the
  * service's own as it said them, quoted and introduced as the service's
  * ("The service said: “Not a member of this workspace.”"), or a check of
- * Workdesk's by its code (its English message when the code is new to
- * this UI).
+ * Workdesk's by its code, worded by `errors.problem.<code>` (Rust sends no
+ * sentence; a code new to this UI, from a newer Rust, gets
+ * `errors.problem_unknown`, naming the code).
  */
 export function problemText(problem: FieldProblem): string {
   if (problem.source === "service") {
@@ -128,7 +129,7 @@ export function problemText(problem: FieldProblem): string {
     return text ? quoted(text, "errors.said_service") : "";
   }
   const key = `errors.problem.${problem.code}`;
-  if (!hasMessage(key)) return problem.message;
+  if (!hasMessage(key)) return t("errors.problem_unknown", { code: problem.code });
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(problem.values)) {
     if (value !== undefined) values[name] = WORDED[name]?.(value) ?? value;

@@ -8,8 +8,9 @@
 // data on screen was saved. The budget is asked for once when a workspace
 // is shown, never polled. A refused key (pushed `key_refused`, with the
 // service's words) opens the re-enter-key prompt. While the service cannot
-// be reached, Rust asks it again by itself (workdesk_core::reconnect); when
-// it answers, `reconnects` goes up so the screen on view refreshes itself.
+// be reached, Rust asks it again by itself (workdesk_core::offline::reconnect);
+// when it answers, Rust says the records changed and the screen on view
+// reads again (lib/records-changed.ts).
 import type { Connection, Density, RateLimit, ServiceState } from "./bindings";
 import type { UiError } from "./errors";
 import { ipc } from "./ipc";
@@ -43,8 +44,6 @@ class Session {
   zoom = $state(100);
   /** When the saved data on screen was saved (RFC 3339), while it is shown instead of the service's. */
   savedAt = $state<string | null>(null);
-  /** Bumped each time the service answers again after being unreachable. */
-  reconnects = $state(0);
 
   /** Whether the screen shows saved data instead of the service's (no service, or working offline). */
   get offline(): boolean {
@@ -57,14 +56,9 @@ class Session {
    */
   apply(state: ServiceState) {
     this.rateLimit = state.budget;
-    const wasOffline = this.connection === "offline";
     if (state.connection === "unknown") return;
     this.connection = state.connection;
     switch (state.connection) {
-      case "online":
-        // The service answers again: the screen on view refreshes itself.
-        if (wasOffline) this.reconnects += 1;
-        return;
       case "key_refused":
         this.keyRefused = state.refusal ?? REFUSED;
         return;

@@ -13,6 +13,7 @@ import { ipc, uiError, type UiError } from "./ipc";
 import type { LeaveQuestion } from "./leave-question.svelte";
 import { markFirstScreenPainted } from "./marks";
 import { outbox } from "./outbox.svelte";
+import { recordsChanged } from "./records-changed";
 import type { Router } from "./router.svelte";
 import { session } from "./session.svelte";
 import { afterPaint, firstStatus } from "./start";
@@ -33,8 +34,6 @@ export class Workspace {
   editing = $state(false);
   /** "Add workspace…": the setup form for a new workspace, cancellable. */
   adding = $state(false);
-  /** Bumped to load the list (or overview) on screen again. */
-  reloads = $state(0);
   /** The form over the workspace: "Add workspace…", "Change connection", or a key the service refused (401) in the workspace on screen. */
   prompt = $derived.by(() => {
     const status = this.status;
@@ -79,19 +78,12 @@ export class Workspace {
     }
   }
 
-  /** Whether the list or the overview is on screen (what `reloads` loads again). */
-  #loadsAgain(): boolean {
-    const kind = this.#router.screen.kind;
-    return kind === "list" || kind === "overview";
-  }
-
+  /** "Work offline" on or off; turned off, Rust says the records changed and the screen on view reads again (lib/records-changed.ts). */
   async setWorkingOffline(on: boolean) {
     try {
       const now = await ipc.setWorkingOffline(on);
       session.setWorkingOffline(now);
       if (this.status) this.status = { ...this.status, working_offline: now };
-      // Going online: the screen on view loads from the service again.
-      if (!now && this.#loadsAgain()) this.reloads += 1;
     } catch (e) {
       this.error = uiError(e);
     }
@@ -119,7 +111,9 @@ export class Workspace {
       // The service refused this key before: its saved records are hidden
       // until a key it accepts is entered, so ask for one at once.
       if (next.mode === "service" && next.key.refusal) session.keyRefused = next.key.refusal;
-      void outbox.show(next.mode === "demo" ? "demo" : next.mode === "service" ? (next.workspace?.id ?? null) : null);
+      const shown = next.mode === "demo" ? "demo" : next.mode === "service" ? (next.workspace?.id ?? null) : null;
+      recordsChanged.show(shown);
+      void outbox.show(shown);
       if (next.mode !== "setup") {
         void this.checkSavedData();
         // The budget once; its changes are pushed from now on.
@@ -141,15 +135,17 @@ export class Workspace {
     void this.#question.leave(() => void this.change(ipc.stopDemo));
   }
 
-  /** The setup form's workspace is ready: shown (its list or the overview loaded afresh for a new key). */
+  /**
+   * The setup form's workspace is ready: shown. Same workspace, new key or
+   * address: Rust says its records changed, and the list or overview on
+   * screen reads again in place (lib/records-changed.ts); a form keeps
+   * what was typed.
+   */
   ready(next: WorkspaceStatus) {
     this.editing = false;
     this.adding = false;
     session.reset();
     this.show(next);
-    // Same workspace, new key: a list or the overview shown again loads
-    // afresh (it may show the refusal); a form keeps what was typed.
-    if (this.#loadsAgain()) this.reloads += 1;
   }
 
   closePrompt() {

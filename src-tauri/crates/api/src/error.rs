@@ -335,11 +335,11 @@ impl Error {
                 format!("certificate of {host} refused ({problem:?})")
             }
             Error::InvalidInput(problems) => {
-                let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
+                let keys: Vec<&str> = problems.reasons().map(|(key, _)| key).collect();
                 format!("invalid input ({})", keys.join(", "))
             }
             Error::InvalidQuery(problems) => {
-                let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
+                let keys: Vec<&str> = problems.reasons().map(|(key, _)| key).collect();
                 format!("invalid list request ({})", keys.join(", "))
             }
             Error::InvalidId(_) => "not a record id".to_owned(),

@@ -79,10 +79,7 @@ impl NewTask {
     pub fn check(&self) -> Result<(), workdesk_query::ValidationErrors> {
         let mut problems = workdesk_query::ValidationErrors::default();
         if self.title.trim().is_empty() {
-            problems.add_problem(
-                "title",
-                workdesk_query::Problem::new("required", [], "Give the task a title."),
-            );
+            problems.add_problem("title", workdesk_query::Problem::new("required", []));
         }
         for (field, text) in [
             ("title", Some(&self.title)),
@@ -113,7 +110,6 @@ pub fn too_long(text: &str) -> Option<workdesk_query::Problem> {
                 ("max", TEXT_FIELD_MAX_CHARS.to_string().as_str()),
                 ("count", count.to_string().as_str()),
             ],
-            format!("At most {TEXT_FIELD_MAX_CHARS} characters ({count} given)."),
         )
     })
 }

@@ -124,5 +124,5 @@ pub use tls::crypto_provider;
 pub use tolerant::{MAX_COUNT, UNREADABLE};
 pub use workdesk_key::{ApiKey, KeyProblem, KEY_PREFIX};
 pub use workdesk_query::{
-    resources, Field, FieldKind, FieldType, Operator, Problem, Schema, ValidationErrors,
+    resources, Field, FieldKind, FieldType, Operator, Problem, Reason, Schema, ValidationErrors,
 };

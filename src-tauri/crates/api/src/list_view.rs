@@ -187,10 +187,7 @@ impl ListView {
         };
         match NonZeroU32::new(self.page) {
             Some(page) => query.page = Some(page),
-            None => problems.add_problem(
-                "page",
-                Problem::new("page_from_one", [], "Pages are numbered from 1."),
-            ),
+            None => problems.add_problem("page", Problem::new("page_from_one", [])),
         }
         if let Take::Count(count) = self.take {
             if count == 0 || count > TAKE_MAX {
@@ -198,20 +195,17 @@ impl ListView {
                     "take",
                     Problem::new(
                         "take_out_of_range",
-                        [("max", &TAKE_MAX.to_string()), ("count", &count.to_string())],
-                        format!(
-                            "Ask for 1 to {TAKE_MAX} rows per page or all ({count} is out of range)."
-                        ),
+                        [
+                            ("max", &TAKE_MAX.to_string()),
+                            ("count", &count.to_string()),
+                        ],
                     ),
                 );
             }
         }
         if let Some(fields) = &self.fields {
             if fields.is_empty() {
-                problems.add_problem(
-                    "fields",
-                    Problem::new("no_columns", [], "Choose at least one column."),
-                );
+                problems.add_problem("fields", Problem::new("no_columns", []));
             }
             // Schema order: the screen's order is the view's business, not
             // the request's (nor the key of the page it saves).
@@ -239,9 +233,6 @@ impl ListView {
                             ("min", &MIN_COLUMN_WIDTH.to_string()),
                             ("max", &MAX_COLUMN_WIDTH.to_string()),
                         ],
-                        format!(
-                            "The width of {name} must be a column's, from {MIN_COLUMN_WIDTH} to {MAX_COLUMN_WIDTH} pixels."
-                        ),
                     ),
                 );
             }
@@ -318,8 +309,8 @@ impl ListView {
             }),
             Ok(_) => Err(problems),
             Err(found) => {
-                for (key, message, code) in found.problems() {
-                    problems.add_coded(key, message, code);
+                for (key, reason) in found.reasons() {
+                    problems.add_reason(key, reason.clone());
                 }
                 Err(problems)
             }
@@ -411,8 +402,8 @@ impl CheckedView {
     pub fn key_refusals(&self, problems: &ValidationErrors) -> ValidationErrors {
         let parameters = self.parameters();
         let mut keyed = ValidationErrors::default();
-        for (key, message, code) in problems.problems() {
-            keyed.add_coded(condition_key(key.to_owned(), &parameters), message, code);
+        for (key, reason) in problems.reasons() {
+            keyed.add_reason(condition_key(key.to_owned(), &parameters), reason.clone());
         }
         keyed
     }
@@ -431,16 +422,8 @@ impl CheckedView {
 /// The problem of a search that cannot be sent with the view's filters.
 fn search_problem(reason: Inexpressible) -> Problem {
     match reason {
-        Inexpressible::SeveralWords => Problem::new(
-            "search_several_words",
-            [],
-            "The service cannot look for more than one number or code at a time: search one of them, or narrow the list with filters.",
-        ),
-        Inexpressible::FiltersWithOr => Problem::new(
-            "search_with_or",
-            [],
-            "The service cannot combine this search with filters joined by “or”: remove the conditions joined by “or”, or clear the search.",
-        ),
+        Inexpressible::SeveralWords => Problem::new("search_several_words", []),
+        Inexpressible::FiltersWithOr => Problem::new("search_with_or", []),
     }
 }
 
@@ -513,16 +496,8 @@ fn relative_values<Tz: chrono::TimeZone>(
                 ("min", "1"),
                 ("max", &crate::relative_date::LAST_DAYS_MAX.to_string()),
             ],
-            format!(
-                "Enter a number of days from 1 to {}.",
-                crate::relative_date::LAST_DAYS_MAX
-            ),
         ),
-        NoPeriod::Unknown => Problem::new(
-            "relative_unknown",
-            [],
-            "This relative period is not one Workdesk knows.",
-        ),
+        NoPeriod::Unknown => Problem::new("relative_unknown", []),
     })?;
     crate::relative_date::values(relative, filter.operator, &field.kind, now).map(Some)
 }
@@ -532,31 +507,23 @@ fn relative_values<Tz: chrono::TimeZone>(
 fn filter_value(filter: &FilterSpec) -> std::result::Result<String, Problem> {
     let values: Vec<&str> = filter.values.iter().map(|v| v.trim()).collect();
     let items = |items: &[&str]| match items.iter().find(|item| item.contains(',')) {
-        Some(item) => Err(Problem::new(
-            "comma_in_item",
-            [("value", *item)],
-            format!("“{item}” contains a comma, which separates items: it cannot be sent."),
-        )),
+        Some(item) => Err(Problem::new("comma_in_item", [("value", *item)])),
         None => Ok(items.join(",")),
     };
     match filter.operator {
         Operator::In => {
             if values.is_empty() || values.iter().any(|v| v.is_empty()) {
-                return Err(Problem::new("no_values", [], "Enter one or more values."));
+                return Err(Problem::new("no_values", []));
             }
             items(&values)
         }
         Operator::Range => match values.as_slice() {
             [low, high] if !low.is_empty() && !high.is_empty() => items(&values),
-            _ => Err(Problem::new(
-                "range_ends",
-                [],
-                "Enter both ends of the range: from and to.",
-            )),
+            _ => Err(Problem::new("range_ends", [])),
         },
         _ => match values.as_slice() {
             [value] if !value.is_empty() => Ok((*value).to_owned()),
-            _ => Err(Problem::new("no_value", [], "Enter a value.")),
+            _ => Err(Problem::new("no_value", [])),
         },
     }
 }
@@ -569,13 +536,7 @@ fn reversed_range(condition: &TypedCondition) -> Option<Problem> {
     let Operand::Range(low, high) = &condition.operand else {
         return None;
     };
-    (low.compare(high) == Some(Ordering::Greater)).then(|| {
-        Problem::new(
-            "range_order",
-            [],
-            "The range starts after it ends: “from” must not be after “to”.",
-        )
-    })
+    (low.compare(high) == Some(Ordering::Greater)).then(|| Problem::new("range_order", []))
 }
 
 #[cfg(test)]
@@ -672,8 +633,8 @@ mod tests {
         };
         let problems = several.check(ResourceName::SupplierInvoice).unwrap_err();
         let found: Vec<(&str, Option<&str>)> = problems
-            .problems()
-            .map(|(key, _, code)| (key, code.map(|c| c.name)))
+            .reasons()
+            .map(|(key, reason)| (key, reason.code().map(|c| c.name)))
             .collect();
         assert_eq!(found, [("search", Some("search_several_words"))]);
         let with_or = ListView {
@@ -689,8 +650,8 @@ mod tests {
         };
         let problems = with_or.check(ResourceName::SupplierInvoice).unwrap_err();
         let codes: Vec<Option<&str>> = problems
-            .problems()
-            .map(|(_, _, c)| c.map(|c| c.name))
+            .reasons()
+            .map(|(_, reason)| reason.code().map(|c| c.name))
             .collect();
         assert_eq!(codes, [Some("search_with_or")]);
         // Words over one field go with any filters (a task's title).
@@ -791,9 +752,9 @@ mod tests {
             let problems = bad.list_query(ResourceName::SupplierInvoice).unwrap_err();
             assert_eq!(
                 problems
-                    .problems()
+                    .reasons()
                     .next()
-                    .map(|(key, _, code)| (key.to_owned(), code.map(|c| c.name))),
+                    .map(|(key, reason)| (key.to_owned(), reason.code().map(|c| c.name))),
                 Some(("widths".to_owned(), Some("bad_width"))),
                 "{widths:?}"
             );
@@ -879,8 +840,8 @@ mod tests {
                 .check_on(ResourceName::SupplierInvoice, &now)
                 .unwrap_err();
             problems
-                .problems()
-                .map(|(key, _, code)| format!("{key} {}", code.map_or("", |c| c.name)))
+                .reasons()
+                .map(|(key, reason)| format!("{key} {}", reason.code().map_or("", |c| c.name)))
                 .collect::<Vec<_>>()
         };
         // Elsewhere a value starting with @ is a value like any other.
@@ -921,9 +882,9 @@ mod tests {
         let errors = view.check(ResourceName::SupplierInvoice).unwrap_err();
         let code = |key: &str| {
             errors
-                .problems()
-                .find(|(k, _, _)| *k == key)
-                .and_then(|(_, _, code)| code.map(|c| c.name))
+                .reasons()
+                .find(|(k, _)| *k == key)
+                .and_then(|(_, reason)| reason.code().map(|c| c.name))
         };
         // 10 > 9.5 as decimals (as text, "10" < "9.5"); 1 March 00:00 at
         // +01:00 is the same instant as 28 February 23:00 UTC.
@@ -950,9 +911,9 @@ mod tests {
         let errors = late.check(ResourceName::SupplierInvoice).unwrap_err();
         assert_eq!(
             errors
-                .problems()
+                .reasons()
                 .next()
-                .map(|(k, _, c)| (k.to_owned(), c.map(|c| c.name))),
+                .map(|(k, reason)| (k.to_owned(), reason.code().map(|c| c.name))),
             Some(("filters.0".to_owned(), Some("range_order")))
         );
     }

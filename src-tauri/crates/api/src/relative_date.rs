@@ -180,13 +180,7 @@ pub(crate) fn values<Tz: TimeZone>(
     let date_time = match kind {
         FieldType::Date => false,
         FieldType::DateTime => true,
-        _ => {
-            return Err(Problem::new(
-                "relative_not_a_date",
-                [],
-                "A relative period (this month, the last 30 days) only filters dates.",
-            ))
-        }
+        _ => return Err(Problem::new("relative_not_a_date", [])),
     };
     let tz = now.timezone();
     let (first, last) = relative.days(now.date_naive());
@@ -195,11 +189,7 @@ pub(crate) fn values<Tz: TimeZone>(
         Operator::Range => Ok(vec![start, end]),
         Operator::Gte | Operator::Lt => Ok(vec![start]),
         Operator::Gt | Operator::Lte => Ok(vec![end]),
-        _ => Err(Problem::new(
-            "relative_operator",
-            [],
-            "A relative period goes with between, at least, at most, less than or greater than.",
-        )),
+        _ => Err(Problem::new("relative_operator", [])),
     }
 }
 

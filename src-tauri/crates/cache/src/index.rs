@@ -103,25 +103,17 @@ impl Index {
             match &path.relation {
                 Some(relation) if path.field != "id" => Some(Problem::new(
                     "offline_related_field",
-                    [("relation", relation.as_str()), ("field", path.field.as_str())],
-                    format!(
-                        "Not available offline: only the {relation}'s id is saved with each record, not its {}.",
-                        path.field.replace('_', " ")
-                    ),
+                    [
+                        ("relation", relation.as_str()),
+                        ("field", path.field.as_str()),
+                    ],
                 )),
                 Some(_) => None,
                 None => layout
                     .position(&path.field)
                     .filter(|&position| self.missing[position])
                     .map(|_| {
-                        Problem::new(
-                            "offline_field_missing",
-                            [("field", path.field.as_str())],
-                            format!(
-                                "Not available offline: {} was not saved for every record. Show that column while online, or make the whole list available offline.",
-                                path.field.replace('_', " ")
-                            ),
-                        )
+                        Problem::new("offline_field_missing", [("field", path.field.as_str())])
                     }),
             }
         };

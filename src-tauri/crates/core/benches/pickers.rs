@@ -1,7 +1,7 @@
 //! A record picker's first results for BENCHMARKS.md: the time from the
 //! read being asked (once the pause in typing is over) to its first
 //! answer, through the one read path (`Replica::read_page`) with the
-//! picker's own view (`workdesk_core::pickers`), against the sandbox in
+//! picker's own view (`workdesk_core::reading::pickers`), against the sandbox in
 //! this process over loopback HTTP (release build) and a real SQLite file.
 //!
 //! `cargo bench -p workdesk-core --bench pickers`:
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, Criterion};
 use workdesk_api::{ApiKey, BaseUrl, Client, ListView, ResourceName};
 use workdesk_cache::{file_of, Cache, DataKey};
-use workdesk_core::pickers::picker;
+use workdesk_core::reading::pickers::picker;
 use workdesk_sync::{CancellationToken, OfflineSwitch, Replica};
 
 fn runtime() -> tokio::runtime::Runtime {

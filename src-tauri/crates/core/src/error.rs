@@ -53,7 +53,7 @@ pub enum Error {
     },
 
     /// A view name that is empty or longer than
-    /// [`crate::settings::VIEW_NAME_MAX_CHARS`] characters.
+    /// [`crate::settings::store::VIEW_NAME_MAX_CHARS`] characters.
     #[error("a view name must have 1 to 80 characters")]
     ViewName,
 
@@ -78,7 +78,7 @@ pub enum Error {
     #[error("another export is under way")]
     ExportRunning,
 
-    /// A size cap for saved data outside [`crate::settings::CAP_MB`].
+    /// A size cap for saved data outside [`crate::settings::store::CAP_MB`].
     #[error("the size cap must be 16 to 1,048,576 MB")]
     CapOutOfRange,
 
@@ -105,7 +105,7 @@ pub enum Error {
 
     /// A workspace name that is empty, too long or taken.
     #[error("the workspace name cannot be used ({0:?})")]
-    WorkspaceName(crate::workspaces::NameProblem),
+    WorkspaceName(crate::workspace::id::NameProblem),
 
     /// No workspace has that id (removed meanwhile).
     #[error("there is no such workspace")]
@@ -194,8 +194,8 @@ impl From<workdesk_api::KeyProblem> for Error {
     }
 }
 
-impl From<crate::workspaces::NameProblem> for Error {
-    fn from(problem: crate::workspaces::NameProblem) -> Self {
+impl From<crate::workspace::id::NameProblem> for Error {
+    fn from(problem: crate::workspace::id::NameProblem) -> Self {
         Error::WorkspaceName(problem)
     }
 }

@@ -9,7 +9,7 @@
 use serde::Serialize;
 use specta::Type;
 
-use crate::settings::{LanguageChoice, Settings};
+use crate::settings::store::{LanguageChoice, Settings};
 
 /// What the window's page is told before any of its scripts run: the app's
 /// initialization script sets `window.__workdeskFirstScreen` to this, as
@@ -55,9 +55,9 @@ impl FirstScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::tests::memory_settings;
-    use crate::settings_file::SettingsNotice;
-    use crate::workspaces::{WorkspaceEntry, WorkspaceId};
+    use crate::settings::file::SettingsNotice;
+    use crate::settings::store::tests::memory_settings;
+    use crate::workspace::id::{WorkspaceEntry, WorkspaceId};
 
     #[test]
     fn a_new_install_opens_on_the_prerendered_first_run_form() {

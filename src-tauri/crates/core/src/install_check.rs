@@ -22,9 +22,9 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use workdesk_keychain::Keychain;
 
-use crate::commands::{KeyNeeded, KeychainStatus};
-use crate::settings::{KeyValueStore, Settings, FILE};
-use crate::update_policy::UpdatePolicy;
+use crate::settings::store::{KeyValueStore, Settings, FILE};
+use crate::updates::policy::UpdatePolicy;
+use crate::workspace::commands::{KeyNeeded, KeychainStatus};
 
 /// The report `workdesk --check` prints, as one JSON object.
 #[derive(Debug, Serialize)]

@@ -68,9 +68,9 @@ mod over_tauri {
     managed!(
         crate::state::AppState,
         crate::work_done::Notifier,
-        crate::export::SaveFileDialog,
-        crate::export::FileOpener,
+        crate::export::commands::SaveFileDialog,
+        crate::export::commands::FileOpener,
         crate::diagnostics::LogFolder,
-        crate::updates::Updates
+        crate::updates::status::Updates
     );
 }

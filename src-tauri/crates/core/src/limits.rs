@@ -17,7 +17,7 @@ pub struct Limits {
     /// Rows of the largest page (`take=all`; `workdesk_api::TAKE_MAX`).
     pub page_rows: u8,
     /// The page sizes a list offers, smallest first
-    /// ([`crate::schema::PAGE_SIZES`]; `"all"`: one page of `page_rows`).
+    /// ([`crate::reading::schema::PAGE_SIZES`]; `"all"`: one page of `page_rows`).
     pub page_sizes: [workdesk_api::Take; 5],
     /// The largest page number a request carries (a 32-bit page).
     pub page_max: u32,
@@ -42,7 +42,7 @@ pub struct Limits {
     /// per key.
     pub typing_pause_ms: u16,
     /// How many matches a record picker shows
-    /// ([`crate::pickers::PICKER_MATCHES`]).
+    /// ([`crate::reading::pickers::PICKER_MATCHES`]).
     pub picker_matches: u8,
     /// The relative periods a date condition offers, in menu order, as a
     /// view holds them (`workdesk_api::relative_date::TOKENS`: `@today` …
@@ -54,7 +54,7 @@ pub struct Limits {
     /// (`workdesk_api::relative_date::OPERATORS`).
     pub relative_operators: [workdesk_api::Operator; 5],
     /// The window's zoom levels in percent, smallest first: what `Ctrl`
-    /// `+` and `-` step through ([`crate::settings::ZOOM_STEPS`]).
+    /// `+` and `-` step through ([`crate::settings::store::ZOOM_STEPS`]).
     pub zoom_steps: [u16; 11],
 }
 
@@ -65,24 +65,24 @@ pub const LIMITS: Limits = Limits {
         workdesk_api::MAX_COLUMN_WIDTH,
     ],
     page_rows: workdesk_api::TAKE_MAX,
-    page_sizes: crate::schema::PAGE_SIZES,
+    page_sizes: crate::reading::schema::PAGE_SIZES,
     page_max: u32::MAX,
-    view_name_chars: crate::settings::VIEW_NAME_MAX_CHARS,
-    workspace_name_chars: crate::workspaces::NAME_MAX_CHARS,
+    view_name_chars: crate::settings::store::VIEW_NAME_MAX_CHARS,
+    workspace_name_chars: crate::workspace::id::NAME_MAX_CHARS,
     text_field_chars: workdesk_api::TEXT_FIELD_MAX_CHARS,
     priority: [i16::MIN as i32, i16::MAX as i32],
     cap_mb: [
-        *crate::settings::CAP_MB.start(),
-        *crate::settings::CAP_MB.end(),
+        *crate::settings::store::CAP_MB.start(),
+        *crate::settings::store::CAP_MB.end(),
     ],
     max_age_days: [
-        *crate::settings::MAX_AGE_DAYS.start(),
-        *crate::settings::MAX_AGE_DAYS.end(),
+        *crate::settings::store::MAX_AGE_DAYS.start(),
+        *crate::settings::store::MAX_AGE_DAYS.end(),
     ],
     typing_pause_ms: 300,
-    picker_matches: crate::pickers::PICKER_MATCHES,
+    picker_matches: crate::reading::pickers::PICKER_MATCHES,
     relative_dates: workdesk_api::relative_date::TOKENS,
     last_days: [1, workdesk_api::LAST_DAYS_MAX],
     relative_operators: workdesk_api::relative_date::OPERATORS,
-    zoom_steps: crate::settings::ZOOM_STEPS,
+    zoom_steps: crate::settings::store::ZOOM_STEPS,
 };

@@ -227,17 +227,15 @@ pub enum FieldProblem {
         /// The service's words.
         message: String,
     },
-    /// A check of the query engine or the offline cache: the rule broken
-    /// (`not_a_number`, `offline_related_field`, …) and the values its
-    /// message names; `message` is the same in English, for a code the UI
-    /// does not know yet.
+    /// A check of Workdesk's own (the query engine, the offline cache, a
+    /// form's): the rule broken (`not_a_number`, `offline_related_field`,
+    /// …), which the UI words by its catalogues' `errors.problem.<code>`,
+    /// and the values that sentence names. No sentence comes with it.
     Check {
         /// The rule, snake_case.
         code: String,
         /// The values the message names (`value`, `field`, `operator`…).
         values: BTreeMap<String, String>,
-        /// The reason in English.
-        message: String,
     },
 }
 
@@ -252,8 +250,8 @@ pub enum FieldProblem {
 /// [`ErrorKind::InvalidInput`], so the form can mark it and keep what was
 /// typed; `field_errors` carries per-field messages: the service's 400, in
 /// its own words (`{"priority": ["…"]}`, `non_field_errors` for the whole
-/// request), or a list view's problems found before sending (`filters.2`,
-/// `sort`, …; in English, from the query engine).
+/// request), or Workdesk's own checks found before sending (`filters.2`,
+/// `sort`, a form's inputs, …; by code, worded by the UI).
 #[derive(Debug, Clone, PartialEq, Serialize, Type)]
 pub struct UiError {
     /// Machine-readable kind.
@@ -308,27 +306,27 @@ impl UiError {
         self
     }
 
-    /// Workdesk's own checks, by code where the check has one.
+    /// Workdesk's own checks, by code; words from elsewhere as the
+    /// service's.
     fn fields(mut self, problems: &workdesk_api::ValidationErrors) -> Self {
-        for (key, message, code) in problems.problems() {
-            let (code, values) = match code {
-                Some(code) => (
-                    code.name.to_owned(),
-                    code.values
+        for (key, reason) in problems.reasons() {
+            let problem = match reason {
+                workdesk_api::Reason::Coded(code) => FieldProblem::Check {
+                    code: code.name.to_owned(),
+                    values: code
+                        .values
                         .iter()
                         .map(|(k, v)| ((*k).to_owned(), v.clone()))
                         .collect(),
-                ),
-                None => ("text".to_owned(), BTreeMap::new()),
+                },
+                workdesk_api::Reason::Said(message) => FieldProblem::Service {
+                    message: message.clone(),
+                },
             };
             self.field_errors
                 .entry(key.to_owned())
                 .or_default()
-                .push(FieldProblem::Check {
-                    code,
-                    values,
-                    message: message.to_owned(),
-                });
+                .push(problem);
         }
         self
     }
@@ -454,7 +452,7 @@ impl UiError {
                     .param("detail", clause(&other.to_string())),
             },
             Error::ViewName => UiError::new(K::InvalidInput, C::ViewName)
-                .param("max", crate::settings::VIEW_NAME_MAX_CHARS)
+                .param("max", crate::settings::store::VIEW_NAME_MAX_CHARS)
                 .field("name"),
             Error::Api(err @ Api::RateLimited { .. }) => {
                 let seconds = err
@@ -598,8 +596,8 @@ impl UiError {
                     .param("detail", clause(&err.to_string()))
             }
             Error::CapOutOfRange => UiError::new(K::InvalidInput, C::CapOutOfRange)
-                .param("min", crate::settings::CAP_MB.start())
-                .param("max", crate::settings::CAP_MB.end())
+                .param("min", crate::settings::store::CAP_MB.start())
+                .param("max", crate::settings::store::CAP_MB.end())
                 .field("cap_mb"),
             Error::NoExport => UiError::new(K::NotFound, C::NoExport),
             Error::NotPng => UiError::new(K::InvalidInput, C::NotPng).field("png"),
@@ -610,11 +608,11 @@ impl UiError {
                 UiError::new(K::Internal, C::OpenFailed).param("detail", clause(&detail))
             }
             Error::MaxAgeOutOfRange => UiError::new(K::InvalidInput, C::MaxAgeOutOfRange)
-                .param("min", crate::settings::MAX_AGE_DAYS.start())
-                .param("max", crate::settings::MAX_AGE_DAYS.end())
+                .param("min", crate::settings::store::MAX_AGE_DAYS.start())
+                .param("max", crate::settings::store::MAX_AGE_DAYS.end())
                 .field("max_age_days"),
             Error::WorkspaceName(problem) => {
-                use crate::workspaces::NameProblem as P;
+                use crate::workspace::id::NameProblem as P;
                 let reason = match problem {
                     P::Empty => "empty",
                     P::TooLong => "too_long",
@@ -622,7 +620,7 @@ impl UiError {
                 };
                 UiError::new(K::InvalidInput, C::WorkspaceName)
                     .param("reason", reason)
-                    .param("max", crate::workspaces::NAME_MAX_CHARS)
+                    .param("max", crate::workspace::id::NAME_MAX_CHARS)
                     .field("name")
             }
             Error::UnknownWorkspace => UiError::new(K::NotFound, C::WorkspaceNotFound),
@@ -870,7 +868,7 @@ mod tests {
         let mut problems = workdesk_api::ValidationErrors::default();
         problems.add_problem(
             "filters.0",
-            workdesk_api::Problem::new("not_a_number", [("value", "12a")], "Enter a number."),
+            workdesk_api::Problem::new("not_a_number", [("value", "12a")]),
         );
         problems.add("sort", "Words from elsewhere.");
         let ui = UiError::from(Error::from(workdesk_api::Error::InvalidQuery(problems)));
@@ -880,13 +878,14 @@ mod tests {
             [FieldProblem::Check {
                 code: "not_a_number".into(),
                 values: [("value".to_owned(), "12a".to_owned())].into(),
-                message: "Enter a number.".into(),
             }]
         );
-        assert!(
-            matches!(&ui.field_errors["sort"][..], [FieldProblem::Check { code, .. }] if code == "text"),
-            "{:?}",
-            ui.field_errors
+        assert_eq!(
+            ui.field_errors["sort"],
+            [FieldProblem::Service {
+                message: "Words from elsewhere.".into(),
+            }],
+            "words from elsewhere are never a check's"
         );
     }
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use workdesk_core::export::{SaveDialog, SaveFileDialog};
+use workdesk_core::export::commands::{SaveDialog, SaveFileDialog};
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_core::work_done::DoneNotice;
 
@@ -49,10 +49,11 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
     png.extend_from_slice(&[7; 1000]);
 
-    let saved = workdesk_core::chart_image::save_image(&state, &dialog, texts(), png.clone())
-        .await
-        .unwrap()
-        .expect("a file chosen");
+    let saved =
+        workdesk_core::export::chart_image::save_image(&state, &dialog, texts(), png.clone())
+            .await
+            .unwrap()
+            .expect("a file chosen");
     assert_eq!(std::fs::read(&target).unwrap(), png);
     assert_eq!(saved.file_name, "chart.png");
     assert_eq!(saved.bytes, png.len() as u64);
@@ -64,7 +65,7 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     assert!(left.is_empty(), "no part file left: {left:?}");
 
     // Not a PNG: refused before asking, the file there untouched.
-    let refused = workdesk_core::chart_image::save_image(
+    let refused = workdesk_core::export::chart_image::save_image(
         &state,
         &dialog,
         texts(),
@@ -82,7 +83,7 @@ async fn a_charts_png_is_written_where_chosen_and_only_a_png() {
     *answer.lock().unwrap() = None;
     let other = dir.path().join("other.png");
     assert_eq!(
-        workdesk_core::chart_image::save_image(&state, &dialog, texts(), png)
+        workdesk_core::export::chart_image::save_image(&state, &dialog, texts(), png)
             .await
             .unwrap(),
         None
@@ -107,7 +108,7 @@ async fn a_link_planted_beside_the_image_is_never_followed() {
     let mut png = vec![0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
     png.extend_from_slice(&[7; 100]);
 
-    workdesk_core::chart_image::save_image(&state, &dialog, texts(), png.clone())
+    workdesk_core::export::chart_image::save_image(&state, &dialog, texts(), png.clone())
         .await
         .unwrap()
         .expect("a file chosen");

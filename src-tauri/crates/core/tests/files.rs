@@ -14,8 +14,8 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use serde_json::{json, Map, Value};
-use workdesk_core::export_parts::remove_leftover_parts;
-use workdesk_core::settings_file;
+use workdesk_core::export::parts::remove_leftover_parts;
+use workdesk_core::settings::file;
 
 /// `<temporary folder>/José Núñez/AppData Roaming/dev.workdesk.desktop`,
 /// made; the temporary folder is removed when the first value drops.
@@ -42,12 +42,12 @@ fn read_json(path: &std::path::Path) -> Value {
 fn settings_are_replaced_whole_while_another_process_has_them_open_and_locked() {
     let (_root, folder) = profile_folder();
     let path = folder.join("settings.json");
-    settings_file::write(&path, &entries(json!({"language": "es"}))).unwrap();
+    file::write(&path, &entries(json!({"language": "es"}))).unwrap();
 
     // Another Workdesk (or a backup tool) reading the file, and this
     // process's read-modify-write holding the lock.
     let mut open_elsewhere = fs::File::open(&path).unwrap();
-    let held = settings_file::lock(&path).unwrap();
+    let held = file::lock(&path).unwrap();
     let lock_file = folder.join("settings.json.lock");
     let other = fs::OpenOptions::new().write(true).open(&lock_file).unwrap();
     assert!(
@@ -60,11 +60,11 @@ fn settings_are_replaced_whole_while_another_process_has_them_open_and_locked() 
     // older systems refuse ("Access denied"). Either way nothing is lost:
     // the file is the new one whole, or the old one whole with the error
     // told, and nothing of the attempt is left behind.
-    match settings_file::write(&path, &entries(json!({"language": "en"}))) {
+    match file::write(&path, &entries(json!({"language": "en"}))) {
         Ok(()) => {
             assert_eq!(read_json(&path), json!({"language": "en"}));
             assert_eq!(
-                read_json(&settings_file::backup_of(&path)),
+                read_json(&file::backup_of(&path)),
                 json!({"language": "es"}),
                 "the file it replaced is the backup"
             );
@@ -89,7 +89,7 @@ fn settings_are_replaced_whole_while_another_process_has_them_open_and_locked() 
         "the open handle still reads the whole file it opened"
     );
     drop(open_elsewhere);
-    settings_file::write(&path, &entries(json!({"language": "en"}))).unwrap();
+    file::write(&path, &entries(json!({"language": "en"}))).unwrap();
     assert_eq!(
         read_json(&path),
         json!({"language": "en"}),

@@ -22,7 +22,7 @@ async fn commands_arriving_together_share_one_opening_of_the_workspace() {
         common::settings_in_memory(),
         dir.path().to_owned(),
     ));
-    workdesk_core::commands::add_workspace(
+    workdesk_core::workspace::commands::add_workspace(
         &state,
         "Empresa A".into(),
         sandbox.base_url().to_owned(),

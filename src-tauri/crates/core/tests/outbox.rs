@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 use workdesk_api::{FilterSpec, ListView, NewTask, Operator, ResourceName, Take};
-use workdesk_core::outbox::Written;
-use workdesk_core::sender::OutboxSummary;
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
+use workdesk_core::writing::outbox::Written;
+use workdesk_core::writing::sender::OutboxSummary;
 use workdesk_sync::{Change, OutboxState};
 
 /// The demo, with every change of its outbox's counts sent to the receiver.
@@ -23,10 +23,12 @@ async fn demo_watched() -> (
 ) {
     let (state, dir) = common::plain();
     let (tx, rx) = mpsc::unbounded_channel();
-    state.set_outbox_watch(Arc::new(move |_, summary| {
+    state.session.set_outbox_watch(Arc::new(move |_, summary| {
         let _ = tx.send(summary);
     }));
-    workdesk_core::commands::start_demo(&state).await.unwrap();
+    workdesk_core::workspace::commands::start_demo(&state)
+        .await
+        .unwrap();
     (state, rx, dir)
 }
 
@@ -67,22 +69,25 @@ async fn tasks_titled(state: &AppState, title: &str) -> usize {
 #[tokio::test]
 async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() {
     let (state, mut rx, _dir) = demo_watched().await;
-    workdesk_core::offline::set_working_offline(&state, true)
+    workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
 
-    let written = workdesk_core::writes::create_task(&state, NewTask::titled("Conciliar banco"))
-        .await
-        .unwrap();
+    let written =
+        workdesk_core::writing::writes::create_task(&state, NewTask::titled("Conciliar banco"))
+            .await
+            .unwrap();
     let Written::Queued { change } = written else {
         panic!("sent while working offline")
     };
     assert_eq!(change.state, OutboxState::Waiting);
     until(&mut rx, |s| s.waiting == 1).await;
-    let outbox = workdesk_core::outbox::outbox(&state).await.unwrap();
+    let outbox = workdesk_core::writing::outbox::outbox(&state)
+        .await
+        .unwrap();
     assert_eq!(outbox.summary.unsent, 1);
 
-    workdesk_core::offline::set_working_offline(&state, false)
+    workdesk_core::offline::commands::set_working_offline(&state, false)
         .await
         .unwrap();
     let summary = until(&mut rx, |s| s.sent == 1).await;
@@ -93,11 +98,12 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
 #[tokio::test]
 async fn a_task_the_service_can_take_is_sent_at_once() {
     let (state, _rx, _dir) = demo_watched().await;
-    let written = workdesk_core::writes::create_task(&state, NewTask::titled("Pagar proveedores"))
-        .await
-        .unwrap();
+    let written =
+        workdesk_core::writing::writes::create_task(&state, NewTask::titled("Pagar proveedores"))
+            .await
+            .unwrap();
     assert!(matches!(written, Written::Sent { .. }));
-    assert!(workdesk_core::outbox::outbox(&state)
+    assert!(workdesk_core::writing::outbox::outbox(&state)
         .await
         .unwrap()
         .changes
@@ -107,14 +113,14 @@ async fn a_task_the_service_can_take_is_sent_at_once() {
 #[tokio::test]
 async fn a_task_outside_the_bounds_is_refused_not_kept() {
     let (state, _rx, _dir) = demo_watched().await;
-    workdesk_core::offline::set_working_offline(&state, true)
+    workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
-    let err = workdesk_core::writes::create_task(&state, NewTask::titled("x".repeat(256)))
+    let err = workdesk_core::writing::writes::create_task(&state, NewTask::titled("x".repeat(256)))
         .await
         .unwrap_err();
     assert_eq!(err.kind, ErrorKind::InvalidInput);
-    assert!(workdesk_core::outbox::outbox(&state)
+    assert!(workdesk_core::writing::outbox::outbox(&state)
         .await
         .unwrap()
         .changes
@@ -124,17 +130,17 @@ async fn a_task_outside_the_bounds_is_refused_not_kept() {
 #[tokio::test]
 async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
     let (state, _rx, _dir) = demo_watched().await;
-    workdesk_core::offline::set_working_offline(&state, true)
+    workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
     let Written::Queued { change } =
-        workdesk_core::writes::create_task(&state, NewTask::titled("Borrador"))
+        workdesk_core::writing::writes::create_task(&state, NewTask::titled("Borrador"))
             .await
             .unwrap()
     else {
         panic!("sent while working offline")
     };
-    let edited = workdesk_core::outbox::edit_change(
+    let edited = workdesk_core::writing::outbox::edit_change(
         &state,
         change.id,
         Change::CreateTask {
@@ -147,15 +153,15 @@ async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
         edited.change,
         Some(Change::CreateTask { ref task }) if task.title == "Borrador corregido"
     ));
-    workdesk_core::outbox::discard_change(&state, change.id)
+    workdesk_core::writing::outbox::discard_change(&state, change.id)
         .await
         .unwrap();
-    let err = workdesk_core::outbox::discard_change(&state, change.id)
+    let err = workdesk_core::writing::outbox::discard_change(&state, change.id)
         .await
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::ChangeGone);
 
-    let err = workdesk_core::outbox::send_outbox_now(&state)
+    let err = workdesk_core::writing::outbox::send_outbox_now(&state)
         .await
         .unwrap_err();
     assert_eq!(
@@ -171,15 +177,15 @@ async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changes_not_sent_are_saved_to_a_file_as_typed() {
     use std::sync::Mutex as StdMutex;
-    use workdesk_core::export::{SaveDialog, SaveFileDialog};
+    use workdesk_core::export::commands::{SaveDialog, SaveFileDialog};
     let (state, mut rx, dir) = demo_watched().await;
-    workdesk_core::writes::create_task(&state, NewTask::titled("Ya enviada"))
+    workdesk_core::writing::writes::create_task(&state, NewTask::titled("Ya enviada"))
         .await
         .unwrap();
-    workdesk_core::offline::set_working_offline(&state, true)
+    workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
-    workdesk_core::writes::create_task(
+    workdesk_core::writing::writes::create_task(
         &state,
         NewTask {
             description: Some("Llamar por la factura 1043".into()),
@@ -213,7 +219,7 @@ async fn changes_not_sent_are_saved_to_a_file_as_typed() {
             failed: String::new(),
         },
     };
-    let saved = workdesk_core::outbox::save_changes(&state, &dialog, texts.clone())
+    let saved = workdesk_core::writing::outbox::save_changes(&state, &dialog, texts.clone())
         .await
         .unwrap()
         .expect("a file chosen");
@@ -236,9 +242,11 @@ async fn changes_not_sent_are_saved_to_a_file_as_typed() {
     // Closed without a choice: nothing written.
     *answer.lock().unwrap() = None;
     std::fs::remove_file(&target).unwrap();
-    assert!(workdesk_core::outbox::save_changes(&state, &dialog, texts)
-        .await
-        .unwrap()
-        .is_none());
+    assert!(
+        workdesk_core::writing::outbox::save_changes(&state, &dialog, texts)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(!target.exists());
 }

@@ -5,7 +5,7 @@
 //! after it replaces it.
 
 use workdesk_api::{ListView, ResourceName};
-use workdesk_core::records::ListMessage;
+use workdesk_core::reading::records::ListMessage;
 use workdesk_core::state::AppState;
 use workdesk_sync::overview::{DrillDown, PartSource};
 
@@ -22,7 +22,7 @@ async fn open(
     let mut opened = None;
     let mut count = None;
     let (messages, _) = common::messages(|messages| {
-        workdesk_core::records::open_list(
+        workdesk_core::reading::records::open_list(
             state,
             resource,
             common::ready_names("en"),
@@ -47,7 +47,7 @@ async fn open(
 async fn each_figures_list_opened_from_the_overview_counts_the_figure() {
     let (state, _dir) = demo().await;
     let (before, _) = open(&state, ResourceName::SupplierInvoice, None).await;
-    let overview = workdesk_core::overview::overview(&state, false)
+    let overview = workdesk_core::reading::overview::overview(&state, false)
         .await
         .unwrap();
     assert_eq!(overview.parts.len(), 4);
@@ -80,35 +80,35 @@ async fn each_figures_list_opened_from_the_overview_counts_the_figure() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_overview_is_remembered_as_the_section_shown_last() {
     let (state, _dir) = demo().await;
-    let status = workdesk_core::commands::workspace_status(&state)
+    let status = workdesk_core::workspace::commands::workspace_status(&state)
         .await
         .unwrap();
     assert!(
         !status.opens_overview,
         "the demo opens on its supplier invoices"
     );
-    workdesk_core::overview::overview(&state, false)
+    workdesk_core::reading::overview::overview(&state, false)
         .await
         .unwrap();
     assert!(
-        workdesk_core::commands::workspace_status(&state)
+        workdesk_core::workspace::commands::workspace_status(&state)
             .await
             .unwrap()
             .opens_overview
     );
     open(&state, ResourceName::Lead, None).await;
-    let status = workdesk_core::commands::workspace_status(&state)
+    let status = workdesk_core::workspace::commands::workspace_status(&state)
         .await
         .unwrap();
     assert!(!status.opens_overview);
     assert_eq!(status.last_resource, ResourceName::Lead);
-    workdesk_core::overview::overview(&state, false)
+    workdesk_core::reading::overview::overview(&state, false)
         .await
         .unwrap();
     // Supplier invoices (what `last_resource` reads while the overview is
     // the last shown) replace it too.
     open(&state, ResourceName::SupplierInvoice, None).await;
-    let status = workdesk_core::commands::workspace_status(&state)
+    let status = workdesk_core::workspace::commands::workspace_status(&state)
         .await
         .unwrap();
     assert!(!status.opens_overview);
@@ -118,7 +118,7 @@ async fn the_overview_is_remembered_as_the_section_shown_last() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
     let (state, _dir) = demo().await;
-    let counted = workdesk_core::overview::overview(&state, false)
+    let counted = workdesk_core::reading::overview::overview(&state, false)
         .await
         .unwrap();
     let part = |overview: &workdesk_sync::overview::Overview<_>| {
@@ -132,7 +132,7 @@ async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
     assert!(part(&counted).figures.iter().all(|f| f.sum.is_none()));
     let steps = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let counted_steps = steps.clone();
-    let added = workdesk_core::overview::overview_amounts(
+    let added = workdesk_core::reading::overview::overview_amounts(
         &state,
         ResourceName::SupplierInvoice,
         workdesk_core::channel::Channel::new(move |_| {
@@ -148,17 +148,17 @@ async fn amounts_added_up_stay_in_place_of_the_counts_until_a_refresh() {
     );
     assert!(added.figures.iter().any(|f| f.sum.is_some()));
     // Back on the overview: the amounts stay, said as the service's at their time.
-    let again = workdesk_core::overview::overview(&state, false)
+    let again = workdesk_core::reading::overview::overview(&state, false)
         .await
         .unwrap();
     assert_eq!(part(&again), added);
     // Refresh asks again: counts only.
-    let refreshed = workdesk_core::overview::overview(&state, true)
+    let refreshed = workdesk_core::reading::overview::overview(&state, true)
         .await
         .unwrap();
     assert!(part(&refreshed).figures.iter().all(|f| f.sum.is_none()));
     assert!(part(
-        &workdesk_core::overview::overview(&state, false)
+        &workdesk_core::reading::overview::overview(&state, false)
             .await
             .unwrap()
     )

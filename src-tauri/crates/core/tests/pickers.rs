@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, Take};
-use workdesk_core::pickers::{picker, references, ReferenceTo};
+use workdesk_core::reading::pickers::{picker, references, ReferenceTo};
 use workdesk_core::state::AppState;
 use workdesk_sync::{ReadEnd, MEMBER_FIELDS};
 
@@ -18,7 +18,7 @@ use common::demo;
 /// How a read ended, and the last page it answered with.
 async fn read(state: &AppState, resource: ResourceName, view: ListView) -> (String, Value) {
     let (answers, end) = common::messages(|answers| {
-        workdesk_core::records::read_list(state, resource, view, false, answers)
+        workdesk_core::reading::records::read_list(state, resource, view, false, answers)
     })
     .await
     .unwrap();
@@ -164,11 +164,11 @@ async fn a_picker_finds_a_record_by_each_searchable_field_online_and_offline() {
                 "{resource:?} {field} {word}"
             );
             // Working offline, the saved records give the same matches.
-            workdesk_core::offline::set_working_offline(&state, true)
+            workdesk_core::offline::commands::set_working_offline(&state, true)
                 .await
                 .unwrap();
             let (end, saved) = read(&state, resource, view).await;
-            workdesk_core::offline::set_working_offline(&state, false)
+            workdesk_core::offline::commands::set_working_offline(&state, false)
                 .await
                 .unwrap();
             assert_eq!(end, "kept_saved");
@@ -181,7 +181,7 @@ async fn a_picker_finds_a_record_by_each_searchable_field_online_and_offline() {
 async fn the_members_offered_are_those_the_saved_records_name_with_counts() {
     let (state, _dir) = demo().await;
     assert!(
-        workdesk_core::offline::members_seen(&state)
+        workdesk_core::offline::commands::members_seen(&state)
             .await
             .unwrap()
             .is_empty(),
@@ -214,7 +214,9 @@ async fn the_members_offered_are_those_the_saved_records_name_with_counts() {
             }
         }
     }
-    let seen = workdesk_core::offline::members_seen(&state).await.unwrap();
+    let seen = workdesk_core::offline::commands::members_seen(&state)
+        .await
+        .unwrap();
     let got: BTreeMap<String, u32> = seen.iter().map(|m| (m.id.clone(), m.records)).collect();
     let want: BTreeMap<String, u32> = expected
         .iter()

@@ -30,7 +30,7 @@ async fn read(
     Result<ReadEnd<workdesk_core::ui_error::UiError>, Value>,
 ) {
     match common::messages(|answers| {
-        workdesk_core::records::read_list(
+        workdesk_core::reading::records::read_list(
             state,
             ResourceName::SupplierInvoice,
             view,
@@ -65,20 +65,18 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
         "the view's fields only"
     );
     // The view read is the one remembered (a lookup's is not).
-    let views = state
-        .list_views(ResourceName::SupplierInvoice)
+    let views = workdesk_core::reading::records::list_views(&state, ResourceName::SupplierInvoice)
         .await
         .unwrap();
     assert_eq!(views.current, view(20));
     read(&state, view(5), false).await.1.unwrap();
-    let views = state
-        .list_views(ResourceName::SupplierInvoice)
+    let views = workdesk_core::reading::records::list_views(&state, ResourceName::SupplierInvoice)
         .await
         .unwrap();
     assert_eq!(views.current, view(20));
 
     // Working offline: one read, nothing sent, the saved page kept.
-    workdesk_core::offline::set_working_offline(&state, true)
+    workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
     let (answers, end) = read(&state, view(20), true).await;
@@ -98,7 +96,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     );
     // A list never read: nothing saved, and said so.
     let (answers, end) = common::messages(|answers| {
-        workdesk_core::records::read_list(
+        workdesk_core::reading::records::read_list(
             &state,
             ResourceName::Task,
             ListView::default(),
@@ -119,7 +117,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
         ),
         "{end:?}"
     );
-    workdesk_core::offline::set_working_offline(&state, false)
+    workdesk_core::offline::commands::set_working_offline(&state, false)
         .await
         .unwrap();
 
@@ -137,8 +135,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     let error = end.unwrap_err();
     assert_eq!(error["kind"], "invalid_input");
     assert!(error["field_errors"]["filters.0"].is_array(), "{error}");
-    let views = state
-        .list_views(ResourceName::SupplierInvoice)
+    let views = workdesk_core::reading::records::list_views(&state, ResourceName::SupplierInvoice)
         .await
         .unwrap();
     assert_eq!(views.current, view(20));
@@ -147,7 +144,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
 /// Opens supplier invoices' list: the messages as the UI gets them, and the end.
 async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error::UiError>) {
     let (messages, end) = common::messages(|messages| {
-        workdesk_core::records::open_list(
+        workdesk_core::reading::records::open_list(
             state,
             ResourceName::SupplierInvoice,
             common::ready_names("en"),
@@ -210,7 +207,7 @@ async fn a_list_opens_with_one_read_of_its_fitted_views() {
     state
         .settings
         .set_current_view(
-            &workdesk_core::workspaces::WorkspaceId::demo(),
+            &workdesk_core::workspace::id::WorkspaceId::demo(),
             ResourceName::SupplierInvoice,
             &old,
         )
@@ -222,8 +219,7 @@ async fn a_list_opens_with_one_read_of_its_fitted_views() {
         serde_json::from_value::<ListView>(messages[0]["opened"]["current"].clone()).unwrap(),
         view(100)
     );
-    let views = state
-        .list_views(ResourceName::SupplierInvoice)
+    let views = workdesk_core::reading::records::list_views(&state, ResourceName::SupplierInvoice)
         .await
         .unwrap();
     assert_eq!((views.current, views.left_out), (view(100), false));
@@ -238,7 +234,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         .unwrap()
         .to_owned();
     let (answers, end) = common::messages(|answers| {
-        workdesk_core::records::read_record(
+        workdesk_core::reading::records::read_record(
             &state,
             ResourceName::SupplierInvoice,
             id.clone(),
@@ -254,7 +250,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
     assert_eq!(value["id"], json!(id));
     assert!(value.contains_key("supplier"), "every field: {value:?}");
     // Not an id: refused, nothing sent, with the field it concerns.
-    let error = workdesk_core::records::read_record(
+    let error = workdesk_core::reading::records::read_record(
         &state,
         ResourceName::Customer,
         "not an id".into(),
@@ -267,7 +263,7 @@ async fn a_record_and_a_customer_are_read_the_same_way() {
         (ErrorKind::InvalidInput, ErrorCode::InvalidId, Some("id"))
     );
     // An id no customer has: gone, in the resource's words.
-    let error = workdesk_core::records::read_record(
+    let error = workdesk_core::reading::records::read_record(
         &state,
         ResourceName::Customer,
         "00000000-0000-4000-8000-000000000000".into(),

@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 use workdesk_api::{FilterSpec, ListView, Operator, ResourceName, Take};
+use workdesk_core::reading::views::ListViews;
 use workdesk_core::state::AppState;
-use workdesk_core::views::ListViews;
 
 mod common;
 use common::demo;
@@ -14,7 +14,7 @@ use common::demo;
 /// Opens `resource`'s list: the views it opened with.
 async fn open(state: &AppState, resource: ResourceName, language: &str) -> ListViews {
     let (messages, _) = common::messages(|messages| {
-        workdesk_core::records::open_list(
+        workdesk_core::reading::records::open_list(
             state,
             resource,
             common::ready_names(language),
@@ -25,7 +25,7 @@ async fn open(state: &AppState, resource: ResourceName, language: &str) -> ListV
     .await
     .unwrap();
     match messages.into_iter().next() {
-        Some(workdesk_core::records::ListMessage::Opened { opened }) => opened,
+        Some(workdesk_core::reading::records::ListMessage::Opened { opened }) => opened,
         _ => panic!("the views come first"),
     }
 }
@@ -33,7 +33,7 @@ async fn open(state: &AppState, resource: ResourceName, language: &str) -> ListV
 /// How many records `view` of `resource` selects, as the service counts them.
 async fn count(state: &AppState, resource: ResourceName, view: ListView) -> u64 {
     let (answers, _) = common::messages(|answers| {
-        workdesk_core::records::read_list(state, resource, view, false, answers)
+        workdesk_core::reading::records::read_list(state, resource, view, false, answers)
     })
     .await
     .unwrap();
@@ -90,7 +90,7 @@ async fn ready_views_are_added_once_in_the_windows_language_and_read_what_they_s
     );
 
     // Deleted, a ready-made view does not come back; the others stay.
-    let left = workdesk_core::records::delete_view(
+    let left = workdesk_core::reading::records::delete_view(
         &state,
         ResourceName::SupplierInvoice,
         "Borradores".to_owned(),

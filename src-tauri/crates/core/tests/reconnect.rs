@@ -1,5 +1,5 @@
 //! While the service cannot be reached, Workdesk asks it again by itself
-//! (`workdesk_core::reconnect`, run beside each open workspace's outbox
+//! (`workdesk_core::offline::reconnect`, run beside each open workspace's outbox
 //! sender): nothing else reads, and the client's state goes back to
 //! online once the service answers, which is what the window is pushed
 //! and the outbox's sender waits for.
@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use workdesk_api::{ApiKey, BaseUrl, Client, ClientConfig, Connection, ListView, ResourceName};
 use workdesk_cache::{file_of, Cache, DataKey};
-use workdesk_core::sender::Sender;
-use workdesk_core::workspaces::WorkspaceId;
+use workdesk_core::workspace::id::WorkspaceId;
+use workdesk_core::writing::sender::Sender;
 use workdesk_sync::{OfflineSwitch, Replica};
 
 /// Arms the sandbox's fault `mode` for its next `times` requests (`POST
@@ -50,7 +50,7 @@ async fn an_unreachable_service_is_asked_again_until_it_answers() {
     let (cache, _) =
         Cache::open(&file_of(dir.path(), "ws"), "ws", &DataKey::generate(), true).unwrap();
     let replica = Replica::new(client.clone(), Arc::new(cache), OfflineSwitch::default());
-    let _open = Sender::start(replica, WorkspaceId::demo(), None);
+    let _open = Sender::start(replica, WorkspaceId::demo(), None, None);
     let mut connection = client.subscribe_connection();
 
     // A gateway's page instead of the service (every retry of the read

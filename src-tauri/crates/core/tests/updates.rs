@@ -1,5 +1,5 @@
 //! What the window shows about Workdesk's own updates, and when it looks
-//! for them (`workdesk_core::updates`).
+//! for them (`workdesk_core::updates::status`).
 
 mod common;
 
@@ -7,10 +7,10 @@ use std::path::Path;
 
 use workdesk_core::error::UpdateFailure;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
-use workdesk_core::update_policy::{Installed, UpdatePolicy, WhenNewer};
+use workdesk_core::updates::policy::{Installed, UpdatePolicy, WhenNewer};
 #[cfg(target_os = "linux")]
-use workdesk_core::updates::check_package_version;
-use workdesk_core::updates::{NotInThisBuild, Release, UpdateStage, Updates};
+use workdesk_core::updates::status::check_package_version;
+use workdesk_core::updates::status::{NotInThisBuild, Release, UpdateStage, Updates};
 
 /// The policy `env` sets on a machine without a policy file.
 fn policy(env: Option<&str>) -> UpdatePolicy {
@@ -209,10 +209,13 @@ async fn a_package_is_saved_whole_or_not_at_all() {
     let (state, _saved) = common::plain();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("Workdesk_0.2.0_amd64.deb");
-    let saved = state
-        .save_update_package(path.clone(), b"!<arch>\n".to_vec())
-        .await
-        .unwrap();
+    let saved = workdesk_core::updates::status::save_update_package(
+        &state,
+        path.clone(),
+        b"!<arch>\n".to_vec(),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         saved,
         UpdateStage::Saved {
@@ -222,16 +225,16 @@ async fn a_package_is_saved_whole_or_not_at_all() {
     );
     assert_eq!(std::fs::read(&path).unwrap(), b"!<arch>\n");
     assert_eq!(
-        state.last_export.lock().unwrap().as_deref(),
+        state.exports.last.lock().unwrap().as_deref(),
         Some(path.as_path()),
         "Show in folder shows it"
     );
 
     let nowhere = dir.path().join("missing folder").join("Workdesk.deb");
-    let err = state
-        .save_update_package(nowhere, b"!<arch>\n".to_vec())
-        .await
-        .unwrap_err();
+    let err =
+        workdesk_core::updates::status::save_update_package(&state, nowhere, b"!<arch>\n".to_vec())
+            .await
+            .unwrap_err();
     assert!(matches!(err, UpdateFailure::InstallFailed(_)));
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),

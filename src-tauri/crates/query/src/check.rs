@@ -147,13 +147,9 @@ impl ListQuery {
     }
 }
 
-/// "Unknown field: x".
+/// `unknown_field` naming `path`.
 fn unknown_field(path: &str) -> Problem {
-    Problem::new(
-        "unknown_field",
-        [("field", path)],
-        format!("Unknown field: {path}"),
-    )
+    Problem::new("unknown_field", [("field", path)])
 }
 
 /// The schema field at `path`, or the problem naming it.
@@ -176,14 +172,7 @@ fn check_sort_key(
         Ok(field) if field.sortable => field,
         Ok(_) => {
             let path = key.path.to_string();
-            errors.add_problem(
-                "sort",
-                Problem::new(
-                    "cannot_sort",
-                    [("field", &path)],
-                    format!("Cannot sort by {path}"),
-                ),
-            );
+            errors.add_problem("sort", Problem::new("cannot_sort", [("field", &path)]));
             return None;
         }
         Err(problem) => {
@@ -205,11 +194,7 @@ fn check_condition(
     let field = resolve(schema, &condition.path)?;
     let path = condition.path.to_string();
     if !field.filterable {
-        return Err(Problem::new(
-            "cannot_filter",
-            [("field", &path)],
-            format!("Cannot filter by {path}"),
-        ));
+        return Err(Problem::new("cannot_filter", [("field", &path)]));
     }
     let operator = condition.operator;
     if !field.kind.supports(operator) {
@@ -220,31 +205,17 @@ fn check_condition(
                 ("field", &path),
                 ("kind", &field.kind.to_string()),
             ],
-            format!(
-                "The {operator} operator does not apply to {path} (a {} field).",
-                field.kind
-            ),
         ));
     }
     let value = condition.value.as_str();
     let operand = match operator {
         Operator::Isnull => match parse_boolean(value.trim()) {
             Some(is_null) => Operand::IsNull(is_null),
-            None => {
-                return Err(Problem::new(
-                    "not_a_boolean",
-                    [("value", value)],
-                    format!("Enter true or false (“{value}” is neither)."),
-                ))
-            }
+            None => return Err(Problem::new("not_a_boolean", [("value", value)])),
         },
         Operator::In => {
             if value.is_empty() {
-                return Err(Problem::new(
-                    "empty_list",
-                    [],
-                    "Enter one or more comma-separated values.",
-                ));
+                return Err(Problem::new("empty_list", []));
             }
             let items = value
                 .split(',')
@@ -259,13 +230,7 @@ fn check_condition(
                     Value::parse(field.kind, low)?,
                     Value::parse(field.kind, high)?,
                 ),
-                _ => {
-                    return Err(Problem::new(
-                        "range_needs_two",
-                        [("value", value)],
-                        format!("Enter two comma-separated values, low and high (“{value}”)."),
-                    ))
-                }
+                _ => return Err(Problem::new("range_needs_two", [("value", value)])),
             }
         }
         Operator::Iexact | Operator::Icontains => Operand::One(Value::String(value.to_lowercase())),
@@ -293,7 +258,6 @@ fn typed(kind: FieldType, text: &str) -> Result<Value, Problem> {
             return Err(Problem::new(
                 "not_a_choice",
                 [("value", text), ("choices", &list)],
-                format!("Select a valid choice: “{text}” is not one of {list}."),
             ));
         }
     }

@@ -47,7 +47,7 @@ mod search;
 mod value;
 
 pub use check::{Operand, Plan, TypedCondition, TypedSortKey};
-pub use error::{Code, Error, Problem, ValidationErrors};
+pub use error::{Code, Error, Problem, Reason, ValidationErrors};
 pub use layout::Layout;
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;

@@ -51,7 +51,9 @@ impl Value {
     ///
     /// # Errors
     ///
-    /// A message for the user saying what is expected, e.g. "Enter a number.".
+    /// The [`Problem`] saying what is expected, by code (`not_a_number`,
+    /// `not_a_date_time`, `plus_not_encoded` for a date-time whose `+`
+    /// arrived as a space, …) with the `value` typed.
     pub fn parse(kind: FieldType, text: &str) -> Result<Value, Problem> {
         // Like Django's form fields, typed values ignore surrounding blanks.
         let text = match kind {
@@ -64,17 +66,14 @@ impl Value {
             }
             FieldType::Uuid => Uuid::try_parse(text)
                 .map(Value::Uuid)
-                .map_err(|_| Problem::new("not_a_uuid", [("value", text)], format!("“{text}” is not a valid UUID."))),
+                .map_err(|_| Problem::new("not_a_uuid", [("value", text)])),
             FieldType::Integer => text
                 .parse::<i64>()
                 .map(Value::Integer)
-                .map_err(|_| {
-                    Problem::new("not_an_integer", [("value", text)], format!("Enter a whole number (“{text}” is not one)."))
-                }),
+                .map_err(|_| Problem::new("not_an_integer", [("value", text)])),
             FieldType::Decimal => {
-                let decimal = parse_decimal(text).ok_or_else(|| {
-                    Problem::new("not_a_number", [("value", text)], format!("Enter a number (“{text}” is not one)."))
-                })?;
+                let decimal = parse_decimal(text)
+                    .ok_or_else(|| Problem::new("not_a_number", [("value", text)]))?;
                 if !within_decimal_bounds(&decimal) {
                     return Err(Problem::new(
                         "decimal_bounds",
@@ -83,38 +82,27 @@ impl Value {
                             ("before", &DECIMAL_INTEGER_DIGITS.to_string()),
                             ("after", &DECIMAL_FRACTION_DIGITS.to_string()),
                         ],
-                        format!(
-                            "Ensure “{text}” has at most {DECIMAL_INTEGER_DIGITS} digits before the decimal point and {DECIMAL_FRACTION_DIGITS} after it."
-                        ),
                     ));
                 }
                 Ok(Value::Decimal(decimal))
             }
             FieldType::DateTime => parse_date_time(text).map(Value::DateTime).ok_or_else(|| {
                 // A `+` sent unencoded arrives as a space: say so when that is the fault.
-                let plus = text.rfind(' ').map(|at| format!("{}+{}", &text[..at], &text[at + 1..]));
+                let plus = text
+                    .rfind(' ')
+                    .map(|at| format!("{}+{}", &text[..at], &text[at + 1..]));
                 if plus.is_some_and(|fixed| parse_date_time(&fixed).is_some()) {
-                    Problem::new(
-                        "plus_not_encoded",
-                        [("value", text)],
-                        format!("Enter a valid date/time (“{text}”; a “+” offset must be sent as %2B)."),
-                    )
+                    Problem::new("plus_not_encoded", [("value", text)])
                 } else {
-                    Problem::new(
-                        "not_a_date_time",
-                        [("value", text)],
-                        format!("Enter a valid date/time such as 2025-03-04T10:00:00Z (“{text}” is not one)."),
-                    )
+                    Problem::new("not_a_date_time", [("value", text)])
                 }
             }),
             FieldType::Date => NaiveDate::parse_from_str(text, "%Y-%m-%d")
                 .map(Value::Date)
-                .map_err(|_| {
-                    Problem::new("not_a_date", [("value", text)], format!("Enter a valid date as YYYY-MM-DD (“{text}” is not one)."))
-                }),
+                .map_err(|_| Problem::new("not_a_date", [("value", text)])),
             FieldType::Boolean => parse_boolean(text)
                 .map(Value::Boolean)
-                .ok_or_else(|| Problem::new("not_a_boolean", [("value", text)], format!("Enter true or false (“{text}” is neither)."))),
+                .ok_or_else(|| Problem::new("not_a_boolean", [("value", text)])),
         }
     }
 
@@ -407,13 +395,11 @@ mod tests {
     #[test]
     fn a_plus_decoded_to_a_space_gets_a_hint() {
         let error = Value::parse(FieldType::DateTime, "2025-03-04T12:00:00 02:00").unwrap_err();
-        assert!(error.message.contains("%2B"), "{error}");
         assert_eq!(
             error.code.name, "plus_not_encoded",
             "the UI words it in its language"
         );
         let error = Value::parse(FieldType::DateTime, "next tuesday").unwrap_err();
-        assert!(!error.message.contains("%2B"), "{error}");
         assert_eq!(
             (error.code.name, error.code.values.as_slice()),
             (

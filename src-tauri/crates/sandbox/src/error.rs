@@ -117,7 +117,9 @@ impl Error {
 /// DRF-style validation details: parameter or body field name -> list of
 /// messages, e.g. `{"fields": ["Unknown field: x"]}` or
 /// `{"title": ["This field is required."]}` — the engine's type, used for
-/// query and body errors alike. Serialises as that JSON object.
+/// query and body errors alike, holding the service's words only (the
+/// engine's coded problems are worded by `messages::worded` first).
+/// Serialises as that JSON object.
 pub use workdesk_query::ValidationErrors as FieldErrors;
 
 /// `Ok(())` when `errors` is empty, else [`Error::InvalidBody`] carrying it

@@ -96,6 +96,7 @@ mod ids;
 mod injection;
 mod journal;
 mod keys;
+mod messages;
 mod pagination;
 mod rate_limit;
 mod router;

@@ -81,7 +81,7 @@ impl Error {
         match self {
             Error::Api(api) => api.log_summary(),
             Error::Refused(problems) => {
-                let keys: Vec<&str> = problems.problems().map(|(key, _, _)| key).collect();
+                let keys: Vec<&str> = problems.reasons().map(|(key, _)| key).collect();
                 format!("the saved records cannot answer ({})", keys.join(", "))
             }
             other => other.to_string(),

@@ -1,7 +1,7 @@
 // Rust's `check_lead` for the lead editor (LeadEditor.svelte): which
 // inputs changed from the lead as loaded, what is wrong with them, the
 // patch to send, and which of the values sent a lead read again holds.
-// Every answer is Rust's (src-tauri/crates/core/src/lead_draft.rs); this
+// Every answer is Rust's (src-tauri/crates/core/src/writing/lead_draft.rs); this
 // only asks, and keeps the inputs changed as it last said.
 import type { Lead, LeadDraft, LeadPatch } from "../../lib/bindings";
 import { ipc } from "../../lib/ipc";

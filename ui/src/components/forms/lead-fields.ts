@@ -2,7 +2,7 @@
 // shows a lead's value, the inputs as Rust's `check_lead` reads them (the
 // draft), which inputs its verdict says changed, and its reasons in the
 // form's words. What changed, what a patch sends and what is wrong are
-// `check_lead`'s to say (src-tauri/crates/core/src/lead_draft.rs).
+// `check_lead`'s to say (src-tauri/crates/core/src/writing/lead_draft.rs).
 import type { FieldProblem, Lead, LeadDraft, LeadPatch } from "../../lib/bindings";
 import { problemText } from "../../lib/errors";
 import { t, type MessageKey } from "../../lib/i18n.svelte";

@@ -1,5 +1,5 @@
 // Where a RecordPicker finds its matches. What to read is Rust's
-// (`ResourceSchema.picker` and `.references`, core/src/pickers.rs): the
+// (`ResourceSchema.picker` and `.references`, core/src/reading/pickers.rs): the
 // view, the field a choice holds, the title and detail fields. This file
 // only reads that view with the words typed as its `search`, through the
 // one read path (the saved matches at once, then the service's), and

@@ -1,7 +1,7 @@
 // The new-stakeholder form's inputs (StakeholderForm.svelte) as Rust's
 // `check_stakeholder` reads them (the draft), and its reasons in the
 // form's words. What is required, what must be an ID and what is sent are
-// `check_stakeholder`'s to say (src-tauri/crates/core/src/stakeholder_draft.rs).
+// `check_stakeholder`'s to say (src-tauri/crates/core/src/writing/stakeholder_draft.rs).
 import type { FieldProblem, StakeholderDraft } from "../../lib/bindings";
 import { problemText } from "../../lib/errors";
 import { t } from "../../lib/i18n.svelte";

@@ -261,6 +261,15 @@ export class ListState {
     this.change(this.shownView());
   }
 
+  /**
+   * Rust said this list's records changed (lib/records-changed.ts): the
+   * view on screen is read again in place. Unlike a change the user asks
+   * for, the table keeps its scroll, and the note above it stays.
+   */
+  refresh() {
+    void this.load(this.shownView());
+  }
+
   go(page: number) {
     this.change({ ...this.#snapshot(), page });
   }

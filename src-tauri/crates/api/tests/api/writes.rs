@@ -71,8 +71,11 @@ async fn a_task_out_of_bounds_names_the_fields_and_is_not_sent() {
         panic!("{err:?}")
     };
     let codes: Vec<_> = problems
-        .problems()
-        .map(|(key, _, code)| (key.to_owned(), code.map(|code| code.name.to_string())))
+        .reasons()
+        .map(|(key, reason)| {
+            let code = reason.code().map(|code| code.name.to_string());
+            (key.to_owned(), code)
+        })
         .collect();
     assert!(
         codes.contains(&("title".to_owned(), Some("required".to_owned())))

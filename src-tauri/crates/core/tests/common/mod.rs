@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
-use workdesk_core::settings::{KeyValueStore, Settings};
+use workdesk_core::settings::store::{KeyValueStore, Settings};
 use workdesk_core::state::AppState;
 use workdesk_keychain::Keychain;
 
@@ -53,7 +53,9 @@ pub fn plain() -> (AppState, tempfile::TempDir) {
 /// The app's state on the demo workspace.
 pub async fn demo() -> (AppState, tempfile::TempDir) {
     let (state, dir) = plain();
-    workdesk_core::commands::start_demo(&state).await.unwrap();
+    workdesk_core::workspace::commands::start_demo(&state)
+        .await
+        .unwrap();
     (state, dir)
 }
 
@@ -73,7 +75,10 @@ pub async fn messages<M, F>(
 where
     M: Send + 'static,
     F: std::future::Future<
-        Output = Result<workdesk_core::records::ReadDone<M>, workdesk_core::ui_error::UiError>,
+        Output = Result<
+            workdesk_core::reading::records::ReadDone<M>,
+            workdesk_core::ui_error::UiError,
+        >,
     >,
 {
     let kept = Arc::new(Mutex::new(Vec::new()));
@@ -92,7 +97,7 @@ where
 /// `language` (`en`, `es`): read from its catalogues
 /// (`ui/src/i18n/<language>/core.json`, `views.ready.<key>`), not copied.
 #[allow(dead_code)] // Not every test binary opens a list.
-pub fn ready_names(language: &str) -> workdesk_core::views::ReadyNames {
+pub fn ready_names(language: &str) -> workdesk_core::reading::views::ReadyNames {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../../ui/src/i18n")
         .join(language)

@@ -13,6 +13,7 @@ use crate::absolute_url::request_url;
 use crate::auth::Principal;
 use crate::envelope::Envelope;
 use crate::error::{Error, Result};
+use crate::messages::worded;
 use crate::pagination::{names_page, Page, PageSlice};
 use crate::state::AppState;
 
@@ -41,7 +42,12 @@ fn answer(
     uri: &Uri,
 ) -> Result<Response> {
     let raw = uri.query().unwrap_or("");
-    let check = |query: ListQuery| query.check(schema).map_err(Error::Validation);
+    // The engine refuses by code; the service says why in its English.
+    let check = |query: ListQuery| {
+        query
+            .check(schema)
+            .map_err(|refused| Error::Validation(worded(&refused)))
+    };
     let plan = match ListQuery::parse(raw) {
         Ok(query) => check(query)?,
         Err(workdesk_query::Error::InvalidPage(_)) => {

@@ -110,10 +110,7 @@ pub(crate) fn settle(
             Some(Keep::Service) => {
                 fields.remove(&conflict.field);
             }
-            None => problems.add_problem(
-                conflict.field.as_str(),
-                Problem::new("choose", [], "Choose which value to keep."),
-            ),
+            None => problems.add_problem(conflict.field.as_str(), Problem::new("choose", [])),
         }
         based_on.insert(conflict.field.clone(), conflict.service.clone());
     }

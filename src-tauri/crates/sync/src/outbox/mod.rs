@@ -114,14 +114,7 @@ impl Change {
         let mut problems = ValidationErrors::default();
         let mut uuid = |field: &str, value: &str| {
             if uuid_like(value).is_none() {
-                problems.add_problem(
-                    field,
-                    Problem::new(
-                        "not_a_uuid",
-                        [("value", value)],
-                        format!("\"{value}\" is not a record id (a UUID)."),
-                    ),
-                );
+                problems.add_problem(field, Problem::new("not_a_uuid", [("value", value)]));
             }
         };
         match self {
@@ -130,18 +123,15 @@ impl Change {
                     uuid("assigned_to_user", id);
                 }
                 if let Err(more) = task.check() {
-                    for (field, message, code) in more.problems() {
-                        problems.add_coded(field, message, code);
+                    for (field, reason) in more.reasons() {
+                        problems.add_reason(field, reason.clone());
                     }
                 }
             }
             Change::PatchLead { id, patch, .. } => {
                 uuid("id", id);
                 if patch == &LeadPatch::default() {
-                    problems.add_problem(
-                        "patch",
-                        Problem::new("nothing_changed", [], "The edit changes no field."),
-                    );
+                    problems.add_problem("patch", Problem::new("nothing_changed", []));
                 }
             }
             Change::CreateStakeholder { stakeholder } => {
@@ -151,7 +141,7 @@ impl Change {
                     ("geographic_location", &stakeholder.geographic_location),
                 ] {
                     if value.trim().is_empty() {
-                        problems.add_problem(field, Problem::new("required", [], "Required."));
+                        problems.add_problem(field, Problem::new("required", []));
                     }
                 }
             }
@@ -561,10 +551,7 @@ impl Replica {
         if let Some(before) = Change::of(&kept.change) {
             if !before.same_kind(change) {
                 let mut problems = ValidationErrors::default();
-                problems.add_problem(
-                    "kind",
-                    Problem::new("other_kind", [], "A change cannot become another kind."),
-                );
+                problems.add_problem("kind", Problem::new("other_kind", []));
                 return Err(Error::InvalidChange(problems));
             }
         }

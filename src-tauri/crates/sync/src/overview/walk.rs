@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 use workdesk_api::{ListView, ResourceName, Take};
-use workdesk_query::ValidationErrors;
+use workdesk_query::{Problem, ValidationErrors};
 
 use super::plan::{self, Calendar, From};
 use super::tally::Tallies;
@@ -39,7 +39,7 @@ impl Replica {
         let calendar = Calendar::on(now);
         let Some(filters) = plan::amounts_filters(resource, &calendar) else {
             let mut refused = ValidationErrors::default();
-            refused.add("resource", "the overview adds up amounts of invoices only");
+            refused.add_problem("resource", Problem::new("amounts_of_invoices_only", []));
             return Err(Error::Refused(refused));
         };
         let specs = plan::specs(resource, &calendar, &From::Saved { statuses: &[] });
