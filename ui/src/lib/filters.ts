@@ -131,13 +131,15 @@ function defaultValue(field: FieldSchema, operator: Operator): string {
   return "";
 }
 
-/** A new condition on `target` (ANDed unless `or`). */
-export function newDraft(target: FilterField, or = false): FilterDraft {
+/**
+ * The part of a condition that follows its field: the field's path, its
+ * default operator and value, and nothing typed yet.
+ */
+function onField(
+  target: FilterField,
+): Pick<FilterDraft, "field" | "operator" | "value" | "items" | "from" | "to" | "relative"> {
   const operator = defaultOperator(target.field);
   return {
-    key: nextKey(),
-    or,
-    not: false,
     field: target.path,
     operator,
     value: defaultValue(target.field, operator),
@@ -145,23 +147,17 @@ export function newDraft(target: FilterField, or = false): FilterDraft {
     from: "",
     to: "",
     relative: "",
-    days: "30",
   };
+}
+
+/** A new condition on `target` (ANDed unless `or`). */
+export function newDraft(target: FilterField, or = false): FilterDraft {
+  return { key: nextKey(), or, not: false, ...onField(target), days: "30" };
 }
 
 /** `draft` moved to another field: operator and value reset to fit it. */
 export function withField(draft: FilterDraft, target: FilterField): FilterDraft {
-  const operator = defaultOperator(target.field);
-  return {
-    ...draft,
-    field: target.path,
-    operator,
-    value: defaultValue(target.field, operator),
-    items: [],
-    from: "",
-    to: "",
-    relative: "",
-  };
+  return { ...draft, ...onField(target) };
 }
 
 /**

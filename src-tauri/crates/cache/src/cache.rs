@@ -244,8 +244,7 @@ impl Cache {
     /// # Errors
     /// SQLite failures; [`Error::Unreadable`].
     pub fn origin(&self) -> Result<Option<String>> {
-        self.db(|db| db.meta("origin"))
-            .map(|origin| origin.and_then(|bytes| String::from_utf8(bytes).ok()))
+        self.text_meta("origin")
     }
 
     /// Notes `origin`, the service this file's data comes from (see
@@ -256,10 +255,7 @@ impl Cache {
     /// # Errors
     /// SQLite failures.
     pub fn set_origin(&self, origin: &str) -> Result<()> {
-        if self.origin()?.as_deref() == Some(origin) {
-            return Ok(());
-        }
-        self.db(|db| db.set_meta("origin", origin.as_bytes()))
+        self.set_text_meta("origin", origin)
     }
 
     /// The member this file's key acts as (a UUID), as the service's
@@ -268,8 +264,7 @@ impl Cache {
     /// # Errors
     /// SQLite failures; [`Error::Unreadable`].
     pub fn member(&self) -> Result<Option<String>> {
-        self.db(|db| db.meta("member"))
-            .map(|member| member.and_then(|bytes| String::from_utf8(bytes).ok()))
+        self.text_meta("member")
     }
 
     /// Notes `member` (a UUID: the `created_by` of a record this file's
@@ -278,10 +273,23 @@ impl Cache {
     /// # Errors
     /// SQLite failures.
     pub fn set_member(&self, member: &str) -> Result<()> {
-        if self.member()?.as_deref() == Some(member) {
+        self.set_text_meta("member", member)
+    }
+
+    /// The text noted under `key` in the file's metadata (`None` when there
+    /// is none, or it is not UTF-8).
+    fn text_meta(&self, key: &str) -> Result<Option<String>> {
+        self.db(|db| db.meta(key))
+            .map(|value| value.and_then(|bytes| String::from_utf8(bytes).ok()))
+    }
+
+    /// Notes `value` under `key` in the file's metadata; no write when it is
+    /// already what is noted.
+    fn set_text_meta(&self, key: &str, value: &str) -> Result<()> {
+        if self.text_meta(key)?.as_deref() == Some(value) {
             return Ok(());
         }
-        self.db(|db| db.set_meta("member", member.as_bytes()))
+        self.db(|db| db.set_meta(key, value.as_bytes()))
     }
 
     /// The records the outbox's changes made, by id: when each was noted
