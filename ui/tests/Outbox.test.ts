@@ -11,6 +11,7 @@ import OutboxView from "../src/components/OutboxView.svelte";
 import StatusBar from "../src/components/StatusBar.svelte";
 import type { Outbox, OutboxSummary, Pending } from "../src/lib/bindings";
 import { outbox } from "../src/lib/outbox.svelte";
+import { i18n } from "../src/lib/i18n.svelte";
 import { ipcHandler, LEAD_ID, pending } from "./fixtures/forms";
 
 const summaryOf = (changes: Pending[]): OutboxSummary => {
@@ -58,6 +59,16 @@ const held = pending(
     note: { kind: "other_address", origin: "https://old.example.com" },
     can_release: true,
   },
+);
+
+// Notes of Workdesk's own: a code and its values, worded here.
+const noId = pending(
+  { kind: "delete_stakeholder", id: "12", label: "Acme" },
+  { id: 8, state: "needs_you", attempts: 0, note: { kind: "not_a_record_id", id: "12" }, can_edit: false },
+);
+const noPlace = pending(
+  { kind: "create_task", task: { title: "Sin lugar" } },
+  { id: 9, state: "needs_you", attempts: 1, note: { kind: "no_place_to_create" } },
 );
 
 const unsure = pending(
@@ -150,6 +161,21 @@ describe("waiting to send", () => {
     await user.click(within(item).getByRole("button", { name: "Send to this workspace's address" }));
     await vi.waitFor(() => expect(calls.filter(([cmd]) => cmd === "release_change")).toEqual([["release_change", { id: 6 }]]));
     await vi.waitFor(() => expect(screen.getByText("Waiting")).toBeInTheDocument());
+  });
+
+  test("Workdesk's own notes are worded from the catalogues, in the user's language", async () => {
+    serve([noId, noPlace]);
+    const { unmount } = render(OutboxView);
+    let items = (await screen.findAllByRole("listitem")).filter((li) => li.hasAttribute("data-change"));
+    expect(items[0]).toHaveTextContent(/Needs you.*“12” is not a record id, so this change cannot be sent\. Discard it\./);
+    expect(items[1]).toHaveTextContent(/Needs you.*The service has no place to create this \(404\), so it was not created\./);
+    unmount();
+
+    i18n.use("es", ["es-CO"]);
+    render(OutboxView);
+    items = (await screen.findAllByRole("listitem")).filter((li) => li.hasAttribute("data-change"));
+    expect(items[0]).toHaveTextContent("“12” no es un ID de registro, así que este cambio no se puede enviar. Descártelo.");
+    expect(items[1]).toHaveTextContent("El servicio no tiene dónde crear esto (404), así que no se creó.");
   });
 
   test("a change whose look found a colleague's look-alike says so and goes only when the user sends it anyway", async () => {

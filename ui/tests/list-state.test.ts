@@ -184,7 +184,7 @@ describe("loads", () => {
 
     const offline = await opened({ workingOffline: () => true });
     expect(offline.ok).toBe(false);
-    expect(offline.list.error).toMatchObject({ unanswered: false, ui: { kind: "offline" } });
+    expect(offline.list.error).toMatchObject({ nothingSaved: false, ui: { kind: "offline" } });
   });
 });
 

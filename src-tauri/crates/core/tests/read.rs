@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use workdesk_api::{ListView, ResourceName, Take};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
-use workdesk_sync::{Answer, ReadEnd, Unanswered};
+use workdesk_sync::{Answer, ReadEnd, StaleReason};
 
 mod common;
 use common::demo;
@@ -84,7 +84,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     assert_eq!(answers[0]["kind"], "saved");
     assert_eq!(answers[0]["source"]["kind"], "saved_page");
     let Ok(ReadEnd::KeptSaved {
-        because: Unanswered::WorkingOffline,
+        because: StaleReason::WorkingOffline,
         error,
     }) = end
     else {
@@ -111,7 +111,7 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
         matches!(
             end,
             ReadEnd::NothingSaved {
-                because: Unanswered::WorkingOffline,
+                because: StaleReason::WorkingOffline,
                 ..
             }
         ),

@@ -8,7 +8,7 @@
 //!   the view checked once; the saved answer at once, marked with where
 //!   it came from ([`Source`]); then the service's, written back in the
 //!   background, saying whether it changed; or why the service's answer
-//!   is missing ([`ReadEnd`], [`Unanswered`]: the client's one connection
+//!   is missing ([`ReadEnd`], [`StaleReason`]: the client's one connection
 //!   verdict), the saved answer kept on screen. Every list, record and
 //!   customer card of the app reads this way.
 //! - **Offline queries**: a view never seen is answered over every saved
@@ -70,7 +70,7 @@ pub use outbox::{
     carry_outbox, Carried, Change, FieldConflict, Keep, Note, PassEnd, Pending, PendingRow,
     RowMark, SentHow, SENT_KEPT,
 };
-pub use read::{Answer, ReadEnd, Then, Unanswered};
+pub use read::{Answer, Finality, ReadEnd, StaleReason};
 pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};
 pub use tokio_util::sync::CancellationToken;
 pub use totals::Totals;

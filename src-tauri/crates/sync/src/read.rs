@@ -44,23 +44,28 @@ pub enum Answer<T> {
     },
 }
 
-/// Whether another answer may follow one a read sends: the window can
-/// take the last answer with the read's end, in one message.
+/// Whether another answer may follow one a read sends (the saved answer
+/// first, then the service's: stale-while-revalidate). "Interim" and
+/// "final" as streamed results say it (speech-to-text, streaming APIs):
+/// the window can take the final answer with the read's end, in one
+/// message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Then {
+pub enum Finality {
     /// The service's answer may still follow (a saved answer sent while
     /// the request is under way).
-    MayFollow,
+    Interim,
     /// Nothing follows: the read ends after this answer (the service's,
     /// or a saved answer when the service is not asked or did not answer).
-    Ends,
+    Final,
 }
 
-/// Why the service's answer is missing at the end of a read.
+/// Why the service's answer is missing at the end of a read, so saved
+/// data stays: HTTP caching's "stale" response, served because the origin
+/// could not answer (RFC 5861's `stale-if-error`, RFC 9111 §4.2.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
-pub enum Unanswered {
+pub enum StaleReason {
     /// "Work offline" is on: nothing was sent.
     WorkingOffline,
     /// The service could not be reached ([`Connection::Offline`]: no
@@ -74,18 +79,18 @@ pub enum Unanswered {
     RateLimited,
 }
 
-impl Unanswered {
+impl StaleReason {
     /// The reason `error` gives for keeping saved data on screen, or
     /// `None` when it is the answer itself (a 400, 403, 404, a refused
     /// key, a view refused before sending), to be shown as an error.
     #[must_use]
-    pub fn of(error: &Error) -> Option<Unanswered> {
+    pub fn of(error: &Error) -> Option<StaleReason> {
         match error {
-            Error::WorkingOffline => Some(Unanswered::WorkingOffline),
+            Error::WorkingOffline => Some(StaleReason::WorkingOffline),
             Error::Api(api) => match api.connection()? {
-                Connection::Offline => Some(Unanswered::Offline),
-                Connection::ServiceError => Some(Unanswered::ServiceError),
-                Connection::RateLimited => Some(Unanswered::RateLimited),
+                Connection::Offline => Some(StaleReason::Offline),
+                Connection::ServiceError => Some(StaleReason::ServiceError),
+                Connection::RateLimited => Some(StaleReason::RateLimited),
                 Connection::Online | Connection::KeyRefused | Connection::Unknown => None,
             },
             _ => None,
@@ -108,7 +113,7 @@ pub enum ReadEnd<E> {
     /// stays on screen.
     KeptSaved {
         /// Why the service's answer is missing.
-        because: Unanswered,
+        because: StaleReason,
         /// The failure itself (for working offline, [`Error::WorkingOffline`]).
         error: E,
     },
@@ -116,7 +121,7 @@ pub enum ReadEnd<E> {
     /// on this computer for what was asked: no answer was sent.
     NothingSaved {
         /// Why the service's answer is missing.
-        because: Unanswered,
+        because: StaleReason,
         /// The failure itself.
         error: E,
     },
@@ -146,8 +151,8 @@ impl Replica {
     /// ([`Replica::fetch_page`]); or, when the service is not asked or
     /// does not answer, keeps the saved answer ([`ReadEnd::KeptSaved`]) or
     /// says nothing is saved ([`ReadEnd::NothingSaved`]), with the reason
-    /// ([`Unanswered`]). A saved page past the last is no answer. `send`
-    /// gets each answer with whether another may follow it ([`Then`]): a
+    /// ([`StaleReason`]). A saved page past the last is no answer. `send`
+    /// gets each answer with whether another may follow it ([`Finality`]): a
     /// saved answer sent while working offline, or once the service failed
     /// to answer, is the last, as the service's answer always is.
     ///
@@ -162,7 +167,7 @@ impl Replica {
         &self,
         resource: ResourceName,
         view: &ListView,
-        send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
+        send: impl FnMut(Answer<Page<JsonRecord>>, Finality) + Send,
     ) -> Result<ReadEnd<Error>> {
         let view = checked(resource, view)?;
         let saved = {
@@ -184,7 +189,7 @@ impl Replica {
         &self,
         resource: ResourceName,
         id: &str,
-        send: impl FnMut(Answer<JsonRecord>, Then) + Send,
+        send: impl FnMut(Answer<JsonRecord>, Finality) + Send,
     ) -> Result<ReadEnd<Error>> {
         let saved = {
             let (replica, id) = (self.clone(), id.to_owned());
@@ -205,12 +210,12 @@ impl Replica {
         &self,
         saved: impl FnOnce() -> Result<Option<Saved<T>>> + Send + 'static,
         fresh: impl std::future::Future<Output = Result<Fresh<T>>>,
-        mut send: impl FnMut(Answer<T>, Then) + Send,
+        mut send: impl FnMut(Answer<T>, Finality) + Send,
     ) -> Result<ReadEnd<Error>> {
         let mut saved_task = tokio::task::spawn_blocking(saved);
         let mut sent = None;
         let mut saved_problem = None;
-        let mut take_saved = |outcome: std::result::Result<_, tokio::task::JoinError>, then| {
+        let mut take_saved = |outcome: std::result::Result<_, tokio::task::JoinError>, finality| {
             let outcome = outcome.unwrap_or_else(|err| {
                 // The blocking pool lost the task (a panic, a shutdown):
                 // as if nothing were saved.
@@ -221,14 +226,14 @@ impl Replica {
                 Ok(Some(saved)) => {
                     let Saved { value, source } = saved;
                     sent = Some(matches!(source, Source::SavedPage { .. }));
-                    send(Answer::Saved { value, source }, then);
+                    send(Answer::Saved { value, source }, finality);
                 }
                 Ok(None) => {}
                 Err(problem) => saved_problem = Some(problem),
             }
         };
         let fresh = if self.working_offline() {
-            take_saved((&mut saved_task).await, Then::Ends);
+            take_saved((&mut saved_task).await, Finality::Final);
             Err(Error::WorkingOffline)
         } else {
             tokio::pin!(fresh);
@@ -237,13 +242,13 @@ impl Replica {
                 biased;
                 outcome = &mut saved_task => {
                     saved_read = true;
-                    take_saved(outcome, Then::MayFollow);
+                    take_saved(outcome, Finality::Interim);
                     fresh.await
                 }
                 outcome = &mut fresh => outcome,
             };
             if outcome.is_err() && !saved_read {
-                take_saved(saved_task.await, Then::Ends);
+                take_saved(saved_task.await, Finality::Final);
             }
             outcome
         };
@@ -252,12 +257,12 @@ impl Replica {
                 // `changed` compares with the saved page or record, which
                 // is what was sent only when a saved page was.
                 let changed = if sent == Some(true) { changed } else { None };
-                send(Answer::Fresh { value, changed }, Then::Ends);
+                send(Answer::Fresh { value, changed }, Finality::Final);
                 return Ok(ReadEnd::Fresh);
             }
             Err(error) => error,
         };
-        let Some(because) = Unanswered::of(&error) else {
+        let Some(because) = StaleReason::of(&error) else {
             return Err(error);
         };
         match (sent, saved_problem) {

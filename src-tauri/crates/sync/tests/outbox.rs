@@ -569,6 +569,86 @@ async fn an_edit_of_a_lead_gone_from_the_service_is_reported() {
 }
 
 #[tokio::test]
+async fn a_change_naming_no_record_id_needs_you_with_the_id_alone() {
+    let s = setup().await;
+    // Checked when kept, so only an earlier version's (or a file's) change
+    // names no record id: put in the outbox as stored.
+    let change = lead_status("not-a-lead", "Ganado", &json!("Abierto"));
+    s.replica
+        .cache()
+        .outbox_add(serde_json::to_value(&change).unwrap())
+        .unwrap();
+    assert_eq!(s.send().await, PassEnd::Done);
+    let kept = s.only();
+    assert_eq!(
+        (kept.state, &kept.note),
+        (
+            OutboxState::NeedsYou,
+            &Some(Note::NotARecordId {
+                id: "not-a-lead".to_owned()
+            })
+        )
+    );
+    assert!(!kept.can_edit && kept.can_discard, "discard it: {kept:?}");
+    // A code and its value, no sentence.
+    assert_eq!(
+        serde_json::to_value(&kept.note).unwrap(),
+        json!({"kind": "not_a_record_id", "id": "not-a-lead"})
+    );
+}
+
+#[tokio::test]
+async fn a_new_record_the_service_has_no_place_for_needs_you() {
+    let s = setup().await;
+    // An address under which the service has nothing: every request 404s.
+    let client = workdesk_api::Client::with_config(
+        workdesk_api::BaseUrl::parse(&format!("{}/elsewhere", s.sandbox.base_url())).unwrap(),
+        workdesk_api::ApiKey::parse(&s.sandbox.keys().workspace_a).unwrap(),
+        ClientConfig {
+            retry: RetryPolicy::none(),
+            ..ClientConfig::default()
+        },
+    )
+    .unwrap();
+    let (replica, _offline, _dir) = common::replica_of(client);
+    replica.keep_change(&task("Sin lugar")).unwrap();
+    let end = replica
+        .send_outbox(&CancellationToken::new(), || {})
+        .await
+        .unwrap();
+    assert_eq!(end, PassEnd::Done);
+    let outbox = replica.outbox().unwrap();
+    let [kept] = outbox.as_slice() else {
+        panic!("{outbox:#?}")
+    };
+    assert_eq!(
+        (kept.state, &kept.note),
+        (OutboxState::NeedsYou, &Some(Note::NoPlaceToCreate))
+    );
+    assert!(kept.can_edit && kept.can_discard, "{kept:?}");
+    assert_eq!(
+        serde_json::to_value(&kept.note).unwrap(),
+        json!({"kind": "no_place_to_create"})
+    );
+    assert_eq!(s.tasks_titled("Sin lugar").await, 0);
+}
+
+#[test]
+fn notes_kept_by_earlier_versions_are_still_read() {
+    // Written as the outbox's file keeps them before the coded notes: a
+    // note stays readable whatever variants are added after it.
+    let refused: Note = serde_json::from_value(json!({
+        "kind": "refused",
+        "message": "\"x\" is not a record id.",
+        "fields": {"id": ["Not a record id (a UUID)."]}
+    }))
+    .unwrap();
+    assert!(matches!(refused, Note::Refused { .. }), "{refused:?}");
+    let gone: Note = serde_json::from_value(json!({"kind": "gone"})).unwrap();
+    assert_eq!(gone, Note::Gone);
+}
+
+#[tokio::test]
 async fn a_change_of_a_kind_this_version_does_not_know_is_kept_and_never_sent() {
     let s = setup().await;
     s.replica

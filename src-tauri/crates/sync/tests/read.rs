@@ -9,7 +9,9 @@ use workdesk_api::{
     ClientConfig, FilterSpec, JsonRecord, ListView, Operator, Page, ResourceName, RetryPolicy, Take,
 };
 use workdesk_sandbox::{Config, Running};
-use workdesk_sync::{Answer, Error, OfflineSwitch, ReadEnd, Replica, Source, Then, Unanswered};
+use workdesk_sync::{
+    Answer, Error, Finality, OfflineSwitch, ReadEnd, Replica, Source, StaleReason,
+};
 
 struct Setup {
     sandbox: Running,
@@ -57,21 +59,21 @@ fn view() -> ListView {
 type PageAnswer = Answer<Page<JsonRecord>>;
 
 /// Reads `view` of supplier invoices: the answers sent, in order, and the
-/// end. Checks what each answer says of those after it ([`Then`]): the
-/// service's answer ends the read, as does the saved one while working
-/// offline, and nothing follows an answer that said it ends the read.
+/// end. Checks what each answer says of those after it ([`Finality`]): the
+/// service's answer is final, as is the saved one while working offline,
+/// and nothing follows a final answer.
 async fn read(
     replica: &Replica,
     view: &ListView,
 ) -> (Vec<PageAnswer>, Result<ReadEnd<Error>, Error>) {
     let mut sent = Vec::new();
     let end = replica
-        .read_page(ResourceName::SupplierInvoice, view, |answer, then| {
-            sent.push((answer, then))
+        .read_page(ResourceName::SupplierInvoice, view, |answer, finality| {
+            sent.push((answer, finality))
         })
         .await;
-    for (i, (answer, then)) in sent.iter().enumerate() {
-        if *then == Then::Ends {
+    for (i, (answer, finality)) in sent.iter().enumerate() {
+        if *finality == Finality::Final {
             assert_eq!(i + 1, sent.len(), "nothing follows the last: {sent:?}");
         }
         let ends = match (answer, &end) {
@@ -79,13 +81,13 @@ async fn read(
             (
                 Answer::Saved { .. },
                 Ok(ReadEnd::KeptSaved {
-                    because: Unanswered::WorkingOffline,
+                    because: StaleReason::WorkingOffline,
                     ..
                 }),
             ) => true,
             _ => continue,
         };
-        assert_eq!(*then == Then::Ends, ends, "{sent:?}");
+        assert_eq!(*finality == Finality::Final, ends, "{sent:?}");
     }
     (sent.into_iter().map(|(answer, _)| answer).collect(), end)
 }
@@ -153,7 +155,7 @@ async fn a_502_an_html_page_and_no_server_all_keep_the_saved_page_because_offlin
         arm(&setup.sandbox, mode).await;
         let (answers, end) = read(&setup.replica, &view()).await;
         let Ok(ReadEnd::KeptSaved {
-            because: Unanswered::Offline,
+            because: StaleReason::Offline,
             error: Error::Api(_),
         }) = end
         else {
@@ -174,7 +176,7 @@ async fn a_502_an_html_page_and_no_server_all_keep_the_saved_page_because_offlin
         matches!(
             end,
             Ok(ReadEnd::NothingSaved {
-                because: Unanswered::Offline,
+                because: StaleReason::Offline,
                 ..
             })
         ),
@@ -194,7 +196,7 @@ async fn a_502_an_html_page_and_no_server_all_keep_the_saved_page_because_offlin
         matches!(
             end,
             Ok(ReadEnd::KeptSaved {
-                because: Unanswered::Offline,
+                because: StaleReason::Offline,
                 ..
             })
         ),
@@ -209,8 +211,8 @@ async fn the_services_own_error_and_a_spent_budget_keep_the_saved_page_and_say_s
     assert!(matches!(end, Ok(ReadEnd::Fresh)), "{end:?}");
     setup.replica.cache().flush();
     for (mode, reason) in [
-        ("500", Unanswered::ServiceError),
-        ("429=60", Unanswered::RateLimited),
+        ("500", StaleReason::ServiceError),
+        ("429=60", StaleReason::RateLimited),
     ] {
         arm(&setup.sandbox, mode).await;
         let (answers, end) = read(&setup.replica, &view()).await;
@@ -242,7 +244,7 @@ async fn working_offline_sends_nothing_and_answers_from_the_saved_records_only()
         matches!(
             end,
             Ok(ReadEnd::KeptSaved {
-                because: Unanswered::WorkingOffline,
+                because: StaleReason::WorkingOffline,
                 error: Error::WorkingOffline,
             })
         ),
@@ -287,7 +289,7 @@ async fn working_offline_sends_nothing_and_answers_from_the_saved_records_only()
         matches!(
             end,
             Ok(ReadEnd::NothingSaved {
-                because: Unanswered::WorkingOffline,
+                because: StaleReason::WorkingOffline,
                 ..
             })
         ),
@@ -387,7 +389,7 @@ async fn a_record_reads_the_same_way_and_one_gone_from_the_service_is_forgotten(
         matches!(
             end,
             Ok(ReadEnd::KeptSaved {
-                because: Unanswered::Offline,
+                because: StaleReason::Offline,
                 ..
             })
         ),

@@ -18,8 +18,8 @@ export type Shown = { view: ListView; page: Page<JsonRecord>; source: Source | n
  */
 export type Unsearched = { filters: string; count: number; saved: boolean };
 
-/** A failed load: the reason; `unanswered` when the service did not answer and nothing of the view is saved. */
-export type ListError = { ui: UiError; unanswered: boolean };
+/** A failed load: the reason; `nothingSaved` when the service did not answer and nothing of the view is saved (the read's `nothing_saved` end). */
+export type ListError = { ui: UiError; nothingSaved: boolean };
 
 /** What `shown` counts as the list without search words, when it has none (else null). */
 export function unsearchedOf(shown: Shown | null): Unsearched | null {

@@ -123,11 +123,11 @@ export class ListState {
 
   /**
    * A failed load: the reason, and the conditions at fault opened beside
-   * them; `unanswered` when the service did not answer and nothing of the
-   * view is saved (said under the reason).
+   * them; `nothingSaved` when the service did not answer and nothing of
+   * the view is saved (said under the reason).
    */
-  fail(ui: UiError, unanswered = false) {
-    this.error = { ui, unanswered };
+  fail(ui: UiError, nothingSaved = false) {
+    this.error = { ui, nothingSaved };
     if (ui.kind === "unauthorized") {
       // The key was refused: Rust hides the saved records from now on, so
       // nothing read before stays on screen either.

@@ -5,7 +5,7 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName};
 use workdesk_sync::overview::DrillDown;
-use workdesk_sync::{Answer, ReadEnd, Then};
+use workdesk_sync::{Answer, Finality, ReadEnd};
 
 use crate::channel::Channel;
 use crate::error::Error;
@@ -113,10 +113,10 @@ impl<'a, M: Serialize> Reply<'a, M> {
         }
     }
 
-    fn take(&mut self, message: M, then: Then) {
-        match then {
-            Then::Ends => self.last = Some(message),
-            Then::MayFollow => {
+    fn take(&mut self, message: M, finality: Finality) {
+        match finality {
+            Finality::Final => self.last = Some(message),
+            Finality::Interim => {
                 self.answers += 1;
                 self.channel.send(message, self.what);
             }
@@ -171,8 +171,8 @@ pub async fn read_list(
             resource,
             view,
             remember,
-            |answer, then| {
-                reply.take(answer, then);
+            |answer, finality| {
+                reply.take(answer, finality);
             },
         )
         .await
@@ -200,8 +200,8 @@ pub async fn read_record(
     answers: Channel<Answer<JsonRecord>>,
 ) -> Result<ReadDone<Answer<JsonRecord>>, UiError> {
     let mut reply = Reply::new(&answers, "record");
-    let end = guarded(read_one(state, resource, id, |answer, then| {
-        reply.take(answer, then);
+    let end = guarded(read_one(state, resource, id, |answer, finality| {
+        reply.take(answer, finality);
     }))
     .await?;
     Ok(reply.done(end))
@@ -236,8 +236,8 @@ pub async fn open_list(
         resource,
         &ready_names,
         drill_down,
-        |message, then| {
-            reply.take(message, then);
+        |message, finality| {
+            reply.take(message, finality);
         },
     ))
     .await?;
@@ -263,16 +263,16 @@ async fn read_in(
     resource: ResourceName,
     view: ListView,
     remember: bool,
-    mut send: impl FnMut(Answer<Page<JsonRecord>>, Then) + Send,
+    mut send: impl FnMut(Answer<Page<JsonRecord>>, Finality) + Send,
 ) -> Result<ReadEnd<UiError>, UiError> {
     let ticket = remember.then(|| state.reading.view_tickets.issue(&workspace.id, resource));
     let started = std::time::Instant::now();
     let end = workspace
         .replica
-        .read_page(resource, &view, |answer, then| {
+        .read_page(resource, &view, |answer, finality| {
             // An answer for the workspace shown before a switch is not shown.
             if state.session.check_shown(workspace).is_ok() {
-                send(answer, then);
+                send(answer, finality);
             }
         })
         .await;
@@ -308,14 +308,14 @@ async fn read_one(
     state: &AppState,
     resource: ResourceName,
     id: String,
-    mut send: impl FnMut(Answer<JsonRecord>, Then) + Send,
+    mut send: impl FnMut(Answer<JsonRecord>, Finality) + Send,
 ) -> Result<ReadEnd<UiError>, UiError> {
     let workspace = state.workspace().await?;
     let end = workspace
         .replica
-        .read_record(resource, &id, |answer, then| {
+        .read_record(resource, &id, |answer, finality| {
             if state.session.check_shown(&workspace).is_ok() {
-                send(answer, then);
+                send(answer, finality);
             }
         })
         .await;
@@ -363,7 +363,7 @@ async fn open(
     resource: ResourceName,
     ready_names: &ReadyNames,
     drill_down: Option<DrillDown>,
-    mut send: impl FnMut(ListMessage, Then) + Send,
+    mut send: impl FnMut(ListMessage, Finality) + Send,
 ) -> Result<ReadEnd<UiError>, UiError> {
     // One workspace for the views and the read: a switch meanwhile
     // shows neither.
@@ -390,7 +390,7 @@ async fn open(
     }
     let view = opened.current.clone();
     state.session.check_shown(&workspace)?;
-    send(ListMessage::Opened { opened }, Then::MayFollow);
+    send(ListMessage::Opened { opened }, Finality::Interim);
     let keep_ready = async {
         if first {
             let kept = state
@@ -403,9 +403,16 @@ async fn open(
             }
         }
     };
-    let read = read_in(state, &workspace, resource, view, true, |answer, then| {
-        send(ListMessage::Answer(answer), then);
-    });
+    let read = read_in(
+        state,
+        &workspace,
+        resource,
+        view,
+        true,
+        |answer, finality| {
+            send(ListMessage::Answer(answer), finality);
+        },
+    );
     let (end, ()) = tokio::join!(read, keep_ready);
     end
 }

@@ -198,6 +198,16 @@ pub enum Note {
     },
     /// The lead edited is no longer on the service (deleted there).
     Gone,
+    /// The record it names (`id`: a lead edited, a stakeholder to delete)
+    /// is not a record id (a UUID), so nothing was sent: a change kept by
+    /// an earlier version or read from a file. It can only be discarded.
+    NotARecordId {
+        /// The text given as the record's id.
+        id: String,
+    },
+    /// The service answered a new task or stakeholder with 404: it has no
+    /// such place to create it (this address does not offer it).
+    NoPlaceToCreate,
     /// Fields of the lead also changed on the service since the edit
     /// started: the user chooses per field ([`Replica::resolve_conflict`]).
     Conflict {
@@ -269,7 +279,8 @@ pub struct Pending {
     pub attempts: u32,
     /// Whether the user may edit it ([`Replica::edit_change`]): it waits or
     /// needs them, is not a conflict (chosen per field) nor an edit of a
-    /// record gone, and is not a deletion (nothing to type).
+    /// record gone or of no record id, and is not a deletion (nothing to
+    /// type).
     pub can_edit: bool,
     /// Whether the user may discard it ([`Replica::discard_change`]): it
     /// waits or needs them (one being sent is checked first; one sent is
@@ -288,8 +299,13 @@ impl Pending {
             .note
             .and_then(|note| serde_json::from_value(note).ok());
         let open = matches!(entry.state, OutboxState::Waiting | OutboxState::NeedsYou);
+        // What typing cannot fix: a choice per field, a record gone, no record id.
+        let not_by_typing = matches!(
+            note,
+            Some(Note::Conflict { .. } | Note::Gone | Note::NotARecordId { .. })
+        );
         let can_edit = open
-            && !matches!(note, Some(Note::Conflict { .. } | Note::Gone))
+            && !not_by_typing
             && matches!(
                 change,
                 Some(

@@ -312,14 +312,7 @@ impl Replica {
                 message: problems.to_string(),
                 fields: problems.into_map(),
             }),
-            Api::InvalidId(text) => needs_you(Note::Refused {
-                message: format!("\"{text}\" is not a record id."),
-                fields: [(
-                    "id".to_owned(),
-                    vec!["Not a record id (a UUID).".to_owned()],
-                )]
-                .into(),
-            }),
+            Api::InvalidId(id) => needs_you(Note::NotARecordId { id }),
             Api::Forbidden { message } => needs_you(Note::Forbidden { message }),
             Api::NotFound { .. } => match change {
                 Change::DeleteStakeholder { id: gone, .. } => {
@@ -336,10 +329,7 @@ impl Replica {
                     needs_you(Note::Gone)
                 }
                 Change::CreateTask { .. } | Change::CreateStakeholder { .. } => {
-                    needs_you(Note::Refused {
-                        message: "The service has no such place to create it (404).".to_owned(),
-                        fields: Default::default(),
-                    })
+                    needs_you(Note::NoPlaceToCreate)
                 }
             },
             Api::UnexpectedStatus { status, message } if !(500..600).contains(&status) => {

@@ -29,7 +29,7 @@ use workdesk_api::{FilterSpec, ResourceName, SortSpec};
 
 use crate::download::pages_for;
 use crate::error::Error;
-use crate::read::Unanswered;
+use crate::read::StaleReason;
 use crate::replica::Replica;
 
 pub use plan::{dated_by, summed, ATTENTION, LEAD_STATUSES, MONTHS, RESOURCES};
@@ -112,7 +112,7 @@ pub enum PartSource<E> {
         /// Why, when the service could not be reached or is rate-limited
         /// (the connection verdict every read uses); `null` when it
         /// answered with an error of the request itself (a 403).
-        because: Option<Unanswered>,
+        because: Option<StaleReason>,
         /// The failure.
         error: E,
     },
@@ -262,7 +262,7 @@ impl Replica {
         let failed = |error: Error| Part {
             resource,
             source: PartSource::Failed {
-                because: Unanswered::of(&error),
+                because: StaleReason::of(&error),
                 error,
             },
             figures: Vec::new(),
