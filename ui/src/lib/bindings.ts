@@ -107,7 +107,7 @@ export const commands = {
 	clearSent: () => typedError<number, UiError>(__TAURI_INVOKE("clear_sent")),
 	/**
 	 *  `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it
-	 *  (`sent`), or keeps it in the outbox (`kept`).
+	 *  (`sent`), or queues it in the outbox (`queued`).
 	 * 
 	 *  Errors: as `create_task` (a document already registered is a 400 under
 	 *  `non_field_errors`).
@@ -115,7 +115,7 @@ export const commands = {
 	createStakeholder: (stakeholder: NewStakeholder) => typedError<Written<Stakeholder>, UiError>(__TAURI_INVOKE("create_stakeholder", { stakeholder })),
 	/**
 	 *  `POST /task/task/`: creates `task` and returns it as created (`sent`),
-	 *  or keeps it in the outbox while the service cannot be reached (`kept`).
+	 *  or queues it in the outbox while the service cannot be reached (`queued`).
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
 	 *  field); `unknown_outcome` (timeout or broken connection: the task may
@@ -125,7 +125,7 @@ export const commands = {
 	createTask: (task: NewTask) => typedError<Written<Task>, UiError>(__TAURI_INVOKE("create_task", { task })),
 	/**
 	 *  `DELETE /stakeholder/stakeholder/{id}/` (`sent`), or the deletion kept
-	 *  in the outbox (`kept`).
+	 *  in the outbox (`queued`).
 	 * 
 	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
 	 */
@@ -311,8 +311,8 @@ export const commands = {
 	overviewAmounts: (resource: ResourceName, progress: Channel<Progress>) => typedError<Part<UiError>, UiError>(__TAURI_INVOKE("overview_amounts", { resource, progress })),
 	/**
 	 *  `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
-	 *  (`null` clears one); returns the updated lead (`sent`), or keeps the
-	 *  edit in the outbox while the service cannot be reached (`kept`).
+	 *  (`null` clears one); returns the updated lead (`sent`), or queues the
+	 *  edit in the outbox while the service cannot be reached (`queued`).
 	 * 
 	 *  Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
 	 *  `not_found`.
@@ -1744,6 +1744,19 @@ message: string } |
 /**  The lead edited is no longer on the service (deleted there). */
 { kind: "gone" } | 
 /**
+ *  The record it names (`id`: a lead edited, a stakeholder to delete)
+ *  is not a record id (a UUID), so nothing was sent: a change kept by
+ *  an earlier version or read from a file. It can only be discarded.
+ */
+{ kind: "not_a_record_id"; 
+/**  The text given as the record's id. */
+id: string } | 
+/**
+ *  The service answered a new task or stakeholder with 404: it has no
+ *  such place to create it (this address does not offer it).
+ */
+{ kind: "no_place_to_create" } | 
+/**
  *  Fields of the lead also changed on the service since the edit
  *  started: the user chooses per field ([`Replica::resolve_conflict`]).
  */
@@ -2013,7 +2026,7 @@ reset: string | null } |
  *  (the connection verdict every read uses); `null` when it
  *  answered with an error of the request itself (a 403).
  */
-because: Unanswered | null; 
+because: StaleReason | null; 
 /**  The failure. */
 error: E };
 
@@ -2042,7 +2055,8 @@ export type Pending = {
 	/**
 	 *  Whether the user may edit it ([`Replica::edit_change`]): it waits or
 	 *  needs them, is not a conflict (chosen per field) nor an edit of a
-	 *  record gone, and is not a deletion (nothing to type).
+	 *  record gone or of no record id, and is not a deletion (nothing to
+	 *  type).
 	 */
 	can_edit: boolean,
 	/**
@@ -2222,7 +2236,7 @@ export type ReadEnd<E> =
  */
 { end: "kept_saved"; 
 /**  Why the service's answer is missing. */
-because: Unanswered; 
+because: StaleReason; 
 /**  The failure itself (for working offline, [`Error::WorkingOffline`]). */
 error: E } | 
 /**
@@ -2231,7 +2245,7 @@ error: E } |
  */
 { end: "nothing_saved"; 
 /**  Why the service's answer is missing. */
-because: Unanswered; 
+because: StaleReason; 
 /**  The failure itself. */
 error: E };
 
@@ -2669,6 +2683,28 @@ export type StakeholderDraft = {
 	geographic_location: string,
 };
 
+/**
+ *  Why the service's answer is missing at the end of a read, so saved
+ *  data stays: HTTP caching's "stale" response, served because the origin
+ *  could not answer (RFC 5861's `stale-if-error`, RFC 9111 §4.2.4).
+ */
+export type StaleReason = 
+/**  "Work offline" is on: nothing was sent. */
+"working_offline" | 
+/**
+ *  The service could not be reached ([`Connection::Offline`]: no
+ *  connection, a timeout, a refused certificate, a gateway's 502, 503
+ *  or 504, a page that is not the service's JSON).
+ */
+"offline" | 
+/**
+ *  The service answered with an error of its own (a 500, an answer
+ *  too large).
+ */
+"service_error" | 
+/**  The key's budget is spent until its reset (429). */
+"rate_limited";
+
 /**  The Storage section: each workspace's saved data and the total. */
 export type Storage = {
 	/**  Every workspace (the demo first, while it runs) and its saved data. */
@@ -2822,24 +2858,6 @@ export type UiError = {
 	/**  For [`ErrorKind::RateLimited`]: seconds until a retry may succeed. */
 	retry_after_s: number | null,
 };
-
-/**  Why the service's answer is missing at the end of a read. */
-export type Unanswered = 
-/**  "Work offline" is on: nothing was sent. */
-"working_offline" | 
-/**
- *  The service could not be reached ([`Connection::Offline`]: no
- *  connection, a timeout, a refused certificate, a gateway's 502, 503
- *  or 504, a page that is not the service's JSON).
- */
-"offline" | 
-/**
- *  The service answered with an error of its own (a 500, an answer
- *  too large).
- */
-"service_error" | 
-/**  The key's budget is spent until its reset (429). */
-"rate_limited";
 
 /**  Why a policy file is not followed. */
 export type Unprotected = 

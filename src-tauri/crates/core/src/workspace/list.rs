@@ -128,10 +128,7 @@ impl Settings {
     ) -> Result<WorkspaceEntry> {
         let _one_at_a_time = self.lock();
         let (mut workspaces, unreadable) = self.stored_workspaces();
-        let index = workspaces
-            .iter()
-            .position(|w| &w.id == id)
-            .ok_or(Error::UnknownWorkspace)?;
+        let index = position_of(&workspaces, id)?;
         let mut entry = workspaces[index].clone();
         change(&mut entry);
         entry.name = check_name(&entry.name, &workspaces, Some(id))?;
@@ -151,10 +148,7 @@ impl Settings {
     pub fn remove_workspace(&self, id: &WorkspaceId) -> Result<WorkspaceEntry> {
         let _one_at_a_time = self.lock();
         let (mut workspaces, unreadable) = self.stored_workspaces();
-        let index = workspaces
-            .iter()
-            .position(|w| &w.id == id)
-            .ok_or(Error::UnknownWorkspace)?;
+        let index = position_of(&workspaces, id)?;
         let removed = workspaces.remove(index);
         self.write_workspaces(&workspaces, unreadable);
         let current = self.store().get(CURRENT);
@@ -208,6 +202,17 @@ impl Settings {
         );
         Ok(true)
     }
+}
+
+/// Where workspace `id` stands in `workspaces`.
+///
+/// # Errors
+/// [`Error::UnknownWorkspace`] when it is not there.
+fn position_of(workspaces: &[WorkspaceEntry], id: &WorkspaceId) -> Result<usize> {
+    workspaces
+        .iter()
+        .position(|w| &w.id == id)
+        .ok_or(Error::UnknownWorkspace)
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ pub(crate) async fn keep_change<T>(
     change: &workdesk_sync::Change,
 ) -> Result<Written<T>, UiError> {
     let kept = replica.keep_change(change).map_err(Error::from)?;
-    log::info!("change {} kept in the outbox", kept.id);
+    log::info!("change {} queued in the outbox", kept.id);
     state.session.kick_outbox().await;
     Ok(Written::Queued {
         change: Box::new(kept),
@@ -176,15 +176,9 @@ pub async fn edit_change(
     id: i64,
     change: workdesk_sync::Change,
 ) -> Result<Pending, UiError> {
-    guarded(async move {
-        let workspace = state.workspace().await?;
-        let edited = workspace
-            .replica
-            .edit_change(id, &change)
-            .map_err(Error::from)?;
-        state.session.kick_outbox().await;
-        Ok(edited)
-    })
+    guarded(change_outbox(state, |replica| {
+        replica.edit_change(id, &change)
+    }))
     .await
 }
 
@@ -193,13 +187,7 @@ pub async fn edit_change(
 /// Errors: `change_gone`, `change_being_sent`.
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
 pub async fn discard_change(state: &AppState, id: i64) -> Result<(), UiError> {
-    guarded(async move {
-        let workspace = state.workspace().await?;
-        workspace.replica.discard_change(id).map_err(Error::from)?;
-        state.session.kick_outbox().await;
-        Ok(())
-    })
-    .await
+    guarded(change_outbox(state, |replica| replica.discard_change(id))).await
 }
 
 /// Settles a lead edit's conflict: per field in conflict, keep `yours` or
@@ -213,15 +201,9 @@ pub async fn resolve_conflict(
     id: i64,
     keep: std::collections::BTreeMap<String, Keep>,
 ) -> Result<Option<Pending>, UiError> {
-    guarded(async move {
-        let workspace = state.workspace().await?;
-        let settled = workspace
-            .replica
-            .resolve_conflict(id, &keep)
-            .map_err(Error::from)?;
-        state.session.kick_outbox().await;
-        Ok(settled)
-    })
+    guarded(change_outbox(state, |replica| {
+        replica.resolve_conflict(id, &keep)
+    }))
     .await
 }
 
@@ -233,13 +215,10 @@ pub async fn resolve_conflict(
 /// Errors: `change_gone`, `change_not_held`.
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
 pub async fn release_change(state: &AppState, id: i64) -> Result<Pending, UiError> {
-    guarded(async move {
-        let workspace = state.workspace().await?;
-        let released = workspace.replica.release(id).map_err(Error::from)?;
+    guarded(change_outbox(state, |replica| {
         log::info!("outbox change {id}: the user chose to send it");
-        state.session.kick_outbox().await;
-        Ok(released)
-    })
+        replica.release(id)
+    }))
     .await
 }
 
@@ -248,13 +227,8 @@ pub async fn release_change(state: &AppState, id: i64) -> Result<Pending, UiErro
 /// Errors: `saved_data_locked`, `saved_data_unreadable`.
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
 pub async fn clear_sent(state: &AppState) -> Result<u32, UiError> {
-    guarded(async move {
-        let workspace = state.workspace().await?;
-        let cleared = workspace.replica.clear_sent().map_err(Error::from)?;
-        state.session.kick_outbox().await;
-        Ok(u32::try_from(cleared).unwrap_or(u32::MAX))
-    })
-    .await
+    let cleared = guarded(change_outbox(state, Replica::clear_sent)).await?;
+    Ok(u32::try_from(cleared).unwrap_or(u32::MAX))
 }
 
 /// "Send now": a pass over the outbox at once.
@@ -262,11 +236,25 @@ pub async fn clear_sent(state: &AppState) -> Result<u32, UiError> {
 /// Errors: `offline` while working offline, `not_configured`.
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
 pub async fn send_outbox_now(state: &AppState) -> Result<(), UiError> {
-    guarded(async move {
-        let workspace = state.workspace().await?;
-        workspace.replica.service().map_err(Error::from)?;
-        state.session.kick_outbox().await;
-        Ok(())
-    })
+    guarded(change_outbox(state, |replica| {
+        replica.service().map(|_| ())
+    }))
     .await
+}
+
+/// The one way the outbox of the workspace on screen is changed from the
+/// window (an edit, a discard, a settled conflict, a release, clearing
+/// what was sent, "Send now"): `change` on its replica, then a pass of
+/// its sender, so that what the user changed goes at once.
+///
+/// # Errors
+/// `not_configured` without a workspace, and `change`'s errors.
+async fn change_outbox<T>(
+    state: &AppState,
+    change: impl FnOnce(&Replica) -> workdesk_sync::Result<T>,
+) -> Result<T, UiError> {
+    let workspace = state.workspace().await?;
+    let done = change(&workspace.replica).map_err(Error::from)?;
+    state.session.kick_outbox().await;
+    Ok(done)
 }

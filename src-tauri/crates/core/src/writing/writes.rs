@@ -37,7 +37,7 @@ fn keeps_at_once(replica: &Replica) -> bool {
     replica.working_offline() || replica.client().connection() == Connection::Offline
 }
 
-/// Whether a write that failed with `err` is kept in the outbox: the
+/// Whether a write that failed with `err` is queued in the outbox: the
 /// service was not reached (or said it did nothing: a 503) and the change
 /// surely was not applied.
 fn kept_after(err: &workdesk_api::Error) -> bool {
@@ -46,7 +46,7 @@ fn kept_after(err: &workdesk_api::Error) -> bool {
 
 /// A record created on the service with `send` (`what` names it in the
 /// log and the errors: `task`), saved as a new record of `resource`;
-/// or `change` kept in the outbox.
+/// or `change` queued in the outbox.
 async fn create<T: Serialize>(
     state: &AppState,
     resource: ResourceName,
@@ -95,7 +95,7 @@ async fn fetch_one<T: Serialize>(
 }
 
 /// `POST /task/task/`: creates `task` and returns it as created (`sent`),
-/// or keeps it in the outbox while the service cannot be reached (`kept`).
+/// or queues it in the outbox while the service cannot be reached (`queued`).
 ///
 /// Errors: `invalid_input` with `field_errors` (the service's 400, keyed by
 /// field); `unknown_outcome` (timeout or broken connection: the task may
@@ -114,7 +114,7 @@ pub async fn create_task(state: &AppState, task: NewTask) -> Result<Written<Task
 }
 
 /// `POST /stakeholder/stakeholder/`: creates `stakeholder`; returns it
-/// (`sent`), or keeps it in the outbox (`kept`).
+/// (`sent`), or queues it in the outbox (`queued`).
 ///
 /// Errors: as `create_task` (a document already registered is a 400 under
 /// `non_field_errors`).
@@ -155,8 +155,8 @@ pub async fn get_lead(state: &AppState, id: String) -> Result<Lead, UiError> {
 }
 
 /// `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
-/// (`null` clears one); returns the updated lead (`sent`), or keeps the
-/// edit in the outbox while the service cannot be reached (`kept`).
+/// (`null` clears one); returns the updated lead (`sent`), or queues the
+/// edit in the outbox while the service cannot be reached (`queued`).
 ///
 /// Errors: as `create_task`, plus `invalid_input` (`field` = `id`) and
 /// `not_found`.
@@ -191,7 +191,7 @@ pub async fn patch_lead(
 }
 
 /// `DELETE /stakeholder/stakeholder/{id}/` (`sent`), or the deletion kept
-/// in the outbox (`kept`).
+/// in the outbox (`queued`).
 ///
 /// Errors: as `patch_lead` (`not_found` also when already deleted).
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
