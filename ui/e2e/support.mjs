@@ -9,7 +9,7 @@
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { connect, createServer } from "node:net";
@@ -87,6 +87,7 @@ export async function openApp(driverUrl, application) {
   // Windows: a Workdesk left running by a session that failed would take
   // this start over (one instance).
   if (WINDOWS) await appGone(application);
+  const before = new Set(WINDOWS ? [] : pidsOf(application));
   // Awaited: the thenable `build()` returns resolves to another driver object.
   const app = await new Builder()
     .usingServer(driverUrl)
@@ -113,8 +114,63 @@ export async function openApp(driverUrl, application) {
     }
     return app;
   }
+  // Linux: a session's app that outlives its session (WebKit's driver
+  // closing it late on a busy machine) would take the next start over
+  // (one instance, on the session bus): ended here, like Windows'.
+  const mine = new Set(pidsOf(application).filter((pid) => !before.has(pid)));
+  const quit = app.quit.bind(app);
+  app.quit = async () => {
+    try {
+      await quit();
+    } finally {
+      await gone(application, mine);
+    }
+  };
   await live(app);
   return app;
+}
+
+/**
+ * Linux: the ids of the processes running `binary` (their
+ * `/proc/<pid>/exe`), exited ones left out; none when `binary` is not a
+ * file here.
+ */
+function pidsOf(binary) {
+  let target;
+  try {
+    target = realpathSync(binary);
+  } catch {
+    return [];
+  }
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, "") === target;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Linux: resolves once the processes `pids` of `binary` (a session's app)
+ * have ended: given 10 s to end on their own, then killed.
+ */
+async function gone(binary, pids) {
+  const left = () => pidsOf(binary).filter((pid) => pids.has(pid));
+  for (let waited = 0; waited < 10_000 && left().length > 0; waited += 250) await sleep(250);
+  for (const pid of left()) {
+    console.warn(`${basename(binary)} (${pid}) outlived its WebDriver session by 10 s: killed`);
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // ended meanwhile
+    }
+  }
+  for (let waited = 0; waited < 10_000 && left().length > 0; waited += 250) await sleep(250);
+  assert.deepEqual(left(), [], "the session's app is still running after its session and SIGKILL");
 }
 
 /**
