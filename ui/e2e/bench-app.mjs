@@ -5,7 +5,9 @@
 // (the UI's `workdesk:page` measure, from the request to two animation
 // frames after the rows are in the DOM); the same for a 200-row page saved
 // earlier, working offline (`workdesk:saved-page`); and the memory (RSS) of
-// the app and its WebKit processes.
+// the app and its WebKit processes; and the IPC calls the window makes for
+// one "Next page" and for opening another list until its first page shows
+// (every `invoke`, counted in the page).
 // Run through .ci/bench (it sets up Xvfb, D-Bus and the build).
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -67,6 +69,25 @@ const nextPageRender = [];
 const savedPage = [];
 const savedPageRender = [];
 const memory = [];
+const ipc = {};
+/**
+ * Counts every IPC call the page makes from now on, from zero: Tauri's IPC
+ * on Linux is a `fetch` of `ipc://localhost/<command>` (its `invoke` itself
+ * cannot be wrapped).
+ */
+const countCalls = (driver) =>
+  driver.executeScript(`
+    if (!window.__benchCalls) {
+      const fetch = window.fetch.bind(window);
+      window.__benchCalls = [];
+      window.fetch = (input, init) => {
+        const url = String(input?.url ?? input);
+        if (url.startsWith("ipc:")) window.__benchCalls.push(decodeURIComponent(url.replace(/^ipc:\\/\\/localhost\\//, "")));
+        return fetch(input, init);
+      };
+    }
+    window.__benchCalls.length = 0;`);
+const calls = (driver) => driver.executeScript("return [...window.__benchCalls];");
 try {
   for (let run = 0; run < RUNS; run++) {
     const launched = Date.now();
@@ -96,11 +117,25 @@ try {
           nextPage.push((await entries(driver, "workdesk:page")).at(-1).duration);
           nextPageRender.push((await entries(driver, "workdesk:page-render")).at(-1).duration);
         }
+        // The IPC calls of one "Next page", then of opening the tasks' list
+        // (and back to 200 supplier invoices a page).
+        await countCalls(driver);
+        const before = (await entries(driver, "workdesk:page")).length;
+        await driver.findElement(By.xpath("//button[normalize-space(.)='Next page']")).click();
+        await driver.wait(async () => (await entries(driver, "workdesk:page")).length > before, 30_000);
+        ipc.page = await calls(driver);
+        await countCalls(driver);
+        await driver.findElement(By.xpath("//nav//button[normalize-space(.)='Tasks']")).click();
+        await driver.wait(async () => (await driver.findElement(By.id("page-status")).getText()).includes("Page 1 of"), 30_000);
+        await driver.wait(async () => (await driver.findElements(By.css("table.records tbody tr"))).length > 0, 30_000);
+        ipc.open = await calls(driver);
+        await driver.findElement(By.xpath("//nav//button[normalize-space(.)='Supplier invoices']")).click();
+        await driver.wait(async () => (await driver.findElement(By.css("table.records")).getAttribute("aria-rowcount")) === "201", 30_000);
         // The same pages again, saved, working offline (nothing is sent).
         await driver.findElement(By.xpath("//label[contains(., 'Work offline')]/input")).click();
         await driver.wait(until.elementLocated(By.css(".offline-banner")), 30_000);
         await driver.findElement(By.xpath("//button[normalize-space(.)='First page']")).click();
-        await driver.wait(until.elementTextContains(status, "Page 1 of"), 30_000);
+        await driver.wait(until.elementTextContains(driver.findElement(By.id("page-status")), "Page 1 of"), 30_000);
         for (let page = 2; page <= PAGES + 1; page++) {
           const before = (await entries(driver, "workdesk:saved-page")).length;
           await driver.findElement(By.xpath("//button[normalize-space(.)='Next page']")).click();
@@ -136,5 +171,7 @@ row(`saved 200-row page, working offline: "Next page" to painted (${savedPage.le
 row("  of which: saved page received to painted", savedPageRender, "ms", 1);
 row("RSS of the app process", memory.map((m) => m.app), "MiB", 1);
 row("RSS of the app and its WebKit processes", memory.map((m) => m.total), "MiB", 1);
+console.log(`| IPC calls for "Next page" | ${ipc.page.length} (${ipc.page.join(", ")}) | | |`);
+console.log(`| IPC calls to open the tasks' list | ${ipc.open.length} (${ipc.open.join(", ")}) | | |`);
 console.log(`| binary size | ${size.toFixed(1)} MiB | | |`);
 console.log(`processes counted: ${memory[0].names}`);
