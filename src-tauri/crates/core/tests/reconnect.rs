@@ -4,7 +4,8 @@
 //! online once the service answers, which is what the window is pushed
 //! and the outbox's sender waits for.
 
-use std::io::{Read, Write};
+mod common;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,24 +14,6 @@ use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_core::workspace::id::WorkspaceId;
 use workdesk_core::writing::sender::Sender;
 use workdesk_sync::{OfflineSwitch, Replica};
-
-/// Arms the sandbox's fault `mode` for its next `times` requests (`POST
-/// /_sandbox/faults`, plain HTTP/1.1 on loopback).
-fn arm(base_url: &str, mode: &str, times: u32) {
-    let url = url::Url::parse(base_url).unwrap();
-    let address = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
-    let body = format!(r#"{{"mode":"{mode}","times":{times}}}"#);
-    let mut stream = std::net::TcpStream::connect(&address).unwrap();
-    write!(
-        stream,
-        "POST /_sandbox/faults HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 2"), "{answer}");
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_service_is_asked_again_until_it_answers() {
@@ -55,7 +38,7 @@ async fn an_unreachable_service_is_asked_again_until_it_answers() {
 
     // A gateway's page instead of the service (every retry of the read
     // too): unreachable.
-    arm(sandbox.base_url(), "html", 5);
+    common::arm(sandbox.base_url(), "html", 5);
     let read = client
         .list_view(ResourceName::SupplierInvoice, &ListView::default())
         .await;

@@ -8,7 +8,6 @@
 
 mod common;
 
-use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -101,24 +100,6 @@ impl Watched {
             cause,
         }
     }
-}
-
-/// Arms the sandbox's fault `mode` for its next `times` requests (`POST
-/// /_sandbox/faults`, plain HTTP/1.1 on loopback).
-fn arm(base_url: &str, mode: &str, times: u32) {
-    let url = url::Url::parse(base_url).unwrap();
-    let address = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
-    let body = format!(r#"{{"mode":"{mode}","times":{times}}}"#);
-    let mut stream = std::net::TcpStream::connect(&address).unwrap();
-    write!(
-        stream,
-        "POST /_sandbox/faults HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 2"), "{answer}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -227,7 +208,7 @@ async fn the_service_found_again_announces_every_list() {
     let client = watched.state.workspace().await.unwrap().client().clone();
     // A gateway's page instead of the service (every retry too):
     // unreachable, whatever the client tries.
-    arm(sandbox.base_url(), "html", 5);
+    common::arm(sandbox.base_url(), "html", 5);
     let view = ListView::default();
     assert!(client.list_view(ResourceName::Task, &view).await.is_err());
     assert_eq!(client.connection(), workdesk_api::Connection::Offline);

@@ -176,6 +176,15 @@ impl Settings {
         self.0.save().map_err(Error::Settings)
     }
 
+    /// The choice kept under `key` (the language, the density): its
+    /// default unless set, or when the file holds something else.
+    fn choice<T: serde::de::DeserializeOwned + Default>(&self, key: &str) -> T {
+        self.0
+            .get(key)
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default()
+    }
+
     /// Sets `key` to `value` as one change, and writes the file.
     fn put(&self, key: &str, value: Value) -> Result<()> {
         let _one_at_a_time = self.lock();
@@ -305,10 +314,7 @@ impl Settings {
     /// The language chosen for the UI ([`LanguageChoice::System`] unless set,
     /// or when the file holds something else).
     pub fn language(&self) -> LanguageChoice {
-        self.0
-            .get(LANGUAGE)
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default()
+        self.choice(LANGUAGE)
     }
 
     /// Sets the language of the UI and writes the file.
@@ -322,10 +328,7 @@ impl Settings {
     /// The density of the records table ([`Density::Normal`] unless set,
     /// or when the file holds something else).
     pub fn density(&self) -> Density {
-        self.0
-            .get(DENSITY)
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default()
+        self.choice(DENSITY)
     }
 
     /// Sets the density of the records table and writes the file.

@@ -115,3 +115,22 @@ pub fn ready_names(language: &str) -> workdesk_core::reading::views::ReadyNames 
         })
         .collect()
 }
+
+/// Arms the sandbox's fault `mode` for its next `times` requests (`POST
+/// /_sandbox/faults`, plain HTTP/1.1 on loopback).
+pub fn arm(base_url: &str, mode: &str, times: u32) {
+    let url = url::Url::parse(base_url).unwrap();
+    let address = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
+    let body = format!(r#"{{"mode":"{mode}","times":{times}}}"#);
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    write!(
+        stream,
+        "POST /_sandbox/faults HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 2"), "{answer}");
+}
