@@ -160,7 +160,7 @@ impl Delivered {
             let new = changes
                 .iter()
                 .filter(|change| sent.contains(&change.id) && !before.contains(&change.id))
-                .filter_map(|change| change.change.as_ref().map(resource_of));
+                .filter_map(|change| change.change.as_ref().map(Change::resource));
             for resource in new {
                 if !self.resources.contains(&resource) {
                     self.resources.push(resource);
@@ -173,17 +173,6 @@ impl Delivered {
     /// The resources of the changes delivered since the last call, if any.
     fn take(&mut self) -> Option<Vec<ResourceName>> {
         (!self.resources.is_empty()).then(|| std::mem::take(&mut self.resources))
-    }
-}
-
-/// The resource whose records `change` makes, edits or deletes.
-fn resource_of(change: &Change) -> ResourceName {
-    match change {
-        Change::CreateTask { .. } => ResourceName::Task,
-        Change::PatchLead { .. } => ResourceName::Lead,
-        Change::CreateStakeholder { .. } | Change::DeleteStakeholder { .. } => {
-            ResourceName::Stakeholder
-        }
     }
 }
 

@@ -89,6 +89,18 @@ pub enum Change {
 }
 
 impl Change {
+    /// The resource whose records this change makes, edits or deletes.
+    #[must_use]
+    pub fn resource(&self) -> ResourceName {
+        match self {
+            Change::CreateTask { .. } => ResourceName::Task,
+            Change::PatchLead { .. } => ResourceName::Lead,
+            Change::CreateStakeholder { .. } | Change::DeleteStakeholder { .. } => {
+                ResourceName::Stakeholder
+            }
+        }
+    }
+
     /// The record this change acts on, for changes to an existing record
     /// (`lead:<id>`, `stakeholder:<id>`, ids in lower case): a later change
     /// of the same record waits while an earlier one needs the user.
