@@ -280,6 +280,7 @@ impl ListView {
         // the view's filters, or `search` for the search box's.
         let mut keys: Vec<String> = index_of.iter().map(|i| format!("filters.{i}")).collect();
         let search = Search::parse(&self.search);
+        let mut related = 0..0;
         if !search.is_empty() {
             match search.combine(schema, &query.filters) {
                 Ok(combined) => {
@@ -294,19 +295,39 @@ impl ListView {
                         })
                         .collect();
                     query.filters = combined.conditions;
+                    related = combined.related;
                 }
                 Err(reason) => problems.add_problem("search", search_problem(reason)),
             }
         }
         let checked = query.check_with(schema, |at, _| keys[at].clone(), reversed_range);
         match checked {
-            Ok(plan) if problems.is_empty() => Ok(CheckedView {
-                resource,
-                query,
-                plan,
-                fields: self.fields.clone(),
-                keys,
-            }),
+            Ok(plan) if problems.is_empty() => {
+                let saved = (!related.is_empty()).then(|| {
+                    let mut own = query.clone();
+                    let unsearched = own
+                        .filters
+                        .drain(related.clone())
+                        .map(|condition| condition.path.to_string())
+                        .collect();
+                    // Fewer conditions of a query that checked: it checks.
+                    let plan = own.check(schema).unwrap_or_else(|_| plan.clone());
+                    SavedForm {
+                        query: own,
+                        plan,
+                        related,
+                        unsearched,
+                    }
+                });
+                Ok(CheckedView {
+                    resource,
+                    query,
+                    plan,
+                    saved,
+                    fields: self.fields.clone(),
+                    keys,
+                })
+            }
             Ok(_) => Err(problems),
             Err(found) => {
                 for (key, reason) in found.reasons() {
@@ -341,6 +362,9 @@ pub struct CheckedView {
     resource: ResourceName,
     query: ListQuery,
     plan: Plan,
+    /// What saved records answer when the search also looks in related
+    /// records' fields (only the service can): `None` when it does not.
+    saved: Option<SavedForm>,
     fields: Option<Vec<String>>,
     /// For each condition of `query`, how problems about it are keyed
     /// (`filters.<index>` of the view, or `search`).
@@ -364,6 +388,46 @@ impl CheckedView {
     #[must_use]
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// The query saved records answer, and its plan: the query as sent,
+    /// without the search's conditions on related records' fields
+    /// (`supplier__name`), which saved records do not hold. The same as
+    /// [`CheckedView::query`] when the search has none.
+    #[must_use]
+    pub fn saved_form(&self) -> (&ListQuery, &Plan) {
+        match &self.saved {
+            Some(saved) => (&saved.query, &saved.plan),
+            None => (&self.query, &self.plan),
+        }
+    }
+
+    /// This view as saved records answer it ([`CheckedView::saved_form`]),
+    /// as a view of its own: what the service answers for the same
+    /// question, to compare the two.
+    #[must_use]
+    pub fn saved_view(&self) -> CheckedView {
+        let Some(saved) = &self.saved else {
+            return self.clone();
+        };
+        let mut keys = self.keys.clone();
+        keys.drain(saved.related.clone());
+        CheckedView {
+            resource: self.resource,
+            query: saved.query.clone(),
+            plan: saved.plan.clone(),
+            saved: None,
+            fields: self.fields.clone(),
+            keys,
+        }
+    }
+
+    /// The related fields the search looks in that saved records cannot
+    /// (`supplier__name`, `supplier__document_number`): searched when
+    /// connected only. Empty when none.
+    #[must_use]
+    pub fn searched_when_connected(&self) -> &[String] {
+        self.saved.as_ref().map_or(&[], |saved| &saved.unsearched)
     }
 
     /// The view's `fields` as the screen orders them (a name may come
@@ -417,6 +481,17 @@ impl CheckedView {
             .map(|(condition, key)| (condition.parameter(), key.as_str()))
             .collect()
     }
+}
+
+/// A [`CheckedView`]'s query without the search's related conditions.
+#[derive(Debug, Clone)]
+struct SavedForm {
+    query: ListQuery,
+    plan: Plan,
+    /// Where the conditions left out sat in the query as sent.
+    related: std::ops::Range<usize>,
+    /// The paths of the conditions left out (`supplier__name`), once each.
+    unsearched: Vec<String>,
 }
 
 /// The problem of a search that cannot be sent with the view's filters.
@@ -565,7 +640,28 @@ mod tests {
         let checked = view.check(ResourceName::SupplierInvoice).unwrap();
         assert_eq!(
             checked.to_query_string(),
-            "page=1&take=20&operation_status__exact=PR&name__icontains=acme"
+            "page=1&take=20&name__icontains=acme&or__supplier__name__icontains=acme&operation_status__exact=PR"
+        );
+        // Saved records answer the search in the invoice's own fields, and
+        // say the supplier's name is searched when connected.
+        assert_eq!(
+            checked.saved_form().0.to_query_string(),
+            "page=1&take=20&name__icontains=acme&operation_status__exact=PR"
+        );
+        assert_eq!(
+            checked.saved_view().to_query_string(),
+            checked.saved_form().0.to_query_string()
+        );
+        assert_eq!(checked.searched_when_connected(), ["supplier__name"]);
+        let tasks = ListView {
+            search: "llamar".into(),
+            ..ListView::default()
+        };
+        let tasks = tasks.check(ResourceName::Task).unwrap();
+        assert!(tasks.searched_when_connected().is_empty());
+        assert_eq!(
+            tasks.saved_form().0.to_query_string(),
+            tasks.to_query_string()
         );
         // A condition is still keyed by its own index beside the search's.
         let bad = ListView {

@@ -51,6 +51,6 @@ pub use error::{Code, Error, Problem, Reason, ValidationErrors};
 pub use layout::Layout;
 pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAULT_TAKE, MAX_TAKE};
 pub use record::Record;
-pub use schema::{Field, FieldKind, FieldType, Relation, Schema, SearchBy};
+pub use schema::{Field, FieldKind, FieldType, RelatedSearch, Relation, Schema, SearchBy};
 pub use search::{Combined, Inexpressible, Search, MAX_SEARCH_WORDS};
 pub use value::{parse_date_time, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS};

@@ -4,7 +4,7 @@
 //! "assumed": the sandbox serves exactly these, and the client tolerates
 //! records with fields missing or extra.
 
-use crate::schema::{Field, FieldType, Relation, Schema, SearchBy};
+use crate::schema::{Field, FieldType, RelatedSearch, Relation, Schema, SearchBy};
 
 use FieldType::{Boolean, Date, DateTime, Decimal, Integer, Json, Uuid};
 
@@ -27,11 +27,49 @@ const fn opt(name: &'static str, kind: FieldType) -> Field {
     Field::new(name, kind, true)
 }
 
-/// `name` of a related record, for `supplier__name` / `customer__name`.
-const RELATED_NAME: &[Field] = &[req("id", Uuid), req("name", STRING)];
+/// A business party an invoice or quote names (its supplier, its
+/// customer): filters reach its `name` and `document_number`
+/// (`supplier__name`, `customer__document_number`).
+const RELATED_PARTY: &[Field] = &[
+    req("id", Uuid),
+    req("name", STRING),
+    req("document_number", STRING),
+];
+
+/// A stakeholder's geographic location: filters reach its `name`
+/// (`geographic_location__name`). Assumed beyond the spec's `uuid`.
+const RELATED_LOCATION: &[Field] = &[req("id", Uuid), req("name", STRING)];
+
+/// A stakeholder's document type: filters reach its `code` and `name`
+/// (`document_type__code`). Assumed beyond the spec's `uuid`.
+const RELATED_DOCUMENT_TYPE: &[Field] =
+    &[req("id", Uuid), req("code", STRING), req("name", STRING)];
+
+/// A party's name searched as typed, and its document number when the
+/// text has a digit, through `relation`.
+const fn party_search(relation: &'static str) -> [RelatedSearch; 2] {
+    [
+        RelatedSearch {
+            relation,
+            field: "name",
+            by: SearchBy::Text,
+        },
+        RelatedSearch {
+            relation,
+            field: "document_number",
+            by: SearchBy::Code,
+        },
+    ]
+}
+
+/// The search through an invoice's `supplier`.
+const SUPPLIER_SEARCH: [RelatedSearch; 2] = party_search("supplier");
+/// The search through an invoice's or quote's `customer`.
+const CUSTOMER_SEARCH: [RelatedSearch; 2] = party_search("customer");
 
 /// Supplier invoice, `GET /account_payable/invoice/` (spec table "Supplier
-/// invoice", nullability as the spec gives it). Related: `supplier__name`.
+/// invoice", nullability as the spec gives it). Related: `supplier__name`,
+/// `supplier__document_number`, both searched.
 pub static SUPPLIER_INVOICE: Schema = Schema {
     resource: "supplier_invoice",
     path: "/account_payable/invoice/",
@@ -82,17 +120,18 @@ pub static SUPPLIER_INVOICE: Schema = Schema {
     ],
     relations: &[Relation {
         name: "supplier",
-        fields: RELATED_NAME,
+        fields: RELATED_PARTY,
     }],
     search: &[
         ("name", SearchBy::Text),
         ("invoice_number", SearchBy::Number),
     ],
+    related_search: &SUPPLIER_SEARCH,
 };
 
 /// Customer invoice, `GET /account_receivable/invoice/` (spec table
 /// "Customer invoice"; nullability assumed like the supplier invoice's).
-/// Related: `customer__name`.
+/// Related: `customer__name`, `customer__document_number`, both searched.
 pub static CUSTOMER_INVOICE: Schema = Schema {
     resource: "customer_invoice",
     path: "/account_receivable/invoice/",
@@ -141,16 +180,18 @@ pub static CUSTOMER_INVOICE: Schema = Schema {
     ],
     relations: &[Relation {
         name: "customer",
-        fields: RELATED_NAME,
+        fields: RELATED_PARTY,
     }],
     search: &[
         ("name", SearchBy::Text),
         ("operation_number", SearchBy::Number),
     ],
+    related_search: &CUSTOMER_SEARCH,
 };
 
 /// Sales quote, `GET /order/sales_quote/`. Assumed, not in the spec: the spec
-/// names the endpoint but not its fields. Related: `customer__name`.
+/// names the endpoint but not its fields. Related: `customer__name`,
+/// `customer__document_number`, both searched.
 pub static SALES_QUOTE: Schema = Schema {
     resource: "sales_quote",
     path: "/order/sales_quote/",
@@ -180,9 +221,10 @@ pub static SALES_QUOTE: Schema = Schema {
     ],
     relations: &[Relation {
         name: "customer",
-        fields: RELATED_NAME,
+        fields: RELATED_PARTY,
     }],
     search: &[("name", SearchBy::Text), ("quote_number", SearchBy::Number)],
+    related_search: &CUSTOMER_SEARCH,
 };
 
 /// Product, `GET /inventory/product/`. Assumed, not in the spec: the spec
@@ -211,6 +253,7 @@ pub static PRODUCT: Schema = Schema {
     ],
     relations: &[],
     search: &[("name", SearchBy::Text), ("code", SearchBy::Code)],
+    related_search: &[],
 };
 
 /// Task: `POST /task/task/` (spec table "Task", response fields); the list
@@ -242,6 +285,7 @@ pub static TASK: Schema = Schema {
     ],
     relations: &[],
     search: &[("title", SearchBy::Text)],
+    related_search: &[],
 };
 
 /// Lead: `PATCH /crm/lead/{id}/` (spec table "Lead"); the list
@@ -268,11 +312,14 @@ pub static LEAD: Schema = Schema {
     ],
     relations: &[],
     search: &[("source", SearchBy::Text)],
+    related_search: &[],
 };
 
 /// Stakeholder: `POST /stakeholder/stakeholder/` and
 /// `DELETE /stakeholder/stakeholder/{id}/` (spec table "Stakeholder"); the
 /// list `GET /stakeholder/stakeholder/` and `GET …/{id}/` are assumed.
+/// Related (assumed): `geographic_location__name`, `document_type__code`
+/// and `document_type__name`, which give the ids of the names typed.
 pub static STAKEHOLDER: Schema = Schema {
     resource: "stakeholder",
     path: "/stakeholder/stakeholder/",
@@ -294,11 +341,21 @@ pub static STAKEHOLDER: Schema = Schema {
         opt("verification_digit", STRING),
         req("geographic_location", Uuid),
     ],
-    relations: &[],
+    relations: &[
+        Relation {
+            name: "geographic_location",
+            fields: RELATED_LOCATION,
+        },
+        Relation {
+            name: "document_type",
+            fields: RELATED_DOCUMENT_TYPE,
+        },
+    ],
     search: &[
         ("name", SearchBy::Text),
         ("document_number", SearchBy::Code),
     ],
+    related_search: &[],
 };
 
 /// Customer: `GET /stakeholder/customer/{id}/` (spec table "Customer"); the
@@ -330,6 +387,7 @@ pub static CUSTOMER: Schema = Schema {
         ("name", SearchBy::Text),
         ("document_number", SearchBy::Code),
     ],
+    related_search: &[],
 };
 
 /// Every resource with a list endpoint, in the order the app shows them.

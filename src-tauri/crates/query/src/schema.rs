@@ -190,11 +190,37 @@ pub struct Schema {
     pub fields: &'static [Field],
     /// Related records filters may reach with `relation__field`.
     pub relations: &'static [Relation],
-    /// The fields a list's search box looks in, most telling first, and
-    /// which words each takes (see [`Search`](crate::Search)). Fields of the
-    /// record itself only: a related record's are not saved offline, and
-    /// the search means the same online and offline.
+    /// The fields of the record itself a list's search box looks in, most
+    /// telling first, and which words each takes (see
+    /// [`Search`](crate::Search)).
     pub search: &'static [(&'static str, SearchBy)],
+    /// The related records' fields the search box also looks in, with the
+    /// whole text typed (`supplier__name`, `supplier__document_number`):
+    /// only the service can search them (a related record's fields are not
+    /// saved offline).
+    pub related_search: &'static [RelatedSearch],
+}
+
+/// A related record's field a list's search also looks in
+/// ([`Schema::related_search`]): `relation__field`, searched for the whole
+/// text typed as one phrase, by [`SearchBy`] (a name contains it ignoring
+/// case; a document number, when the text has a digit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RelatedSearch {
+    /// The relation (`supplier`), one of the schema's [`Relation`]s.
+    pub relation: &'static str,
+    /// The related record's field (`name`, `document_number`).
+    pub field: &'static str,
+    /// Which texts it is searched for.
+    pub by: SearchBy,
+}
+
+impl RelatedSearch {
+    /// `relation__field` as a filter writes it (`supplier__name`).
+    #[must_use]
+    pub fn path(&self) -> String {
+        format!("{}__{}", self.relation, self.field)
+    }
 }
 
 /// Which words of a search a field is searched for.

@@ -9,6 +9,17 @@
 //! stands for the text fields alone (one condition for most resources), so
 //! names of several words combine with any filters.
 //!
+//! Where the service exposes a related record's name or document number
+//! ([`Schema::related_search`]: an invoice's supplier or customer), a
+//! record also matches when the **whole text** typed is found in one of
+//! them: "acme industrial" finds the invoices of "Acme Industrial Supply
+//! S.A.S.". The whole text, not each word: `(a1 OR b1) AND (a2 OR b2)`
+//! has no form in the service's fold (below), while `own words OR
+//! related` does when the user's filters follow it with AND. Only the
+//! service can answer the related part (saved records hold the reference,
+//! not the related record's fields): [`Combined::related`] says which
+//! conditions to leave out over saved records.
+//!
 //! The service folds filters left to right with no grouping
 //! (docs/service.md, "Folding"), so not every "filters AND search" can be
 //! written as one query. [`Search::combine`] writes it exactly when it can:
@@ -44,6 +55,10 @@ pub struct Combined {
     /// Where the user's own filters start in `conditions`: they follow,
     /// in their order, one for one; the rest are the search's.
     pub filters_at: usize,
+    /// Where the related fields' conditions sit in `conditions` (empty:
+    /// none). Removing them leaves the search of the record's own fields
+    /// AND the filters: what saved records can answer.
+    pub related: std::ops::Range<usize>,
 }
 
 /// Why a search and the user's filters cannot be sent together as one
@@ -117,9 +132,49 @@ impl Search {
             .collect()
     }
 
+    /// The conditions the whole text stands for over `schema`'s related
+    /// fields ([`Schema::related_search`]), each alone: `icontains` the
+    /// words joined by one space, on names, and on document numbers when
+    /// the text has a digit. Empty for a resource with none.
+    #[must_use]
+    pub fn related_conditions(&self, schema: &Schema) -> Vec<Condition> {
+        let phrase = self.words.join(" ");
+        let digit = phrase.chars().any(|c| c.is_ascii_digit());
+        schema
+            .related_search
+            .iter()
+            .filter(|related| match related.by {
+                SearchBy::Text => true,
+                SearchBy::Code => digit,
+                SearchBy::Number => phrase.parse::<i64>().is_ok(),
+            })
+            .map(|related| {
+                let operator = match related.by {
+                    SearchBy::Number => Operator::Exact,
+                    SearchBy::Text | SearchBy::Code => Operator::Icontains,
+                };
+                Condition {
+                    or: true,
+                    not: false,
+                    path: FieldPath::related(related.relation, related.field),
+                    operator,
+                    implicit_exact: false,
+                    value: phrase.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// `filters` (folded left to right, as the service folds them) AND
     /// this search over `schema`, as one list of conditions meaning exactly
     /// that; `filters` unchanged when the search is empty.
+    ///
+    /// The search is every word in some field of the record itself, OR
+    /// the whole text in a related record's field
+    /// ([`Search::related_conditions`]). The related part needs the user's
+    /// filters to be plain ANDs (they follow it); with an `or__` among them
+    /// it is left out ([`Combined::related`] empty) and the search looks in
+    /// the record's own fields only.
     ///
     /// # Errors
     /// [`Inexpressible`] when no list of conditions means exactly that
@@ -139,45 +194,81 @@ impl Search {
             .into_iter()
             .partition(|alternatives| alternatives.len() > 1);
         let filters_or = filters.iter().skip(1).any(|condition| condition.or);
-        let mut combined = Vec::with_capacity(filters.len() + single.len() + 2);
-        let mut filters_at = 0;
-        match several.len() {
-            0 => combined.extend(filters.iter().cloned()),
-            1 if !filters_or => {
-                // The word's alternatives open the query; the user's
-                // conditions (all joined by AND) follow it.
-                for (index, mut condition) in several[0].iter().cloned().enumerate() {
+        let related = if self.is_empty() || filters_or {
+            Vec::new()
+        } else {
+            self.related_conditions(schema)
+        };
+        let mut combined = Vec::with_capacity(filters.len() + single.len() + related.len() + 2);
+        // The own fields' part: the one word with several alternatives
+        // opens it (`a OR b`), the words with one condition follow with AND.
+        let own = |combined: &mut Vec<Condition>| {
+            if let Some(alternatives) = several.first() {
+                for (index, mut condition) in alternatives.iter().cloned().enumerate() {
                     condition.or = index > 0;
                     combined.push(condition);
                 }
-                filters_at = combined.len();
-                combined.extend(filters.iter().cloned().map(|mut condition| {
-                    condition.or = false;
-                    condition
-                }));
             }
-            1 => return Err(Inexpressible::FiltersWithOr),
-            _ => return Err(Inexpressible::SeveralWords),
-        }
-        for alternatives in single {
-            match alternatives.into_iter().next() {
-                Some(condition) => combined.push(condition),
-                // No field can hold this word: nothing matches. An
-                // always-false condition keeps that meaning in the query.
-                None => combined.push(Condition {
-                    or: false,
-                    not: false,
-                    path: FieldPath::field("id"),
-                    operator: Operator::Isnull,
-                    implicit_exact: false,
-                    value: "true".to_owned(),
-                }),
+            for alternatives in &single {
+                combined.push(match alternatives.first() {
+                    Some(condition) => condition.clone(),
+                    // No field can hold this word: nothing matches. An
+                    // always-false condition keeps that meaning in the query.
+                    None => Condition {
+                        or: false,
+                        not: false,
+                        path: FieldPath::field("id"),
+                        operator: Operator::Isnull,
+                        implicit_exact: false,
+                        value: "true".to_owned(),
+                    },
+                });
             }
+        };
+        let and_filters = |combined: &mut Vec<Condition>| {
+            combined.extend(filters.iter().cloned().map(|mut condition| {
+                condition.or = false;
+                condition
+            }));
+        };
+        match several.len() {
+            0 | 1 if !related.is_empty() => {
+                // (own words, OR the related fields), then the user's
+                // conditions, all joined by AND.
+                own(&mut combined);
+                let related_at = combined.len();
+                combined.extend(related);
+                let filters_at = combined.len();
+                and_filters(&mut combined);
+                Ok(Combined {
+                    conditions: combined,
+                    filters_at,
+                    related: related_at..filters_at,
+                })
+            }
+            0 => {
+                // The user's conditions as they are, then each word with AND.
+                combined.extend(filters.iter().cloned());
+                own(&mut combined);
+                Ok(Combined {
+                    conditions: combined,
+                    filters_at: 0,
+                    related: 0..0,
+                })
+            }
+            1 if !filters_or => {
+                own(&mut combined);
+                let filters_at = combined.len();
+                and_filters(&mut combined);
+                Ok(Combined {
+                    conditions: combined,
+                    filters_at,
+                    related: filters_at..filters_at,
+                })
+            }
+            1 => Err(Inexpressible::FiltersWithOr),
+            _ => Err(Inexpressible::SeveralWords),
         }
-        Ok(Combined {
-            conditions: combined,
-            filters_at,
-        })
     }
 }
 
@@ -235,14 +326,14 @@ mod tests {
     fn one_word_over_several_fields_opens_the_query_and_the_filters_follow_with_and() {
         let combined = Search::parse("acme 1042")
             .combine(
-                &resources::SUPPLIER_INVOICE,
-                &filter("operation_status=PR&not__total__gte=100"),
+                &resources::PRODUCT,
+                &filter("category=x&not__unit_price__gte=100"),
             )
             .unwrap();
-        assert_eq!(combined.filters_at, 2);
+        assert_eq!(combined.filters_at, 3);
         assert_eq!(
             written(combined.conditions),
-            "name__icontains=1042&or__invoice_number__exact=1042&operation_status=PR&not__total__gte=100&name__icontains=acme"
+            "name__icontains=1042&or__code__icontains=1042&name__icontains=acme&category=x&not__unit_price__gte=100"
         );
         // Nothing typed: the filters as they are.
         let filters = filter("operation_status=PR&or__total__gte=100");
@@ -250,7 +341,8 @@ mod tests {
             Search::parse(" ").combine(&resources::SUPPLIER_INVOICE, &filters),
             Ok(Combined {
                 conditions: filters,
-                filters_at: 0
+                filters_at: 0,
+                related: 0..0,
             })
         );
     }
@@ -268,6 +360,53 @@ mod tests {
     }
 
     #[test]
+    fn the_whole_text_is_also_looked_for_in_the_supplier_s_name_and_document_number() {
+        let invoices = &resources::SUPPLIER_INVOICE;
+        let combined = Search::parse("acme industrial")
+            .combine(invoices, &filter("operation_status=PR"))
+            .unwrap();
+        assert_eq!(
+            written(combined.conditions.clone()),
+            "name__icontains=acme&name__icontains=industrial&or__supplier__name__icontains=acme%20industrial&operation_status=PR"
+        );
+        assert_eq!((combined.related, combined.filters_at), (2..3, 3));
+        // A number: its own fields, then the supplier's name and document number.
+        let combined = Search::parse("1042")
+            .combine(invoices, &filter("not__total__gte=100"))
+            .unwrap();
+        assert_eq!(
+            written(combined.conditions),
+            "name__icontains=1042&or__invoice_number__exact=1042&or__supplier__name__icontains=1042&or__supplier__document_number__icontains=1042&not__total__gte=100"
+        );
+        assert_eq!((combined.related, combined.filters_at), (2..4, 4));
+        // With an `or__` among the filters the related part cannot be
+        // written; the record's own fields are searched.
+        let combined = Search::parse("acme")
+            .combine(invoices, &filter("operation_status=PR&or__total__gte=1"))
+            .unwrap();
+        assert_eq!(
+            written(combined.conditions),
+            "operation_status=PR&or__total__gte=1&name__icontains=acme"
+        );
+        assert!(combined.related.is_empty());
+        // Customers and quotes through their customer; the rest have none.
+        for schema in [&resources::CUSTOMER_INVOICE, &resources::SALES_QUOTE] {
+            let combined = Search::parse("pérez").combine(schema, &[]).unwrap();
+            assert_eq!(
+                written(combined.conditions),
+                "name__icontains=p%C3%A9rez&or__customer__name__icontains=p%C3%A9rez"
+            );
+        }
+        for schema in [&resources::TASK, &resources::LEAD, &resources::STAKEHOLDER] {
+            assert!(Search::parse("x")
+                .combine(schema, &[])
+                .unwrap()
+                .related
+                .is_empty());
+        }
+    }
+
+    #[test]
     fn what_no_query_can_say_is_said() {
         let invoices = &resources::SUPPLIER_INVOICE;
         assert_eq!(
@@ -278,6 +417,13 @@ mod tests {
             Search::parse("acme 2025")
                 .combine(invoices, &filter("operation_status=PR&or__total__gte=1")),
             Err(Inexpressible::FiltersWithOr)
+        );
+        assert_eq!(
+            Search::parse("2024 2025")
+                .combine(&resources::TASK, &[])
+                .map(|c| c.related),
+            Ok(0..0),
+            "a task's title holds both words: one condition each"
         );
     }
 

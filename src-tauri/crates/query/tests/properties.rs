@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use rust_decimal::Decimal;
 use serde_json::{json, Map, Value as Json};
 use workdesk_query::{
-    Condition, Field, FieldPath, FieldType, Inexpressible, ListQuery, Operator, Relation, Schema,
-    Search, SearchBy, SortKey, Take,
+    Condition, Field, FieldPath, FieldType, Inexpressible, ListQuery, Operator, RelatedSearch,
+    Relation, Schema, Search, SearchBy, SortKey, Take,
 };
 
 // ---------------------------------------------------------------- encode → parse
@@ -121,12 +121,18 @@ static TEST: Schema = Schema {
         ("code", SearchBy::Code),
         ("count", SearchBy::Number),
     ],
+    related_search: &[RelatedSearch {
+        relation: "owner",
+        field: "name",
+        by: SearchBy::Text,
+    }],
 };
 
 /// [`TEST`] searching its label and count only: a word that is not a
 /// whole number has one condition, a whole number two.
 static TEST_NUMBERED: Schema = Schema {
     search: &[("label", SearchBy::Text), ("count", SearchBy::Number)],
+    related_search: &[],
     ..TEST
 };
 
@@ -511,8 +517,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     /// Whenever a search and the user's filters can be sent as one query,
-    /// that query means the filters AND every word in some searchable
-    /// field; when they cannot, the reason given is the true one.
+    /// that query means the filters AND (every word in some searchable
+    /// field, OR the whole text in the related owner's name where the
+    /// schema searches it and the filters are plain ANDs); when they
+    /// cannot, the reason given is the true one. Without the related
+    /// conditions, it means the filters AND every word in the record's
+    /// own fields (what saved records answer).
     #[test]
     fn a_search_with_filters_means_the_filters_and_every_word(
         records in prop::collection::vec(native(), 1..20),
@@ -536,15 +546,28 @@ proptest! {
                 for (kept, given) in theirs.iter().zip(&conditions) {
                     prop_assert_eq!((&kept.path, kept.operator, &kept.value, kept.not), (&given.path, given.operator, &given.value, given.not));
                 }
+                let related = !search.is_empty() && !schema.related_search.is_empty() && !filters_or;
+                prop_assert_eq!(combined.related.len(), usize::from(related));
+                let mut own = combined.conditions.clone();
+                own.drain(combined.related.clone());
                 let query = ListQuery { filters: combined.conditions, ..ListQuery::default() };
                 let plan = query.check(schema).unwrap();
+                let own_query = ListQuery { filters: own, ..ListQuery::default() };
+                let own_plan = own_query.check(schema).unwrap();
+                let phrase = search.words().join(" ").to_lowercase();
                 for record in &records {
-                    let expected = reference(record, &conditions)
-                        && search.words().iter().all(|word| word_found(schema, record, word));
+                    let words = search.words().iter().all(|word| word_found(schema, record, word));
+                    let filtered = reference(record, &conditions);
+                    let in_owner = related && record.owner.to_lowercase().contains(&phrase);
                     prop_assert_eq!(
                         plan.matches(&record.json()),
-                        expected,
+                        filtered && (words || in_owner),
                         "record {:?}, search {:?}, query {}", record, text, query.to_query_string()
+                    );
+                    prop_assert_eq!(
+                        own_plan.matches(&record.json()),
+                        filtered && words,
+                        "record {:?}, search {:?}, own query {}", record, text, own_query.to_query_string()
                     );
                 }
             }

@@ -32,7 +32,9 @@ pub fn pages_for(records: u64) -> u32 {
 /// The requests of a key's hourly `limit` never spent by a walk or the
 /// overview: [`RESERVE_PERCENT`] of it, rounded up.
 pub(crate) fn reserve_of(limit: u32) -> u32 {
-    (limit * RESERVE_PERCENT).div_ceil(100)
+    // In u64: a service may announce a limit near `u32::MAX`.
+    let reserve = (u64::from(limit) * u64::from(RESERVE_PERCENT)).div_ceil(100);
+    u32::try_from(reserve).unwrap_or(u32::MAX)
 }
 
 /// The share of the key's hourly budget a download never spends: it pauses
@@ -485,4 +487,18 @@ fn changed_at(record: &JsonRecord) -> Option<DateTime<Utc>> {
         .filter_map(|field| record.get(*field).and_then(Json::as_str))
         .filter_map(workdesk_query::parse_date_time)
         .max()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reserve_is_a_tenth_of_any_limit_rounded_up() {
+        assert_eq!(reserve_of(1_000), 100);
+        assert_eq!(reserve_of(15), 2);
+        assert_eq!(reserve_of(0), 0);
+        // A service announcing an unmetered key: no overflow.
+        assert_eq!(reserve_of(u32::MAX), 429_496_730);
+    }
 }

@@ -39,6 +39,11 @@ pub enum Source {
         saved_at: Option<DateTime<Utc>>,
         /// How many records of the resource are saved.
         saved: u64,
+        /// The related fields the search box's text is looked for in only
+        /// when connected (`supplier__name`, `supplier__document_number`):
+        /// saved records hold the reference, not the related record's
+        /// fields. Empty when the search has none, or there is no search.
+        searched_when_connected: Vec<String>,
     },
 }
 
@@ -311,6 +316,7 @@ impl Replica {
             source: Source::SavedRecords {
                 saved_at: answer.saved_at,
                 saved: answer.saved,
+                searched_when_connected: view.searched_when_connected().to_vec(),
             },
         }))
     }
@@ -326,7 +332,8 @@ impl Replica {
         &self,
         view: &CheckedView,
     ) -> Result<Option<workdesk_cache::OfflineAnswer>> {
-        match self.saved()?.query_planned(view.query(), view.plan()) {
+        let (query, plan) = view.saved_form();
+        match self.saved()?.query_planned(query, plan) {
             Ok(answer) => Ok(Some(answer)),
             Err(workdesk_cache::Error::PastLastPage { .. }) => Ok(None),
             Err(workdesk_cache::Error::Refused(problems)) => {

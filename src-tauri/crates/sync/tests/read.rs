@@ -267,6 +267,23 @@ async fn working_offline_sends_nothing_and_answers_from_the_saved_records_only()
     else {
         panic!("{answers:?}")
     };
+    // A search: the saved records answer it in the invoices' own fields,
+    // and say the supplier's name is searched when connected.
+    let mut searched = view();
+    searched.search = "fp".into();
+    let (answers, _) = read(&setup.replica, &searched).await;
+    let [Answer::Saved {
+        source: Source::SavedRecords {
+            searched_when_connected,
+            ..
+        },
+        value,
+    }] = answers.as_slice()
+    else {
+        panic!("{answers:?}")
+    };
+    assert_eq!(searched_when_connected, &["supplier__name"]);
+    assert_eq!(value.count, 20, "every saved invoice's name holds FP");
     // What the saved records cannot answer is the refusal, keyed by condition.
     named.filters[0].field = "supplier__name".into();
     named.filters[0].operator = Operator::Icontains;

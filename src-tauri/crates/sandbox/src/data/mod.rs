@@ -31,10 +31,24 @@ pub(crate) struct Named {
     pub name: Arc<str>,
 }
 
+/// A business party records name by id: a supplier of supplier invoices,
+/// a customer of customer invoices and sales quotes. Filters reach its
+/// `name` and `document_number` (`supplier__name`,
+/// `customer__document_number`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Party {
+    pub id: Uuid,
+    pub name: Arc<str>,
+    /// Its tax id (NIT) or identity document's number.
+    pub document_number: Arc<str>,
+}
+
 /// A document type a stakeholder's `document_type` may reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DocumentType {
     pub id: Uuid,
+    /// Its short code (`"CC"`, `"NIT"`), what `document_type__code` reads.
+    pub code: &'static str,
     /// Shown as the stakeholder's `document_type_name` (`"Cédula de ciudadanía"`).
     pub name: &'static str,
     /// Documents of companies (tax ids) make `is_company` true.
@@ -47,7 +61,7 @@ pub(crate) struct Workspace {
     /// Members; keys are bound to one of them, records are created by them.
     pub members: Vec<Uuid>,
     /// Suppliers referenced by supplier invoices (`supplier__name`).
-    pub suppliers: Vec<Named>,
+    pub suppliers: Vec<Party>,
     /// Document types of stakeholders.
     pub document_types: Vec<DocumentType>,
     /// Geographic locations of stakeholders.
@@ -60,7 +74,7 @@ impl Workspace {
     /// A workspace with these reference records and tables (one per resource).
     pub fn new(
         members: Vec<Uuid>,
-        suppliers: Vec<Named>,
+        suppliers: Vec<Party>,
         document_types: Vec<DocumentType>,
         geographic_locations: Vec<Named>,
         tables: Vec<Table>,

@@ -28,13 +28,13 @@ pub(crate) struct Row {
     /// The same values typed by their field (what filters and sorting
     /// compare), so a list does not parse decimals and date-times per request.
     typed: Box<[Value]>,
-    /// `name` of the related record of the schema's relation (the supplier of
-    /// a supplier invoice, the customer of a customer invoice or sales
-    /// quote), read by `supplier__name` / `customer__name` filters. Never
-    /// serialised.
-    related_name: Option<Json>,
-    /// `related_name` typed.
-    related_name_typed: Value,
+    /// The related records' fields filters reach (`supplier__name`,
+    /// `geographic_location__name`): one per field but `id` of each of the
+    /// schema's relations, in schema order ([`related_position`]). Never
+    /// serialised; `None` where not set.
+    related: Box<[Option<Json>]>,
+    /// `related` typed.
+    related_typed: Box<[Value]>,
     /// Whether `deleted_at` is set, kept next to the row so that listing
     /// does not touch every row's cells.
     deleted: bool,
@@ -49,8 +49,8 @@ impl Row {
             id,
             cells: vec![Json::Null; schema.fields.len()].into_boxed_slice(),
             typed: vec![Value::Null; schema.fields.len()].into_boxed_slice(),
-            related_name: None,
-            related_name_typed: Value::Null,
+            related: vec![None; related_width(schema)].into_boxed_slice(),
+            related_typed: vec![Value::Null; related_width(schema)].into_boxed_slice(),
             deleted: false,
         };
         row.set("id", id);
@@ -64,11 +64,23 @@ impl Row {
         self
     }
 
-    /// Sets the name of the related record (`supplier__name`, `customer__name`).
+    /// Sets `field` of the record related through `relation`
+    /// (`supplier`, `name`: what `supplier__name` filters read). Paths
+    /// outside the schema's relations are a programming error: they fail
+    /// debug builds and are ignored otherwise.
     #[must_use]
-    pub fn with_related_name(mut self, name: &str) -> Row {
-        self.related_name = Some(Json::String(name.to_owned()));
-        self.related_name_typed = Value::String(name.to_owned());
+    pub fn with_related(mut self, relation: &str, field: &str, value: &str) -> Row {
+        match related_position(self.layout.schema, relation, field) {
+            Some(position) => {
+                self.related[position] = Some(Json::String(value.to_owned()));
+                self.related_typed[position] = Value::String(value.to_owned());
+            }
+            None => debug_assert!(
+                false,
+                "{} has no related {relation}__{field}",
+                self.layout.schema.resource
+            ),
+        }
         self
     }
 
@@ -122,40 +134,63 @@ impl Row {
     }
 }
 
+/// How many related fields a row of `schema` keeps: every field but `id`
+/// of each relation.
+fn related_width(schema: &Schema) -> usize {
+    schema
+        .relations
+        .iter()
+        .map(|relation| relation.fields.iter().filter(|f| f.name != "id").count())
+        .sum()
+}
+
+/// Where `relation__field` sits among a row's related fields: relations
+/// in schema order, their fields but `id` in order.
+fn related_position(schema: &Schema, relation: &str, field: &str) -> Option<usize> {
+    let mut at = 0;
+    for candidate in schema.relations {
+        for related in candidate.fields.iter().filter(|f| f.name != "id") {
+            if candidate.name == relation && related.name == field {
+                return Some(at);
+            }
+            at += 1;
+        }
+    }
+    None
+}
+
 /// Where the value of a path sits in a [`Row`].
 #[derive(Debug, Clone, Copy)]
 enum Slot {
     /// The cell at this position (a field, or the reference of `relation__id`).
     Cell(usize),
-    /// `relation__name`: the related record's name.
-    RelatedName,
+    /// A related record's field other than its id, at this position.
+    Related(usize),
 }
 
 impl Row {
-    /// Where `path` is read: a field of the row, or for `relation__name` /
-    /// `relation__id` the name or reference of the related record.
+    /// Where `path` is read: a field of the row, for `relation__id` the
+    /// reference the row holds, for another `relation__field` the related
+    /// record's field.
     fn slot(&self, path: &FieldPath) -> Option<Slot> {
+        let schema = self.layout.schema;
         match &path.relation {
             None => self.layout.position(&path.field).map(Slot::Cell),
-            Some(relation) if self.layout.schema.relation(relation).is_some() => {
-                match path.field.as_str() {
-                    "name" => Some(Slot::RelatedName),
-                    "id" => self.layout.position(relation).map(Slot::Cell),
-                    _ => None,
-                }
+            Some(relation) if path.field == "id" && schema.relation(relation).is_some() => {
+                self.layout.position(relation).map(Slot::Cell)
             }
-            Some(_) => None,
+            Some(relation) => related_position(schema, relation, &path.field).map(Slot::Related),
         }
     }
 }
 
 impl Record for Row {
-    /// A field of the row, or for `relation__name` / `relation__id` the name
-    /// or id of the related record.
+    /// A field of the row, or for `relation__field` the related record's
+    /// field (`relation__id`: the reference).
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
         let value = match self.slot(path)? {
             Slot::Cell(position) => Some(&self.cells[position]),
-            Slot::RelatedName => self.related_name.as_ref(),
+            Slot::Related(position) => self.related[position].as_ref(),
         };
         value.map(Cow::Borrowed)
     }
@@ -166,7 +201,7 @@ impl Record for Row {
         static NULL: Value = Value::Null;
         Cow::Borrowed(match self.slot(path) {
             Some(Slot::Cell(position)) => &self.typed[position],
-            Some(Slot::RelatedName) => &self.related_name_typed,
+            Some(Slot::Related(position)) => &self.related_typed[position],
             None => &NULL,
         })
     }
@@ -226,15 +261,36 @@ mod tests {
     }
 
     #[test]
-    fn reads_fields_and_the_related_name() {
+    fn reads_fields_and_the_related_records_fields() {
         let supplier = Uuid::from_u128(7);
         let row = Row::new(&resources::SUPPLIER_INVOICE, Uuid::from_u128(1))
             .with("supplier", supplier)
-            .with_related_name("Óptica Álvarez");
+            .with_related("supplier", "name", "Óptica Álvarez")
+            .with_related("supplier", "document_number", "900123456-1");
         let get = |path: FieldPath| row.get(&path).map(Cow::into_owned);
         assert_eq!(
             get(FieldPath::related("supplier", "name")),
             Some(Json::from("Óptica Álvarez"))
+        );
+        assert_eq!(
+            get(FieldPath::related("supplier", "document_number")),
+            Some(Json::from("900123456-1"))
+        );
+        let stakeholder = Row::new(&resources::STAKEHOLDER, Uuid::from_u128(2))
+            .with_related("geographic_location", "name", "Cali")
+            .with_related("document_type", "code", "NIT");
+        assert_eq!(
+            stakeholder
+                .get(&FieldPath::related("document_type", "code"))
+                .map(Cow::into_owned),
+            Some(Json::from("NIT"))
+        );
+        assert_eq!(
+            stakeholder
+                .get(&FieldPath::related("document_type", "name"))
+                .map(Cow::into_owned),
+            None,
+            "not set"
         );
         assert_eq!(
             get(FieldPath::related("supplier", "id")),
@@ -251,7 +307,7 @@ mod tests {
             .with("supplier", Uuid::from_u128(7))
             .with("total", Decimal::new(123_450, 2))
             .with("issue_date", "2025-03-04T10:00:00Z")
-            .with_related_name("Óptica Álvarez");
+            .with_related("supplier", "name", "Óptica Álvarez");
         for field in resources::SUPPLIER_INVOICE.fields {
             let path = FieldPath::field(field.name);
             let parsed = Value::from_json(field.kind, row.get(&path).as_deref());

@@ -107,7 +107,10 @@ pub(crate) async fn create(
         .with("document_number", number)
         .with("document_type", document_type.id)
         .with("verification_digit", value("verification_digit"))
-        .with("geographic_location", location.id);
+        .with("geographic_location", location.id)
+        .with_related("geographic_location", "name", &location.name)
+        .with_related("document_type", "code", document_type.code)
+        .with_related("document_type", "name", document_type.name);
     workspace.table_mut(&STAKEHOLDER).push(stakeholder.clone());
     drop(data);
     let envelope = Envelope::ok("Stakeholder created.", stakeholder.shown(None));

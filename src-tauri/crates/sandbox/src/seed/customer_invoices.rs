@@ -15,7 +15,7 @@ use super::names::{INVOICE_STATUSES, SALES_DESCRIPTIONS};
 use super::references::References;
 use super::supplier_invoices::issue_date;
 use super::{pick, uuid};
-use crate::data::{Named, Row};
+use crate::data::{Party, Row};
 
 /// Draws `count` customer invoices billed to `customers`, in the default
 /// list order: `operation_date` descending, ties by `id` ascending.
@@ -26,7 +26,7 @@ use crate::data::{Named, Row};
 /// VAT (19 % or 5 %) only when `apply_taxes_by` is true.
 pub(crate) fn draw(
     references: &References,
-    customers: &[Named],
+    customers: &[Party],
     count: usize,
     rng: &mut impl Rng,
 ) -> Vec<Row> {
@@ -49,7 +49,7 @@ pub(crate) fn draw(
 
 fn invoice(
     references: &References,
-    customers: &[Named],
+    customers: &[Party],
     id: Uuid,
     name: String,
     operation_number: u32,
@@ -145,6 +145,7 @@ fn invoice(
             rng.random_bool(0.3)
                 .then(|| pick(rng, &references.cash_registers)),
         )
-        .with_related_name(&customer.name);
+        .with_related("customer", "name", &customer.name)
+        .with_related("customer", "document_number", &customer.document_number);
     audit.apply(row)
 }

@@ -105,12 +105,12 @@ pub(crate) fn company(rng: &mut impl Rng) -> String {
 }
 
 /// Document types of stakeholders: name and whether it identifies a company.
-pub(crate) const DOCUMENT_TYPES: &[(&str, bool)] = &[
-    ("Cédula de ciudadanía", false),
-    ("NIT", true),
-    ("Cédula de extranjería", false),
-    ("Pasaporte", false),
-    ("Tarjeta de identidad", false),
+pub(crate) const DOCUMENT_TYPES: &[(&str, &str, bool)] = &[
+    ("CC", "Cédula de ciudadanía", false),
+    ("NIT", "NIT", true),
+    ("CE", "Cédula de extranjería", false),
+    ("PA", "Pasaporte", false),
+    ("TI", "Tarjeta de identidad", false),
 ];
 
 /// Products: name and category (`None` for uncategorised).

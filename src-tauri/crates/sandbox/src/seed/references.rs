@@ -10,11 +10,11 @@ use uuid::Uuid;
 use super::catalog::{SupplierProfile, WorkspaceProfile};
 use super::names::DOCUMENT_TYPES;
 use super::uuid;
-use crate::data::{DocumentType, Named};
+use crate::data::{DocumentType, Named, Party};
 
 /// A supplier with the ids its invoices carry.
 pub(crate) struct SupplierRef {
-    pub supplier: Named,
+    pub supplier: Party,
     pub profile: &'static SupplierProfile,
     /// `supplier_detail`.
     pub detail: Uuid,
@@ -60,9 +60,10 @@ impl References {
             .suppliers
             .iter()
             .map(|p| SupplierRef {
-                supplier: Named {
+                supplier: Party {
                     id: uuid(rng),
                     name: Arc::from(p.name),
+                    document_number: Arc::from(nit_of(p.name).as_str()),
                 },
                 profile: p,
                 detail: uuid(rng),
@@ -88,8 +89,9 @@ impl References {
             exchange_rates: uuids(rng, 12),
             document_types: DOCUMENT_TYPES
                 .iter()
-                .map(|&(name, is_company)| DocumentType {
+                .map(|&(code, name, is_company)| DocumentType {
                     id: uuid(rng),
+                    code,
                     name,
                     is_company,
                 })
@@ -108,6 +110,17 @@ impl References {
             cash_registers: uuids(rng, 2),
         }
     }
+}
+
+/// A supplier's tax id (NIT, `900123456-7`), worked out from its name so
+/// that the seed's random draws stay as they were: nine digits from an
+/// FNV-1a hash of the name, then a check digit.
+fn nit_of(name: &str) -> String {
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let number = 800_000_000 + hash % 200_000_000;
+    format!("{number}-{}", number % 11 % 10)
 }
 
 fn uuids(rng: &mut impl Rng, count: usize) -> Vec<Uuid> {

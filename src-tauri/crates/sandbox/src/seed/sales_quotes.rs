@@ -12,7 +12,7 @@ use super::names::SALES_DESCRIPTIONS;
 use super::references::References;
 use super::supplier_invoices::issue_date;
 use super::{pick, uuid};
-use crate::data::{Named, Row};
+use crate::data::{Party, Row};
 
 /// Draws `count` quotes for `customers`, in the default list order:
 /// `issue_date` descending, ties by `id` ascending. `name` is
@@ -21,7 +21,7 @@ use crate::data::{Named, Row};
 /// `total = subtotal − discount_value` (no taxes on quotes).
 pub(crate) fn draw(
     references: &References,
-    customers: &[Named],
+    customers: &[Party],
     count: usize,
     rng: &mut impl Rng,
 ) -> Vec<Row> {
@@ -68,7 +68,8 @@ pub(crate) fn draw(
                 "salesman",
                 rng.random_bool(0.8).then(|| pick(rng, &references.members)),
             )
-            .with_related_name(&customer.name);
+            .with_related("customer", "name", &customer.name)
+            .with_related("customer", "document_number", &customer.document_number);
         drafts.push((issued, id, audit.apply(row)));
     }
     drafts.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));

@@ -13,7 +13,7 @@ use super::audit::{instant, Audit};
 use super::names::{self, NOTABLE_COMPANIES};
 use super::references::References;
 use super::{pick, uuid};
-use crate::data::{DocumentType, Named, Row};
+use crate::data::{DocumentType, Named, Party as Customer, Row};
 
 /// What other records need to know of a seeded stakeholder.
 #[derive(Debug, Clone)]
@@ -83,7 +83,10 @@ pub(crate) fn draw(
                 "verification_digit",
                 is_company.then(|| rng.random_range(0..10_u32).to_string()),
             )
-            .with("geographic_location", location);
+            .with("geographic_location", location.id)
+            .with_related("geographic_location", "name", &location.name)
+            .with_related("document_type", "code", document_type.code)
+            .with_related("document_type", "name", document_type.name);
         rows.push(audit.apply(row));
         parties.push(party);
     }
@@ -108,8 +111,8 @@ fn document_type<'r>(
     fitting[rng.random_range(0..fitting.len())]
 }
 
-fn pick_named(rng: &mut impl Rng, items: &[Named]) -> Uuid {
-    items[rng.random_range(0..items.len())].id
+fn pick_named<'n>(rng: &mut impl Rng, items: &'n [Named]) -> &'n Named {
+    &items[rng.random_range(0..items.len())]
 }
 
 /// Draws `count` customers among `parties` (every third stakeholder, then
@@ -120,7 +123,7 @@ pub(crate) fn customers(
     parties: &[Party],
     count: usize,
     rng: &mut impl Rng,
-) -> (Vec<Row>, Vec<Named>) {
+) -> (Vec<Row>, Vec<Customer>) {
     let chosen = (0..parties.len())
         .step_by(3)
         .chain((0..parties.len()).filter(|i| i % 3 != 0))
@@ -156,9 +159,10 @@ pub(crate) fn customers(
             .with("credit_limit", credit_limit)
             .with("customer_since", customer_since);
         rows.push(audit.apply(row));
-        named.push(Named {
+        named.push(Customer {
             id,
             name: party.name.clone(),
+            document_number: Arc::from(party.document_number.as_str()),
         });
     }
     (rows, named)

@@ -166,7 +166,12 @@ fn invoice(
                 .then(|| pick(rng, &references.discount_types)),
         )
         .with("tree_hash", rng.random_bool(0.1).then(|| uuid(rng)))
-        .with_related_name(&supplier.supplier.name);
+        .with_related("supplier", "name", &supplier.supplier.name)
+        .with_related(
+            "supplier",
+            "document_number",
+            &supplier.supplier.document_number,
+        );
     audit.apply(row)
 }
 

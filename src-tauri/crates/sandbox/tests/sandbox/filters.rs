@@ -367,6 +367,87 @@ async fn related_names_filter_by_the_related_record() {
 }
 
 #[tokio::test]
+async fn a_party_s_document_number_filters_by_the_related_record() {
+    let server = shared();
+    // Every supplier has one tax id: the invoices whose supplier's starts
+    // with 8 and those whose starts with 9 are all of them, and a supplier's
+    // invoices all fall on one side.
+    let invoices = everything(INVOICES).await;
+    let eights =
+        crate::common::all(server, INVOICES, "supplier__document_number__startswith=8").await;
+    let nines =
+        crate::common::all(server, INVOICES, "supplier__document_number__startswith=9").await;
+    assert!(!eights.is_empty() && !nines.is_empty());
+    assert_eq!(eights.len() + nines.len(), invoices.len());
+    let suppliers = |records: &[Value]| -> std::collections::HashSet<_> {
+        records
+            .iter()
+            .map(|r| uuid(r, "supplier").unwrap())
+            .collect()
+    };
+    assert!(suppliers(&eights).is_disjoint(&suppliers(&nines)));
+    // A customer's document number is the customer record's.
+    let customers = everything(CUSTOMERS).await;
+    let number = text(&customers[0], "document_number").unwrap();
+    let customer = text(&customers[0], "id").unwrap().to_owned();
+    let sharing: Vec<String> = customers
+        .iter()
+        .filter(|c| text(c, "document_number") == Some(number))
+        .map(|c| text(c, "id").unwrap().to_owned())
+        .collect();
+    assert!(sharing.contains(&customer));
+    for path in [CUSTOMER_INVOICES, SALES_QUOTES] {
+        assert_filter(
+            server,
+            path,
+            everything(path).await,
+            &format!("customer__document_number={number}"),
+            |r| sharing.iter().any(|c| text(r, "customer") == Some(c)),
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn a_stakeholder_s_location_name_and_document_type_code_give_their_ids() {
+    let server = shared();
+    let stakeholders = everything(STAKEHOLDERS).await;
+    // The stakeholders in Cali all share one location, and every
+    // stakeholder at that location is listed.
+    let cali = crate::common::all(server, STAKEHOLDERS, "geographic_location__name=Cali").await;
+    let location = uuid(&cali[0], "geographic_location").unwrap();
+    assert_filter(
+        server,
+        STAKEHOLDERS,
+        stakeholders,
+        "geographic_location__name__iexact=cali",
+        |r| uuid(r, "geographic_location") == Some(location),
+    )
+    .await;
+    let nit = crate::common::all(server, STAKEHOLDERS, "document_type__code=NIT").await;
+    let document_type = uuid(&nit[0], "document_type").unwrap();
+    assert_filter(
+        server,
+        STAKEHOLDERS,
+        stakeholders,
+        "document_type__code=NIT",
+        |r| {
+            uuid(r, "document_type") == Some(document_type)
+                && text(r, "document_type_name") == Some("NIT")
+        },
+    )
+    .await;
+    assert_filter(
+        server,
+        STAKEHOLDERS,
+        stakeholders,
+        "document_type__name__icontains=c%C3%A9dula",
+        |r| text(r, "document_type_name").unwrap().contains("Cédula"),
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn uuids_compare_as_uuids() {
     let records = everything(INVOICES).await;
     let server = shared();

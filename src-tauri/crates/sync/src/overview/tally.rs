@@ -85,7 +85,7 @@ impl Tallies {
             .zip(&mut self.tallies)
             .zip(&self.oldest_wanted)
         {
-            if !view.plan().matches(record) {
+            if !view.saved_form().1.matches(record) {
                 continue;
             }
             tally.count += 1;
