@@ -202,10 +202,18 @@ function settings() {
     ["bundle.windows.certificateThumbprint", windows.certificateThumbprint],
     ["bundle.windows.allowDowngrades", windows.allowDowngrades === false ? false : undefined],
     ["bundle.windows.minimumWebview2Version", windows.minimumWebview2Version],
-    ["plugins.deep-link", conf.plugins?.["deep-link"]],
     ...["template", "headerImage", "sidebarImage", "installerIcon", "uninstallerIcon", "uninstallerHeaderImage", "installerHooks", "startMenuFolder", "customLanguageFiles", "minimumWebview2Version", "compression"].map((k) => [`bundle.windows.nsis.${k}`, nsis[k]]),
   ].filter(([, v]) => v !== undefined && v !== null);
   if (unsupported.length) fail(`tauri.conf.json sets ${unsupported.map(([k]) => k).join(", ")}, which this script does not fill as the bundler does: extend it`);
+  // plugins.deep-link.desktop: one protocol ({schemes}) or a list of
+  // them, as the CLI reads it into the bundler's deep_link_protocols; the
+  // installer registers each scheme (docs/links.md).
+  const deepLink = conf.plugins?.["deep-link"];
+  const unread = Object.keys(deepLink ?? {}).filter((k) => k !== "desktop" && k !== "mobile");
+  if (unread.length) fail(`tauri.conf.json's plugins.deep-link sets ${unread.join(", ")}, which this script does not read: extend it`);
+  const desktop = deepLink?.desktop;
+  const protocols = desktop === undefined ? [] : Array.isArray(desktop) ? desktop : [desktop];
+  const deepLinkSchemes = protocols.flatMap((p) => p.schemes ?? []);
   if (!bundle.publisher) fail("tauri.conf.json has no bundle.publisher (the bundler would take the identifier's second part)");
   if (!bundle.shortDescription) fail("tauri.conf.json has no bundle.shortDescription (the bundler would take Cargo.toml's description)");
   return {
@@ -221,6 +229,7 @@ function settings() {
     languages: nsis.languages ?? ["English"],
     displayLanguageSelector: nsis.displayLanguageSelector ?? false,
     mainBinaryName: conf.mainBinaryName ?? cargoPackage("name"),
+    deepLinkSchemes,
   };
 }
 
@@ -334,8 +343,9 @@ function main() {
   // bundle.licenseFile), installer_icon, header_image, sidebar_image,
   // uninstaller_icon, uninstaller_header_image, installer_hooks,
   // start_menu_folder, minimum_webview2_version (none set),
-  // file_associations, deep_link_protocols (none), webview2_bootstrapper_path
-  // and webview2_installer_path (webviewInstallMode skip).
+  // file_associations, webview2_bootstrapper_path and
+  // webview2_installer_path (webviewInstallMode skip); deep_link_protocols
+  // only when some scheme is declared.
   const resources = {};
   // The bundler adds WebView2Loader.dll for -gnu targets:
   // (parent of its target path, its target path), with / made \.
@@ -368,6 +378,7 @@ function main() {
     resources,
     binaries,
     estimated_size: estimatedSize,
+    ...(s.deepLinkSchemes.length > 0 ? { deep_link_protocols: s.deepLinkSchemes } : {}),
     // webviewInstallMode skip: not one of the three with `silent`, so the
     // bundler's default, silent.
     webview2_installer_args: "/silent",
@@ -385,6 +396,7 @@ function main() {
   console.log(`product_name=${s.productName}`);
   console.log(`main_binary=${s.mainBinaryName}.exe`);
   console.log(`install_mode=${s.installMode}`);
+  console.log(`deep_link_schemes=${s.deepLinkSchemes.join(" ")}`);
   console.log(`setup=${s.productName}_${s.version}_${arch}-setup.exe`);
 }
 

@@ -37,6 +37,11 @@ pub struct OutboxChanged {
 #[derive(Debug, Clone, PartialEq, Serialize, Type, tauri_specta::Event)]
 pub struct RecordsChanged(pub ChangedRecords);
 
+/// A `workdesk://` link arrived (a second launch's, handed over): the
+/// window asks where it goes (`open_link`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Type, tauri_specta::Event)]
+pub struct LinkArrived;
+
 /// Pushes `event` to the window; one that cannot reach it is logged.
 pub fn push<R: Runtime, E: Event + Serialize + Clone>(app: &AppHandle<R>, event: E) {
     if let Err(err) = event.emit(app) {

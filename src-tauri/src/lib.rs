@@ -10,9 +10,10 @@
 //! - [`settings_store`]: `settings.json` held by tauri-plugin-store;
 //! - [`service_state`]: the service's state pushed to the window;
 //! - [`updates`]: Workdesk's own signed updates (tauri-plugin-updater);
-//! - here: the plugins (single instance, store, dialog, notification,
-//!   window state, log), the state managed, the start's and the daily
-//!   work, the window shown where it can be reached.
+//! - here: the plugins (single instance, deep links, store, dialog,
+//!   notification, window state, log), the state managed, the start's and
+//!   the daily work, the links that arrive, the window shown where it can
+//!   be reached.
 
 pub mod events;
 pub mod export;
@@ -20,7 +21,6 @@ pub mod menu;
 pub mod service_state;
 pub mod settings_store;
 pub mod updates;
-mod webkit;
 
 use std::sync::Arc;
 
@@ -48,6 +48,7 @@ fn events_builder<R: Runtime>() -> tauri_specta::Builder<R> {
         service_state::ServiceState,
         events::OutboxChanged,
         events::RecordsChanged,
+        events::LinkArrived,
         menu::MenuChosen,
         updates::UpdateStatusChanged
     ])
@@ -191,10 +192,17 @@ pub fn configure<R: Runtime>(
             if app.try_state::<export::FileOpener>().is_none() {
                 app.manage(export::system_opener());
             }
+            // The system's print dialog over the main window (Ctrl+P).
+            let window = app.handle().clone();
+            app.manage(workdesk_core::print::PrintDialog::new(move || {
+                let main = window.get_webview_window("main").ok_or("no main window")?;
+                main.print().map_err(|err| err.to_string())
+            }));
             if app.try_state::<Notifier>().is_none() {
                 app.manage(system_notifier(app.handle().clone()));
             }
             tidy_at_start_then_daily(app.handle().clone());
+            follow_links(app);
             // Created hidden (tauri.conf.json), restored by now where the
             // window state plugin runs: shown at its place.
             if let Some(window) = app.get_webview_window("main") {
@@ -270,9 +278,36 @@ fn tidy_at_start_then_daily<R: Runtime>(app: tauri::AppHandle<R>) {
     });
 }
 
+/// `workdesk://` links (tauri-plugin-deep-link, when registered): the one
+/// Workdesk started with, and each one handed over later (a second
+/// launch's, through the single instance; macOS's event), wait in
+/// [`workdesk_core::links::Links`] until the window asks where it goes
+/// (`open_link`); [`events::LinkArrived`] tells it one came.
+fn follow_links<R: Runtime>(app: &tauri::App<R>) {
+    use tauri_plugin_deep_link::DeepLink;
+    let Some(deep_link) = app.try_state::<DeepLink<R>>() else {
+        return;
+    };
+    let state = app.state::<AppState>();
+    let started = deep_link.get_current().ok().flatten().unwrap_or_default();
+    started
+        .iter()
+        .for_each(|url| state.links.arrived(url.as_str()));
+    let handle = app.handle().clone();
+    deep_link.on_open_url(move |event| {
+        let state = handle.state::<AppState>();
+        event
+            .urls()
+            .iter()
+            .for_each(|url| state.links.arrived(url.as_str()));
+        events::push(&handle, events::LinkArrived);
+    });
+}
+
 /// One Workdesk at a time (tauri-plugin-single-instance, registered
-/// first): a second launch hands over to the running one, whose window
-/// comes to the front, and exits before it reads or writes anything.
+/// first): a second launch hands over to the running one (its link, if
+/// any, to the deep-link plugin first), whose window comes to the front,
+/// and exits before it reads or writes anything.
 /// Without a D-Bus session (Linux) each launch runs on its own; the
 /// settings file's lock and re-read, and the data key's lock, still keep
 /// two processes from losing each other's changes.
@@ -394,7 +429,7 @@ pub fn run() {
     if let Some(code) = workdesk_core::install_check::answer(&service, env!("CARGO_PKG_VERSION")) {
         std::process::exit(code);
     }
-    webkit::apply();
+    workdesk_core::webkit::apply();
     let opening = std::thread::Builder::new().name("keychain".into()).spawn({
         let service = service.clone();
         move || workdesk_keychain::Keychain::open(&service)
@@ -411,6 +446,7 @@ pub fn run() {
     configure(
         tauri::Builder::default()
             .plugin(single_instance())
+            .plugin(tauri_plugin_deep_link::init())
             .plugin(log_plugin()),
         Options::from_args(),
         keychain,

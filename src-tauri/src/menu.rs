@@ -22,6 +22,8 @@ pub struct MenuWords {
     pub new_task: String,
     /// "Export…" (the list on screen).
     pub export: String,
+    /// "Print…" (what is on screen).
+    pub print: String,
     /// "Quit".
     pub quit: String,
     /// "Edit".
@@ -57,7 +59,7 @@ pub struct MenuSection {
     pub label: String,
 }
 
-/// An item of the menu bar was chosen: `id` is `new_task`, `export`,
+/// An item of the menu bar was chosen: `id` is `new_task`, `export`, `print`,
 /// `zoom_in`, `zoom_out`, `zoom_reset`, `work_offline`, `shortcuts`,
 /// `diagnostics`, or `section:<id>` of a [`MenuSection`].
 #[derive(Debug, Clone, PartialEq, Serialize, Type, tauri_specta::Event)]
@@ -81,6 +83,7 @@ pub fn build<R: Runtime>(app: &AppHandle<R>, words: &MenuWords) -> tauri::Result
     let file = SubmenuBuilder::with_id(app, "file", &words.file)
         .item(&item("new_task", &words.new_task, Some("CmdOrCtrl+N"))?)
         .item(&item("export", &words.export, Some("CmdOrCtrl+E"))?)
+        .item(&item("print", &words.print, Some("CmdOrCtrl+P"))?)
         .separator()
         .item(&item("quit", &words.quit, Some("CmdOrCtrl+Q"))?)
         .build()?;

@@ -15,6 +15,7 @@ fn words(language: &str) -> MenuWords {
         file: w("File", "Archivo"),
         new_task: w("New task", "Nueva tarea"),
         export: w("Export…", "Exportar…"),
+        print: w("Print…", "Imprimir…"),
         quit: w("Quit", "Salir"),
         edit: w("Edit", "Edición"),
         view: w("View", "Ver"),
@@ -75,6 +76,7 @@ fn the_menu_bar_has_file_edit_view_and_help_in_the_windows_words() {
     let file = &outline[0].1;
     assert_eq!(file[0], "new_task Nueva tarea");
     assert_eq!(file[1], "export Exportar…");
+    assert_eq!(file[2], "print Imprimir…");
     assert_eq!(file.last().unwrap(), "quit Salir");
     assert!(
         outline[1]

@@ -2,13 +2,15 @@
 // tools) over every screen of the real app in its WebKit webview, for WCAG
 // 2.0, 2.1 and 2.2 at levels A and AA, in English and in Spanish: the
 // first run, every section of the navigation (the overview; the first list also with a
-// record's details, a row's context menu and its filters open), the
+// record's details, a row's context menu, its filters, Print's question and the export
+// dialog open; a stakeholder's delete confirmation; Edit a lead with its lead picker's
+// list open), the
 // shortcuts dialog and the offline banner. Used by accessibility.test.mjs (light theme) and
 // accessibility-dark.test.mjs (dark theme).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { By } from "selenium-webdriver";
-import { connectToSandbox, overviewShown, screenshot, visible } from "./support.mjs";
+import { By, Key } from "selenium-webdriver";
+import { clickInView, connectToSandbox, overviewShown, screenshot, visible } from "./support.mjs";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -91,14 +93,42 @@ export async function checkEveryScreen(app, sandbox, theme) {
         await (await visible(app, By.css("button[aria-controls^='filters-']"))).click();
         await visible(app, By.id("filter-0-field"));
         await check(`${name}-filters`);
+        // Print's question (Ctrl+P): all rows, this page or the details.
+        await app.actions().keyDown(Key.CONTROL).sendKeys("p").keyUp(Key.CONTROL).perform();
+        await visible(app, By.css("[role='dialog'].print-question"));
+        await check(`${name}-print`);
+        await app.actions().sendKeys(Key.ESCAPE).perform();
+        // The export dialog.
+        await (await visible(app, By.xpath("//button[normalize-space(.)='Export…' or normalize-space(.)='Exportar…']"))).click();
+        await visible(app, By.css("[role='dialog'].export"));
+        await check(`${name}-export`);
+        await app.actions().sendKeys(Key.ESCAPE).perform();
       } else {
         await check(name);
+        // A stakeholder's details, and the confirmation before deleting it.
+        if (/stakeholders|terceros/.test(name)) {
+          await (await visible(app, By.css("table.records tbody tr th[scope='row']"))).click();
+          await clickInView(app, await visible(app, By.css("button.delete-trigger")));
+          await visible(app, By.css("[role='alertdialog']"));
+          await check(`${name}-delete`);
+          await app.actions().sendKeys(Key.ESCAPE).perform();
+        }
+        // Edit a lead starts from a record picker: checked with its list open.
+        const [picker] = await app.findElements(By.css("input[role='combobox']#lead-id"));
+        if (picker) {
+          await picker.click();
+          await picker.sendKeys(Key.ARROW_DOWN);
+          await visible(app, By.css("#lead-id-options li[role='option']"));
+          await check(`${name}-picker`);
+          await picker.sendKeys(Key.ESCAPE);
+        }
       }
     }
     await (await visible(app, By.css("button[aria-keyshortcuts='F1']"))).click();
     const sheet = await visible(app, By.css("[role='dialog'][aria-labelledby='shortcuts-title']"));
     await check(`${language}-shortcuts`);
-    await (await sheet.findElement(By.css("button"))).click();
+    // Its Close button is below its last row: scrolled into view first.
+    await clickInView(app, await sheet.findElement(By.css("button")));
     await (await visible(app, By.css("label.work-offline input"))).click();
     await visible(app, By.css(".offline-banner"));
     await check(`${language}-offline-banner`);

@@ -34,6 +34,7 @@ import {
   overviewShown,
   rowNames,
   screenshot,
+  serviceGet,
   startSandbox,
   stopSandbox,
   storedSecrets,
@@ -193,6 +194,22 @@ test("second start: the key is remembered and the table shows without asking", a
       `the search went to the service as its own filter: ${asked.map((r) => r.query).join(" | ")}`,
     );
     await screenshot(app, "search");
+    await box.sendKeys(Key.ESCAPE);
+    await untilText(app, COUNT, /^[^“]*$/, "the whole list's count");
+    // The supplier's name: no invoice's own name holds it, the service
+    // finds the supplier's invoices, as many as it counts for
+    // `supplier__name__icontains`.
+    const supplier = "acme industrial";
+    const ofSupplier = (await serviceGet(context.sandbox, `/account_payable/invoice/?take=1&supplier__name__icontains=${encodeURIComponent(supplier)}`)).count;
+    assert.ok(ofSupplier > 0, "the demo has Acme Industrial's invoices");
+    await box.sendKeys(supplier);
+    await untilText(
+      app,
+      COUNT,
+      new RegExp(`^${ofSupplier.toLocaleString("en-US")} of [\\d,]+ supplier invoices match “${supplier}”`),
+      "the service's count of the supplier's invoices",
+    );
+    await screenshot(app, "search-supplier");
     await box.sendKeys(Key.ESCAPE);
     await untilText(app, COUNT, /^[^“]*$/, "the whole list's count");
     // Back on page 2, where the next start is expected to reopen.

@@ -81,9 +81,10 @@ export function removeAppData() {
 
 /**
  * A WebDriver session on the app binary `application`, via tauri-driver at
- * `driverUrl`, whose `wait` tolerates a redrawn page (see `tolerantWait`).
+ * `driverUrl`, whose `wait` tolerates a redrawn page (see `tolerantWait`),
+ * started with the arguments `args` (none unless given).
  */
-export async function openApp(driverUrl, application) {
+export async function openApp(driverUrl, application, args = []) {
   // Windows: a Workdesk left running by a session that failed would take
   // this start over (one instance).
   if (WINDOWS) await appGone(application);
@@ -91,7 +92,7 @@ export async function openApp(driverUrl, application) {
   // Awaited: the thenable `build()` returns resolves to another driver object.
   const app = await new Builder()
     .usingServer(driverUrl)
-    .withCapabilities({ browserName: "wry", "tauri:options": { application } })
+    .withCapabilities({ browserName: "wry", "tauri:options": { application, args } })
     .build();
   app.wait = tolerantWait(app, app.wait.bind(app));
   if (WINDOWS) {
@@ -707,8 +708,9 @@ function listening(child, port, name) {
  * (`WORKDESK_SANDBOX`) and tauri-driver are started before its tests and
  * stopped after them, and the app's keychain item is cleared. Returns
  * `{ sandbox, open }`: the sandbox (`{ baseUrl, keys }`, set once `before`
- * ran), `open()`, a new WebDriver session on the app `WORKDESK_APP`
- * (`what` names it in the error when that is missing), and `keep(app)`,
+ * ran), `open(args)`, a new WebDriver session on the app `WORKDESK_APP`
+ * started with `args` (none unless given; `what` names the app in the
+ * error when it is missing), and `keep(app)`,
  * which quits a session kept across tests when the file is done. `env`
  * adds to the app's environment (`{ LANG: "es_CO.UTF-8" }`). (Node 20
  * runs root-level hooks concurrently: a file's own `before` cannot rely on
@@ -751,7 +753,7 @@ export function appUnderTest(what, env = {}) {
     }
     context.sandbox = await startSandbox(process.env.WORKDESK_SANDBOX);
     driver = await startTauriDriver(env);
-    context.open = () => openApp(driver.url, application);
+    context.open = (args = []) => openApp(driver.url, application, args);
   });
   // Node 20 runs a file's root-level hooks concurrently: sessions a file
   // keeps open across tests are handed to `keep` and quit here, before the

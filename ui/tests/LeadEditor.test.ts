@@ -142,7 +142,7 @@ describe("lead editor", () => {
     await openLead();
     const user = userEvent.setup();
     await retype(user, "Status", "lost");
-    await retype(user, "Lead ID", OTHER_ID);
+    await retype(user, "Lead", OTHER_ID);
     await user.click(openButton());
 
     const dialog = screen.getByRole("alertdialog", { name: "Discard your changes to this lead and open the other one?" });
@@ -177,7 +177,7 @@ describe("lead editor", () => {
     await openLead();
     const user = userEvent.setup();
     await retype(user, "Status", "lost");
-    await retype(user, "Lead ID", OTHER_ID);
+    await retype(user, "Lead", OTHER_ID);
     await user.click(openButton());
     await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Discard and open" }));
 
@@ -212,7 +212,7 @@ describe("lead editor", () => {
   test("opens the lead given and shows its current values; nothing changed means nothing to save", async () => {
     service();
     await openLead();
-    expect(input("Lead ID").value).toBe(LEAD_ID);
+    expect(input("Lead").value).toBe(LEAD_ID);
     expect(input("Status").value).toBe("new");
     expect(input("Source").value).toBe("Website");
     expect(input("Person").value).toBe("");
@@ -381,24 +381,26 @@ describe("lead editor", () => {
     expect(saveButton()).toBeDisabled();
   });
 
-  test("an unknown lead is explained beside the Lead ID input", async () => {
+  test("an unknown lead is explained beside the lead picker", async () => {
     service();
     render(LeadEditor, { props: { schemas } });
     const user = userEvent.setup();
-    await user.type(input("Lead ID"), "11111111-1111-4111-8111-999999999999");
+    await user.type(input("Lead"), "11111111-1111-4111-8111-999999999999");
     await user.click(screen.getByRole("button", { name: "Open lead" }));
     expect(await screen.findByText(/No lead with that ID/)).toHaveAttribute("id", "lead-id-error");
-    expect(input("Lead ID")).toHaveAttribute("aria-invalid", "true");
-    expect(input("Lead ID").value).toBe("11111111-1111-4111-8111-999999999999");
+    expect(input("Lead")).toHaveAttribute("aria-invalid", "true");
+    expect(input("Lead").value).toBe("11111111-1111-4111-8111-999999999999");
   });
 
-  test("a malformed id is explained beside the Lead ID input", async () => {
-    mockIPC(ipcHandler({ get_lead: throws(uiError("invalid_input", "“abc” is not a record id.", "id")) }).handler);
+  test("words typed but no lead chosen are explained beside the lead picker, and nothing is read", async () => {
+    const { handler, calls } = ipcHandler({ get_lead: throws(uiError("invalid_input", "“abc” is not a record id.", "id")) });
+    mockIPC(handler);
     render(LeadEditor, { props: { schemas } });
     const user = userEvent.setup();
-    await user.type(input("Lead ID"), "abc");
+    await user.type(input("Lead"), "abc");
     await user.click(screen.getByRole("button", { name: "Open lead" }));
-    expect(await screen.findByText("“abc” is not a record id.")).toHaveAttribute("id", "lead-id-error");
+    expect(await screen.findByText(/^Lead: choose one of the matches/)).toHaveAttribute("id", "lead-id-error");
+    expect(calls.filter(([cmd]) => cmd === "get_lead")).toEqual([]);
   });
 
   test("an unknown outcome offers Check, which reloads the lead and tells whether the changes hold", async () => {

@@ -185,7 +185,7 @@ describe("the search box", () => {
       list: (view) => recordPage(view.page, view.search ? 3 : 120, 20),
     });
     const box = screen.getByRole("searchbox", { name: "Search supplier invoices" });
-    expect(box).toHaveAttribute("placeholder", "Search name or invoice number");
+    expect(box).toHaveAttribute("placeholder", "Search name, invoice number, or supplier");
     await user.click(screen.getByRole("button", { name: "Next page" }));
     await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2));
     await user.type(box, "acme sl");

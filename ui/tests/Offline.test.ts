@@ -116,12 +116,27 @@ describe("a list with saved data", () => {
     mockService({
       savedAnswer: () => ({
         value: { count: 12, next: null, previous: null, results: [invoiceRecord(1), invoiceRecord(2)] },
-        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 1204 },
+        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 1204, searched_when_connected: [] },
       }),
       list: unanswered("offline", uiError("network", "The service could not be reached.")),
     });
     const { container } = renderView();
     await vi.waitFor(() => expect(container.querySelector("p.count")).toHaveTextContent(/^12 of 1,?204 saved records$/));
+  });
+
+  test("a search over the saved records says the supplier's name is searched only when connected", async () => {
+    const current: ListView = { page: 1, take: 20, fields: null, sort: [], filters: [], search: "acme" };
+    mockService({
+      current,
+      savedAnswer: () => ({
+        value: { count: 0, next: null, previous: null, results: [] },
+        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 1204, searched_when_connected: ["supplier__name"] },
+      }),
+      list: unanswered("offline", uiError("network", "The service could not be reached.")),
+    });
+    renderView();
+    const box = await screen.findByRole("searchbox");
+    await vi.waitFor(() => expect(box).toHaveAccessibleDescription("Supplier names and document numbers are searched only when connected."));
   });
 
   test("offline, a condition the saved records cannot answer is refused beside it", async () => {
@@ -158,7 +173,7 @@ describe("a list with saved data", () => {
     mockService({
       savedAnswer: () => ({
         value: { count: 12, next: null, previous: null, results: [invoiceRecord(1)] },
-        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 40 },
+        source: { kind: "saved_records", saved_at: SAVED_AT, saved: 40, searched_when_connected: [] },
       }),
       list: (view) => ({ value: recordPage(view.page, 2437), changed: false }),
     });

@@ -138,7 +138,7 @@ describe("open a customer by a part of its name", () => {
     const { handler } = ipcHandler({
       "saved:read_list": ({ view }) => ({
         value: answer(CUSTOMERS, view as ListView),
-        source: { kind: "saved_records", saved_at: "2026-11-20T10:00:00Z", saved: 3, complete: false },
+        source: { kind: "saved_records", saved_at: "2026-11-20T10:00:00Z", saved: 3, complete: false, searched_when_connected: [] },
       }),
       read_list: unanswered("offline", uiError("offline", "The service cannot be reached.")),
     });
@@ -232,8 +232,12 @@ describe("a new task's About and assignee", () => {
     await user.type(about, "000001");
     await user.click(await screen.findByRole("option", { name: /FP-2025-000001/ }));
     expect(about).toHaveValue("FP-2025-000001");
-    // The party the record concerns: the invoice's supplier.
-    expect(screen.getByLabelText("Party (entity ID)")).toHaveValue(SUPPLIER);
+    // The party the record concerns: the invoice's supplier, which no saved stakeholder names.
+    const party = screen.getByRole("combobox", { name: "Party" });
+    await waitFor(() => expect(party).toHaveValue("The party of “FP-2025-000001”"));
+    expect(reads(calls, "stakeholder").at(-1)?.filters).toEqual([
+      { or: false, not: false, field: "person_or_company_id", operator: "exact", values: [SUPPLIER] },
+    ]);
     expect(reads(calls, "supplier_invoice")[0]).toMatchObject({ search: "000001", fields: expect.arrayContaining(["id", "name", "supplier"]) });
 
     const assignee = screen.getByRole("combobox", { name: "Assigned to" });
@@ -264,9 +268,9 @@ describe("a new task's About and assignee", () => {
     const about = screen.getByRole("combobox", { name: "About" });
     await user.type(about, "000001");
     await user.click(await screen.findByRole("option", { name: /FP-2025-000001/ }));
-    expect(screen.getByLabelText("Party (entity ID)")).toHaveValue(SUPPLIER);
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Party" })).toHaveValue("The party of “FP-2025-000001”"));
     await user.clear(about);
-    expect(screen.getByLabelText("Party (entity ID)")).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Party" })).toHaveValue("");
   });
 
   test("another kind of record empties the record chosen", async () => {
@@ -279,6 +283,6 @@ describe("a new task's About and assignee", () => {
     await user.click(await screen.findByRole("option", { name: /FP-2025-000001/ }));
     await user.selectOptions(screen.getByRole("combobox", { name: "Kind of record" }), "customer");
     expect(screen.getByRole("combobox", { name: "About" })).toHaveValue("");
-    expect(screen.getByLabelText("Party (entity ID)")).toHaveValue("");
+    expect(screen.getByRole("combobox", { name: "Party" })).toHaveValue("");
   });
 });

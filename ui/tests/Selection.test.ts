@@ -128,7 +128,7 @@ describe("the rows' context menu", () => {
     await user.pointer({ keys: "[MouseRight]", target: all[2].querySelector("td")! });
     const menu = await screen.findByRole("menu", { name: "Row" });
     const items = screen.getAllByRole("menuitem");
-    expect(items.map((i) => i.textContent)).toEqual(["Open", "Copy 2 rows", "Export these 2 rows…"]);
+    expect(items.map((i) => i.textContent)).toEqual(["Open", "Copy 2 rows", "Copy link", "Export these 2 rows…"]);
     expect(items[0]).toHaveFocus();
     await user.keyboard("{ArrowDown}{Enter}");
     await vi.waitFor(async () => expect(await navigator.clipboard.readText()).toBe(`${cellsOf(all[1])}\n${cellsOf(all[2])}`));

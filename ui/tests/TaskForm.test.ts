@@ -42,7 +42,7 @@ describe("new task form", () => {
       ["Completed at", "task-completed-at"],
       ["Recurrence rule", "task-recurrence-rule"],
       ["Assigned to", "task-assigned-to-user"],
-      ["Party (entity ID)", "task-entity-id"],
+      ["Party", "task-entity-id"],
       ["About", "task-record-id"],
       ["Custom fields (JSON)", "task-custom-fields"],
     ]) {

@@ -151,7 +151,7 @@ describe("leaving a half-filled form", () => {
   test("unsaved changes to a lead ask too, naming the lead being edited", async () => {
     const { user } = await openWindow();
     await user.click(section("Edit a lead"));
-    await user.type(await screen.findByLabelText("Lead ID"), LEAD_ID);
+    await user.type(await screen.findByRole("combobox", { name: "Lead" }), LEAD_ID);
     await user.click(screen.getByRole("button", { name: "Open lead" }));
     const status = (await screen.findByLabelText("Status")) as HTMLInputElement;
     // Opened, nothing changed: nothing to ask about.

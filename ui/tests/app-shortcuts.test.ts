@@ -15,6 +15,7 @@ function target(over: Partial<ShortcutTarget> = {}) {
     openHelp: () => done.push("help"),
     zoomBy: () => done.push("zoom"),
     switchTo: (id) => done.push(`switch ${id}`),
+    print: () => done.push("print"),
     ...over,
   };
   return { t, done };
@@ -24,7 +25,7 @@ const key = (key: string, init: KeyboardEventInit = {}) => new KeyboardEvent("ke
 
 describe("the window's shortcuts", () => {
   test("one table, tried in order", () => {
-    expect(SHORTCUTS).toHaveLength(3);
+    expect(SHORTCUTS).toHaveLength(4);
   });
 
   test("F1 and ? open the list of shortcuts, unless it is open", () => {
@@ -60,6 +61,19 @@ describe("the window's shortcuts", () => {
     expect(blocked.done).toEqual([]);
   });
 
+  test("Ctrl+P prints what is on screen, kept from the webview's own print; not while something is over the workspace", () => {
+    const { t, done } = target();
+    const print = key("p", { ctrlKey: true });
+    expect(runShortcut(print, t)).toBe(true);
+    expect(print.defaultPrevented).toBe(true);
+    expect(runShortcut(key("P", { ctrlKey: true, shiftKey: true }), t)).toBe(false);
+    expect(runShortcut(key("p"), t)).toBe(false);
+    expect(done).toEqual(["print"]);
+    const blocked = target({ print: null });
+    expect(runShortcut(key("p", { ctrlKey: true }), blocked.t)).toBe(true);
+    expect(blocked.done).toEqual([]);
+  });
+
   test("other keys are left alone", () => {
     const { t, done } = target();
     const a = key("a");
@@ -77,6 +91,7 @@ describe("the list of shortcuts", () => {
       "shortcuts.zoom_in",
       "shortcuts.zoom_out",
       "shortcuts.zoom_reset",
+      "print.shortcut",
       "shortcuts.help",
     ]);
     expect(windowRows("⌘")[0].keys).toEqual([["⌘", "1"], ["…"], ["⌘", "9"]]);

@@ -1,14 +1,16 @@
 // The forms' fields, apart from their screens: the lead editor's
 // (lead-fields.ts), the task form's draft (task-fields.ts), the stakeholder
 // form's draft (stakeholder-fields.ts) and the document types and
-// locations it offers (used-choices.svelte.ts). Their rules are Rust's
+// locations in use it offers (related-pickers.ts). Their rules are Rust's
 // (check_lead, check_task, check_stakeholder), tested there.
 import { describe, expect, test } from "vitest";
 import { KEYS, draftOf as leadDraft, emptyValues, patchKeys, sentValues, textOf, valuesOf, worded, wrongKeys } from "../src/components/forms/lead-fields";
-import { OTHER, draftOf as stakeholderDraft, worded as stakeholderWorded } from "../src/components/forms/stakeholder-fields";
+import { draftOf as stakeholderDraft, worded as stakeholderWorded } from "../src/components/forms/stakeholder-fields";
 import { EMPTY, GROUPS, draftOf, specOf } from "../src/components/forms/task-fields";
-import { UsedChoices } from "../src/components/forms/used-choices.svelte";
-import { BOGOTA, CC, lead, MEDELLIN, NIT, uuid } from "./fixtures/forms";
+import { distinctIds, relatedSource } from "../src/components/forms/related-pickers";
+import type { JsonRecord } from "../src/lib/ipc";
+import { RUST_SCHEMAS } from "./fixtures/operators";
+import { BOGOTA, CC, lead, MEDELLIN, NIT } from "./fixtures/forms";
 
 describe("the lead's fields", () => {
   test("shown as text; read by check_lead as typed", () => {
@@ -51,28 +53,28 @@ describe("the lead's fields", () => {
 });
 
 describe("the stakeholder's draft", () => {
-  const typed = { document_number: " 9001 ", type_choice: NIT, type_id: "x", verification_digit: "", geographic_location: BOGOTA };
+  const typed = { document_number: " 9001 ", document_type: NIT, verification_digit: "", geographic_location: BOGOTA };
 
-  test("a type chosen from the list, or “Other” and the ID typed, as check_stakeholder reads them", () => {
+  test("the document type its picker holds goes as an ID, which check_stakeholder checks", () => {
     expect(stakeholderDraft(typed)).toEqual({
       document_number: " 9001 ",
-      document_type: NIT,
-      other_type: false,
-      document_type_id: "x",
+      document_type: "",
+      other_type: true,
+      document_type_id: NIT,
       verification_digit: "",
       geographic_location: BOGOTA,
     });
-    expect(stakeholderDraft({ ...typed, type_choice: OTHER })).toMatchObject({ document_type: "", other_type: true, document_type_id: "x" });
+    // A name typed and not chosen reaches Rust as typed: it says it is no ID.
+    expect(stakeholderDraft({ ...typed, document_type: "nit" })).toMatchObject({ other_type: true, document_type_id: "nit" });
   });
 
-  test("check_stakeholder's reasons in the form's words", () => {
+  test("check_stakeholder's reasons in the form's words: choose, never “type an ID”", () => {
     const check = (code: string) => ({ source: "check" as const, code, values: {} });
-    expect(stakeholderWorded("document_number", check("required"), false)).toBe("Enter the document number.");
-    expect(stakeholderWorded("document_type", check("required"), false)).toBe("Choose the document type.");
-    expect(stakeholderWorded("document_type", check("required"), true)).toMatch(/^Enter the document type's ID/);
-    expect(stakeholderWorded("document_type", check("not_a_uuid"), true)).toMatch(/^Document type ID must be a record ID/);
-    expect(stakeholderWorded("geographic_location", check("required"), false)).toBe("Enter the geographic location's ID.");
-    expect(stakeholderWorded("geographic_location", check("not_a_uuid"), false)).toMatch(/^Geographic location ID must be a record ID/);
+    expect(stakeholderWorded("document_number", check("required"))).toBe("Enter the document number.");
+    expect(stakeholderWorded("document_type", check("required"))).toBe("Choose the document type.");
+    expect(stakeholderWorded("document_type", check("not_a_uuid"))).toMatch(/^Document type: choose one of the matches/);
+    expect(stakeholderWorded("geographic_location", check("required"))).toBe("Choose the geographic location.");
+    expect(stakeholderWorded("geographic_location", check("not_a_uuid"))).toMatch(/^Geographic location: choose one of the matches/);
   });
 });
 
@@ -87,22 +89,24 @@ describe("the task's draft", () => {
   });
 });
 
-describe("what the stakeholders already use", () => {
-  test("document types by name, twins told apart; locations, the most used first", () => {
-    const used = new UsedChoices();
-    const twin = uuid(9, "33333333-3333-4333-8333");
-    used.remember([
+describe("the ids the stakeholders use", () => {
+  test("each once (whatever its case), the most used first, named as the stakeholders name it", () => {
+    const type = relatedSource(RUST_SCHEMAS, "stakeholder", "document_type")!;
+    const location = relatedSource(RUST_SCHEMAS, "stakeholder", "geographic_location")!;
+    const records: JsonRecord[] = [
       { document_type: NIT, document_type_name: "NIT", geographic_location: BOGOTA },
       { document_type: CC, document_type_name: "Cédula", geographic_location: MEDELLIN },
       { document_type: NIT.toUpperCase(), document_type_name: "NIT", geographic_location: MEDELLIN },
+      { document_type: null, document_type_name: null, geographic_location: null },
+    ];
+    expect(distinctIds(type, records)).toEqual([
+      { id: NIT, count: 2, name: "NIT" },
+      { id: CC, count: 1, name: "Cédula" },
     ]);
-    expect(used.types.map((t) => t.name)).toEqual(["Cédula", "NIT"]);
-    expect(used.locations).toEqual([
-      { id: MEDELLIN, count: 2 },
-      { id: BOGOTA, count: 1 },
+    // The service names no location.
+    expect(distinctIds(location, records)).toEqual([
+      { id: MEDELLIN, count: 2, name: null },
+      { id: BOGOTA, count: 1, name: null },
     ]);
-    expect(used.typeLabel(used.types[1])).toBe("NIT");
-    used.remember([{ document_type: twin, document_type_name: "NIT", geographic_location: null }]);
-    expect(used.types.map((t) => used.typeLabel(t))).toEqual(["Cédula", `NIT (${NIT.slice(0, 8)}…)`, `NIT (${twin.slice(0, 8)}…)`]);
   });
 });

@@ -13,6 +13,7 @@ function actions() {
     zoom: async (change) => void done.push(["zoom", change]),
     toggleOffline: async () => void done.push(["offline"]),
     showShortcuts: () => void done.push(["shortcuts"]),
+    print: () => void done.push(["print"]),
   };
   return { a, done };
 }
@@ -20,7 +21,7 @@ function actions() {
 describe("the menu bar", () => {
   test("its words, with the navigation's sections in order", () => {
     const words = menuWords(sections);
-    expect(words).toMatchObject({ file: "File", new_task: "New task", view: "View", zoom_in: "Zoom in", shortcuts: "Keyboard shortcuts" });
+    expect(words).toMatchObject({ file: "File", new_task: "New task", print: "Print…", view: "View", zoom_in: "Zoom in", shortcuts: "Keyboard shortcuts" });
     expect(words.sections).toEqual(sections.map(({ id, label }) => ({ id, label })));
   });
 
@@ -28,7 +29,7 @@ describe("the menu bar", () => {
     const { a, done } = actions();
     const exported = vi.fn();
     window.addEventListener("workdesk:export", exported);
-    for (const id of ["section:list:supplier_invoice", "section:storage", "new_task", "export", "zoom_in", "zoom_reset", "work_offline", "shortcuts", "diagnostics", "section:nothing", "about"]) {
+    for (const id of ["section:list:supplier_invoice", "section:storage", "new_task", "export", "print", "zoom_in", "zoom_reset", "work_offline", "shortcuts", "diagnostics", "section:nothing", "about"]) {
       await fromMenu(id, sections, a);
     }
     window.removeEventListener("workdesk:export", exported);
@@ -37,6 +38,7 @@ describe("the menu bar", () => {
       ["go", { kind: "list", resource: "supplier_invoice" }],
       ["go", { kind: "storage" }],
       ["go", { kind: "task" }],
+      ["print"],
       ["zoom", "in"],
       ["zoom", "reset"],
       ["offline"],

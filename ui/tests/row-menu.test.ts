@@ -19,14 +19,15 @@ describe("the menu's state", () => {
     expect(menu.open).toBeNull();
   });
 
-  test("a row's items: Open, Copy and Export for the selected rows (one at least); Export only when the list exports", () => {
+  test("a row's items: Open, Copy and Export for the selected rows (one at least), Copy link for the row; Export only when the list exports", () => {
     expect(menuItems(0, true)).toEqual([
       { action: "open", label: "Open" },
       { action: "copy", label: "Copy row" },
+      { action: "link", label: "Copy link" },
       { action: "export", label: "Export this row…" },
     ]);
-    expect(menuItems(3, true).map((i) => i.label)).toEqual(["Open", "Copy 3 rows", "Export these 3 rows…"]);
-    expect(menuItems(2, false).map((i) => i.action)).toEqual(["open", "copy"]);
+    expect(menuItems(3, true).map((i) => i.label)).toEqual(["Open", "Copy 3 rows", "Copy link", "Export these 3 rows…"]);
+    expect(menuItems(2, false).map((i) => i.action)).toEqual(["open", "copy", "link"]);
   });
 
   test("Down and Up move through the items, wrapping around", () => {
@@ -57,7 +58,7 @@ describe("the menu on a table", () => {
     const user = userEvent.setup();
     const row = container.querySelectorAll<HTMLElement>("tbody tr[data-id]")[2];
     await user.pointer({ keys: "[MouseRight]", target: row.querySelector("td")! });
-    expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Open", "Copy row"]);
+    expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Open", "Copy row", "Copy link"]);
     expect(screen.getByRole("menuitem", { name: "Open" })).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(opened).toEqual([records[2]]);

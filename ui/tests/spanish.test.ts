@@ -112,7 +112,11 @@ describe("in Spanish", () => {
     const { container } = render(StakeholderForm, { props: { schemas } });
     expect(screen.getByRole("heading", { name: "Nuevo tercero" })).toBeInTheDocument();
     expect(screen.getByLabelText("Dígito de verificación")).toBeInTheDocument();
-    await screen.findByRole("option", { name: "Otro (escriba su ID)" });
+    const user = userEvent.setup();
+    screen.getByRole("combobox", { name: "Tipo de documento" }).focus();
+    await user.keyboard("{ArrowDown}");
+    expect(await screen.findByRole("option", { name: "NIT en uso por 1 tercero" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Escribir un ID para Ubicación geográfica" })).toBeInTheDocument();
     expectSpanish(container);
   });
 
@@ -314,7 +318,7 @@ describe("more screens in Spanish", () => {
     await user.click(within(task).getByRole("button", { name: "Descartar y continuar" }));
 
     await user.click(await screen.findByRole("button", { name: "Editar un cliente potencial" }));
-    await user.type(await screen.findByLabelText("ID del cliente potencial"), LEAD_ID);
+    await user.type(await screen.findByRole("combobox", { name: "Cliente potencial" }), LEAD_ID);
     await user.click(screen.getByRole("button", { name: "Abrir cliente potencial" }));
     await user.type(await screen.findByLabelText("Estado"), "-ganado");
     await user.click(screen.getByRole("button", { name: "Almacenamiento" }));

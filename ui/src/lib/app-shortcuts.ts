@@ -1,12 +1,13 @@
 // The window's own keyboard shortcuts, as one table tried in order (the
 // first that matches a key press handles it): Ctrl+1…Ctrl+9 (⌘ on macOS)
 // open the first nine workspaces, unless a form or a question is over the
-// workspace; Ctrl + / - / 0 zoom; F1 or `?` opens the list of shortcuts.
+// workspace; Ctrl + / - / 0 zoom; Ctrl+P prints what is on screen
+// (lib/print.svelte.ts); F1 or `?` opens the list of shortcuts.
 // The same table gives that list its "Everywhere" rows. The keys
 // themselves are lib/shortcuts.ts's; a list's own (Ctrl+K, Ctrl+F, `/`)
 // are the list's.
 import type { MessageKey } from "./i18n.svelte";
-import { helpShortcut, workspaceShortcut, zoomShortcut } from "./shortcuts";
+import { helpShortcut, printShortcut, workspaceShortcut, zoomShortcut } from "./shortcuts";
 
 /** What the shortcuts need of the window. */
 export type ShortcutTarget = {
@@ -21,6 +22,8 @@ export type ShortcutTarget = {
   /** Zooms as `event` asks (it has a zoom to go to). */
   zoomBy: (event: KeyboardEvent) => void;
   switchTo: (id: string) => void;
+  /** Prints what is on screen; null while a question or form is over the workspace. */
+  print: (() => void) | null;
 };
 
 /** A row of the list of shortcuts: the key combinations (each a list of keys) and what they do. */
@@ -57,6 +60,15 @@ export const SHORTCUTS: Shortcut[] = [
       { keys: [[mod, "-"]], what: "shortcuts.zoom_out" },
       { keys: [[mod, "0"]], what: "shortcuts.zoom_reset" },
     ],
+  },
+  {
+    matches: (event) => printShortcut(event),
+    run: (event, target) => {
+      // Also kept from the webview's own print (WebView2's Ctrl+P).
+      event.preventDefault();
+      target.print?.();
+    },
+    rows: (mod) => [{ keys: [[mod, "P"]], what: "print.shortcut" }],
   },
   {
     matches: (event, target) => !target.helpOpen && helpShortcut(event),

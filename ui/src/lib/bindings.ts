@@ -253,6 +253,20 @@ export const commands = {
 	 */
 	openExported: (action: FileAction) => typedError<null, UiError>(__TAURI_INVOKE("open_exported", { action })),
 	/**
+	 *  Where the link that arrived last takes the window, once (`None` when
+	 *  none is waiting): Rust pushes `link-arrived` when one comes, and the
+	 *  window asks at start too, for the link Workdesk was started with.
+	 *  Nothing changes here: the window switches workspace (`switch_to`,
+	 *  asking first when a form holds what was typed) and opens the list.
+	 * 
+	 *  Errors, all of kind `link` (nothing changed): `link_malformed` (with
+	 *  `reason`: not a link Workdesk opens), `link_workspace_missing` (with
+	 *  `server`: no workspace with the link's id and server is saved on this
+	 *  computer), `link_view_missing` (with `name`: the workspace has no saved
+	 *  view of that name).
+	 */
+	openLink: () => typedError<LinkOpening | null, UiError>(__TAURI_INVOKE("open_link")),
+	/**
 	 *  Opens the list of `resource` with one read: the first message over
 	 *  `messages` is `{"opened": ListViews}` (the resource's views, each
 	 *  fitted to this build's schema: its `current` is the view read, the
@@ -327,6 +341,31 @@ export const commands = {
 	 */
 	pendingRows: (resource: ResourceName) => typedError<PendingRow[], UiError>(__TAURI_INVOKE("pending_rows", { resource })),
 	/**
+	 *  Reads every row `view` of `resource` selects (all pages, its filters
+	 *  and sort; `page` and `take` ignored) with `columns` in screen order,
+	 *  for printing, the way "Export…" reads them: from the service 200 a
+	 *  request, never spending the last 10 % of the key's hourly budget, or
+	 *  from the saved records, sending [`Progress`] on `progress` after every
+	 *  page. At most [`PRINT_ROWS_MAX`] rows (`cut` says when there were more).
+	 *  `cancel_export` cancels it; it shares the export's turn (one at a time).
+	 * 
+	 *  Errors: `cancelled`; `invalid_input` (`export_running`) while an
+	 *  export runs; `invalid_input` (`saved_data_refused`) offline for a view
+	 *  the saved records cannot answer; the errors of `list_records`.
+	 */
+	printRows: (resource: ResourceName, view: ListView, columns: ExportColumn[], progress: Channel<Progress>) => typedError<PrintRows, UiError>(__TAURI_INVOKE("print_rows", { resource, view, columns, progress })),
+	/**
+	 *  Opens the system's print dialog for the window's page as it is now
+	 *  (its print stylesheet applied): GTK's on Linux (with "Print to File",
+	 *  PDF), WebView2's on Windows and macOS's (both with "Save as PDF"); the
+	 *  webview's own `window.print()` does not open it on every system.
+	 *  Returns once the dialog is asked for; the page hears `afterprint` when
+	 *  printing ends.
+	 * 
+	 *  Errors: `internal` when the system refuses to open it.
+	 */
+	printWindow: () => typedError<null, UiError>(__TAURI_INVOKE("print_window")),
+	/**
 	 *  The key's rate-limit budget as the latest response reported it
 	 *  (`docs/service.md`, "Rate limits"): `limit`, `remaining` and `reset`
 	 *  (UTC, RFC 3339); each `null` until the service has said. All `null`
@@ -372,6 +411,27 @@ export const commands = {
 	 *  and the errors of `read_list`.
 	 */
 	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<Answer<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	/**
+	 *  The `workdesk://` link of record `id` of `resource` in the workspace on
+	 *  screen (docs/links.md): its server's origin and its id on this
+	 *  computer, never its key. The window puts it on the clipboard.
+	 * 
+	 *  Errors: `invalid_input` (code `invalid_id` when `id` is not a UUID,
+	 *  `link_demo` in the demo workspace), `not_configured`.
+	 */
+	recordLink: (resource: ResourceName, id: string) => typedError<string, UiError>(__TAURI_INVOKE("record_link", { resource, id })),
+	/**
+	 *  The names the saved records of the workspace on screen give the
+	 *  references of a page of `resource` ([`NameSource::Record`] fields only;
+	 *  members and suppliers have none). A reference nothing saved names is
+	 *  left out: the window shows it as an ID. Reads saved data only, never
+	 *  the service.
+	 * 
+	 *  Errors: `not_configured`; `invalid_input` (`field` = `references`) for
+	 *  a field that names nothing ([`named_fields`]); `internal` when saved
+	 *  data cannot be read.
+	 */
+	referenceNames: (resource: ResourceName, references: ReferenceIds[]) => typedError<ReferenceName[], UiError>(__TAURI_INVOKE("reference_names", { resource, references })),
 	/**
 	 *  Lets change `id`, held for the user's word, go: written for another
 	 *  address of the workspace (its key or address changed since), it is sent
@@ -592,6 +652,16 @@ export const commands = {
 	 */
 	updateWorkspace: (workspace: WorkspaceId, baseUrl: string, apiKey: string | null, proxy: string | null) => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("update_workspace", { workspace, baseUrl, apiKey, proxy })),
 	/**
+	 *  The `workdesk://` link of the saved view `name` of `resource` in the
+	 *  workspace on screen (docs/links.md). The window puts it on the
+	 *  clipboard.
+	 * 
+	 *  Errors: `link` (code `link_view_missing`: no saved view has that
+	 *  name), `invalid_input` (code `link_demo` in the demo workspace),
+	 *  `not_configured`.
+	 */
+	viewLink: (resource: ResourceName, name: string) => typedError<string, UiError>(__TAURI_INVOKE("view_link", { resource, name })),
+	/**
 	 *  Start-up state: which screen to show, the workspaces, the shown one's
 	 *  key hint, keychain health and the last view. A keychain that cannot be
 	 *  read is reported in `keychain`, not as an error, so the app still opens.
@@ -601,6 +671,7 @@ export const commands = {
 
 /** Events */
 export const events = {
+	linkArrived: makeEvent<LinkArrived, LinkArrived>("link-arrived"),
 	menuChosen: makeEvent<MenuChosen, MenuChosen>("menu-chosen"),
 	outboxChanged: makeEvent<OutboxChanged, OutboxChanged>("outbox-changed"),
 	recordsChanged: makeEvent<RecordsChanged, RecordsChanged>("records-changed"),
@@ -610,7 +681,7 @@ export const events = {
 };
 
 /* Constants */
-export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"last_days":[1,3660],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"priority":[-32768,32767],"relative_dates":["@today","@yesterday","@this_week","@this_month","@last_month","@this_year"],"relative_operators":["range","gte","gt","lt","lte"],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60,"zoom_steps":[50,67,75,80,90,100,110,125,150,175,200]} as const;
+export const LIMITS = {"cap_mb":[16,1048576],"column_width_px":[48,960],"last_days":[1,3660],"max_age_days":[1,3650],"page_max":4294967295,"page_rows":200,"page_sizes":[20,50,100,200,"all"],"picker_matches":8,"print_rows":2000,"priority":[-32768,32767],"relative_dates":["@today","@yesterday","@this_week","@this_month","@last_month","@this_year"],"relative_operators":["range","gte","gt","lt","lte"],"text_field_chars":255,"typing_pause_ms":300,"view_name_chars":80,"workspace_name_chars":60,"zoom_steps":[50,67,75,80,90,100,110,125,150,175,200]} as const;
 
 /* Types */
 /**
@@ -946,6 +1017,21 @@ export type ErrorCode =
 "workspace_name" | 
 /**  The workspace no longer exists. */
 "workspace_not_found" | 
+/**
+ *  Not a `workdesk://` link Workdesk opens; `reason`: a
+ *  [`crate::links::link::LinkProblem`] (`other_scheme`, `resource`,
+ *  `record_id`, …).
+ */
+"link_malformed" | 
+/**
+ *  A link to a workspace not saved on this computer; `server`: the
+ *  server it names.
+ */
+"link_workspace_missing" | 
+/**  A link to a saved view (`name`) the workspace does not have. */
+"link_view_missing" | 
+/**  No link can be made in the demo workspace. */
+"link_demo" | 
 /**  Another export is under way. */
 "export_running" | 
 /**
@@ -1059,6 +1145,12 @@ export type ErrorKind =
 "cancelled" | 
 /**  No workspace is set up yet. */
 "not_configured" | 
+/**
+ *  A `workdesk://` link Workdesk cannot open: malformed, or naming a
+ *  workspace or saved view this computer does not have. Nothing
+ *  changed.
+ */
+"link" | 
 /**  Anything else: settings storage, the demo sandbox. */
 "internal";
 
@@ -1074,6 +1166,13 @@ export type ExportColumn = {
 	 *  A value without a label is written as it came.
 	 */
 	labels?: { [key in string]: string },
+	/**
+	 *  The values are references to write by name ("Customer name" beside
+	 *  "Customer"): `labels` gives each reference's name (whoever builds
+	 *  the column fills them: workdesk-core from the saved records), and a
+	 *  reference without one is written as it came, its ID.
+	 */
+	named?: boolean,
 };
 
 /**  The file type of an export. */
@@ -1475,6 +1574,30 @@ export type LeadPatch = {
 };
 
 /**
+ *  A `workdesk://` link arrived (a second launch's, handed over): the
+ *  window asks where it goes (`open_link`).
+ */
+export type LinkArrived = null;
+
+/**
+ *  Where a link takes the window: the workspace to show first, then the
+ *  resource's list with the record's details or the saved view.
+ */
+export type LinkOpening = {
+	/**
+	 *  The workspace to switch to first (`switch_workspace`); `None` when
+	 *  the link's workspace is the one on screen.
+	 */
+	switch_to: WorkspaceId | null,
+	/**  The resource whose list opens. */
+	resource: ResourceName,
+	/**  The record whose details open (its id), for a record's link. */
+	record: string | null,
+	/**  The saved view applied (its name), for a view's link. */
+	view: string | null,
+};
+
+/**
  *  One message of a list's opening read ([`open_list`]).
  * 
  *  JSON: `{"opened": ListViews}` first, then answers as `read_list` sends
@@ -1597,7 +1720,7 @@ status: string } |
 { kind: "done_this_month" };
 
 /**
- *  An item of the menu bar was chosen: `id` is `new_task`, `export`,
+ *  An item of the menu bar was chosen: `id` is `new_task`, `export`, `print`,
  *  `zoom_in`, `zoom_out`, `zoom_reset`, `work_offline`, `shortcuts`,
  *  `diagnostics`, or `section:<id>` of a [`MenuSection`].
  */
@@ -1622,6 +1745,8 @@ export type MenuWords = {
 	new_task: string,
 	/**  "Export…" (the list on screen). */
 	export: string,
+	/**  "Print…" (what is on screen). */
+	print: string,
 	/**  "Quit". */
 	quit: string,
 	/**  "Edit". */
@@ -1656,6 +1781,38 @@ export type Mode =
 "service" | 
 /**  The in-process demo workspace. */
 "demo";
+
+/**  Where a reference's name comes from. */
+export type NameSource = 
+/**
+ *  A saved record of `resource` whose `key` field holds the reference:
+ *  its `title` field is the name ([`reference_names`]).
+ */
+{ kind: "record"; 
+/**  The resource named. */
+resource: ResourceName; 
+/**
+ *  The field of that resource the reference holds (`id`, or a
+ *  stakeholder's `person_or_company_id`).
+ */
+key: string; 
+/**  Its field shown as the name (the resource's picker title). */
+title: string } | 
+/**  A workspace member: the service gives members no names. */
+{ kind: "member" } | 
+/**
+ *  A record the service names nowhere (a supplier invoice's
+ *  `supplier`): the window says so.
+ */
+{ kind: "unnamed" };
+
+/**  A field that holds a reference, and how it is named. */
+export type NamedField = {
+	/**  The field (`customer`, `created_by`). */
+	field: string,
+	/**  Where its name comes from. */
+	name: NameSource,
+};
 
 /**  Body of `POST /stakeholder/stakeholder/` (create stakeholder). */
 export type NewStakeholder = {
@@ -2119,10 +2276,19 @@ export type Picker = {
 	detail: string[],
 	/**
 	 *  The view the picker reads its matches with: `id`, the title and the
-	 *  detail fields, sorted by the title, one page of [`PICKER_MATCHES`]
-	 *  rows, no filters. The window sets `search` to the words typed.
+	 *  detail fields (and the `named_by` fields), sorted by the title, one
+	 *  page of [`PICKER_MATCHES`] rows, no filters. The window sets
+	 *  `search` to the words typed.
 	 */
 	view: ListView,
+	/**
+	 *  Fields naming another record (each one of the resource's
+	 *  [`references`] to a [`ReferenceTo::Record`]) whose record's title,
+	 *  when the window finds it, titles a choice before [`Picker::title`],
+	 *  the first found winning: a lead's `company`, else its `person`
+	 *  (a lead has no name of its own). Empty for most resources.
+	 */
+	named_by: string[],
 };
 
 /**  Why a policy turned updates off against what it seemed to want. */
@@ -2156,6 +2322,26 @@ url: string } |
 path: string; 
 /**  What is wrong with its owner or its permissions. */
 reason: Unprotected };
+
+/**  Every row of a list as printed. */
+export type PrintRows = {
+	/**
+	 *  Each row's cells in the order of the columns asked for, as the
+	 *  export writes them to CSV: text as it is (choices and yes/no as
+	 *  their labels, a related record by its name), amounts exact with a
+	 *  `.` (`"1234.500000"`), whole numbers, dates `YYYY-MM-DD` and
+	 *  date-times `YYYY-MM-DD HH:MM:SS` in the computer's time zone; an
+	 *  empty value is `""`.
+	 */
+	rows: string[][],
+	/**
+	 *  Whether the list had more than [`PRINT_ROWS_MAX`] rows (grown since
+	 *  the window counted it): only the first ones are here.
+	 */
+	cut: boolean,
+	/**  Where the rows came from (the service, or the saved records). */
+	source: ExportSource,
+};
 
 /**
  *  How far a download or an export has come, sent after every page and
@@ -2289,6 +2475,27 @@ export type Reference = {
 	to: ReferenceTo,
 };
 
+/**  The references of one field on a page, to be named. */
+export type ReferenceIds = {
+	/**  The field of the page's resource (`customer`). */
+	field: string,
+	/**
+	 *  The references it holds on the page (at most one page's worth:
+	 *  [`MAX_REFERENCES`] are looked at, the rest stay unnamed).
+	 */
+	ids: string[],
+};
+
+/**  A reference the saved records name. */
+export type ReferenceName = {
+	/**  The field of the page's resource. */
+	field: string,
+	/**  The reference, as the record holds it. */
+	id: string,
+	/**  Its name (the named record's title). */
+	name: string,
+};
+
 /**  What a [`Reference`] names. */
 export type ReferenceTo = 
 /**
@@ -2312,6 +2519,45 @@ view: ListView } |
  *  (`members_seen`); an ID may still be pasted.
  */
 { kind: "member" } | 
+/**
+ *  The id of a record the service lists no endpoint for (a geographic
+ *  location, a document type), found through the records of
+ *  `resource` that reference it: each listed record's `value` field
+ *  holds one such id. Read `view` as it is to see the ids in use (the
+ *  distinct values, with how many records hold each); with `by` added,
+ *  each condition given the words typed as its one value, to find the
+ *  ids of the related records those words name (the service's related
+ *  filters, `geographic_location__name__icontains=cali`). Saved records
+ *  hold the id only, so only the service answers `by`; offline the ids
+ *  in use are what there is.
+ */
+{ kind: "related"; 
+/**  The resource listed (a stakeholder). */
+resource: ResourceName; 
+/**
+ *  The field of a listed record holding the related record's id
+ *  (`geographic_location`), which the reference holds.
+ */
+value: string; 
+/**
+ *  A field of the listed records naming the related record
+ *  (`document_type_name`); `None` when they carry none (a location:
+ *  the service never returns its name, so a choice is titled by the
+ *  words that found it).
+ */
+title: string | null; 
+/**
+ *  The conditions that find the ids named by the words typed, each
+ *  with no value yet (the window puts the words in), the first
+ *  AND the view, the others OR (`document_type__code__iexact`, or
+ *  `document_type__name__icontains`).
+ */
+by: FilterSpec[]; 
+/**
+ *  The view read: `value` (and `title`) requested, one page of
+ *  every record (`take: all`), no search, no conditions.
+ */
+view: ListView } | 
 /**
  *  Any record of one of `kinds` (a task's "About"): fills `record_id`
  *  with the chosen record's `id` and `entity_id` with its first
@@ -2388,6 +2634,12 @@ export type ResourceSchema = {
 	 */
 	search: string[],
 	/**
+	 *  The related records' fields the search box also looks in, with the
+	 *  whole text, when connected (`supplier__name`,
+	 *  `supplier__document_number`; `workdesk_query::Schema::related_search`).
+	 */
+	related_search: string[],
+	/**
 	 *  How a record picker finds and shows this resource's records
 	 *  ([`crate::reading::pickers::picker`]).
 	 */
@@ -2398,6 +2650,12 @@ export type ResourceSchema = {
 	 *  ([`crate::reading::pickers::references`]); empty for most resources.
 	 */
 	references: Reference[],
+	/**
+	 *  The fields holding a reference the app names (or says it cannot),
+	 *  shown by name in lists and details
+	 *  ([`crate::reading::names::named_fields`]).
+	 */
+	named: NamedField[],
 };
 
 /**  How a list marks a change not sent yet. */
@@ -2619,7 +2877,14 @@ stale: boolean } |
 /**  When the oldest record shown was fetched (UTC); `None` for none. */
 saved_at: string | null; 
 /**  How many records of the resource are saved. */
-saved: number };
+saved: number; 
+/**
+ *  The related fields the search box's text is looked for in only
+ *  when connected (`supplier__name`, `supplier__document_number`):
+ *  saved records hold the reference, not the related record's
+ *  fields. Empty when the search has none, or there is no search.
+ */
+searched_when_connected: string[] };
 
 /**  A stakeholder (see the [module rules](crate::records)). */
 export type Stakeholder = {

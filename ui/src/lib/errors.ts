@@ -56,6 +56,10 @@ function values(error: UiError): Record<string, string | number> {
     const key = `errors.${area}.${error.params.reason}`;
     params.reason = hasMessage(key) ? t(key, error.params) : (error.params.reason ?? "");
   }
+  if (error.code === "link_malformed") {
+    const key = `errors.link.${error.params.reason}`;
+    params.reason = hasMessage(key) ? t(key) : (error.params.reason ?? "");
+  }
   if (error.code === "record_not_found" && error.params.resource) {
     Object.assign(params, resourceNamed(error.params.resource as ResourceName));
   }

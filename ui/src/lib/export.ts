@@ -4,15 +4,22 @@
 import type { ExportColumn, ExportLayout, ExportFormat, ResourceSchema, Separator } from "./bindings";
 import { choiceLabel, fieldLabel, fieldOf, yesNo } from "./fields";
 import { userLocale } from "./format";
+import { t } from "./i18n.svelte";
 
-/** The export's columns for `columns` (screen order), with the labels the table shows. */
+/**
+ * The export's columns for `columns` (screen order), with the labels the
+ * table shows; a reference the saved records name (a customer) gets a
+ * column of names beside its IDs ("Customer name"), which Rust fills.
+ */
 export function exportColumns(schema: ResourceSchema, columns: string[]): ExportColumn[] {
-  return columns.map((name) => {
+  return columns.flatMap((name) => {
     const field = fieldOf(schema, name);
     const labels: Record<string, string> = {};
     if (field?.kind === "choice") for (const code of field.choices) labels[code] = choiceLabel(name, code);
     if (field?.kind === "boolean") Object.assign(labels, { true: yesNo(true), false: yesNo(false) });
-    return { field: name, header: fieldLabel(name), labels };
+    const column: ExportColumn = { field: name, header: fieldLabel(name), labels };
+    const named = schema.named.some((n) => n.field === name && n.name.kind === "record");
+    return named ? [column, { field: name, header: t("names.export_header", { field: fieldLabel(name) }), labels: {}, named: true }] : [column];
   });
 }
 

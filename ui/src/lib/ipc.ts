@@ -262,6 +262,15 @@ export const ipc = {
     channel.onmessage = onprogress;
     return call(commands.exportList(resource, view, columns, layout, dialog, channel));
   },
+  /**
+   * Every row of a list for printing, read the way an export reads them;
+   * `onprogress` gets every page (over a Tauri channel).
+   */
+  printRows: (resource: ResourceName, view: ListView, columns: ExportColumn[], onprogress: (step: Progress) => void) => {
+    const channel = new Channel<Progress>();
+    channel.onmessage = onprogress;
+    return call(commands.printRows(resource, view, columns, channel));
+  },
   /** "Save as PNG": asks where (the system's save dialog) and writes `png`; null when the dialog was closed. */
   saveImage: (dialog: SaveDialog, png: Uint8Array) => call(commands.saveImage(dialog, Array.from(png))),
 };

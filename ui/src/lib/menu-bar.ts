@@ -2,6 +2,7 @@
 // screen (sent again when it changes), and does what its items stand for
 // when one is chosen (a shortcut of its own or a click): each section of
 // the navigation (`section:<id>`), New task, Export (the list on screen),
+// Print (what is on screen),
 // the zoom, Work offline, Keyboard shortcuts, Diagnostics.
 import type { MenuWords } from "./bindings";
 import { t } from "./i18n.svelte";
@@ -14,6 +15,7 @@ export function menuWords(sections: Section[]): MenuWords {
     file: t("menu.file"),
     new_task: t("app.nav_new_task"),
     export: t("export.open"),
+    print: t("print.open"),
     quit: t("menu.quit"),
     edit: t("menu.edit"),
     view: t("menu.view"),
@@ -35,6 +37,8 @@ export type MenuActions = {
   zoom: (change: ZoomChange) => Promise<void>;
   toggleOffline: () => Promise<void>;
   showShortcuts: () => void;
+  /** Prints what is on screen (lib/print.svelte.ts). */
+  print: () => void;
 };
 
 /** Does what the menu bar's item `id` stands for (`sections`: the navigation's). */
@@ -47,6 +51,9 @@ export async function fromMenu(id: string, sections: Section[], actions: MenuAct
     case "export":
       // The list on screen opens its Export dialog.
       window.dispatchEvent(new CustomEvent("workdesk:export"));
+      return;
+    case "print":
+      actions.print();
       return;
     case "zoom_in":
     case "zoom_out":

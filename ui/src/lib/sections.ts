@@ -10,8 +10,8 @@ import { t, type MessageKey } from "./i18n.svelte";
 /** What the window's content shows. */
 export type Screen =
   | { kind: "overview" }
-  | { kind: "list"; resource: ResourceName; drillDown?: DrillDown }
-  | { kind: "task" }
+  | { kind: "list"; resource: ResourceName; drillDown?: DrillDown; link?: LinkTarget }
+  | { kind: "task"; about?: TaskAbout }
   | { kind: "lead"; id?: string }
   | { kind: "stakeholder" }
   | { kind: "customer"; id?: string }
@@ -19,6 +19,12 @@ export type Screen =
   | { kind: "storage" }
   | { kind: "preferences" }
   | { kind: "workspaces" };
+
+/** The record a new task is about, chosen on its details ("New task about this…"): its ID and the party it concerns. */
+export type TaskAbout = { resource: ResourceName; id: string; entity: string | null };
+
+/** What a `workdesk://` link opens in its list (lib/links.ts): a record's details, by its ID, or a saved view, by its name. */
+export type LinkTarget = { record: string } | { view: string };
 
 /** A group of the navigation, under its heading (the first has none). */
 export type SectionGroup = "start" | "lists" | "do" | "computer";

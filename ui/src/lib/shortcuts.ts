@@ -44,6 +44,11 @@ export function findShortcut(event: KeyboardEvent): boolean {
   return find || slash;
 }
 
+/** Whether `event` asks to print what is on screen: Ctrl+P (⌘P on macOS). */
+export function printShortcut(event: KeyboardEvent): boolean {
+  return commandKey(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "p";
+}
+
 /** Whether `event` asks for a list's search box: Ctrl+K (⌘K on macOS). */
 export function searchShortcut(event: KeyboardEvent): boolean {
   return commandKey(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";

@@ -111,6 +111,25 @@ pub enum Error {
     #[error("there is no such workspace")]
     UnknownWorkspace,
 
+    /// A `workdesk://` link that does not read as one of Workdesk's: why,
+    /// as a code (`crate::links::link::LinkProblem::code`).
+    #[error("not a link Workdesk opens ({0})")]
+    LinkMalformed(&'static str),
+
+    /// A `workdesk://` link to a workspace not saved on this computer (the
+    /// server it names).
+    #[error("no workspace of {0} with the link's id is saved on this computer")]
+    LinkNotHere(String),
+
+    /// A link to a saved view (its name) the workspace does not have.
+    #[error("no saved view is named {0:?}")]
+    LinkViewMissing(String),
+
+    /// A link asked for in the demo workspace, whose records are made on
+    /// this computer each time it starts.
+    #[error("the demo workspace has no links")]
+    LinkDemo,
+
     /// The workspace's outbox holds changes the service does not have yet
     /// (how many): it is not removed, which would lose them.
     #[error("the workspace has {0} changes not sent yet")]

@@ -11,7 +11,7 @@
 //! ```
 //!
 //! - a reference to a managed object (`&AppState`, `&Notifier`,
-//!   `&SaveFileDialog`, `&FileOpener`, `&LogFolder`, `&Updates`): Tauri's managed
+//!   `&SaveFileDialog`, `&FileOpener`, `&PrintDialog`, `&LogFolder`, `&Updates`): Tauri's managed
 //!   state, not sent by the window and left out of the bindings;
 //! - a [`Channel`](crate::channel::Channel): the window's channel (`Channel<M>` in TypeScript), over
 //!   which the command sends messages as its work goes.
@@ -70,6 +70,7 @@ mod over_tauri {
         crate::work_done::Notifier,
         crate::export::commands::SaveFileDialog,
         crate::export::commands::FileOpener,
+        crate::print::PrintDialog,
         crate::diagnostics::LogFolder,
         crate::updates::status::Updates
     );

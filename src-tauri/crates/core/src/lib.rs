@@ -28,6 +28,10 @@
 //! - [`updates`]: whether and where Workdesk looks for updates, and the
 //!   check and download as the window shows them (its state,
 //!   [`updates::status::Updates`], is managed apart);
+//! - [`print`]: a list's every row read for printing (through the
+//!   export's read path) and the system's print dialog;
+//! - [`links`]: `workdesk://` links to a record or a saved view, made
+//!   ("Copy link") and opened; its state: [`links::Links`];
 //! - [`settings`]: `settings.json` (read-modify-write under a lock,
 //!   written atomically), the preferences, the window's place.
 //!
@@ -39,7 +43,8 @@
 //! [`first_screen`] (whether the window opens on the prerendered first-run
 //! form), [`install_check`] (`workdesk --check`), [`diagnostics`] (the log
 //! and the report), [`work_done`] (a notification when long work ends
-//! unseen).
+//! unseen), [`webkit`] (WebKitGTK's workarounds, applied before the
+//! window starts).
 
 pub mod channel;
 pub mod diagnostics;
@@ -50,12 +55,15 @@ pub mod guard;
 pub mod install_check;
 pub mod ipc;
 pub mod limits;
+pub mod links;
 pub mod offline;
+pub mod print;
 pub mod reading;
 pub mod settings;
 pub mod state;
 pub mod ui_error;
 pub mod updates;
+pub mod webkit;
 pub mod work_done;
 pub mod workspace;
 pub mod writing;

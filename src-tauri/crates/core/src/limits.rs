@@ -56,6 +56,9 @@ pub struct Limits {
     /// The window's zoom levels in percent, smallest first: what `Ctrl`
     /// `+` and `-` step through ([`crate::settings::store::ZOOM_STEPS`]).
     pub zoom_steps: [u16; 11],
+    /// The most rows "Print" › "All rows" prints
+    /// ([`crate::print::PRINT_ROWS_MAX`]); a longer list prints its page.
+    pub print_rows: u32,
 }
 
 /// The bounds, as the checks in Rust apply them.
@@ -85,4 +88,5 @@ pub const LIMITS: Limits = Limits {
     last_days: [1, workdesk_api::LAST_DAYS_MAX],
     relative_operators: workdesk_api::relative_date::OPERATORS,
     zoom_steps: crate::settings::store::ZOOM_STEPS,
+    print_rows: crate::print::PRINT_ROWS_MAX,
 };

@@ -35,6 +35,9 @@ pub struct AppState {
     pub reading: Reading,
     /// The export under way and the last file written.
     pub exports: Exports,
+    /// The `workdesk://` link that arrived and the window has not opened
+    /// yet.
+    pub links: crate::links::Links,
     /// Work at least this long that ends while the window is not focused
     /// is told by a system notification ([`crate::work_done::LONG_WORK`]
     /// unless set; tests shorten it).
@@ -55,6 +58,7 @@ impl AppState {
             offline,
             reading: Reading::default(),
             exports: Exports::default(),
+            links: crate::links::Links::default(),
             long_work: crate::work_done::LONG_WORK,
             tidied: tokio::sync::OnceCell::new(),
         }

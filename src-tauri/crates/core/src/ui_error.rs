@@ -40,6 +40,10 @@ pub enum ErrorKind {
     Cancelled,
     /// No workspace is set up yet.
     NotConfigured,
+    /// A `workdesk://` link Workdesk cannot open: malformed, or naming a
+    /// workspace or saved view this computer does not have. Nothing
+    /// changed.
+    Link,
     /// Anything else: settings storage, the demo sandbox.
     Internal,
 }
@@ -159,6 +163,17 @@ pub enum ErrorCode {
     WorkspaceName,
     /// The workspace no longer exists.
     WorkspaceNotFound,
+    /// Not a `workdesk://` link Workdesk opens; `reason`: a
+    /// [`crate::links::link::LinkProblem`] (`other_scheme`, `resource`,
+    /// `record_id`, …).
+    LinkMalformed,
+    /// A link to a workspace not saved on this computer; `server`: the
+    /// server it names.
+    LinkWorkspaceMissing,
+    /// A link to a saved view (`name`) the workspace does not have.
+    LinkViewMissing,
+    /// No link can be made in the demo workspace.
+    LinkDemo,
     /// Another export is under way.
     ExportRunning,
     /// The export's file could not be written: `path`, `detail` (the
@@ -624,6 +639,16 @@ impl UiError {
                     .field("name")
             }
             Error::UnknownWorkspace => UiError::new(K::NotFound, C::WorkspaceNotFound),
+            Error::LinkMalformed(reason) => {
+                UiError::new(K::Link, C::LinkMalformed).param("reason", reason)
+            }
+            Error::LinkNotHere(server) => {
+                UiError::new(K::Link, C::LinkWorkspaceMissing).param("server", server)
+            }
+            Error::LinkViewMissing(name) => {
+                UiError::new(K::Link, C::LinkViewMissing).param("name", name)
+            }
+            Error::LinkDemo => UiError::new(K::InvalidInput, C::LinkDemo),
             Error::UnsentChanges(count) => {
                 UiError::new(K::InvalidInput, C::UnsentChanges).param("count", count)
             }

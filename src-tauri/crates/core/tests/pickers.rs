@@ -1,8 +1,10 @@
 //! Record pickers on the demo workspace (the sandbox over loopback HTTP, a
 //! real SQLite file): a lead's company and person are found by the field the
 //! service's leads hold, a picker's search finds a record by each of its
-//! searchable fields online and over the saved records, and the members
-//! offered are exactly those the saved records name.
+//! searchable fields online and over the saved records, the members
+//! offered are exactly those the saved records name, and a new
+//! stakeholder's location and document type are found by the words typed
+//! through the stakeholders' related filters.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -235,4 +237,85 @@ async fn the_members_offered_are_those_the_saved_records_name_with_counts() {
             ResourceName::Lead | ResourceName::Task
         ));
     }
+}
+
+/// `reference`'s view with its conditions given `words`, as the window reads it.
+fn related_view(reference: &ReferenceTo, words: &str) -> (ResourceName, String, ListView) {
+    let ReferenceTo::Related {
+        resource,
+        value,
+        by,
+        view,
+        ..
+    } = reference
+    else {
+        panic!("{reference:?}");
+    };
+    let mut view = view.clone();
+    view.filters.extend(by.iter().cloned().map(|mut condition| {
+        condition.values = vec![words.to_owned()];
+        condition
+    }));
+    (*resource, value.clone(), view)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stakeholders_location_and_document_type_are_found_by_the_words_typed() {
+    let (state, _dir) = demo().await;
+    let stakeholder = references(ResourceName::Stakeholder);
+    let of = |field: &str| &stakeholder.iter().find(|r| r.field == field).unwrap().to;
+
+    // "Cali": the distinct locations of the stakeholders whose location's
+    // name contains it, each of which the sandbox names so.
+    let (resource, value, view) = related_view(of("geographic_location"), "cali");
+    let (end, page) = read(&state, resource, view).await;
+    assert_eq!(end, "fresh");
+    let ids: BTreeSet<String> = results(&page)
+        .iter()
+        .filter_map(|r| r[value.as_str()].as_str().map(str::to_owned))
+        .collect();
+    assert!(!ids.is_empty(), "no stakeholder in Cali");
+    for id in &ids {
+        let (_, other) = read(
+            &state,
+            ResourceName::Stakeholder,
+            ListView {
+                take: Take::Count(1),
+                filters: vec![
+                    exact("geographic_location", id),
+                    FilterSpec {
+                        or: false,
+                        not: false,
+                        field: "geographic_location__name".to_owned(),
+                        operator: Operator::Iexact,
+                        values: vec!["Cali".to_owned()],
+                    },
+                ],
+                ..ListView::default()
+            },
+        )
+        .await;
+        assert_eq!(
+            results(&other).len(),
+            1,
+            "{id} is not the location named Cali"
+        );
+    }
+
+    // "nit": the document type coded NIT, named by the stakeholders; one id.
+    let (resource, value, view) = related_view(of("document_type"), "nit");
+    let (end, page) = read(&state, resource, view).await;
+    assert_eq!(end, "fresh");
+    let found = results(&page);
+    let types: BTreeMap<&str, &str> = found
+        .iter()
+        .map(|r| {
+            (
+                r[value.as_str()].as_str().unwrap(),
+                r["document_type_name"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(types.len(), 1, "{types:?}");
+    assert_eq!(types.values().next(), Some(&"NIT"));
 }

@@ -79,6 +79,8 @@ pub(crate) fn cell<'a>(
         (_, Json::Bool(true)) => labelled("true"),
         (_, Json::Bool(false)) => labelled("false"),
         (Some(FieldType::Enum(_)), Json::String(code)) => labelled(code),
+        // A reference in a column of names: the name given, else the ID.
+        (_, Json::String(id)) if column.named => labelled(id),
         (_, Json::String(text)) => Cell::Text(Cow::Borrowed(text)),
         (_, Json::Number(number)) => Cell::Text(Cow::Owned(number.to_string())),
         // A related record by its name, as the screen names it.
@@ -216,11 +218,41 @@ mod tests {
     }
 
     #[test]
+    fn a_column_of_names_writes_each_reference_s_name_or_its_id() {
+        let id = "0f9c2a4e-1111-4aaa-8bbb-000000000001";
+        let mut column = Column {
+            field: "customer".into(),
+            header: "Customer name".into(),
+            labels: [(id.to_owned(), "Óptica Álvarez".to_owned())].into(),
+            named: true,
+        };
+        let local = system_time_zone();
+        let text = |column: &Column, value: &str| match cell(
+            Some(FieldType::Uuid),
+            column,
+            Some(&Json::from(value)),
+            &local,
+        ) {
+            Cell::Text(text) => text.into_owned(),
+            _ => panic!("a text cell"),
+        };
+        assert_eq!(text(&column, id), "Óptica Álvarez");
+        assert_eq!(
+            text(&column, "7d3e5b10-2222-4aaa-8bbb-000000000002"),
+            "7d3e5b10-2222-4aaa-8bbb-000000000002"
+        );
+        // The same column not of names: the ID, whatever the labels.
+        column.named = false;
+        assert_eq!(text(&column, id), id);
+    }
+
+    #[test]
     fn amounts_are_numbers_and_only_text_is_escaped() {
         let column = Column {
             field: "total".into(),
             header: "Total".into(),
             labels: std::collections::BTreeMap::new(),
+            named: false,
         };
         let local = system_time_zone();
         let of = |kind, value: &Json| match cell(Some(kind), &column, Some(value), &local) {

@@ -77,6 +77,12 @@ pub struct Column {
     /// A value without a label is written as it came.
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
+    /// The values are references to write by name ("Customer name" beside
+    /// "Customer"): `labels` gives each reference's name (whoever builds
+    /// the column fills them: workdesk-core from the saved records), and a
+    /// reference without one is written as it came, its ID.
+    #[serde(default)]
+    pub named: bool,
 }
 
 /// How the cells are written, beyond the columns.

@@ -21,6 +21,7 @@ fn column(field: &str, header: &str) -> Column {
         field: field.into(),
         header: header.into(),
         labels: BTreeMap::new(),
+        named: false,
     }
 }
 

@@ -58,6 +58,7 @@ fn export(rt: &tokio::runtime::Runtime, replica: &Replica, path: &std::path::Pat
             field: (*field).into(),
             header: (*field).into(),
             labels: BTreeMap::new(),
+            named: false,
         })
         .collect();
     let layout = Layout {

@@ -90,6 +90,7 @@ fn columns() -> Vec<Column> {
         field: field.into(),
         header: header.into(),
         labels: BTreeMap::new(),
+        named: false,
     };
     let mut status = column("operation_status", "Status");
     status.labels = [("PR", "Provisional"), ("CO", "Complete"), ("ER", "Error")]

@@ -70,8 +70,14 @@ export function aboutSources(schemas: ResourceSchema[]): RecordSource[] {
   return to.kinds.map((kind) => ({ resource: kind.resource, value: "id", view: kind.view, entity: kind.entity }));
 }
 
-/** `record` as a choice of `source` (null without the value field). */
-export function choiceOf(schemas: ResourceSchema[], source: RecordSource, record: JsonRecord): Choice | null {
+/**
+ * `record` as a choice of `source` (null without the value field). With
+ * `names` (the titles of the records its picker's `named_by` fields name,
+ * by value), the first one named titles the choice, and the record's own
+ * title goes first in its detail: a lead as its company, else its person,
+ * else its source.
+ */
+export function choiceOf(schemas: ResourceSchema[], source: RecordSource, record: JsonRecord, names?: Map<string, string>): Choice | null {
   const value = record[source.value];
   if (typeof value !== "string" || value === "") return null;
   const schema = schemaOf(schemas, source.resource);
@@ -88,6 +94,20 @@ export function choiceOf(schemas: ResourceSchema[], source: RecordSource, record
     .filter(([, text]) => text !== "")
     .map(([name, text]) => `${fieldLabel(name)} ${text}`);
   const entity = source.entity?.map((f) => record[f]).find((v): v is string => typeof v === "string" && v !== "");
+  const named = (picker?.named_by ?? [])
+    .map((field) => [field, record[field]] as const)
+    .map(([field, id]) => [field, typeof id === "string" ? names?.get(id.toLowerCase()) : undefined] as const)
+    .filter((pair): pair is readonly [string, string] => pair[1] !== undefined);
+  if (named.length > 0 && picker) {
+    const [, first] = named[0];
+    const others = named.slice(1).map(([field, name]) => `${fieldLabel(field)} ${name}`);
+    return {
+      value,
+      title: first,
+      detail: [...others, ...(title ? [`${fieldLabel(picker.title)} ${title}`] : []), ...detail],
+      ...(source.entity ? { entity: entity ?? null } : {}),
+    };
+  }
   return {
     value,
     title: title || t("forms.picker.untitled", { one: resourceLabel[source.resource].singular }),
@@ -104,22 +124,55 @@ export function choiceOf(schemas: ResourceSchema[], source: RecordSource, record
 export function findRecords(schemas: ResourceSchema[], source: RecordSource) {
   return async (words: string, show: (found: Found) => void): Promise<void> => {
     const view: ListView = { ...source.view, search: words };
-    const toFound = (page: { count: number; results: JsonRecord[] }, saved: boolean): Found => ({
-      choices: page.results.map((r) => choiceOf(schemas, source, r)).filter((c): c is Choice => c !== null),
+    const toFound = (page: { count: number; results: JsonRecord[] }, saved: boolean, names?: Map<string, string>): Found => ({
+      choices: page.results.map((r) => choiceOf(schemas, source, r, names)).filter((c): c is Choice => c !== null),
       count: page.count,
       saved,
     });
     let answered = false;
+    /** Bumped by every answer: names found for an older one are not shown. */
+    let latest = 0;
     try {
       const end = await ipc.readList(source.resource, view, false, (answer) => {
         answered = true;
-        show(toFound(answer.value, answer.kind === "saved"));
+        const mine = ++latest;
+        const saved = answer.kind === "saved";
+        show(toFound(answer.value, saved));
+        void nameRecords(schemas, source.resource, answer.value.results, (names) => {
+          if (mine === latest) show(toFound(answer.value, saved, names));
+        });
       });
       if (!answered && end.end !== "fresh") show({ choices: [], count: null, saved: true, problem: errorText(end.error) });
     } catch (e) {
       show({ choices: [], count: null, saved: false, problem: errorText(uiError(e)) });
     }
   };
+}
+
+/**
+ * The titles the saved records give the records `records`' `named_by`
+ * fields name (Rust's `Picker::named_by`: a lead's company and person), by
+ * lower-case value: `reference_names`, which reads saved data only (no
+ * request). `show` gets them when there are any; nothing when the
+ * resource names none or saved data cannot tell: the choices keep their
+ * own titles.
+ */
+async function nameRecords(
+  schemas: ResourceSchema[],
+  resource: ResourceName,
+  records: JsonRecord[],
+  show: (names: Map<string, string>) => void,
+): Promise<void> {
+  const references = (schemaOf(schemas, resource)?.picker.named_by ?? [])
+    .map((field) => ({ field, ids: [...new Set(records.map((r) => r[field]).filter((v): v is string => typeof v === "string" && v !== ""))] }))
+    .filter((r) => r.ids.length > 0);
+  if (references.length === 0) return;
+  try {
+    const named = await ipc.referenceNames(resource, references);
+    if (named.length > 0) show(new Map(named.map((n) => [n.id.toLowerCase(), n.name])));
+  } catch {
+    // Not named: the records keep their own titles.
+  }
 }
 
 /** The choice of `source` whose value is `value`, from the saved records or the service; null when none. */

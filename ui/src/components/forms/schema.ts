@@ -13,8 +13,10 @@ export function schemaOf(schemas: ResourceSchema[], resource: ResourceName, path
       default_columns: [],
       default_view: { page: 1, take: 20, fields: null, sort: [], filters: [] },
       search: [],
-      picker: { title: "id", detail: [], view: { page: 1, take: 20, fields: null, sort: [], filters: [] } },
+      related_search: [],
+      picker: { title: "id", detail: [], view: { page: 1, take: 20, fields: null, sort: [], filters: [] }, named_by: [] },
       references: [],
+      named: [],
     }
   );
 }

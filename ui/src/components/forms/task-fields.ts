@@ -22,7 +22,7 @@ export const EMPTY = {
   custom_fields: "",
 };
 export type Key = keyof typeof EMPTY;
-export type Kind = "text" | "textarea" | "integer" | "datetime" | "uuid" | "member" | "about" | "json";
+export type Kind = "text" | "textarea" | "integer" | "datetime" | "uuid" | "member" | "about" | "party" | "json";
 /** An input: its label and hint are message keys, worded in the language in use when shown. */
 export type Spec = { key: Key; id: string; label: MessageKey; kind: Kind; hint: MessageKey | null; required?: boolean };
 
@@ -62,7 +62,7 @@ export const GROUPS: { legend: MessageKey; fields: Spec[] }[] = [
         hint: "forms.picker.hint_members",
       },
       { key: "record_id", id: "task-record-id", label: "forms.task.record_id", kind: "about", hint: null },
-      { key: "entity_id", id: "task-entity-id", label: "forms.task.entity_id", kind: "uuid", hint: "forms.task.entity_hint" },
+      { key: "entity_id", id: "task-entity-id", label: "forms.task.entity_id", kind: "party", hint: "forms.task.entity_hint" },
       { key: "custom_fields", id: "task-custom-fields", label: "forms.task.custom_fields", kind: "json", hint: "forms.task.custom_hint" },
     ],
   },

@@ -1,15 +1,18 @@
 // The rows' context menu (right-click, the context menu key, Shift+F10):
 // whether it is open, where and for which row, and its items for that row:
-// Open, Copy (the selected rows), and "Export selected rows…" when the list
-// exports. Up and Down move through the items, wrapping around.
+// Open, Edit (a lead's, opening Edit a lead on it), Copy (the selected rows), Copy link (the row's `workdesk://` link,
+// lib/links.ts), and "Export selected rows…" when the list exports. Up and
+// Down move through the items, wrapping around.
 import { t } from "../../lib/i18n.svelte";
+import type { ResourceName } from "../../lib/bindings";
 import type { JsonRecord } from "../../lib/ipc";
+import type { Screen } from "../../lib/sections";
 
 /** The menu open at (`x`, `y`) for row `index`, `record`. */
 export type OpenMenu = { x: number; y: number; index: number; record: JsonRecord };
 
 /** What an item does. */
-export type MenuAction = "open" | "copy" | "export";
+export type MenuAction = "open" | "edit" | "copy" | "link" | "export";
 
 export class ContextMenu {
   /** The menu on screen, or null when closed. */
@@ -27,12 +30,19 @@ export class ContextMenu {
   }
 }
 
-/** The items of the menu over `selected` rows (a row alone counts as one); Export only when `exports`. */
-export function menuItems(selected: number, exports: boolean): { action: MenuAction; label: string }[] {
+/** The screen that edits `record` of `resource` (a lead's: Edit a lead on it); null when none does. */
+export function editScreen(resource: ResourceName, record: JsonRecord): Screen | null {
+  return resource === "lead" && typeof record.id === "string" && record.id !== "" ? { kind: "lead", id: record.id } : null;
+}
+
+/** The items of the menu over `selected` rows (a row alone counts as one); Export only when `exports`, Edit only when `edits`. */
+export function menuItems(selected: number, exports: boolean, edits = false): { action: MenuAction; label: string }[] {
   const count = Math.max(1, selected);
   return [
     { action: "open", label: t("table.menu_open") },
+    ...(edits ? [{ action: "edit" as const, label: t("table.menu_edit") }] : []),
     { action: "copy", label: t("table.menu_copy", { count }) },
+    { action: "link", label: t("links.copy") },
     ...(exports ? [{ action: "export" as const, label: t("table.menu_export", { count }) }] : []),
   ];
 }

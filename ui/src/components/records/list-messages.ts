@@ -54,6 +54,18 @@ export function savedText(shown: Shown | null): string {
   return t(stale ? "list.saved_at_stale" : "list.saved_at", { at: formatSavedAt(savedAt).at });
 }
 
+/**
+ * What a saved answer's search left to the service, once per related
+ * record ("Suppliers' names and document numbers are searched when
+ * connected"): Rust's `searched_when_connected` (`supplier__name`, …).
+ */
+export function searchedWhenConnectedText(shown: Shown | null): string {
+  const source = shown?.source;
+  if (source?.kind !== "saved_records" || !shown?.view.search?.trim()) return "";
+  const relations = [...new Set(source.searched_when_connected.map((path) => path.split("__")[0]))];
+  return relations.map((relation) => t("list.searched_when_connected", { relation })).join(" ");
+}
+
 /** Why the search box's words could not be searched for with the filters (Rust's words). */
 export function searchErrorText(error: ListError | null): string {
   return error && error.ui.kind === "invalid_input" ? (error.ui.field_errors?.search ?? []).map(problemText).join(" ") : "";

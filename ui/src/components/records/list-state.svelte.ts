@@ -17,7 +17,10 @@ import { t } from "../../lib/i18n.svelte";
 import { ipc, localError, uiError, type JsonRecord, type ReadEnd, type UiError } from "../../lib/ipc";
 import { mark, markPainted } from "../../lib/marks";
 import { session } from "../../lib/session.svelte";
-import { countText, otherProblems, savedText, searchErrorText, type ListError, type Shown, type Unsearched } from "./list-messages";
+import type { LinkTarget } from "../../lib/sections";
+import { followLink } from "./list-link.svelte";
+import { countText, otherProblems, savedText, searchErrorText, searchedWhenConnectedText } from "./list-messages";
+import type { ListError, Shown, Unsearched } from "./list-messages";
 
 /** How long a load goes before the page on screen is dimmed and marked busy (ms). */
 export const SLOW_LOAD_MS = 200;
@@ -81,6 +84,8 @@ export class ListState {
   /** The search alone was refused: said beside the box, not above the list. */
   searchOnly = $derived(this.searchError !== "" && Object.keys(this.error?.ui.field_errors ?? {}).every((key) => key === "search"));
   savedText = $derived(savedText(this.shown));
+  /** Over saved records: the related names only the service searches. */
+  searchNote = $derived(searchedWhenConnectedText(this.shown));
   otherProblems = $derived(otherProblems(this.error));
   /** The view was refused, and not (only) for a condition the user can fix beside it. */
   viewRefused = $derived(
@@ -105,9 +110,9 @@ export class ListState {
   /**
    * `schema`: the list's resource (another resource is another list);
    * `drillDown`: the conditions it opens with, if any; `onchange`: before
-   * every load the user asks for.
+   * every load the user asks for; `link`: what a `workdesk://` link opens.
    */
-  constructor(schema: () => ResourceSchema, drillDown: () => DrillDown | null, onchange: () => void) {
+  constructor(schema: () => ResourceSchema, drillDown: () => DrillDown | null, onchange: () => void, link: () => LinkTarget | null = () => null) {
     const first = untrack(schema);
     this.#schemaOf = schema;
     this.resource = first.resource;
@@ -117,6 +122,7 @@ export class ListState {
     this.#onchange = onchange;
     this.view = $state(defaultView(first));
     this.searchText = $state(this.view.search ?? "");
+    followLink(this, untrack(link));
   }
 
   #snapshot = () => $state.snapshot(this.view) as ListView;

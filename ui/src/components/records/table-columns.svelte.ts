@@ -12,6 +12,7 @@ import { fractionDigits, padFraction } from "../../lib/format";
 import { t } from "../../lib/i18n.svelte";
 import type { JsonRecord } from "../../lib/ipc";
 import { columnWidth, readFonts, tooltip, type Fonts } from "./column-width";
+import { NO_NAMES, referenceShown, type Names } from "../../lib/names";
 
 /** A column of the table. */
 export type Column = { name: string; field: FieldSchema | undefined; label: string; numeric: boolean; sortable: boolean };
@@ -25,6 +26,8 @@ export type ColumnProps = {
   readonly sort: SortSpec[];
   /** Widths the user set, CSS pixels by field. */
   readonly userWidths: Partial<{ [key in string]: number }>;
+  /** The names of the page's references (none: their IDs show, shortened). */
+  readonly names?: Names;
 };
 
 /** What Left/Right on a column's separator changes its width by, in CSS pixels. */
@@ -105,10 +108,13 @@ export class TableColumns {
   cell(record: JsonRecord, c: number): Cell {
     const col = this.list[c];
     const unreadable = unreadableReason(record, col.name);
+    const reference = unreadable === null ? referenceShown(this.#props.schema, col.name, record[col.name], this.#props.names ?? NO_NAMES) : null;
     const shown =
-      unreadable === null
-        ? formatValue(col.field, col.name, record[col.name])
-        : { text: t("detail.unreadable"), title: unreadable, numeric: false };
+      unreadable !== null
+        ? { text: t("detail.unreadable"), title: unreadable, numeric: false }
+        : reference
+          ? { text: reference.text, title: reference.title, numeric: false }
+          : formatValue(col.field, col.name, record[col.name]);
     const widest = this.widestFraction[c];
     const text =
       col.field?.kind === "decimal" && unreadable === null && widest !== null && widest !== undefined

@@ -75,6 +75,7 @@ async fn write_export(
     progress: impl FnMut(&Progress) + Send,
     cancel: &CancellationToken,
 ) -> Result<Exported, Error> {
+    let columns = crate::reading::names::with_names(&workspace.replica, resource, columns).await?;
     let mut sheet = Sheet::create(
         path,
         resource.schema(),

@@ -9,9 +9,11 @@
 //!   ready-made ones;
 //! - [`schema`]: each resource's fields, operators and default columns;
 //! - [`pickers`]: how a record picker finds and shows records;
+//! - [`names`]: names where IDs were (references named from saved records);
 //! - [`overview`]: the workspace at a glance.
 
 pub mod changes;
+pub mod names;
 pub mod overview;
 pub mod pickers;
 pub mod records;

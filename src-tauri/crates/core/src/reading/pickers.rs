@@ -1,9 +1,11 @@
 //! Record pickers instead of IDs: how a picker finds and shows a record of
 //! each resource ([`Picker`]), and what each field that names another
 //! record holds ([`Reference`]): a lead's company and person, its follower,
-//! a task's assignee and the record a task is about. Decided here, once;
-//! the window sets the words typed as the view's `search` and reads it like
-//! any list (`read_list`: the saved matches at once, then the service's).
+//! a task's assignee, the record and the party a task is about, a new
+//! stakeholder's geographic location and document type. Decided here, once;
+//! the window sets the words typed as the view's `search` (or as the values
+//! of a [`ReferenceTo::Related`]'s conditions) and reads it like any list
+//! (`read_list`: the saved matches at once, then the service's).
 
 use serde::Serialize;
 use specta::Type;
@@ -23,9 +25,16 @@ pub struct Picker {
     /// a lead's or task's `status`).
     pub detail: Vec<String>,
     /// The view the picker reads its matches with: `id`, the title and the
-    /// detail fields, sorted by the title, one page of [`PICKER_MATCHES`]
-    /// rows, no filters. The window sets `search` to the words typed.
+    /// detail fields (and the `named_by` fields), sorted by the title, one
+    /// page of [`PICKER_MATCHES`] rows, no filters. The window sets
+    /// `search` to the words typed.
     pub view: ListView,
+    /// Fields naming another record (each one of the resource's
+    /// [`references`] to a [`ReferenceTo::Record`]) whose record's title,
+    /// when the window finds it, titles a choice before [`Picker::title`],
+    /// the first found winning: a lead's `company`, else its `person`
+    /// (a lead has no name of its own). Empty for most resources.
+    pub named_by: Vec<String>,
 }
 
 /// A field whose value names another record, and where its picker looks.
@@ -57,6 +66,36 @@ pub enum ReferenceTo {
     /// A workspace member, from those the saved records name
     /// (`members_seen`); an ID may still be pasted.
     Member,
+    /// The id of a record the service lists no endpoint for (a geographic
+    /// location, a document type), found through the records of
+    /// `resource` that reference it: each listed record's `value` field
+    /// holds one such id. Read `view` as it is to see the ids in use (the
+    /// distinct values, with how many records hold each); with `by` added,
+    /// each condition given the words typed as its one value, to find the
+    /// ids of the related records those words name (the service's related
+    /// filters, `geographic_location__name__icontains=cali`). Saved records
+    /// hold the id only, so only the service answers `by`; offline the ids
+    /// in use are what there is.
+    Related {
+        /// The resource listed (a stakeholder).
+        resource: ResourceName,
+        /// The field of a listed record holding the related record's id
+        /// (`geographic_location`), which the reference holds.
+        value: String,
+        /// A field of the listed records naming the related record
+        /// (`document_type_name`); `None` when they carry none (a location:
+        /// the service never returns its name, so a choice is titled by the
+        /// words that found it).
+        title: Option<String>,
+        /// The conditions that find the ids named by the words typed, each
+        /// with no value yet (the window puts the words in), the first
+        /// AND the view, the others OR (`document_type__code__iexact`, or
+        /// `document_type__name__icontains`).
+        by: Vec<FilterSpec>,
+        /// The view read: `value` (and `title`) requested, one page of
+        /// every record (`take: all`), no search, no conditions.
+        view: ListView,
+    },
     /// Any record of one of `kinds` (a task's "About"): fills `record_id`
     /// with the chosen record's `id` and `entity_id` with its first
     /// non-null `entity` field (see [`AboutKind`]).
@@ -94,8 +133,13 @@ pub fn picker(resource: ResourceName) -> Picker {
     {
         detail.push("status".to_owned());
     }
+    let named_by: Vec<String> = match resource {
+        ResourceName::Lead => vec!["company".to_owned(), "person".to_owned()],
+        _ => Vec::new(),
+    };
     let mut requested = vec!["id".to_owned(), title.clone()];
     requested.extend(detail.iter().cloned());
+    requested.extend(named_by.iter().cloned());
     let view = ListView {
         take: Take::Count(PICKER_MATCHES),
         fields: Some(requested),
@@ -109,6 +153,7 @@ pub fn picker(resource: ResourceName) -> Picker {
         title,
         detail,
         view,
+        named_by,
     }
 }
 
@@ -123,22 +168,63 @@ fn requesting(mut view: ListView, fields: &[&str]) -> ListView {
     view
 }
 
-/// A stakeholder that is a company (`is_company` true) or not.
-fn stakeholders(companies: bool) -> ReferenceTo {
+/// A condition on `field` by `operator`, OR the ones before it when `or`.
+fn condition(or: bool, field: &str, operator: Operator, values: Vec<String>) -> FilterSpec {
+    FilterSpec {
+        or,
+        not: false,
+        field: field.to_owned(),
+        operator,
+        values,
+    }
+}
+
+/// A stakeholder's `person_or_company_id`: of a company (`is_company`
+/// true), of a person (false), or of either (`None`: a task's party).
+fn stakeholders(companies: Option<bool>) -> ReferenceTo {
     let mut view = requesting(
         picker(ResourceName::Stakeholder).view,
         &["person_or_company_id"],
     );
-    view.filters.push(FilterSpec {
-        or: false,
-        not: false,
-        field: "is_company".to_owned(),
-        operator: Operator::Exact,
-        values: vec![companies.to_string()],
-    });
+    if let Some(companies) = companies {
+        view.filters.push(condition(
+            false,
+            "is_company",
+            Operator::Exact,
+            vec![companies.to_string()],
+        ));
+    }
     ReferenceTo::Record {
         resource: ResourceName::Stakeholder,
         value: "person_or_company_id".to_owned(),
+        view,
+    }
+}
+
+/// The id held in a stakeholder's `value` field (`geographic_location`,
+/// `document_type`), found through the stakeholders: named by `title` when
+/// they carry a name for it, found by the words typed with `by` (each a
+/// related field and its operator, OR'd).
+fn through_stakeholders(value: &str, title: Option<&str>, by: &[(&str, Operator)]) -> ReferenceTo {
+    let mut requested = vec![value];
+    requested.extend(title);
+    let view = requesting(
+        ListView {
+            take: Take::All,
+            fields: Some(Vec::new()),
+            ..ListView::default()
+        },
+        &requested,
+    );
+    ReferenceTo::Related {
+        resource: ResourceName::Stakeholder,
+        value: value.to_owned(),
+        title: title.map(str::to_owned),
+        by: by
+            .iter()
+            .enumerate()
+            .map(|(i, (path, operator))| condition(i > 0, path, *operator, Vec::new()))
+            .collect(),
         view,
     }
 }
@@ -168,7 +254,14 @@ fn about_kinds() -> Vec<AboutKind> {
 ///   `person_or_company_id` (a company's, a person's): what the service's
 ///   leads hold, checked against the sandbox's data;
 /// - a lead's `user_member` and a task's `assigned_to_user` name a member;
-/// - a task's `record_id` (with `entity_id`) names the record it is about.
+/// - a task's `record_id` (with `entity_id`) names the record it is about,
+///   and its `entity_id`, the party, is picked among the stakeholders too
+///   (a stakeholder's `person_or_company_id`);
+/// - a stakeholder's `geographic_location` and `document_type` name records
+///   the service lists no endpoint for: found through the stakeholders'
+///   related filters (`docs/service.md`, "Stakeholder"), a location by a
+///   part of its name, a document type by its code (`NIT`, exactly but
+///   for case) or a part of its name.
 pub fn references(resource: ResourceName) -> Vec<Reference> {
     let reference = |field: &str, to| Reference {
         field: field.to_owned(),
@@ -177,8 +270,8 @@ pub fn references(resource: ResourceName) -> Vec<Reference> {
     match resource {
         ResourceName::Lead => vec![
             reference("user_member", ReferenceTo::Member),
-            reference("company", stakeholders(true)),
-            reference("person", stakeholders(false)),
+            reference("company", stakeholders(Some(true))),
+            reference("person", stakeholders(Some(false))),
         ],
         ResourceName::Task => vec![
             reference("assigned_to_user", ReferenceTo::Member),
@@ -187,6 +280,28 @@ pub fn references(resource: ResourceName) -> Vec<Reference> {
                 ReferenceTo::About {
                     kinds: about_kinds(),
                 },
+            ),
+            reference("entity_id", stakeholders(None)),
+        ],
+        ResourceName::Stakeholder => vec![
+            reference(
+                "geographic_location",
+                through_stakeholders(
+                    "geographic_location",
+                    None,
+                    &[("geographic_location__name", Operator::Icontains)],
+                ),
+            ),
+            reference(
+                "document_type",
+                through_stakeholders(
+                    "document_type",
+                    Some("document_type_name"),
+                    &[
+                        ("document_type__code", Operator::Iexact),
+                        ("document_type__name", Operator::Icontains),
+                    ],
+                ),
             ),
         ],
         _ => Vec::new(),
@@ -233,10 +348,141 @@ mod tests {
                             }
                         }
                     }
+                    ReferenceTo::Related {
+                        resource,
+                        value,
+                        title,
+                        by,
+                        view,
+                    } => {
+                        // Never searched: the words go in the conditions.
+                        for view in [view.clone(), with_words(&view, &by, "Cali")] {
+                            if let Err(e) = view.check(resource) {
+                                panic!("{resource:?}: {view:?} does not check: {e:?}");
+                            }
+                        }
+                        let fields = view.fields.unwrap();
+                        assert!(fields.contains(&value));
+                        assert!(title.is_none_or(|title| fields.contains(&title)));
+                    }
                     ReferenceTo::Member => {}
                 }
             }
+            for field in &picker.named_by {
+                let named = references(resource);
+                let to = named.iter().find(|r| &r.field == field).map(|r| &r.to);
+                assert!(matches!(to, Some(ReferenceTo::Record { .. })), "{field}");
+                assert!(picker.view.fields.as_ref().unwrap().contains(field));
+            }
         }
+    }
+
+    /// `view` with the conditions `by`, each given `words`, as the window adds them.
+    fn with_words(view: &ListView, by: &[FilterSpec], words: &str) -> ListView {
+        let mut view = view.clone();
+        view.filters.extend(by.iter().cloned().map(|mut f| {
+            f.values = vec![words.to_owned()];
+            f
+        }));
+        view
+    }
+
+    fn related(resource: ResourceName, field: &str) -> ReferenceTo {
+        references(resource)
+            .into_iter()
+            .find(|r| r.field == field)
+            .unwrap_or_else(|| panic!("{field}"))
+            .to
+    }
+
+    /// The query sent for `reference` with the words `words`.
+    fn query_of(reference: &ReferenceTo, words: &str) -> String {
+        let ReferenceTo::Related {
+            resource, by, view, ..
+        } = reference
+        else {
+            panic!("{reference:?}");
+        };
+        with_words(view, by, words)
+            .check(*resource)
+            .unwrap()
+            .to_query_string()
+    }
+
+    #[test]
+    fn a_location_is_found_by_the_stakeholders_whose_location_name_contains_the_words() {
+        let location = related(ResourceName::Stakeholder, "geographic_location");
+        let ReferenceTo::Related {
+            resource,
+            value,
+            title,
+            view,
+            ..
+        } = &location
+        else {
+            panic!("{location:?}");
+        };
+        assert_eq!(
+            (*resource, value.as_str(), title.as_deref()),
+            (ResourceName::Stakeholder, "geographic_location", None)
+        );
+        // Seen: every stakeholder's location, one page of 200.
+        assert_eq!(view.take, Take::All);
+        assert_eq!(
+            view.fields.as_deref(),
+            Some(&["geographic_location".to_owned()][..])
+        );
+        assert!(view.filters.is_empty() && view.search.is_empty());
+        assert_eq!(
+            query_of(&location, "Cali"),
+            "page=1&take=all&fields=geographic_location&geographic_location__name__icontains=Cali"
+        );
+    }
+
+    #[test]
+    fn a_document_type_is_found_by_its_code_or_a_part_of_its_name_and_named_by_the_stakeholders() {
+        let kind = related(ResourceName::Stakeholder, "document_type");
+        let ReferenceTo::Related { value, title, .. } = &kind else {
+            panic!("{kind:?}");
+        };
+        assert_eq!(value, "document_type");
+        assert_eq!(title.as_deref(), Some("document_type_name"));
+        // Fields go in the schema's order.
+        assert_eq!(
+            query_of(&kind, "NIT"),
+            "page=1&take=all&fields=document_type_name,document_type\
+             &document_type__code__iexact=NIT&or__document_type__name__icontains=NIT"
+        );
+    }
+
+    #[test]
+    fn a_tasks_party_is_any_stakeholders_person_or_company_id() {
+        let party = related(ResourceName::Task, "entity_id");
+        let ReferenceTo::Record {
+            resource,
+            value,
+            view,
+        } = &party
+        else {
+            panic!("{party:?}");
+        };
+        assert_eq!(
+            (*resource, value.as_str()),
+            (ResourceName::Stakeholder, "person_or_company_id")
+        );
+        // Companies and persons alike.
+        assert!(view.filters.is_empty(), "{view:?}");
+    }
+
+    #[test]
+    fn a_lead_choice_is_named_by_its_company_else_its_person() {
+        let lead = picker(ResourceName::Lead);
+        assert_eq!(lead.named_by, ["company", "person"]);
+        let fields = lead.view.fields.unwrap();
+        assert!(fields.contains(&"company".to_owned()) && fields.contains(&"person".to_owned()));
+        assert_eq!(lead.title, "source");
+        assert!(lead.detail.contains(&"status".to_owned()));
+        assert!(picker(ResourceName::Customer).named_by.is_empty());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use serde::Serialize;
 use specta::Type;
 use workdesk_api::{Field, FieldKind, ListView, Operator, ResourceName, Take};
 
+use crate::reading::names::{named_fields, NamedField};
 use crate::reading::pickers::{picker, references, Picker, Reference};
 
 /// The schema of one resource (`docs/service.md`, "Records").
@@ -30,6 +31,10 @@ pub struct ResourceSchema {
     /// The fields the list's search box looks in, most telling first
     /// (`workdesk_query::Schema::search`): what its placeholder names.
     pub search: Vec<String>,
+    /// The related records' fields the search box also looks in, with the
+    /// whole text, when connected (`supplier__name`,
+    /// `supplier__document_number`; `workdesk_query::Schema::related_search`).
+    pub related_search: Vec<String>,
     /// How a record picker finds and shows this resource's records
     /// ([`crate::reading::pickers::picker`]).
     pub picker: Picker,
@@ -37,6 +42,10 @@ pub struct ResourceSchema {
     /// name another record, and where their pickers look
     /// ([`crate::reading::pickers::references`]); empty for most resources.
     pub references: Vec<Reference>,
+    /// The fields holding a reference the app names (or says it cannot),
+    /// shown by name in lists and details
+    /// ([`crate::reading::names::named_fields`]).
+    pub named: Vec<NamedField>,
 }
 
 /// At most this many columns show by default.
@@ -226,8 +235,14 @@ pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
             .iter()
             .map(|(name, _)| (*name).to_owned())
             .collect(),
+        related_search: engine
+            .related_search
+            .iter()
+            .map(|related| related.path())
+            .collect(),
         picker: picker(resource),
         references: references(resource),
+        named: named_fields(resource),
     };
     schema.default_view = default_view(&schema);
     schema
