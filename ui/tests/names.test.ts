@@ -10,7 +10,7 @@ import { render, screen } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import RecordTable from "../src/components/records/RecordTable.svelte";
 import RecordFields from "../src/components/records/RecordFields.svelte";
-import { NO_NAMES, readNames, referenceShown, shortId } from "../src/lib/names";
+import { NO_NAMES, lookUpScreen, readNames, referenceShown, shortId } from "../src/lib/names";
 import { exportColumns } from "../src/lib/export";
 import type { ReferenceIds, ResourceSchema } from "../src/lib/bindings";
 import { RUST_SCHEMAS } from "./fixtures/operators";
@@ -88,5 +88,17 @@ describe("names where IDs were", () => {
       { field: "created_by", header: "Created by", labels: {} },
     ]);
     expect(exportColumns(schemaOf("supplier_invoice"), ["supplier"]).map((c) => c.header)).toEqual(["Supplier"]);
+  });
+
+  test("a reference nothing saved names is looked up in its own list, narrowed to it", () => {
+    expect(lookUpScreen(invoices, "customer", UNKNOWN)).toEqual({
+      kind: "list",
+      resource: "customer",
+      drillDown: { filters: [{ or: false, not: false, field: "id", operator: "exact", values: [UNKNOWN] }], sort: [] },
+    });
+    const leads = schemaOf("lead");
+    expect(lookUpScreen(leads, "company", UNKNOWN)).toMatchObject({ resource: "stakeholder", drillDown: { filters: [{ field: "person_or_company_id" }] } });
+    expect(lookUpScreen(invoices, "created_by", MEMBER)).toBeNull();
+    expect(lookUpScreen(schemaOf("supplier_invoice"), "supplier", KNOWN)).toBeNull();
   });
 });

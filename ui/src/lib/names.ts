@@ -9,6 +9,7 @@
 import type { JsonRecord } from "./ipc";
 import { ipc } from "./ipc";
 import type { NamedField, ReferenceIds, ResourceSchema } from "./bindings";
+import type { Screen } from "./sections";
 import { t } from "./i18n.svelte";
 
 /** The names a page's references have: by `field` and ID (lower case). */
@@ -49,6 +50,18 @@ export async function readNames(schema: ResourceSchema, records: JsonRecord[]): 
   } catch {
     return NO_NAMES;
   }
+}
+
+/**
+ * Where to look up a reference nothing saved names: the list of the
+ * record it names, narrowed to that one (read from the service, it is then
+ * saved, and named from then on); null for members and suppliers.
+ */
+export function lookUpScreen(schema: ResourceSchema, field: string, id: string): Screen | null {
+  const named = namedField(schema, field);
+  if (named?.name.kind !== "record" || id === "") return null;
+  const only = { or: false, not: false, field: named.name.key, operator: "exact" as const, values: [id] };
+  return { kind: "list", resource: named.name.resource, drillDown: { filters: [only], sort: [] } };
 }
 
 /** How a reference shows: its text, the tooltip, and whether it is named. */
