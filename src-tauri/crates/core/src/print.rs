@@ -7,16 +7,16 @@
 //! Tauri's `WebviewWindow::print`; `window.print()` opens nothing in
 //! WebKitGTK under Tauri, nor on every macOS). A list is virtualised, so for "all its rows" the window
 //! first asks Rust for every row ([`print_rows`]): read through the
-//! export's own read path (`workdesk_sync::Replica::export`, the same
-//! pages, budget rule, saved records and cancel as "Export…"), written as
-//! the export's CSV cells into a file of a private temporary folder and
-//! read back, so a printed list holds what an export of it would, at most
-//! [`PRINT_ROWS_MAX`] rows.
+//! export's own read path (`workdesk_sync::Replica::each_record`, the same
+//! pages, budget rule, saved records and cancel as "Export…"), each record
+//! turned into the export's cells as text (`workdesk_export::RowText`) and
+//! kept in memory, never in a file, so a printed list holds what an export
+//! of it would, at most [`PRINT_ROWS_MAX`] rows.
 
 use serde::Serialize;
 use specta::Type;
 use workdesk_api::{ListView, ResourceName};
-use workdesk_export::{Column, Format, Layout, Separator, Sheet};
+use workdesk_export::{Column, RowText};
 use workdesk_sync::{CancellationToken, ExportSource, Progress};
 
 use crate::channel::Channel;
@@ -85,7 +85,8 @@ pub async fn print_rows(
     .await
 }
 
-/// [`print_rows`]'s reading, once it has the export's turn.
+/// [`print_rows`]'s reading, once it has the export's turn: the rows are
+/// kept in memory, never written to a file.
 async fn read_rows(
     workspace: &crate::workspace::session::Workspace,
     resource: ResourceName,
@@ -94,35 +95,29 @@ async fn read_rows(
     progress: &Channel<Progress>,
     cancel: &CancellationToken,
 ) -> Result<PrintRows, Error> {
-    let saved = |err: std::io::Error| Error::SavedData(err.to_string());
-    let folder = tempfile::tempdir().map_err(saved)?;
-    let path = folder.path().join("print.csv");
-    let layout = Layout {
-        format: Format::Csv,
-        separator: Separator::Comma,
-        date_time_format: String::new(),
-        date_format: String::new(),
-        sheet_name: String::new(),
-    };
     let columns = crate::reading::names::with_names(&workspace.replica, resource, columns).await?;
-    let mut sheet = Sheet::create(
-        &path,
+    let text = RowText::new(
         resource.schema(),
         columns,
-        &layout,
         workdesk_export::system_time_zone(),
-    )
-    .map_err(|err| Error::Sync(err.into()))?;
+    );
+    let max = PRINT_ROWS_MAX as usize;
+    let mut rows: Vec<Vec<String>> = Vec::new();
     // Past the most rows a print takes, the read stops (as a cancel does)
     // and the rows so far are printed.
     let limit = cancel.child_token();
     let mut cut = false;
     let read = workspace
         .replica
-        .export(
+        .each_record(
             resource,
             view,
-            &mut sheet,
+            |record| {
+                if rows.len() < max {
+                    rows.push(text.cells(record));
+                }
+                Ok(())
+            },
             |step: &Progress| {
                 progress.send(step.clone(), "print");
                 if step.records >= u64::from(PRINT_ROWS_MAX)
@@ -142,47 +137,7 @@ async fn read_rows(
         }
         Err(err) => return Err(err.into()),
     };
-    let written = tokio::task::spawn_blocking(move || sheet.finish())
-        .await
-        .map_err(|err| Error::SavedData(err.to_string()))?
-        .map_err(|err| Error::Sync(err.into()))?;
-    let rows = tokio::task::spawn_blocking(move || read_back(&written.path))
-        .await
-        .map_err(|err| Error::SavedData(err.to_string()))??;
-    drop(folder);
     Ok(PrintRows { rows, cut, source })
-}
-
-/// The rows of the export's CSV at `path`, its header left out, at most
-/// [`PRINT_ROWS_MAX`]; a text cell the export guarded against spreadsheet
-/// formulas (`'=1+2`) reads as it came (`=1+2`): a print runs nothing.
-fn read_back(path: &std::path::Path) -> Result<Vec<Vec<String>>, Error> {
-    let failed = |err: csv::Error| Error::SavedData(err.to_string());
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .from_path(path)
-        .map_err(failed)?;
-    let mut rows = Vec::new();
-    for row in reader.records().take(PRINT_ROWS_MAX as usize) {
-        rows.push(row.map_err(failed)?.iter().map(unguarded).collect());
-    }
-    Ok(rows)
-}
-
-/// `cell` without the `'` the export puts before text that a spreadsheet
-/// would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return
-/// first, after spaces).
-fn unguarded(cell: &str) -> String {
-    match cell.strip_prefix('\'') {
-        Some(rest)
-            if rest
-                .trim_start_matches(' ')
-                .starts_with(['=', '+', '-', '@', '\t', '\r']) =>
-        {
-            rest.to_owned()
-        }
-        _ => cell.to_owned(),
-    }
 }
 
 /// How the window's page is printed: in the app, the system's print
@@ -212,37 +167,4 @@ pub fn print_window(dialog: &PrintDialog) -> Result<(), UiError> {
         (dialog.0)()
             .map_err(|err| UiError::internal(&format!("the print dialog did not open: {err}")))
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_export_s_formula_guard_is_taken_off() {
-        assert_eq!(unguarded("'=1+2"), "=1+2");
-        assert_eq!(unguarded("'  -Acme"), "  -Acme");
-        assert_eq!(unguarded("'@home"), "@home");
-        assert_eq!(unguarded("'quoted'"), "'quoted'");
-        assert_eq!(unguarded("Acme S.A."), "Acme S.A.");
-        assert_eq!(unguarded("-12.50"), "-12.50");
-    }
-
-    #[test]
-    fn the_export_s_csv_reads_back_as_rows_without_its_header() {
-        let folder = tempfile::tempdir().unwrap();
-        let path = folder.path().join("rows.csv");
-        std::fs::write(
-            &path,
-            "\u{feff}Name,Total\r\n'=SUM(A1),1234.50\r\n\"Acme, S.A.\",\r\n",
-        )
-        .unwrap();
-        assert_eq!(
-            read_back(&path).unwrap(),
-            vec![
-                vec!["=SUM(A1)".to_owned(), "1234.50".to_owned()],
-                vec!["Acme, S.A.".to_owned(), String::new()],
-            ]
-        );
-    }
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value as Json;
-use workdesk_query::FieldType;
+use workdesk_query::{FieldType, Schema};
 
 use crate::column::Column;
 
@@ -89,6 +89,36 @@ pub(crate) fn cell<'a>(
             None => Cell::Text(Cow::Owned(value.to_string())),
         },
         (_, other) => Cell::Text(Cow::Owned(other.to_string())),
+    }
+}
+
+/// `columns` each with the type of its field in `schema` (`None` when the
+/// schema does not list it), which decides its cells.
+pub(crate) fn typed_columns(
+    schema: &Schema,
+    columns: Vec<Column>,
+) -> Vec<(Column, Option<FieldType>)> {
+    columns
+        .into_iter()
+        .map(|column| {
+            let kind = schema.field(&column.field).map(|field| field.kind);
+            (column, kind)
+        })
+        .collect()
+}
+
+/// `cell` as plain text, the way a CSV holds it before any escaping: text
+/// as it is, amounts exact with a `.` (`"1234.500000"`), whole numbers,
+/// dates `YYYY-MM-DD` and date-times `YYYY-MM-DD HH:MM:SS`; empty is `""`.
+pub(crate) fn plain_text(cell: Cell<'_>) -> String {
+    match cell {
+        Cell::Empty => String::new(),
+        Cell::Text(text) => text.into_owned(),
+        Cell::Decimal(text, _) => text.trim().to_owned(),
+        Cell::Integer(number) => number.to_string(),
+        // The form every spreadsheet reads as a date-time, in any locale.
+        Cell::DateTime(at) => at.format("%Y-%m-%d %H:%M:%S").to_string(),
+        Cell::Date(day) => day.format("%Y-%m-%d").to_string(),
     }
 }
 

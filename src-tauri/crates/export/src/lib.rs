@@ -25,15 +25,19 @@
 //!   chosen path under a temporary name and moved onto it only by
 //!   [`Sheet::finish`]; dropped before that (cancelled, failed), it leaves
 //!   nothing behind.
+//! - **Rows as text** ([`RowText`]): the same cells as plain text, never
+//!   escaped, for a printed list (no file).
 
 #![warn(missing_docs)]
 
 mod cell;
 mod column;
 mod error;
+mod row;
 mod sheet;
 
 pub use cell::{escape_formula, excel_number, system_time_zone, LocalTime};
 pub use column::{Column, Format, Layout, Separator};
 pub use error::{Error, Result};
+pub use row::RowText;
 pub use sheet::{Sheet, Written, PART_PREFIX, PART_SUFFIX};

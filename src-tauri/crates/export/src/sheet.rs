@@ -10,7 +10,7 @@ use serde_json::{Map, Value as Json};
 use tempfile::NamedTempFile;
 use workdesk_query::{FieldType, Schema};
 
-use crate::cell::{cell, escape_formula, excel_number, Cell, LocalTime};
+use crate::cell::{cell, escape_formula, excel_number, plain_text, typed_columns, Cell, LocalTime};
 use crate::column::{Column, Format, Layout};
 use crate::error::{Error, Result};
 
@@ -98,13 +98,7 @@ impl Sheet {
             .suffix(PART_SUFFIX)
             .tempfile_in(folder)
             .map_err(io)?;
-        let columns: Vec<(Column, Option<FieldType>)> = columns
-            .into_iter()
-            .map(|column| {
-                let kind = schema.field(&column.field).map(|field| field.kind);
-                (column, kind)
-            })
-            .collect();
+        let columns = typed_columns(schema, columns);
         let out = match layout.format {
             Format::Xlsx => Out::Xlsx(Box::new(Xlsx::start(&columns, layout)?)),
             Format::Csv => {
@@ -314,15 +308,11 @@ fn write_xlsx(
 
 fn csv_field(cell: Cell<'_>, decimal_mark: char) -> String {
     match cell {
-        Cell::Empty => String::new(),
         Cell::Text(text) => escape_formula(&text).into_owned(),
         // Exact, as the service sent it, with the separator's decimal mark;
         // a number, so a negative amount is not escaped.
         Cell::Decimal(text, _) => text.trim().replace('.', &decimal_mark.to_string()),
-        Cell::Integer(number) => number.to_string(),
-        // The form every spreadsheet reads as a date-time, in any locale.
-        Cell::DateTime(at) => at.format("%Y-%m-%d %H:%M:%S").to_string(),
-        Cell::Date(day) => day.format("%Y-%m-%d").to_string(),
+        other => plain_text(other),
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use calamine::{open_workbook, Data, Reader, Xlsx};
 use chrono::{FixedOffset, NaiveDate};
 use serde_json::{json, Map, Value as Json};
-use workdesk_export::{Column, Format, Layout, LocalTime, Separator, Sheet};
+use workdesk_export::{Column, Format, Layout, LocalTime, RowText, Separator, Sheet};
 use workdesk_query::resources::{CUSTOMER, SUPPLIER_INVOICE};
 
 /// Bogotá: UTC−5 all year.
@@ -216,6 +216,37 @@ fn csv_is_utf8_with_a_bom_exact_and_escaped() {
         ]
     );
     assert!(String::from_utf8(bytes).unwrap().contains("\r\n"));
+}
+
+#[test]
+fn rows_as_text_hold_the_csv_cells_unescaped_with_a_decimal_point() {
+    let text = RowText::new(&SUPPLIER_INVOICE, columns(), bogota());
+    let rows: Vec<Vec<String>> = records().iter().map(|record| text.cells(record)).collect();
+    let row = |cells: &[&str]| cells.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>();
+    assert_eq!(
+        rows,
+        [
+            row(&[
+                "Pérez y Cía",
+                "2026-11-23 22:30:00",
+                "Provisional",
+                "1234.50",
+                "Sí",
+                "7"
+            ]),
+            row(&[
+                "=HYPERLINK(\"http://x\")",
+                "2025-12-31 19:00:00",
+                "Completa",
+                "-2.000001",
+                "No",
+                "8"
+            ]),
+            row(&["@SUM(A1)", "", "XX", "12345678901234.56", "No", "9"]),
+            row(&["+57 300 000", "", "", "0.00", "", ""]),
+            row(&["-dash", "", "", "999999999.999999", "", ""]),
+        ]
+    );
 }
 
 /// OWASP "CSV Injection" cases, each a supplier name, beside a negative

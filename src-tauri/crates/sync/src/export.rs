@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
-use workdesk_api::{ListView, ResourceName, Take};
+use workdesk_api::{JsonRecord, ListView, ResourceName, Take};
 use workdesk_export::Sheet;
 
 use crate::download::{pages_for, Phase, Progress, Run, PAGE_SIZE};
@@ -56,26 +56,52 @@ impl Replica {
         }
     }
 
-    /// Writes every record `view` of `resource` selects (all pages, in its
-    /// sort order; its `page` and `take` are ignored) to `sheet`, from
-    /// [`Replica::export_source`]. When the saved records cannot answer
-    /// the view (a related record's name) and the service can be reached,
-    /// the service answers instead. `report` gets [`Progress`] (phase
-    /// `exporting`) after every page and pause; from the service, it
-    /// pauses before the last 10 % of the key's budget and goes on after
-    /// the reset. `cancel` stops it between or during pages. Returns the
-    /// source the records came from.
+    /// Writes every record `view` of `resource` selects to `sheet`, as
+    /// [`Replica::each_record`] reads them. Returns the source the records
+    /// came from.
     ///
     /// # Errors
-    /// [`Error::Cancelled`]; [`Error::Refused`] (keyed `filters.<index>`,
-    /// `sort`, `fields`) offline for what the saved records cannot answer;
-    /// [`Error::Export`] when the file cannot be written; the service's
-    /// errors.
+    /// Those of [`Replica::each_record`]; [`Error::Export`] when the file
+    /// cannot be written.
     pub async fn export(
         &self,
         resource: ResourceName,
         view: &ListView,
         sheet: &mut Sheet,
+        report: impl FnMut(&Progress) + Send,
+        cancel: &CancellationToken,
+    ) -> Result<ExportSource> {
+        self.each_record(
+            resource,
+            view,
+            |record| Ok(sheet.write(record)?),
+            report,
+            cancel,
+        )
+        .await
+    }
+
+    /// Calls `each` with every record `view` of `resource` selects (all
+    /// pages, in its sort order; its `page` and `take` are ignored), from
+    /// [`Replica::export_source`]: what "Export…" writes and "Print" ›
+    /// "All rows" shows. When the saved records cannot answer the view (a
+    /// related record's name) and the service can be reached, the service
+    /// answers instead. `report` gets [`Progress`] (phase `exporting`)
+    /// after every page and pause; from the service, it pauses before the
+    /// last 10 % of the key's budget and goes on after the reset. `cancel`
+    /// stops it between or during pages. Returns the source the records
+    /// came from.
+    ///
+    /// # Errors
+    /// [`Error::Cancelled`]; [`Error::Refused`] (keyed `filters.<index>`,
+    /// `sort`, `fields`) offline for what the saved records cannot answer;
+    /// the error `each` returns, which stops the walk; the service's
+    /// errors.
+    pub async fn each_record(
+        &self,
+        resource: ResourceName,
+        view: &ListView,
+        mut each: impl FnMut(&JsonRecord) -> Result<()> + Send,
         report: impl FnMut(&Progress) + Send,
         cancel: &CancellationToken,
     ) -> Result<ExportSource> {
@@ -87,26 +113,28 @@ impl Replica {
         };
         let source = self.export_source(resource)?;
         if source != ExportSource::Service {
-            match self.export_saved(&mut run, page_of, sheet).await {
-                Err(Error::Refused(_)) if !self.working_offline() && sheet.records() == 0 => {}
+            let mut given = 0u64;
+            let saved = self
+                .each_saved(&mut run, page_of, |record| {
+                    given += 1;
+                    each(record)
+                })
+                .await;
+            match saved {
+                Err(Error::Refused(_)) if !self.working_offline() && given == 0 => {}
                 other => return other.map(|()| source),
             }
         }
-        run.walk(page_of, |records| {
-            for record in &records {
-                sheet.write(record)?;
-            }
-            Ok(())
-        })
-        .await?;
+        run.walk(page_of, |records| records.iter().try_for_each(&mut each))
+            .await?;
         Ok(ExportSource::Service)
     }
 
-    async fn export_saved<F: FnMut(&Progress) + Send>(
+    async fn each_saved<F: FnMut(&Progress) + Send>(
         &self,
         run: &mut Run<'_, F>,
         page_of: impl Fn(u32) -> ListView,
-        sheet: &mut Sheet,
+        mut each: impl FnMut(&JsonRecord) -> Result<()>,
     ) -> Result<()> {
         let resource = run.resource();
         self.cache().flush();
@@ -119,9 +147,7 @@ impl Replica {
             let Some(answer) = self.answer_saved(&view)? else {
                 break;
             };
-            for record in &answer.records {
-                sheet.write(record)?;
-            }
+            answer.records.iter().try_for_each(&mut each)?;
             let pages = pages_for(answer.count);
             run.progress.pages_total = Some(pages);
             run.progress.records_total = Some(answer.count);
