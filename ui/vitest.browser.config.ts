@@ -17,9 +17,14 @@ const viewport = { width: 1280, height: 800 };
 const chromium =
   process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/google-chrome"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
 
-/** Turns forced colours on or off, in the light or dark system theme. */
-const emulateColours: BrowserCommand<[forced: "active" | "none", scheme: "light" | "dark"]> = async (ctx, forced, scheme) => {
-  await ctx.page.emulateMedia({ forcedColors: forced, colorScheme: scheme });
+/** Turns forced colours on or off, in the light or dark system theme, on screen or (`print`) as printed. */
+const emulateColours: BrowserCommand<[forced: "active" | "none", scheme: "light" | "dark", media?: "screen" | "print"]> = async (
+  ctx,
+  forced,
+  scheme,
+  media = "screen",
+) => {
+  await ctx.page.emulateMedia({ forcedColors: forced, colorScheme: scheme, media });
 };
 
 /**

@@ -189,6 +189,7 @@ test("a stakeholder the service refuses waits as needing you, is edited beside i
     await (await item.findElement(byButton("Edit…"))).click();
     const type = await item.findElement(By.id(`change-${await item.getAttribute("data-change")}-document_type`));
     assert.equal(await type.getAttribute("aria-invalid"), "true", "the service's reason beside it");
+    assert.equal(await type.getAttribute("role"), "combobox", "the new stakeholder form's document type picker");
     await type.clear();
     await type.sendKeys(context.sandbox.ids.document_type);
     await (await item.findElement(byButton("Save and send"))).click();

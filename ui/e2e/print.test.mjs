@@ -80,6 +80,14 @@ test("printing a list produces a PDF whose text holds the rows shown, under the 
     await openSection(app, "Supplier invoices");
     await visible(app, By.css("table.records tbody tr[data-id]"));
     await app.wait(async () => (await rowNames(app)).length >= 5, WAIT_MS, "the first rows");
+    // A ready-made saved view applied: the printed heading names it.
+    const everything = await (await visible(app, By.css(".list-head .count"))).getText();
+    await (await visible(app, By.css("#saved-view option[value='In error']"))).click();
+    await app.wait(
+      async () => (await (await visible(app, By.css(".list-head .count"))).getText()) !== everything && (await rowNames(app)).length >= 1,
+      WAIT_MS,
+      "the invoices in error",
+    );
     const shown = (await rowNames(app)).slice(0, 5);
 
     // Ctrl+P asks first: all rows or this page.
@@ -93,7 +101,7 @@ test("printing a list produces a PDF whose text holds the rows shown, under the 
     const heading = await app.executeScript(
       "return document.querySelector(\"[data-testid='print-table'] .print-heading th\")?.textContent.replace(/\\s+/g, ' ').trim() ?? ''",
     );
-    assert.match(heading, /Supplier invoices — [\d,]+ supplier invoices, page 1 of \d+ Printed /);
+    assert.match(heading, /Supplier invoices — In error — [\d,]+ supplier invoices(, page 1 of \d+)? Printed /);
     const workspace = await app.executeScript("return document.querySelector(\"[data-testid='print-table'] .workspace\").textContent.trim()");
     assert.ok(workspace.length > 0, "the workspace is named");
     assert.equal(await app.executeScript("return document.documentElement.dataset.printing"), "list");
@@ -117,7 +125,7 @@ test("printing a list produces a PDF whose text holds the rows shown, under the 
     const text = await app.wait(() => pdfText(), WAIT_MS * 2, "the PDF written by Print to File");
     for (const name of shown) assert.ok(text.includes(name), `the PDF holds the row ${name}:\n${text.slice(0, 2000)}`);
     assert.ok(text.includes(workspace), `the PDF names the workspace ${workspace}`);
-    assert.match(text, /Supplier invoices — [\d,]+ supplier invoices, page 1 of \d+/);
+    assert.match(text, /Supplier invoices — In error — [\d,]+ supplier invoices/);
     assert.match(text, /Printed \w{3} \d{1,2}, \d{4}/);
     for (const chrome of ["Work offline", "Keyboard shortcuts", "Export…", "Columns"]) {
       assert.ok(!text.includes(chrome), `no ${chrome} button in print`);

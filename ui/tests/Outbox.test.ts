@@ -12,7 +12,7 @@ import StatusBar from "../src/components/StatusBar.svelte";
 import type { Outbox, OutboxSummary, Pending } from "../src/lib/bindings";
 import { outbox } from "../src/lib/outbox.svelte";
 import { i18n } from "../src/lib/i18n.svelte";
-import { ipcHandler, LEAD_ID, pending } from "./fixtures/forms";
+import { BOGOTA, CC, ipcHandler, LEAD_ID, MEDELLIN, NIT, page, pending, schemas } from "./fixtures/forms";
 
 const summaryOf = (changes: Pending[]): OutboxSummary => {
   const count = (state: Pending["state"]) => changes.filter((c) => c.state === state).length;
@@ -75,6 +75,13 @@ const unsure = pending(
   { kind: "create_task", task: { title: "Cerrar caja" } },
   { id: 7, state: "needs_you", attempts: 1, note: { kind: "unsure", record_id: "r-1" }, can_release: true },
 );
+
+/** The document types and locations the workspace's stakeholders use: NIT twice, another type once. */
+const inUse = page([
+  { document_type: NIT, document_type_name: "NIT", geographic_location: BOGOTA },
+  { document_type: NIT, document_type_name: "NIT", geographic_location: MEDELLIN },
+  { document_type: CC, document_type_name: "Cédula de ciudadanía", geographic_location: BOGOTA },
+]);
 
 /** Mocks the outbox commands over `changes` (resolving and discarding change them). */
 function serve(changes: Pending[]) {
@@ -282,12 +289,13 @@ describe("waiting to send", () => {
           edits.push(change as Pending["change"]);
           return { ...refused, change, state: "waiting", note: null };
         },
+        read_list: () => inUse,
       },
       calls,
     );
     const edits: Pending["change"][] = [];
     mockIPC(handler);
-    render(OutboxView);
+    render(OutboxView, { props: { schemas } });
     const user = userEvent.setup();
     const item = (id: number) => screen.getAllByRole("listitem").find((li) => li.getAttribute("data-change") === String(id))!;
     await screen.findByText("New stakeholder, document 1");
@@ -295,7 +303,8 @@ describe("waiting to send", () => {
     expect(within(item(5)).queryByRole("button", { name: "Edit…" })).toBeNull();
     expect(within(item(3)).queryByRole("button", { name: "Edit…" })).toBeNull();
     await user.click(within(item(4)).getByRole("button", { name: "Edit…" }));
-    const type = within(item(4)).getByRole("textbox", { name: "Document type" });
+    // The document type is the new stakeholder form's picker; a bad value typed is kept as typed, for Rust to refuse.
+    const type = within(item(4)).getByRole("combobox", { name: "Document type" });
     expect(within(item(4)).getByRole("textbox", { name: "Document number" })).toHaveFocus();
     expect(type).toHaveAccessibleDescription(/Object with id=t does not exist\./);
     expect(type).toHaveAttribute("aria-invalid", "true");
@@ -312,5 +321,57 @@ describe("waiting to send", () => {
     );
     await vi.waitFor(() => expect(item(4)).toHaveTextContent("Waiting"));
     expect(within(item(4)).queryByRole("button", { name: "Save and send" })).toBeNull();
+  });
+
+  test("a queued stakeholder's document type and location are the new stakeholder form's pickers; the chosen IDs are saved", async () => {
+    const waiting = pending(
+      { kind: "create_stakeholder", stakeholder: { document_number: "900123456", document_type: "nit", geographic_location: BOGOTA } },
+      { id: 10 },
+    );
+    const calls = serve([waiting]);
+    const { handler } = ipcHandler(
+      {
+        outbox: (): Outbox => ({ changes: [waiting], summary: summaryOf([waiting]) }),
+        edit_change: ({ change }) => ({ ...waiting, change }),
+        read_list: () => inUse,
+      },
+      calls,
+    );
+    mockIPC(handler);
+    render(OutboxView, { props: { schemas } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Edit…" }));
+    const type = screen.getByRole("combobox", { name: "Document type" }) as HTMLInputElement;
+    const location = screen.getByRole("combobox", { name: "Geographic location" }) as HTMLInputElement;
+    // What was queued is shown: text that is no ID as typed, a held ID by its title once known.
+    expect(type.value).toBe("nit");
+    await vi.waitFor(() => expect(location.value).toBe(`Location ${BOGOTA.slice(0, 8)}`));
+    expect(screen.queryByRole("textbox", { name: "Document type" })).toBeNull();
+
+    // The types in use, read as Rust's related reference says, the most used first.
+    await user.clear(type);
+    await user.keyboard("{ArrowDown}");
+    const types = await screen.findByRole("listbox", { name: "Matches: Document type" });
+    await user.click(await within(types).findByRole("option", { name: /^NIT used by 2 stakeholders/ }));
+    expect(type.value).toBe("NIT");
+    const reads = calls.filter(([cmd]) => cmd === "read_list").map(([, a]) => a as { resource: string; view: { fields: string[] } });
+    expect(reads.map((r) => r.resource)).toContain("stakeholder");
+    expect(reads.map((r) => r.view.fields)).toContainEqual(["document_type", "document_type_name"]);
+
+    // "Enter an ID" takes the location by its ID.
+    await user.click(screen.getByRole("button", { name: "Enter an ID for Geographic location" }));
+    const locationId = screen.getByRole("textbox", { name: "Geographic location ID" });
+    expect(locationId).toHaveFocus();
+    await user.clear(locationId);
+    await user.type(locationId, MEDELLIN);
+    await user.click(screen.getByRole("button", { name: "Save and send" }));
+    await vi.waitFor(() =>
+      expect(calls.filter(([cmd]) => cmd === "edit_change")).toEqual([
+        [
+          "edit_change",
+          { id: 10, change: { kind: "create_stakeholder", stakeholder: { document_number: "900123456", document_type: NIT, geographic_location: MEDELLIN } } },
+        ],
+      ]),
+    );
   });
 });

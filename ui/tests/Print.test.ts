@@ -194,6 +194,49 @@ describe("printing a list", () => {
     expect(all).toHaveAccessibleDescription("All rows is for lists of up to 2,000 rows: export this one instead (File › Export…).");
   });
 
+  test("the heading names the saved view applied while the list still shows it, in English and Spanish", async () => {
+    const unpaid = { ...supplierInvoiceSchema.default_view, sort: [{ field: "issue_date", descending: true }] };
+    const calls: Call[] = mockService({ count: 45, saved: [{ name: "Unpaid this month", view: unpaid, left_out: false }] });
+    const user = userEvent.setup();
+    const { container } = render(ListViewComponent, { props: { schema: supplierInvoiceSchema } });
+    expect(await screen.findByText("45 supplier invoices")).toBeInTheDocument();
+    printer.workspace = "Acme S.A.S.";
+    const printedHeading = async () => {
+      const before = calls.filter((c) => c.cmd === "print_window").length;
+      void printer.request();
+      const question = await screen.findByRole("dialog", { name: /^(Print supplier invoices|Imprimir facturas de proveedor)$/ });
+      await user.click(within(question).getByRole("button", { name: /^(Print|Imprimir)…$/ }));
+      await vi.waitFor(() => expect(calls.filter((c) => c.cmd === "print_window")).toHaveLength(before + 1));
+      const heading = printed(container)!.heading;
+      window.dispatchEvent(new Event("afterprint"));
+      await vi.waitFor(() => expect(printed(container)).toBeNull());
+      return heading;
+    };
+
+    await user.selectOptions(screen.getByLabelText("Saved views"), "Unpaid this month");
+    await vi.waitFor(() => expect(calls.filter((c) => c.cmd === "read_list")).toHaveLength(1));
+    expect(await printedHeading()).toMatch(/^Acme S\.A\.S\. Supplier invoices — Unpaid this month — 45 supplier invoices, page 1 of 3 Printed /);
+    i18n.use("es", ["es-CO"]);
+    expect(await printedHeading()).toMatch(/^Acme S\.A\.S\. Facturas de proveedor — Unpaid this month — 45 facturas de proveedor, página 1 de 3 Impreso el /);
+    i18n.use("system", ["en-US"]);
+
+    // Another sort: the list no longer shows the saved view, and the heading no longer names it.
+    await user.click(screen.getByRole("button", { name: /^Total/ }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.cmd === "read_list")).toHaveLength(2));
+    expect(await printedHeading()).toMatch(/^Acme S\.A\.S\. Supplier invoices — 45 supplier invoices, page 1 of 3 Printed /);
+
+    // The view on screen saved under a name is the view applied; deleted, it is no longer named.
+    await user.click(screen.getByRole("button", { name: "Save view…" }));
+    await user.clear(screen.getByLabelText("View name"));
+    await user.type(screen.getByLabelText("View name"), "By total");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.cmd === "save_view")).toBe(true));
+    expect(await printedHeading()).toMatch(/^Acme S\.A\.S\. Supplier invoices — By total — 45 supplier invoices, page 1 of 3 Printed /);
+    await user.click(screen.getByRole("button", { name: "Delete view" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.cmd === "delete_view")).toBe(true));
+    expect(await printedHeading()).toMatch(/^Acme S\.A\.S\. Supplier invoices — 45 supplier invoices, page 1 of 3 Printed /);
+  });
+
   test("in Spanish, the question and the heading are in Spanish, the time in its format", async () => {
     i18n.use("es", ["es-CO"]);
     vi.useFakeTimers({ toFake: ["Date"] });

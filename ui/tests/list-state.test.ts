@@ -296,6 +296,49 @@ describe("the user's changes", () => {
     expect(reads(calls).map((v) => [v.page, v.search ?? null])).toEqual([[1, "big"], [1, null]]);
   });
 
+  test("a saved view applied is named while the page on screen answers it; other rows or columns forget it", async () => {
+    const unpaid: SavedView = {
+      name: "Unpaid this month",
+      view: { ...base, sort: [{ field: "issue_date", descending: true }], filters: [{ or: false, not: true, field: "is_paid", operator: "exact", values: ["true"] }] },
+      left_out: false,
+    };
+    const { list } = await opened({ saved: [unpaid] });
+    const applied = async (change: () => void) => {
+      change();
+      await vi.waitFor(() => expect(list.loading).toBe(false));
+      return list.savedViewName;
+    };
+    expect(list.savedViewName).toBeNull();
+    // Named once its page is on screen (not while the last view's still is).
+    list.applySaved(unpaid);
+    expect(list.savedViewName).toBeNull();
+    await vi.waitFor(() => expect(list.savedViewName).toBe("Unpaid this month"));
+    // Another page, page size, column order or width: the same rows and columns.
+    expect(await applied(() => list.go(2))).toBe("Unpaid this month");
+    expect(await applied(() => list.setTake(50))).toBe("Unpaid this month");
+    list.reorder(list.tableColumns[1], 0);
+    list.resize(list.tableColumns[0], 240);
+    expect(list.savedViewName).toBe("Unpaid this month");
+    // Words searched for, another sort, a condition, a column more: forgotten, and not back when undone.
+    list.typed("acme");
+    expect(await applied(() => list.search())).toBeNull();
+    list.typed("");
+    expect(await applied(() => list.search())).toBeNull();
+    expect(await applied(() => list.applySaved(unpaid))).toBe("Unpaid this month");
+    expect(await applied(() => list.sortBy("total", false))).toBeNull();
+    expect(await applied(() => list.applySaved(unpaid))).toBe("Unpaid this month");
+    expect(await applied(() => list.applyFilters([]))).toBeNull();
+    expect(await applied(() => list.applySaved(unpaid))).toBe("Unpaid this month");
+    const more = schema.fields.map((f) => f.name).find((name) => !list.columns.includes(name))!;
+    expect(await applied(() => list.setColumns([...list.columns, more]))).toBeNull();
+    expect(await applied(() => list.applySaved(unpaid))).toBe("Unpaid this month");
+    expect(await applied(() => list.resetView())).toBeNull();
+    // A view deleted is no longer named.
+    expect(await applied(() => list.applySaved(unpaid))).toBe("Unpaid this month");
+    list.saved = [];
+    expect(list.savedViewName).toBeNull();
+  });
+
   test("opening a record clears the note above the table", async () => {
     const { list } = await opened();
     list.notice = "Deleted.";

@@ -1,8 +1,10 @@
 // What a list says in words, from its state: its count ("3 of 2,437
 // supplier invoices match “acme”"), "Saved at 10:42" over saved data, the
-// problems of a view the service refused, when a spent budget comes back;
-// and the view an export of chosen rows reads.
-import { isConditionKey, problemText } from "../../lib/errors";
+// problems of a view the service refused (beside their conditions, or
+// above the list), when a spent budget comes back, how many pages the
+// pager counts; and the view an export of chosen rows reads.
+import { MAX_PAGE, rowsOf } from "../../lib/columns";
+import { conditionProblems, isConditionKey, problemText, problemsText } from "../../lib/errors";
 import type { FilterSpec, ListView, Page, ResourceName, Source } from "../../lib/bindings";
 import { resourceCount } from "../../lib/fields";
 import { formatSavedAt, userLocale } from "../../lib/format";
@@ -69,6 +71,22 @@ export function searchedWhenConnectedText(shown: Shown | null): string {
 /** Why the search box's words could not be searched for with the filters (Rust's words). */
 export function searchErrorText(error: ListError | null): string {
   return error && error.ui.kind === "invalid_input" ? (error.ui.field_errors?.search ?? []).map(problemText).join(" ") : "";
+}
+
+/** The problems of the conditions at fault in a refused view, worded, by the condition's index. */
+export function conditionErrorsOf(ui: UiError): Record<number, string> {
+  const beside: Record<number, string> = {};
+  for (const [index, list] of conditionProblems(ui)) beside[index] = problemsText(list);
+  return beside;
+}
+
+/**
+ * How many pages `shown` has, for the pager: at most the largest page
+ * number a request can carry (a 32-bit page), so that a service's absurd
+ * count does not make the pager send one past it.
+ */
+export function pageCountOf(shown: Shown | null): number | null {
+  return shown ? Math.min(MAX_PAGE, Math.max(1, Math.ceil(shown.page.count / rowsOf(shown.view.take)))) : null;
 }
 
 /** Backend problems not about one condition (`fields`, `sort`, `page`, `take`). */

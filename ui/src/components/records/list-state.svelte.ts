@@ -9,8 +9,7 @@
 import { tick, untrack } from "svelte";
 import type { Answer, DrillDown, FilterSpec, ListView, ListViews, Page, ResourceSchema, SavedView, Take } from "../../lib/bindings";
 import { LIMITS } from "../../lib/bindings";
-import { MAX_PAGE, defaultView, keptWidths, moveColumnTo, nextSort, requestedFields, rowsOf, shownColumns, viewLeftOut } from "../../lib/columns";
-import { conditionProblems, problemsText } from "../../lib/errors";
+import { defaultView, keptWidths, moveColumnTo, nextSort, requestedFields, shownColumns, viewLeftOut } from "../../lib/columns";
 import { resourceGender, resourceLabel } from "../../lib/fields";
 import { draftFromSpec, filterFields, type FilterDraft } from "../../lib/filters";
 import { t } from "../../lib/i18n.svelte";
@@ -19,7 +18,8 @@ import { mark, markPainted } from "../../lib/marks";
 import { session } from "../../lib/session.svelte";
 import type { LinkTarget } from "../../lib/sections";
 import { followLink } from "./list-link.svelte";
-import { countText, otherProblems, savedText, searchErrorText, searchedWhenConnectedText } from "./list-messages";
+import { appliedName, sameRowsAndColumns } from "./applied-view";
+import { conditionErrorsOf, countText, otherProblems, pageCountOf, savedText, searchErrorText, searchedWhenConnectedText } from "./list-messages";
 import type { ListError, Shown, Unsearched } from "./list-messages";
 
 /** How long a load goes before the page on screen is dimmed and marked busy (ms). */
@@ -48,6 +48,10 @@ export class ListState {
   drafts = $state<FilterDraft[]>([]);
   conditionErrors = $state<Record<number, string>>({});
   saved = $state<SavedView[]>([]);
+  /** The saved view the user applied, until a change asks for other rows or columns (applied-view.ts). */
+  applied = $state.raw<SavedView | null>(null);
+  /** Its name while the page on screen answers it ("Unpaid this month") and it is not deleted: the printed list's heading says it. */
+  savedViewName = $derived(appliedName(this.schema, this.saved.some((v) => v.name === this.applied?.name) ? this.applied : null, this.shown?.view));
   /**
    * Rust's views for this list arrived: until then the table waits (no
    * default columns shown for a moment), and a retry opens the list again.
@@ -71,11 +75,7 @@ export class ListState {
   // has loaded (or when the first load failed) there is no page number or
   // count to show, and no "no records" to claim.
   currentPage = $derived(this.shown?.view.page ?? null);
-  // At most the largest page number a request can carry (a 32-bit page):
-  // a service's absurd count must not make the pager send one past it.
-  pageCount = $derived(
-    this.shown ? Math.min(MAX_PAGE, Math.max(1, Math.ceil(this.shown.page.count / rowsOf(this.shown.view.take)))) : null,
-  );
+  pageCount = $derived(pageCountOf(this.shown));
   activeFilters = $derived.by(() => this.view.filters?.length ?? 0);
   shownFilters = $derived(this.shown?.view.filters?.length ?? 0);
   openedId = $derived(this.opened && typeof this.opened.id === "string" ? this.opened.id : null);
@@ -141,10 +141,8 @@ export class ListState {
       this.opened = null;
       session.showing(null);
     }
-    const beside: Record<number, string> = {};
-    for (const [index, list] of conditionProblems(ui)) beside[index] = problemsText(list);
-    this.conditionErrors = beside;
-    if (Object.keys(beside).length > 0) this.filtersOpen = true;
+    this.conditionErrors = conditionErrorsOf(ui);
+    if (Object.keys(this.conditionErrors).length > 0) this.filtersOpen = true;
   }
 
   /**
@@ -259,6 +257,7 @@ export class ListState {
   /** A load the user asked for: the notice of the last one goes. */
   change(next: ListView | null) {
     this.notice = null;
+    if (next && this.applied && !sameRowsAndColumns(this.schema, this.applied.view, next)) this.applied = null;
     this.#onchange();
     void this.load(next);
   }
@@ -367,6 +366,7 @@ export class ListState {
   /** A saved view chosen (as Rust fitted it), from its first page. */
   applySaved(chosen: SavedView) {
     const restored = { ...chosen.view, page: 1 };
+    this.applied = chosen;
     this.drafts = (restored.filters ?? []).map((spec) => draftFromSpec(spec, this.#fields));
     this.#showSearch(restored.search);
     this.conditionErrors = {};
