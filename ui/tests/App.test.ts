@@ -478,8 +478,9 @@ describe("the workspace window", () => {
     const rows = within(sheet)
       .getAllByRole("row")
       .map((row) => [...row.children].map((cell) => cell.textContent?.replace(/\s+/g, " ").trim()).join(" | "));
-    expect(rows).toContain("Ctrl+K | Search the list");
-    expect(rows).toContain("Ctrl+F or / | Open the filters");
+    expect(rows).toContain("Ctrl+K | Find a record, a section or a command");
+    expect(rows).toContain("Ctrl+F | Search the list");
+    expect(rows).toContain("Ctrl+Shift+F or / | Open the filters");
     expect(rows).toContain("Ctrl++ | Zoom in");
     expect(rows).toContain("Ctrl+1 … Ctrl+9 | Open workspace 1 to 9");
     expect(rows).toContain("F1 or ? | This list");
