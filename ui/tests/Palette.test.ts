@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import CommandPalette from "../src/components/palette/CommandPalette.svelte";
 import { RecordSearch, matchesText } from "../src/components/palette/palette.svelte";
-import type { PaletteAnswer, PaletteGroup, PaletteView } from "../src/lib/bindings";
+import type { PaletteAnswer, PaletteGroup, PaletteView, RecentRecord } from "../src/lib/bindings";
 import { sectionsOf, type Screen } from "../src/lib/sections";
 import { schemas } from "./fixtures/forms";
 
@@ -33,10 +33,11 @@ function answer(sequence: number, groups: PaletteGroup[]): PaletteAnswer {
 type Search = (text: string) => PaletteAnswer | Promise<PaletteAnswer>;
 
 /** The palette over a mocked Rust: `search` answers `palette_search`; what it opened and ran. */
-function open(search: Search, views: PaletteView[] = []) {
+function open(search: Search, views: PaletteView[] = [], recent: RecentRecord[] = []) {
   const asked: string[] = [];
   mockIPC((cmd, args) => {
     if (cmd === "palette_views") return views;
+    if (cmd === "recent_records") return recent;
     if (cmd === "palette_search") {
       const text = (args as { text: string }).text;
       asked.push(text);
@@ -71,6 +72,21 @@ describe("the command palette", () => {
     expect(commands.some((c) => c?.includes("Export"))).toBe(false);
     expect(input).toHaveAttribute("aria-expanded", "true");
     expect(asked).toEqual([]);
+  });
+
+  test("empty, the records opened last come first, newest first; typing hides them", async () => {
+    const recent: RecentRecord[] = [
+      { resource: "customer", result: { id: OPTICA, title: "Acme Óptica", detail: [] }, opened_at: "2026-11-28T10:00:00Z" },
+      { resource: "task", result: { id: ACME, title: "Call Acme", detail: [{ field: "status", value: "Pending" }] }, opened_at: "2026-11-28T09:00:00Z" },
+    ];
+    const { input, user, went } = open(() => answer(1, []), [], recent);
+    const group = await screen.findByRole("group", { name: "Opened recently" });
+    expect(groupNames()).toEqual(["Opened recently", "Sections", "Commands"]);
+    expect(within(group).getAllByRole("option").map((o) => o.textContent?.trim())).toEqual(["Acme Óptica customer", "Call Acme task · Pending"]);
+    await user.keyboard("{Enter}");
+    expect(went).toEqual([{ kind: "list", resource: "customer", link: { record: OPTICA } }]);
+    await user.type(input, "pref");
+    await waitFor(() => expect(groupNames()).toEqual(["Sections", "Commands"]));
   });
 
   test("typed words narrow the sections, views and commands, accents aside", async () => {

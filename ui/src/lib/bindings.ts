@@ -437,6 +437,16 @@ export const commands = {
 	 */
 	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<Answer<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
 	/**
+	 *  The records opened last in the workspace on screen, newest first, at
+	 *  most [`RECENT_KEPT`]: what the palette offers with nothing typed. Read
+	 *  from the workspace's sealed saved data; empty once the service refused
+	 *  its key (as the saved records are hidden then).
+	 * 
+	 *  Errors: `not_configured`, `keychain_unavailable`; `internal` when saved
+	 *  data cannot be read.
+	 */
+	recentRecords: () => typedError<RecentRecord[], UiError>(__TAURI_INVOKE("recent_records")),
+	/**
 	 *  The `workdesk://` link of record `id` of `resource` in the workspace on
 	 *  screen (docs/links.md): its server's origin and its id on this
 	 *  computer, never its key. The window puts it on the clipboard.
@@ -2593,6 +2603,19 @@ export type ReadyView =
 "added_this_month" | 
 /**  Active customers. */
 "active";
+
+/**  A record opened last, as the palette offers it with nothing typed. */
+export type RecentRecord = {
+	/**  Its list. */
+	resource: ResourceName,
+	/**
+	 *  Its id, title and detail, as a match of the search shows them
+	 *  (when it was opened).
+	 */
+	result: PaletteResult,
+	/**  When its details were opened (UTC). */
+	opened_at: string,
+};
 
 /**
  *  The records of a workspace changed: the screens showing them read

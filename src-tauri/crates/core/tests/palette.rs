@@ -4,7 +4,8 @@
 //! from its records without a request once its list is saved whole; the
 //! saved records answer when the service cannot be reached, and for the
 //! lists past what the key's budget covers above its reserve; a later
-//! search supersedes the one under way.
+//! search supersedes the one under way; the records opened last are kept,
+//! newest first, at most twenty, sealed, and cleared with the saved data.
 
 use std::sync::Arc;
 
@@ -12,7 +13,8 @@ use serde_json::Value;
 use workdesk_api::{ApiKey, BaseUrl, Client, ListView, ResourceName, Take};
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_core::reading::palette::{
-    palette_search, search, GroupSource, PaletteAnswer, PaletteGroup, SavedBecause, PALETTE_MATCHES,
+    palette_search, recent_records, search, GroupSource, PaletteAnswer, PaletteGroup, SavedBecause,
+    PALETTE_MATCHES, RECENT_KEPT,
 };
 use workdesk_core::state::AppState;
 use workdesk_sync::{OfflineSwitch, Replica};
@@ -341,4 +343,95 @@ async fn the_saved_views_of_every_list_opened_are_offered() {
         "{views:?}"
     );
     assert!(views.iter().all(|v| v.resource == ResourceName::Task));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_records_opened_last_are_kept_newest_first_at_most_twenty() {
+    let (state, _dir) = demo().await;
+    let (id, name) = a_customer(&state).await;
+    let none = recent_records(&state).await.unwrap();
+    assert!(none.is_empty(), "{none:?}");
+    // The details of 21 supplier invoices, then the customer's.
+    let view = ListView {
+        take: Take::Count(21),
+        fields: Some(vec!["id".to_owned()]),
+        ..ListView::default()
+    };
+    let (answers, _) = common::messages(|answers| {
+        workdesk_core::reading::records::read_list(
+            &state,
+            ResourceName::SupplierInvoice,
+            view,
+            false,
+            answers,
+        )
+    })
+    .await
+    .unwrap();
+    let page = serde_json::to_value(answers.last().unwrap()).unwrap();
+    let invoices: Vec<String> = page["value"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(invoices.len(), 21);
+    for invoice in invoices.iter().chain([&invoices[0]]) {
+        open_details(&state, ResourceName::SupplierInvoice, invoice).await;
+    }
+    open_details(&state, ResourceName::Customer, &id).await;
+    let recent = recent_records(&state).await.unwrap();
+    assert_eq!(recent.len(), RECENT_KEPT);
+    assert_eq!(recent[0].resource, ResourceName::Customer);
+    assert_eq!(
+        (
+            recent[0].result.id.as_str(),
+            recent[0].result.title.as_str()
+        ),
+        (id.as_str(), name.trim())
+    );
+    // The invoice opened again is second, once; the oldest ones are gone.
+    assert_eq!(recent[1].result.id, invoices[0]);
+    assert_eq!(
+        recent.iter().filter(|r| r.result.id == invoices[0]).count(),
+        1
+    );
+    assert!(!recent.iter().any(|r| r.result.id == invoices[1]));
+    assert!(recent[1].opened_at >= recent[2].opened_at);
+
+    // Cleared with the saved data.
+    workdesk_core::offline::commands::clear_saved_data(&state)
+        .await
+        .unwrap();
+    assert!(recent_records(&state).await.unwrap().is_empty());
+}
+
+/// Opens record `id`'s details, as the window does (`read_record`).
+async fn open_details(state: &AppState, resource: ResourceName, id: &str) {
+    common::messages(|answers| {
+        workdesk_core::reading::records::read_record(state, resource, id.to_owned(), answers)
+    })
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_opened_is_kept_sealed_in_the_saved_data_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_sandbox, replica) = replica(workdesk_sandbox::Config::default(), dir.path()).await;
+    let mut record = workdesk_api::JsonRecord::new();
+    record.insert(
+        "id".to_owned(),
+        Value::from("33333333-3333-4333-8333-333333333333"),
+    );
+    record.insert("name".to_owned(), Value::from("Ferretería Zyxwvut e Hijos"));
+    workdesk_core::reading::palette::note_opened(&replica, ResourceName::Customer, record).await;
+    let opened = replica.cache().opened().unwrap();
+    assert_eq!(opened.len(), 1);
+    assert_eq!(opened[0]["result"]["title"], "Ferretería Zyxwvut e Hijos");
+    replica.cache().flush();
+    let file = std::fs::read(replica.cache().path().unwrap()).unwrap();
+    let plain = |text: &str| file.windows(text.len()).any(|w| w == text.as_bytes());
+    assert!(!plain("Zyxwvut"), "the name is sealed");
+    assert!(!plain("33333333-3333"), "the id is sealed");
 }

@@ -6,7 +6,17 @@
 // an answer with a lower sequence than one shown, or one Rust says was
 // superseded, is dropped. Sections, saved views and commands are the
 // window's own, matched here by the words typed.
-import { LIMITS, type DetailValue, type PaletteAnswer, type PaletteGroup, type ResourceSchema, type SavedBecause } from "../../lib/bindings";
+import {
+  LIMITS,
+  type DetailValue,
+  type PaletteAnswer,
+  type PaletteGroup,
+  type PaletteResult,
+  type RecentRecord,
+  type ResourceName,
+  type ResourceSchema,
+  type SavedBecause,
+} from "../../lib/bindings";
 import { errorText } from "../../lib/errors";
 import { choiceLabel, formatValue, resourceLabel } from "../../lib/fields";
 import { t, type MessageKey } from "../../lib/i18n.svelte";
@@ -73,6 +83,40 @@ function detailText(schema: ResourceSchema | undefined, detail: DetailValue): st
   return formatValue(field, detail.field, detail.value).text;
 }
 
+/** Match `result` of `resource` as an option opening with `open` (`kind` tells options of the same record apart). */
+function resultItem(kind: string, resource: ResourceName, result: PaletteResult, schema: ResourceSchema | undefined, open: () => void, more: string[] = []): PaletteItem {
+  return {
+    key: `${kind}:${resource}:${result.id}`,
+    label: result.title || t("forms.picker.untitled", { one: resourceLabel[resource].singular }),
+    detail: [...more, ...result.detail.map((d) => detailText(schema, d)).filter((text) => text !== "")],
+    run: open,
+  };
+}
+
+/** The records opened last (Rust's `recent_records`, newest first), each saying its list, opening with `open`. */
+export function recentGroup(
+  recent: RecentRecord[],
+  schemas: ResourceSchema[],
+  open: (resource: ResourceName, id: string) => void,
+): ItemGroup {
+  const heading = t("palette.group_recent");
+  return {
+    key: "recent",
+    heading,
+    label: heading,
+    items: recent.map((r) =>
+      resultItem(
+        "recent",
+        r.resource,
+        r.result,
+        schemas.find((s) => s.resource === r.resource),
+        () => open(r.resource, r.result.id),
+        [resourceLabel[r.resource].singular],
+      ),
+    ),
+  };
+}
+
 /** The groups of records in `answer`: each list that found something (or failed), its matches opening with `open`. */
 export function recordGroups(
   answer: PaletteAnswer | null,
@@ -94,12 +138,7 @@ export function recordGroups(
         why: group.source.kind === "saved" ? t(WHY[group.source.because]) : undefined,
         more: group.count > group.results.length ? t("palette.shown_of", { shown: group.results.length, count: group.count }) : undefined,
         error: group.error ? errorText(group.error) : undefined,
-        items: group.results.map((result) => ({
-          key: `record:${group.resource}:${result.id}`,
-          label: result.title || t("forms.picker.untitled", { one: resourceLabel[group.resource].singular }),
-          detail: result.detail.map((d) => detailText(schema, d)).filter((text) => text !== ""),
-          run: () => open(group, result.id),
-        })),
+        items: group.results.map((result) => resultItem("record", group.resource, result, schema, () => open(group, result.id))),
       };
     });
 }

@@ -21,12 +21,20 @@
 //! call is numbered: a newer call cancels the one under way, whose answer
 //! says it was superseded and carries no groups, so an older answer never
 //! replaces a newer one on screen.
+//!
+//! With nothing typed, the palette offers the records opened last
+//! ([`recent_records`]): each record whose details are read
+//! ([`note_opened`], from `read_record`) is kept first among the
+//! workspace's [`RECENT_KEPT`], titled as a match is, in the meta data of
+//! its sealed saved-data file (`workdesk_cache::Cache::note_opened`):
+//! never in a plain file, cleared with the saved data, hidden once the
+//! service refused the key.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use specta::Type;
 use workdesk_api::{JsonRecord, ListView, Page, ResourceName, Take};
@@ -165,7 +173,7 @@ impl From<StaleReason> for SavedBecause {
 }
 
 /// One match: what the palette shows and what it opens.
-#[derive(Debug, Clone, PartialEq, Serialize, Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Type)]
 pub struct PaletteResult {
     /// The record's `id` (what opening it reads).
     pub id: String,
@@ -183,7 +191,7 @@ pub struct PaletteResult {
 }
 
 /// A field's value shown after a match's title.
-#[derive(Debug, Clone, PartialEq, Serialize, Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Type)]
 pub struct DetailValue {
     /// The field (`document_number`, `status`).
     pub field: String,
@@ -269,6 +277,75 @@ pub async fn palette_views(state: &AppState) -> Result<Vec<PaletteView>, UiError
             }));
         }
         Ok(views)
+    })
+    .await
+}
+
+/// How many records opened last a workspace keeps.
+pub const RECENT_KEPT: usize = 20;
+
+/// A record opened last, as the palette offers it with nothing typed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Type)]
+pub struct RecentRecord {
+    /// Its list.
+    pub resource: ResourceName,
+    /// Its id, title and detail, as a match of the search shows them
+    /// (when it was opened).
+    pub result: PaletteResult,
+    /// When its details were opened (UTC).
+    pub opened_at: DateTime<Utc>,
+}
+
+/// Notes `record` of `resource` (its details just read) as the newest
+/// record opened in `replica`'s workspace, titled as a match is; the
+/// workspace keeps [`RECENT_KEPT`]. A record without an id, or a note
+/// that cannot be written, is left out (logged): opening a record never
+/// fails for it.
+pub async fn note_opened(replica: &Replica, resource: ResourceName, record: JsonRecord) {
+    let Some(result) = results_of(replica, resource, &[record]).await.pop() else {
+        return;
+    };
+    let key = format!("{}:{}", resource.as_str(), result.id);
+    let recent = RecentRecord {
+        resource,
+        result,
+        opened_at: Utc::now(),
+    };
+    let Ok(json) = serde_json::to_value(&recent) else {
+        return;
+    };
+    let cache = replica.cache().clone();
+    let noted =
+        tokio::task::spawn_blocking(move || cache.note_opened(&key, json, RECENT_KEPT)).await;
+    if let Ok(Err(err)) = noted {
+        log::warn!("the record opened could not be noted: {err}");
+    }
+}
+
+/// The records opened last in the workspace on screen, newest first, at
+/// most [`RECENT_KEPT`]: what the palette offers with nothing typed. Read
+/// from the workspace's sealed saved data; empty once the service refused
+/// its key (as the saved records are hidden then).
+///
+/// Errors: `not_configured`, `keychain_unavailable`; `internal` when saved
+/// data cannot be read.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn recent_records(state: &AppState) -> Result<Vec<RecentRecord>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        if workspace.replica.key_refused() {
+            return Ok(Vec::new());
+        }
+        let cache = workspace.replica.cache().clone();
+        let opened = tokio::task::spawn_blocking(move || cache.opened())
+            .await
+            .map_err(|err| Error::SavedData(err.to_string()))?
+            .map_err(|err| Error::SavedData(err.to_string()))?;
+        state.session.check_shown(&workspace)?;
+        Ok(opened
+            .into_iter()
+            .filter_map(|json| serde_json::from_value(json).ok())
+            .collect())
     })
     .await
 }
