@@ -81,7 +81,11 @@ test("Ctrl+K on the Overview finds a customer by a part of its name under its gr
     assert.match(await group.findElement(By.css(".heading")).getText(), /Customers\s+service/);
     const problems = await axeOn(app, "en-light");
 
-    // ↓ moves to it (the first option is active at first), Enter opens it.
+    // Once the search for the whole text has answered (an earlier answer, for
+    // the letters typed so far, may have shown it first): ↓ moves to it (the
+    // first option is active at first), Enter opens it.
+    const said = "return document.querySelector(\"[role='dialog'] [role='status']\").textContent;";
+    await app.wait(async () => /result/.test(await app.executeScript(said)) && !/Searching/.test(await app.executeScript(said)), 10_000, "the search answered");
     const id = await option.getAttribute("id");
     const ids = await app.executeScript("return [...document.querySelectorAll(\"#palette-list [role='option']\")].map((o) => o.id);");
     assert.equal(await input.getAttribute("aria-activedescendant"), ids[0], "the first option active");
