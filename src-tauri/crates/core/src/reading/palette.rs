@@ -268,9 +268,12 @@ pub struct PaletteView {
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
 pub async fn palette_views(state: &AppState) -> Result<Vec<PaletteView>, UiError> {
     guarded(async move {
+        let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
         let mut views = Vec::new();
         for resource in ResourceName::ALL {
-            let list = crate::reading::records::list_views(state, resource).await?;
+            // As `list_views` gives them.
+            let stored = state.settings.views(&workspace, resource);
+            let list = crate::reading::views::ListViews::fitted(resource, stored);
             views.extend(list.saved.into_iter().map(|saved| PaletteView {
                 resource,
                 name: saved.name,
