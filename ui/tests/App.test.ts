@@ -493,6 +493,46 @@ describe("the workspace window", () => {
     expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" })).toBeInTheDocument();
   });
 
+  test("Ctrl+K opens the command palette on any screen; Escape closes it and the focus goes back; a section chosen opens", async () => {
+    const asked: string[] = [];
+    serve(
+      () => recordPage(1, 3),
+      undefined,
+      (cmd, args) => {
+        if (cmd === "palette_views" || cmd === "recent_records") return [];
+        if (cmd === "palette_search") {
+          asked.push(args.text as string);
+          return { sequence: asked.length, superseded: false, too_short: false, min_chars: 2, groups: [] };
+        }
+        return null;
+      },
+    );
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    const search = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    await user.click(search);
+    await user.keyboard("{Control>}k{/Control}");
+    const palette = await screen.findByRole("dialog", { name: "Find a record, a section or a command" });
+    await vi.waitFor(() => expect(within(palette).getByRole("combobox")).toHaveFocus());
+    // Over a list, Export… is offered.
+    expect(within(palette).getByRole("option", { name: /Export/ })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(search).toHaveFocus();
+    // From Preferences too; a section chosen there opens.
+    await user.click(screen.getByRole("button", { name: "Preferences" }));
+    await screen.findByRole("heading", { name: "Preferences" });
+    await user.keyboard("{Control>}k{/Control}");
+    const again = await screen.findByRole("dialog", { name: "Find a record, a section or a command" });
+    expect(within(again).queryByRole("option", { name: /Export/ })).toBeNull();
+    await user.keyboard("supplier inv");
+    await vi.waitFor(() => expect(asked).toEqual(["supplier inv"]));
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("3 supplier invoices")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   test("Add workspace… opens the form over the window; a new workspace is shown once the service accepts it", async () => {
     const added = { id: "9b2f6c1d0e3a4b5c6d7e8f9a0b1c2d3e", name: "Pérez y Cía", base_url: "https://perez.example.com/", proxy: null };
     serve(
