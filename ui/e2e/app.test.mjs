@@ -171,7 +171,7 @@ test("second start: the key is remembered and the table shows without asking", a
     assert.match(await hint.getText(), new RegExp(`service_…${last4}`));
     assert.doesNotMatch(await app.getPageSource(), new RegExp(context.sandbox.keys.workspace_a));
 
-    // The search box (Ctrl+K): a piece of an invoice's name finds it, with
+    // The search box (Ctrl+F): a piece of an invoice's name finds it, with
     // the service's own filter; Escape brings the whole list back.
     const [first] = await rowNames(app);
     // A piece of the name that is not a number ("2026-001012" of
@@ -179,9 +179,9 @@ test("second start: the key is remembered and the table shows without asking", a
     const piece = first.slice(3);
     assert.doesNotMatch(piece, /^[+-]?\d+$/);
     const since = (await journal(context.sandbox)).length;
-    await app.actions().keyDown(Key.CONTROL).sendKeys("k").keyUp(Key.CONTROL).perform();
+    await app.actions().keyDown(Key.CONTROL).sendKeys("f").keyUp(Key.CONTROL).perform();
     const box = await visible(app, By.css("input[type='search']"));
-    assert.equal(await app.executeScript("return document.activeElement === arguments[0];", box), true, "Ctrl+K goes to the search box");
+    assert.equal(await app.executeScript("return document.activeElement === arguments[0];", box), true, "Ctrl+F goes to the search box");
     await box.sendKeys(piece);
     // The service's answer, out of how many (the list's count before the
     // words); the saved records' answer may show first, while it is asked.

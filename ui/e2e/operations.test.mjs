@@ -163,8 +163,8 @@ test("the engine's reason for a condition shows as it is typed, before anything 
   await section("Supplier invoices");
   await countShown("supplier invoices");
   const since = (await journal(context.sandbox)).length;
-  // Ctrl+F opens the filters with a first condition, whether the last test left them open or not.
-  await app.actions().keyDown(Key.CONTROL).sendKeys("f").keyUp(Key.CONTROL).perform();
+  // Ctrl+Shift+F opens the filters with a first condition, whether the last test left them open or not.
+  await app.actions().keyDown(Key.CONTROL).keyDown(Key.SHIFT).sendKeys("f").keyUp(Key.SHIFT).keyUp(Key.CONTROL).perform();
   await choose("filter-0-field", "Total");
   await choose("filter-0-operator", "between");
   await (await byId("filter-0-from")).sendKeys("100");

@@ -478,8 +478,9 @@ describe("the workspace window", () => {
     const rows = within(sheet)
       .getAllByRole("row")
       .map((row) => [...row.children].map((cell) => cell.textContent?.replace(/\s+/g, " ").trim()).join(" | "));
-    expect(rows).toContain("Ctrl+K | Search the list");
-    expect(rows).toContain("Ctrl+F or / | Open the filters");
+    expect(rows).toContain("Ctrl+K | Find a record, a section or a command");
+    expect(rows).toContain("Ctrl+F | Search the list");
+    expect(rows).toContain("Ctrl+Shift+F or / | Open the filters");
     expect(rows).toContain("Ctrl++ | Zoom in");
     expect(rows).toContain("Ctrl+1 … Ctrl+9 | Open workspace 1 to 9");
     expect(rows).toContain("F1 or ? | This list");
@@ -490,6 +491,46 @@ describe("the workspace window", () => {
     // And from the header.
     await user.click(screen.getByRole("button", { name: "Keyboard shortcuts" }));
     expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" })).toBeInTheDocument();
+  });
+
+  test("Ctrl+K opens the command palette on any screen; Escape closes it and the focus goes back; a section chosen opens", async () => {
+    const asked: string[] = [];
+    serve(
+      () => recordPage(1, 3),
+      undefined,
+      (cmd, args) => {
+        if (cmd === "palette_views" || cmd === "recent_records") return [];
+        if (cmd === "palette_search") {
+          asked.push(args.text as string);
+          return { sequence: asked.length, superseded: false, too_short: false, min_chars: 2, groups: [] };
+        }
+        return null;
+      },
+    );
+    render(App);
+    const user = userEvent.setup();
+    await screen.findByText("3 supplier invoices");
+    const search = screen.getByRole("searchbox", { name: "Search supplier invoices" });
+    await user.click(search);
+    await user.keyboard("{Control>}k{/Control}");
+    const palette = await screen.findByRole("dialog", { name: "Find a record, a section or a command" });
+    await vi.waitFor(() => expect(within(palette).getByRole("combobox")).toHaveFocus());
+    // Over a list, Export… is offered.
+    expect(within(palette).getByRole("option", { name: /Export/ })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(search).toHaveFocus();
+    // From Preferences too; a section chosen there opens.
+    await user.click(screen.getByRole("button", { name: "Preferences" }));
+    await screen.findByRole("heading", { name: "Preferences" });
+    await user.keyboard("{Control>}k{/Control}");
+    const again = await screen.findByRole("dialog", { name: "Find a record, a section or a command" });
+    expect(within(again).queryByRole("option", { name: /Export/ })).toBeNull();
+    await user.keyboard("supplier inv");
+    await vi.waitFor(() => expect(asked).toEqual(["supplier inv"]));
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("3 supplier invoices")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   test("Add workspace… opens the form over the window; a new workspace is shown once the service accepts it", async () => {

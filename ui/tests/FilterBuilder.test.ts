@@ -528,9 +528,9 @@ describe("reading the conditions back", () => {
 });
 
 describe("opening and clearing", () => {
-  test("Ctrl+F and '/' open the builder with a first condition and focus it", async () => {
+  test("Ctrl+Shift+F and '/' open the builder with a first condition and focus it", async () => {
     const { user } = await renderList();
-    await user.keyboard("{Control>}f{/Control}");
+    await user.keyboard("{Control>}{Shift>}F{/Shift}{/Control}");
     await vi.waitFor(() => expect(byId("filter-0-field")).toHaveFocus());
     await user.click(screen.getByRole("button", { name: /^Filters/ })); // close
     expect(document.getElementById("filter-0-field")).toBeNull();

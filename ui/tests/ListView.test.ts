@@ -224,9 +224,11 @@ describe("the search box", () => {
     expect(screen.getByRole("searchbox", { name: "Search supplier invoices" })).toHaveValue("acme");
   });
 
-  test("Ctrl+K goes to it; Enter searches at once", async () => {
+  test("Ctrl+F goes to it (Ctrl+K is the command palette's); Enter searches at once", async () => {
     const { calls, user } = await renderList();
     await user.keyboard("{Control>}k{/Control}");
+    expect(screen.getByRole("searchbox", { name: "Search supplier invoices" })).not.toHaveFocus();
+    await user.keyboard("{Control>}f{/Control}");
     const box = screen.getByRole("searchbox", { name: "Search supplier invoices" });
     expect(box).toHaveFocus();
     await user.keyboard("FP-2025{Enter}");

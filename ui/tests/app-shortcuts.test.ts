@@ -16,6 +16,7 @@ function target(over: Partial<ShortcutTarget> = {}) {
     zoomBy: () => done.push("zoom"),
     switchTo: (id) => done.push(`switch ${id}`),
     print: () => done.push("print"),
+    palette: () => done.push("palette"),
     ...over,
   };
   return { t, done };
@@ -25,7 +26,21 @@ const key = (key: string, init: KeyboardEventInit = {}) => new KeyboardEvent("ke
 
 describe("the window's shortcuts", () => {
   test("one table, tried in order", () => {
-    expect(SHORTCUTS).toHaveLength(4);
+    expect(SHORTCUTS).toHaveLength(5);
+  });
+
+  test("Ctrl+K opens the command palette, on any screen, and only when it may open", () => {
+    const { t, done } = target();
+    const k = key("k", { ctrlKey: true });
+    expect(runShortcut(k, t)).toBe(true);
+    // Kept from the webview (a browser's own Ctrl+K).
+    expect(k.defaultPrevented).toBe(true);
+    expect(done).toEqual(["palette"]);
+    const closed = target({ palette: null });
+    runShortcut(key("k", { ctrlKey: true }), closed.t);
+    expect(closed.done).toEqual([]);
+    // Ctrl+Shift+K is not it.
+    expect(runShortcut(key("K", { ctrlKey: true, shiftKey: true }), t)).toBe(false);
   });
 
   test("F1 and ? open the list of shortcuts, unless it is open", () => {
@@ -92,6 +107,7 @@ describe("the list of shortcuts", () => {
       "shortcuts.zoom_out",
       "shortcuts.zoom_reset",
       "print.shortcut",
+      "palette.shortcut",
       "shortcuts.help",
     ]);
     expect(windowRows("⌘")[0].keys).toEqual([["⌘", "1"], ["…"], ["⌘", "9"]]);

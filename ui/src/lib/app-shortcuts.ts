@@ -2,12 +2,13 @@
 // first that matches a key press handles it): Ctrl+1…Ctrl+9 (⌘ on macOS)
 // open the first nine workspaces, unless a form or a question is over the
 // workspace; Ctrl + / - / 0 zoom; Ctrl+P prints what is on screen
-// (lib/print.svelte.ts); F1 or `?` opens the list of shortcuts.
+// (lib/print.svelte.ts); Ctrl+K opens the command palette
+// (components/palette/); F1 or `?` opens the list of shortcuts.
 // The same table gives that list its "Everywhere" rows. The keys
-// themselves are lib/shortcuts.ts's; a list's own (Ctrl+K, Ctrl+F, `/`)
+// themselves are lib/shortcuts.ts's; a list's own (Ctrl+F, Ctrl+Shift+F, `/`)
 // are the list's.
 import type { MessageKey } from "./i18n.svelte";
-import { helpShortcut, printShortcut, workspaceShortcut, zoomShortcut } from "./shortcuts";
+import { helpShortcut, paletteShortcut, printShortcut, workspaceShortcut, zoomShortcut } from "./shortcuts";
 
 /** What the shortcuts need of the window. */
 export type ShortcutTarget = {
@@ -24,6 +25,8 @@ export type ShortcutTarget = {
   switchTo: (id: string) => void;
   /** Prints what is on screen; null while a question or form is over the workspace. */
   print: (() => void) | null;
+  /** Opens the command palette; null while it cannot open (a question, a dialog, the palette itself). */
+  palette?: (() => void) | null;
 };
 
 /** A row of the list of shortcuts: the key combinations (each a list of keys) and what they do. */
@@ -69,6 +72,14 @@ export const SHORTCUTS: Shortcut[] = [
       target.print?.();
     },
     rows: (mod) => [{ keys: [[mod, "P"]], what: "print.shortcut" }],
+  },
+  {
+    matches: (event) => paletteShortcut(event),
+    run: (event, target) => {
+      event.preventDefault();
+      target.palette?.();
+    },
+    rows: (mod) => [{ keys: [[mod, "K"]], what: "palette.shortcut" }],
   },
   {
     matches: (event, target) => !target.helpOpen && helpShortcut(event),

@@ -324,6 +324,31 @@ export const commands = {
 	 */
 	overviewAmounts: (resource: ResourceName, progress: Channel<Progress>) => typedError<Part<UiError>, UiError>(__TAURI_INVOKE("overview_amounts", { resource, progress })),
 	/**
+	 *  Looks for `text` in the records of every list of the workspace on
+	 *  screen, by name or number: a group per list with its first
+	 *  [`PALETTE_MATCHES`] matches, each from the service (one request per
+	 *  list, all at once) or from the saved records (a list saved whole, "Work
+	 *  offline", the service out of reach, or the last 10 % of the key's
+	 *  budget kept), as the group's `source` says. Text shorter than
+	 *  [`PALETTE_MIN_CHARS`] characters searches nothing (`too_short`). A call
+	 *  cancels the one under way, which answers `superseded` with no groups:
+	 *  the window shows the answer with the highest `sequence`.
+	 * 
+	 *  Errors: `not_configured`, `keychain_unavailable`, `cancelled` (the
+	 *  workspace changed meanwhile); a list's own failure is its group's
+	 *  `error`, never the command's.
+	 */
+	paletteSearch: (text: string) => typedError<PaletteAnswer, UiError>(__TAURI_INVOKE("palette_search", { text })),
+	/**
+	 *  The saved views of every list of the workspace on screen, as each list
+	 *  offers them (`open_list`'s `saved`, fitted), in the order of the
+	 *  navigation ([`ResourceName::ALL`]) and then as saved. Reads the settings
+	 *  only. A list never opened has no ready-made views yet.
+	 * 
+	 *  Errors: `not_configured`.
+	 */
+	paletteViews: () => typedError<PaletteView[], UiError>(__TAURI_INVOKE("palette_views")),
+	/**
 	 *  `PATCH /crm/lead/{id}/`: sends only the fields present in `patch`
 	 *  (`null` clears one); returns the updated lead (`sent`), or queues the
 	 *  edit in the outbox while the service cannot be reached (`queued`).
@@ -411,6 +436,16 @@ export const commands = {
 	 *  and the errors of `read_list`.
 	 */
 	readRecord: (resource: ResourceName, id: string, answers: Channel<Answer<{ [key in string]: Value }>>) => typedError<ReadDone<Answer<{ [key in string]: Value }>>, UiError>(__TAURI_INVOKE("read_record", { resource, id, answers })),
+	/**
+	 *  The records opened last in the workspace on screen, newest first, at
+	 *  most [`RECENT_KEPT`]: what the palette offers with nothing typed. Read
+	 *  from the workspace's sealed saved data; empty once the service refused
+	 *  its key (as the saved records are hidden then).
+	 * 
+	 *  Errors: `not_configured`, `keychain_unavailable`; `internal` when saved
+	 *  data cannot be read.
+	 */
+	recentRecords: () => typedError<RecentRecord[], UiError>(__TAURI_INVOKE("recent_records")),
 	/**
 	 *  The `workdesk://` link of record `id` of `resource` in the workspace on
 	 *  screen (docs/links.md): its server's origin and its id on this
@@ -843,6 +878,14 @@ export type Density =
 "normal" | 
 /**  Rows of about 25 CSS pixels: more of a list on screen. */
 "compact";
+
+/**  A field's value shown after a match's title. */
+export type DetailValue = {
+	/**  The field (`document_number`, `status`). */
+	field: string,
+	/**  Its value as the record holds it (a string, a number). */
+	value: Value,
+};
 
 /**  A diagnostics report, as [`diagnostics`] gives it. */
 export type Diagnostics = {
@@ -1399,6 +1442,25 @@ export type FirstScreen = {
 	 */
 	language: LanguageChoice,
 };
+
+/**
+ *  Where a group's matches come from.
+ * 
+ *  JSON: `{"kind": "service"}` or `{"kind": "saved", "because": …,
+ *  "saved_at": "2026-11-26T10:42:00Z" | null}`.
+ */
+export type GroupSource = 
+/**  The service, asked just now. */
+{ kind: "service" } | 
+/**  The records saved on this computer. */
+{ kind: "saved"; 
+/**  Why not the service. */
+because: SavedBecause; 
+/**
+ *  When the oldest record shown (or the page) was saved (UTC);
+ *  `null` when none is shown.
+ */
+saved_at: string | null };
 
 /**  How this copy of Workdesk was installed, as the bundler marked it. */
 export type Installed = 
@@ -2110,6 +2172,87 @@ export type Page<T> = {
 	results: T[],
 };
 
+/**
+ *  The palette's answer to one text.
+ * 
+ *  JSON: `{"sequence": 7, "superseded": false, "too_short": false,
+ *  "min_chars": 2, "groups": [{"resource": "customer", "source": {"kind":
+ *  "service"}, "count": 3, "results": [...], "error": null}, ...]}`.
+ */
+export type PaletteAnswer = {
+	/**
+	 *  This call's number: higher for every later call. The window shows
+	 *  an answer only if no later one has been shown.
+	 */
+	sequence: number,
+	/**
+	 *  A later call began before this one ended: this answer carries no
+	 *  groups and is not to be shown.
+	 */
+	superseded: boolean,
+	/**  The text has fewer than `min_chars` characters: nothing searched. */
+	too_short: boolean,
+	/**  [`PALETTE_MIN_CHARS`]. */
+	min_chars: number,
+	/**
+	 *  One group per list searched, in the order of the navigation
+	 *  ([`ResourceName::ALL`]); empty when superseded or too short.
+	 */
+	groups: PaletteGroup[],
+};
+
+/**  The matches of one list. */
+export type PaletteGroup = {
+	/**  The list. */
+	resource: ResourceName,
+	/**  Where its matches come from. */
+	source: GroupSource,
+	/**
+	 *  How many records match in all (the service's count, or the saved
+	 *  records'); at most [`PALETTE_MATCHES`] of them are in `results`.
+	 */
+	count: number,
+	/**  The first matches, sorted by their title. */
+	results: PaletteResult[],
+	/**
+	 *  Why this list gave no matches, when it failed (a refused search, a
+	 *  403, saved data unreadable); `null` otherwise.
+	 */
+	error: UiError | null,
+};
+
+/**  One match: what the palette shows and what it opens. */
+export type PaletteResult = {
+	/**  The record's `id` (what opening it reads). */
+	id: string,
+	/**
+	 *  Its name as a picker titles it: the title field's value (an
+	 *  invoice's or customer's `name`, a task's `title`), a lead's company
+	 *  or else person when the saved stakeholders name them, else its
+	 *  `source`; empty when the record has none.
+	 */
+	title: string,
+	/**
+	 *  The values shown after the title, in order: the resource's other
+	 *  search fields (a document number, a product code) and a task's or
+	 *  lead's `status` (the window words a choice by its label); for a
+	 *  lead titled by its company, its `source` first. Absent or empty
+	 *  values are left out.
+	 */
+	detail: DetailValue[],
+};
+
+/**  A saved view the palette offers: opened on its list. */
+export type PaletteView = {
+	/**  Its list. */
+	resource: ResourceName,
+	/**
+	 *  Its name (the ready-made ones as named when their list first
+	 *  opened).
+	 */
+	name: string,
+};
+
 /**  The figures of one resource and where they come from. */
 export type Part<E> = {
 	/**  `supplier_invoice`, `customer_invoice`, `task` or `lead`. */
@@ -2461,6 +2604,19 @@ export type ReadyView =
 /**  Active customers. */
 "active";
 
+/**  A record opened last, as the palette offers it with nothing typed. */
+export type RecentRecord = {
+	/**  Its list. */
+	resource: ResourceName,
+	/**
+	 *  Its id, title and detail, as a match of the search shows them
+	 *  (when it was opened).
+	 */
+	result: PaletteResult,
+	/**  When its details were opened (UTC). */
+	opened_at: string,
+};
+
 /**
  *  The records of a workspace changed: the screens showing them read
  *  again in place (`workdesk_core::reading::changes` decides when).
@@ -2694,6 +2850,21 @@ export type SaveDialog = {
 	 */
 	notice: DoneNotice,
 };
+
+/**  Why a group comes from the saved records. */
+export type SavedBecause = 
+/**  The list is saved whole (made available offline): no request. */
+"saved_whole" | 
+/**  Asking would spend the last 10 % of the key's hourly budget. */
+"keep_reserve" | 
+/**  "Work offline" is on. */
+"working_offline" | 
+/**  The service could not be reached. */
+"offline" | 
+/**  The service answered with an error of its own. */
+"service_error" | 
+/**  The key's budget is spent until its reset (429). */
+"rate_limited";
 
 /**  What "Save to a file…" wrote. */
 export type SavedChanges = {

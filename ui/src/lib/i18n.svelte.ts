@@ -24,6 +24,7 @@ import enFilters from "../i18n/en/filters.json";
 import enForms from "../i18n/en/forms.json";
 import enOutbox from "../i18n/en/outbox.json";
 import enOverview from "../i18n/en/overview.json";
+import enPalette from "../i18n/en/palette.json";
 import enPrint from "../i18n/en/print.json";
 import enSetup from "../i18n/en/setup.json";
 import esCore from "../i18n/es/core.json";
@@ -33,6 +34,7 @@ import esFilters from "../i18n/es/filters.json";
 import esForms from "../i18n/es/forms.json";
 import esOutbox from "../i18n/es/outbox.json";
 import esOverview from "../i18n/es/overview.json";
+import esPalette from "../i18n/es/palette.json";
 import esPrint from "../i18n/es/print.json";
 import esSetup from "../i18n/es/setup.json";
 import glossary from "../i18n/glossary.json";
@@ -43,8 +45,8 @@ export { LANGUAGES, resolveLanguage, systemLanguages, type Language } from "./la
 
 /** Each language's catalogues, by area. */
 export const CATALOGUES = {
-  en: { core: enCore, errors: enErrors, export: enExport, filters: enFilters, forms: enForms, outbox: enOutbox, overview: enOverview, print: enPrint, setup: enSetup },
-  es: { core: esCore, errors: esErrors, export: esExport, filters: esFilters, forms: esForms, outbox: esOutbox, overview: esOverview, print: esPrint, setup: esSetup },
+  en: { core: enCore, errors: enErrors, export: enExport, filters: enFilters, forms: enForms, outbox: enOutbox, overview: enOverview, palette: enPalette, print: enPrint, setup: enSetup },
+  es: { core: esCore, errors: esErrors, export: esExport, filters: esFilters, forms: esForms, outbox: esOutbox, overview: esOverview, palette: esPalette, print: esPrint, setup: esSetup },
 } as const;
 
 type English = (typeof CATALOGUES)["en"];

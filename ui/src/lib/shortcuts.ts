@@ -1,7 +1,9 @@
 // Keyboard shortcuts: Ctrl+1…Ctrl+9 (⌘1…⌘9 on macOS) open the first nine
-// workspaces, in the order they were added; Ctrl + / - / 0 zoom the window; in a list, Ctrl+K (⌘K) goes
-// to the search box and Ctrl+F (⌘F) or `/` opens the filters; the
-// platform's command key (Ctrl, ⌘) for row selection and copying.
+// workspaces, in the order they were added; Ctrl + / - / 0 zoom the window;
+// Ctrl+K (⌘K) opens the command palette from every screen; in a list,
+// Ctrl+F (⌘F) goes to the search box and Ctrl+Shift+F (⌘⇧F) or `/` opens
+// the filters; the platform's command key (Ctrl, ⌘) for row selection and
+// copying.
 
 /** Whether the app runs on macOS (its shortcuts use ⌘ instead of Ctrl). */
 function onMac(): boolean {
@@ -34,11 +36,11 @@ export function isTextField(el: Element | null): boolean {
 }
 
 /**
- * Whether `event` asks to open a list's filters: Ctrl+F (⌘F), or `/` when
- * the focus is not in a text field.
+ * Whether `event` asks to open a list's filters: Ctrl+Shift+F (⌘⇧F), or
+ * `/` when the focus is not in a text field.
  */
 export function findShortcut(event: KeyboardEvent): boolean {
-  const find = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "f";
+  const find = commandKey(event) && !event.altKey && event.shiftKey && event.key.toLowerCase() === "f";
   const slash =
     event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(document.activeElement);
   return find || slash;
@@ -49,8 +51,13 @@ export function printShortcut(event: KeyboardEvent): boolean {
   return commandKey(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "p";
 }
 
-/** Whether `event` asks for a list's search box: Ctrl+K (⌘K on macOS). */
+/** Whether `event` asks for a list's search box: Ctrl+F (⌘F on macOS), the "Find" every program has. */
 export function searchShortcut(event: KeyboardEvent): boolean {
+  return commandKey(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "f";
+}
+
+/** Whether `event` asks for the command palette: Ctrl+K (⌘K on macOS), on every screen. */
+export function paletteShortcut(event: KeyboardEvent): boolean {
   return commandKey(event) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "k";
 }
 

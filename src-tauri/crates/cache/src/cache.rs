@@ -21,7 +21,7 @@ use crate::saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, ResourceState, SavedPage, SavedRecord, Usage,
 };
 use crate::seal::{DataKey, Lookup, Sealer};
-use crate::store::{self, instant, millis, record_id, Db, PagePayload};
+use crate::store::{self, instant, millis, record_id, Db, PagePayload, OPENED};
 
 /// Called with the message of the first write that fails (until it is
 /// taken with [`Cache::take_write_error`]), on the writer's thread.
@@ -274,6 +274,47 @@ impl Cache {
     /// SQLite failures.
     pub fn set_member(&self, member: &str) -> Result<()> {
         self.set_text_meta("member", member)
+    }
+
+    /// The records opened last on screen, newest first, as the app noted
+    /// them ([`Cache::note_opened`]), sealed like every other payload;
+    /// empty when none was, or what is noted does not read.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn opened(&self) -> Result<Vec<Json>> {
+        self.db(|db| db.meta(OPENED)).map(|bytes| {
+            bytes
+                .and_then(|bytes| serde_json::from_slice::<Vec<Json>>(&bytes).ok())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Puts `opened` (the app's JSON: a record opened on screen) first
+    /// among the records opened, dropping an earlier one with the same
+    /// `key` (its `"key"` member) and all but the newest `keep`. Read,
+    /// changed and written under one lock: two notes at once lose neither.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn note_opened(&self, key: &str, opened: Json, keep: usize) -> Result<()> {
+        self.db(|db| {
+            let mut all: Vec<Json> = db
+                .meta(OPENED)
+                .ok()
+                .flatten()
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .unwrap_or_default();
+            all.retain(|earlier| earlier.get("key").and_then(Json::as_str) != Some(key));
+            let mut opened = opened;
+            if let Some(members) = opened.as_object_mut() {
+                members.insert("key".to_owned(), Json::from(key));
+            }
+            all.insert(0, opened);
+            all.truncate(keep);
+            let bytes = serde_json::to_vec(&all).map_err(|_| Error::Unreadable("opened"))?;
+            db.set_meta(OPENED, &bytes)
+        })
     }
 
     /// The text noted under `key` in the file's metadata (`None` when there

@@ -19,6 +19,9 @@ pub(crate) const CELLS: &str = "record.cells";
 pub(crate) const PAGE: &str = "page";
 pub(crate) const STATE: &str = "state";
 pub(crate) const META: &str = "meta";
+/// The meta row of the records opened last (`Cache::opened`): gone with
+/// the saved data when it is cleared.
+pub(crate) const OPENED: &str = "opened";
 
 /// A page as sealed in the `page` table: the service's page object with
 /// the records replaced by their ids.
@@ -553,10 +556,13 @@ impl Db<'_> {
         Ok(())
     }
 
-    /// Deletes every saved page, record and state, and gives the space back.
+    /// Deletes every saved page, record and state, and the records opened
+    /// last (their names are record data), and gives the space back.
     pub fn clear(&self) -> Result<()> {
-        self.conn
-            .execute_batch("DELETE FROM record; DELETE FROM page; DELETE FROM resource_state;")?;
+        self.conn.execute_batch(
+            "DELETE FROM record; DELETE FROM page; DELETE FROM resource_state;
+             DELETE FROM meta WHERE name = 'opened';",
+        )?;
         give_back(self.conn)
     }
 }

@@ -31,7 +31,8 @@ pub fn pages_for(records: u64) -> u32 {
 
 /// The requests of a key's hourly `limit` never spent by a walk or the
 /// overview: [`RESERVE_PERCENT`] of it, rounded up.
-pub(crate) fn reserve_of(limit: u32) -> u32 {
+#[must_use]
+pub fn reserve_of(limit: u32) -> u32 {
     // In u64: a service may announce a limit near `u32::MAX`.
     let reserve = (u64::from(limit) * u64::from(RESERVE_PERCENT)).div_ceil(100);
     u32::try_from(reserve).unwrap_or(u32::MAX)

@@ -60,7 +60,7 @@ mod replica;
 mod totals;
 
 pub use download::{
-    pages_for, OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE,
+    pages_for, reserve_of, OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE,
     RESERVE_PERCENT,
 };
 pub use error::{Error, Result};

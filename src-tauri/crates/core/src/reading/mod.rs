@@ -10,11 +10,13 @@
 //! - [`schema`]: each resource's fields, operators and default columns;
 //! - [`pickers`]: how a record picker finds and shows records;
 //! - [`names`]: names where IDs were (references named from saved records);
+//! - [`palette`]: the command palette's search of every list's records;
 //! - [`overview`]: the workspace at a glance.
 
 pub mod changes;
 pub mod names;
 pub mod overview;
+pub mod palette;
 pub mod pickers;
 pub mod records;
 pub mod schema;
@@ -40,6 +42,9 @@ pub struct Reading {
     pub added_up: std::sync::Mutex<
         HashMap<(WorkspaceId, ResourceName), workdesk_sync::overview::Part<UiError>>,
     >,
+    /// The command palette's searches: the latest call's number, and the
+    /// one under way (cancelled by the next).
+    pub palette: palette::PaletteSearches,
 }
 
 /// Numbers the list requests whose view is remembered, per workspace and

@@ -287,7 +287,12 @@ pub async fn with_names(
 /// The view of `target`'s records whose `key` is one of `ids` (at most
 /// [`MAX_REFERENCES`], each once; where `key` holds UUIDs, those that are
 /// one), with `key` and `title`; `None` for no such id.
-fn lookup_view(target: ResourceName, key: &str, title: &str, ids: &[String]) -> Option<ListView> {
+pub(crate) fn lookup_view(
+    target: ResourceName,
+    key: &str,
+    title: &str,
+    ids: &[String],
+) -> Option<ListView> {
     let uuids = target
         .schema()
         .field(key)
@@ -318,7 +323,12 @@ fn lookup_view(target: ResourceName, key: &str, title: &str, ids: &[String]) -> 
 }
 
 /// `field`'s references named by `records` (their `key` and `title`).
-fn names_in(records: &[JsonRecord], field: &str, key: &str, title: &str) -> Vec<ReferenceName> {
+pub(crate) fn names_in(
+    records: &[JsonRecord],
+    field: &str,
+    key: &str,
+    title: &str,
+) -> Vec<ReferenceName> {
     let mut seen: HashMap<String, String> = HashMap::new();
     for record in records {
         let (Some(id), Some(name)) = (

@@ -311,14 +311,21 @@ async fn read_one(
     mut send: impl FnMut(Answer<JsonRecord>, Finality) + Send,
 ) -> Result<ReadEnd<UiError>, UiError> {
     let workspace = state.workspace().await?;
+    let mut opened = None;
     let end = workspace
         .replica
         .read_record(resource, &id, |answer, finality| {
             if state.session.check_shown(&workspace).is_ok() {
+                let (Answer::Saved { value, .. } | Answer::Fresh { value, .. }) = &answer;
+                opened = Some(value.clone());
                 send(answer, finality);
             }
         })
         .await;
+    if let Some(record) = opened {
+        // The command palette's "opened recently".
+        crate::reading::palette::note_opened(&workspace.replica, resource, record).await;
+    }
     if let Err(err) = &end {
         log::warn!(
             "GET one {} failed: {}",
