@@ -10,8 +10,10 @@
 //! - [`schema`]: each resource's fields, operators and default columns;
 //! - [`pickers`]: how a record picker finds and shows records;
 //! - [`names`]: names where IDs were (references named from saved records);
-//! - [`overview`]: the workspace at a glance.
+//! - [`overview`]: the workspace at a glance;
+//! - [`board`]: the leads board, by status seen.
 
+pub mod board;
 pub mod changes;
 pub mod names;
 pub mod overview;
