@@ -221,6 +221,16 @@ export const commands = {
 	 */
 	leadBoard: () => typedError<Board, UiError>(__TAURI_INVOKE("lead_board")),
 	/**
+	 *  The status edits of leads in the outbox of the workspace on screen,
+	 *  as the board's cards show them (those not sent yet, and those sent in
+	 *  the last [`SENT_SHOWN_MINUTES`]): what the board asks again when the
+	 *  outbox's counts change, without reading the leads again. Reads saved
+	 *  data only.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	leadBoardChanges: () => typedError<LeadChange[], UiError>(__TAURI_INVOKE("lead_board_changes")),
+	/**
 	 *  Takes every record of `resource` offline (or, once it is, fetches only
 	 *  what changed since), sending [`Progress`] on `progress` after every page
 	 *  and pause. Stops before the last 10 % of the key's budget and goes on by
@@ -760,6 +770,11 @@ export type Board = {
 	source: ExportSource,
 	/**  When the board was read (UTC). */
 	at: string,
+	/**
+	 *  The cards a column shows at first, and how many more "Show more"
+	 *  adds ([`BOARD_CARDS_SHOWN`]).
+	 */
+	cards_shown: number,
 };
 
 /**  A lead as its card shows it. */
@@ -1619,6 +1634,16 @@ export type Lead = {
 	/**  `custom_fields`: any, nullable. */
 	custom_fields?: Value | null,
 } & { [key in string]: Value };
+
+/**  A lead's status edit in the outbox, as its card shows it. */
+export type LeadChange = {
+	/**  The lead's id (lower case). */
+	lead: string,
+	/**  The status the edit sets (`null`: it clears it). */
+	status: string | null,
+	/**  The edit. */
+	change: CardChange,
+};
 
 /**  The lead editor's inputs as typed: text, each `""` when left empty. */
 export type LeadDraft = {

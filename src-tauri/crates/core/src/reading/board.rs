@@ -12,6 +12,8 @@
 //!   (a move's edit starts from that copy, and its statuses are seen).
 //! - **How many**: at most [`BOARD_LEADS_MAX`], the newest; past that the
 //!   board says how many there are ([`BoardCut::Limit`]).
+//! - **Cards painted**: a column shows its first [`BOARD_CARDS_SHOWN`]
+//!   cards, and as many more at each "Show more".
 //! - **Column order**: the order the statuses were first seen in this
 //!   workspace, which a move never changes (columns do not jump under the
 //!   pointer); statuses seen that no lead holds now keep their (empty)
@@ -46,6 +48,10 @@ use crate::ui_error::UiError;
 /// there are. 2,000 leads are 10 requests from the service.
 pub const BOARD_LEADS_MAX: u32 = 2_000;
 
+/// The cards a column shows at first, and how many more each "Show more"
+/// adds: a board of 2,000 leads paints a few hundred cards, not 2,000.
+pub const BOARD_CARDS_SHOWN: u32 = 100;
+
 /// How long a change the outbox sent still marks its card "sent".
 pub const SENT_SHOWN_MINUTES: i64 = 10;
 
@@ -67,6 +73,9 @@ pub struct Board {
     pub source: ExportSource,
     /// When the board was read (UTC).
     pub at: DateTime<Utc>,
+    /// The cards a column shows at first, and how many more "Show more"
+    /// adds ([`BOARD_CARDS_SHOWN`]).
+    pub cards_shown: u32,
 }
 
 /// Why a board does not show every lead.
@@ -149,6 +158,43 @@ pub async fn lead_board(state: &AppState) -> Result<Board, UiError> {
         let board = board_of(&workspace.replica, BOARD_LEADS_MAX).await?;
         state.session.check_shown(&workspace)?;
         Ok(board)
+    })
+    .await
+}
+
+/// A lead's status edit in the outbox, as its card shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Type)]
+pub struct LeadChange {
+    /// The lead's id (lower case).
+    pub lead: String,
+    /// The status the edit sets (`null`: it clears it).
+    pub status: Option<String>,
+    /// The edit.
+    pub change: CardChange,
+}
+
+/// The status edits of leads in the outbox of the workspace on screen,
+/// as the board's cards show them (those not sent yet, and those sent in
+/// the last [`SENT_SHOWN_MINUTES`]): what the board asks again when the
+/// outbox's counts change, without reading the leads again. Reads saved
+/// data only.
+///
+/// Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn lead_board_changes(state: &AppState) -> Result<Vec<LeadChange>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let outbox = workspace.replica.outbox().map_err(Error::from)?;
+        let mut changes: Vec<LeadChange> = card_changes(&outbox, Utc::now())
+            .into_iter()
+            .map(|(lead, (change, status))| LeadChange {
+                lead,
+                status,
+                change,
+            })
+            .collect();
+        changes.sort_by_key(|c| c.change.id);
+        Ok(changes)
     })
     .await
 }
@@ -249,6 +295,7 @@ pub async fn board_of(replica: &Replica, max: u32) -> Result<Board, Error> {
         cut,
         source,
         at,
+        cards_shown: BOARD_CARDS_SHOWN,
     })
 }
 

@@ -1,0 +1,21 @@
+// The leads board's performance marks (User Timing), which the board's
+// benchmark reads (ui/e2e/bench-board.mjs): `workdesk:board-requested`
+// (the board asked for), `workdesk:board-painted` and the measure
+// `workdesk:board`: request to its columns and cards painted.
+import { tick } from "svelte";
+import { frame, mark } from "../../lib/marks";
+
+export { mark };
+
+/** Two frames after the board is in the DOM: measures `workdesk:board` from its request. */
+export async function markBoardPainted(): Promise<void> {
+  await tick();
+  await frame();
+  await frame();
+  try {
+    performance.mark("workdesk:board-painted");
+    performance.measure("workdesk:board", "workdesk:board-requested", "workdesk:board-painted");
+  } catch {
+    // No User Timing here (the component tests): nothing to measure.
+  }
+}
