@@ -58,7 +58,7 @@ async function shown() {
 
 /** Moves `name` to `to` from the keyboard: Tab to its Move to…, Enter, arrows, Enter. */
 async function moveByKeyboard(user: ReturnType<typeof userEvent.setup>, name: string, to: string) {
-  const toggle = screen.getByRole("button", { name: `Move ${name} to…` });
+  const toggle = screen.getByRole("button", { name: `Move to… (${name})` });
   toggle.focus();
   await user.keyboard("{Enter}");
   const choices = screen.getByRole("list", { name: `Move ${name} to` });
@@ -91,7 +91,7 @@ describe("the leads board", () => {
     expect(await within(column("ganado")).findByText("Moved")).toBeInTheDocument();
     expect(screen.getByRole("status").textContent).toBe("Acme S.A. moved to ganado.");
     // The focus follows the card.
-    expect(screen.getByRole("button", { name: "Move Acme S.A. to…" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Move to… (Acme S.A.)" })).toHaveFocus();
   });
 
   test("to “No status” clears the status; offline the move waits in the outbox", async () => {
@@ -112,7 +112,7 @@ describe("the leads board", () => {
     await moveByKeyboard(user, "Acme S.A.", "ganado");
     await waitFor(() => expect(cardNames("ganado")).toEqual(["Acme S.A."]));
     expect(within(column("ganado")).getByText("Moving…")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Move Acme S.A. to…" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move to… (Acme S.A.)" })).toBeDisabled();
     answer(sent({}));
     expect(await within(column("ganado")).findByText("Moved")).toBeInTheDocument();
     expect(patches()).toHaveLength(1);
@@ -132,7 +132,7 @@ describe("the leads board", () => {
     const { patches } = serve(() => sent({}));
     await shown();
     const user = userEvent.setup();
-    const toggle = screen.getByRole("button", { name: "Move Acme S.A. to…" });
+    const toggle = screen.getByRole("button", { name: "Move to… (Acme S.A.)" });
     toggle.focus();
     await user.keyboard("{Enter}");
     expect(toggle).toHaveAttribute("aria-expanded", "true");

@@ -1,7 +1,8 @@
-// The leads board's performance marks (User Timing), which the board's
-// benchmark reads (ui/e2e/bench-board.mjs): `workdesk:board-requested`
-// (the board asked for), `workdesk:board-painted` and the measure
-// `workdesk:board`: request to its columns and cards painted.
+// The leads board's performance marks (User Timing), as the list's and
+// the overview's (lib/marks.ts): `workdesk:board-requested` (the board
+// asked for), `workdesk:board-painted` and the measure `workdesk:board`:
+// request to its columns and cards painted (read with
+// `performance.getEntriesByName("workdesk:board")`).
 import { tick } from "svelte";
 import { frame, mark } from "../../lib/marks";
 

@@ -54,9 +54,10 @@ export class LeadBoard {
       const board = await ipc.leadBoard();
       if (mine !== this.#reads) return;
       this.board = board;
-      // What the outbox says of each card is in the board now.
+      // A move kept in the outbox is marked by the outbox's own word now (a
+      // conflict met since shows); those sent, failed or unanswered stay.
       const kept: Record<string, Mark> = {};
-      for (const [id, mark] of Object.entries(this.marks)) if (mark.kind === "moving" || mark.kind === "failed") kept[id] = mark;
+      for (const [id, mark] of Object.entries(this.marks)) if (mark.kind !== "queued") kept[id] = mark;
       this.marks = kept;
     } catch (e) {
       if (mine === this.#reads) this.failure = uiError(e);
