@@ -45,8 +45,8 @@ function cardNames(status: string): string[] {
   return [...column(status).querySelectorAll(".card .name")].map((n) => n.textContent ?? "");
 }
 
-function serve(patch: (args: Record<string, unknown>) => unknown) {
-  const { handler, calls } = ipcHandler({ lead_board: () => board(), lead_board_changes: () => [], patch_lead: patch });
+function serve(patch: (args: Record<string, unknown>) => unknown, answer: Board = board()) {
+  const { handler, calls } = ipcHandler({ lead_board: () => answer, lead_board_changes: () => [], patch_lead: patch });
   mockIPC(handler);
   return { patches: () => calls.filter(([cmd]) => cmd === "patch_lead").map(([, a]) => a as { id: string; patch: LeadPatch }) };
 }
@@ -78,6 +78,16 @@ describe("the leads board", () => {
     // A lead nothing names shows its source.
     expect(cardNames("No status")).toEqual(["Feria"]);
     expect(screen.getByText(/^From the service/)).toBeInTheDocument();
+  });
+
+  test("a column shows Rust's first cards, and Show more adds as many", async () => {
+    serve(() => sent({}), { ...board(), cards_shown: 1 });
+    await shown();
+    expect(cardNames("en negociación")).toEqual(["Acme S.A."]);
+    expect(within(column("en negociación")).getByRole("heading").textContent).toContain("2 leads");
+    await userEvent.setup().click(within(column("en negociación")).getByRole("button", { name: "Show 1 more" }));
+    expect(cardNames("en negociación")).toEqual(["Acme S.A.", "Andrea Gómez"]);
+    expect(within(column("en negociación")).queryByRole("button", { name: /^Show/ })).toBeNull();
   });
 
   test("a card moved from the keyboard is patched once and lands in its column, said sent", async () => {

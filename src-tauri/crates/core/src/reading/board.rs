@@ -49,8 +49,9 @@ use crate::ui_error::UiError;
 pub const BOARD_LEADS_MAX: u32 = 2_000;
 
 /// The cards a column shows at first, and how many more each "Show more"
-/// adds: a board of 2,000 leads paints a few hundred cards, not 2,000.
-pub const BOARD_CARDS_SHOWN: u32 = 100;
+/// adds: a board of 2,000 leads paints a couple of hundred cards (30 a
+/// column), not 2,000, within the 100 ms it has (BENCHMARKS.md).
+pub const BOARD_CARDS_SHOWN: u32 = 30;
 
 /// How long a change the outbox sent still marks its card "sent".
 pub const SENT_SHOWN_MINUTES: i64 = 10;
