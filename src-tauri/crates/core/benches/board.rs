@@ -39,7 +39,7 @@ const STATUSES: [&str; 7] = [
 /// `n` hours after the first.
 fn lead(n: usize) -> JsonRecord {
     let created = Utc.with_ymd_and_hms(2026, 1, 1, 9, 0, 0).unwrap() + Duration::hours(n as i64);
-    let status = (n % 23 != 0).then(|| STATUSES[n % STATUSES.len()]);
+    let status = (!n.is_multiple_of(23)).then(|| STATUSES[n % STATUSES.len()]);
     serde_json::json!({
         "id": format!("00000000-0000-4000-8000-{n:012}"),
         "created_at": created.to_rfc3339(),
@@ -66,8 +66,13 @@ fn bench(c: &mut Criterion) {
         .build()
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let (cache, _) =
-        Cache::open(&file_of(dir.path(), "board"), "board", &DataKey::generate(), true).unwrap();
+    let (cache, _) = Cache::open(
+        &file_of(dir.path(), "board"),
+        "board",
+        &DataKey::generate(),
+        true,
+    )
+    .unwrap();
     let schema = ResourceName::Lead.schema();
     let records: Vec<JsonRecord> = (0..LEADS).map(lead).collect();
     cache.save_records(schema, records.clone(), true);
@@ -105,7 +110,10 @@ fn bench(c: &mut Criterion) {
     let changes = HashMap::new();
     group_bench.bench_function("group_2000", |b| {
         b.iter(|| {
-            let leads = records.iter().map(|r| lead_of(r, &names, &changes)).collect();
+            let leads = records
+                .iter()
+                .map(|r| lead_of(r, &names, &changes))
+                .collect();
             group(leads, &statuses)
         });
     });
