@@ -35,21 +35,6 @@ export const commands = {
 	 */
 	cancelUpdate: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_update")),
 	/**
-	 *  "Change status…" / "Assign to…" over the leads `ids` (each once, in
-	 *  the order given; at most [`LEADS_CHANGED_MAX`]): one edit per lead
-	 *  with `patch` (only what it names is sent), each based on the lead's
-	 *  saved copy as the screen showed it (another value on the service is a
-	 *  conflict), kept in the outbox of the workspace on screen, which is
-	 *  then asked to send. Returns the changes kept, in order: their outcomes
-	 *  come through the outbox (`outbox`, and its counts as they change).
-	 * 
-	 *  Errors: `invalid_input` (`field` = `ids`: none, or more than the
-	 *  most; `id` or `patch`: an id that is no UUID, a patch that changes
-	 *  nothing), nothing kept then; `not_configured`; `saved_data_locked`,
-	 *  `saved_data_unreadable` (those kept before stay kept).
-	 */
-	changeLeads: (ids: string[], patch: LeadPatch) => typedError<Pending[], UiError>(__TAURI_INVOKE("change_leads", { ids, patch })),
-	/**
 	 *  "Check now": asks the update server and returns the status.
 	 * 
 	 *  Errors: `not_configured` (`updates_off`) when the policy turned updates

@@ -33,7 +33,11 @@ pub const LEADS_CHANGED_MAX: usize = 500;
 /// most; `id` or `patch`: an id that is no UUID, a patch that changes
 /// nothing), nothing kept then; `not_configured`; `saved_data_locked`,
 /// `saved_data_unreadable` (those kept before stay kept).
-#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+///
+/// Not a command yet: it becomes one (the `tauri::command` attribute, as
+/// `patch_lead` has) with the window's "Change status…" and "Assign to…"
+/// on the leads selected, which is still to come (every command must be
+/// one the window calls).
 pub async fn change_leads(
     state: &AppState,
     ids: Vec<String>,
