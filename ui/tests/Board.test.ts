@@ -9,6 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import BoardView from "../src/components/board/BoardView.svelte";
 import type { Board, BoardCard, LeadPatch } from "../src/lib/bindings";
+import { recordsChanged } from "../src/lib/records-changed";
 import { ipcHandler, queued, sent, throws, uiError } from "./fixtures/forms";
 
 const ACME = "11111111-1111-4111-8111-000000000001";
@@ -136,6 +137,20 @@ describe("the leads board", () => {
     expect(await within(column("en negociación")).findByText(/Not moved: Status: too long/)).toBeInTheDocument();
     expect(cardNames("en negociación")).toEqual(["Acme S.A.", "Andrea Gómez"]);
     expect(cardNames("ganado")).toEqual([]);
+  });
+
+  test("reads again when leads changed elsewhere, not for its own moves sent or delivered", async () => {
+    const { handler, calls } = ipcHandler({ lead_board: () => board(), lead_board_changes: () => [] });
+    mockIPC(handler);
+    recordsChanged.show("demo");
+    await shown();
+    const reads = () => calls.filter(([cmd]) => cmd === "lead_board").length;
+    expect(reads()).toBe(1);
+    recordsChanged.apply({ workspace: "demo", resources: ["lead"], cause: "written" });
+    recordsChanged.apply({ workspace: "demo", resources: ["lead"], cause: "sent_from_outbox" });
+    expect(reads()).toBe(1);
+    recordsChanged.apply({ workspace: "demo", resources: ["lead"], cause: "service_back" });
+    await waitFor(() => expect(reads()).toBe(2));
   });
 
   test("Escape closes the menu and gives the focus back to its button, nothing sent", async () => {
