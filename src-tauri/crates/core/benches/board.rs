@@ -4,8 +4,9 @@
 //! `cargo bench -p workdesk-core --bench board`:
 //!
 //! - `board/saved_2000`: `board_of` over 2,000 leads saved whole on a real
-//!   SQLite file, working offline (nothing sent): the saved leads read in
-//!   their order, the statuses seen, the names, the outbox, the grouping;
+//!   SQLite file, working offline (nothing sent): the saved leads' card
+//!   fields (from the cache's index), sorted, the statuses seen, the
+//!   names, the outbox, the grouping;
 //! - `board/group_2000`: the grouping alone (`lead_of` and `group`).
 //!
 //! The window's part (request to the columns painted) is the measure

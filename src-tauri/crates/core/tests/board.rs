@@ -136,6 +136,17 @@ async fn past_its_limit_the_board_shows_the_newest_and_says_how_many_there_are()
     shown.sort();
     newest.sort();
     assert_eq!(shown, newest, "the 30 newest");
+    // The same from the saved leads, working offline (the whole list read
+    // once, and so saved).
+    lead_board(&state).await.unwrap();
+    workdesk_core::offline::commands::set_working_offline(&state, true)
+        .await
+        .unwrap();
+    let saved = board_of(&workspace.replica, 30).await.unwrap();
+    assert!(matches!(saved.source, ExportSource::SavedRecords { .. }));
+    assert_eq!(saved.cut, Some(BoardCut::Limit { max: 30 }));
+    assert_eq!(saved.leads, Some(leads.len() as u64));
+    assert_eq!(shape(&saved), shape(&board), "the same columns and cards");
 }
 
 async fn until(

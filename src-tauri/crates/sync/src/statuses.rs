@@ -97,6 +97,37 @@ impl Replica {
             .collect())
     }
 
+    /// Every saved record of `resource` with only `fields` (as JSON,
+    /// `null` where absent), read from the cache's in-memory index:
+    /// nothing is unsealed again, so it is what a screen over thousands of
+    /// saved records (the leads board) reads instead of pages. In saved
+    /// order.
+    ///
+    /// # Errors
+    /// [`crate::Error::KeyRefused`]; [`crate::Error::Cache`] for SQLite
+    /// failures.
+    pub fn saved_fields(&self, resource: ResourceName, fields: &[&str]) -> Result<Vec<JsonRecord>> {
+        let cache = self.saved()?;
+        cache.flush();
+        let paths: Vec<(&str, FieldPath)> = fields
+            .iter()
+            .map(|name| (*name, FieldPath::field(*name)))
+            .collect();
+        let mut records = Vec::new();
+        cache.each_saved(resource.schema(), |record| {
+            records.push(
+                paths
+                    .iter()
+                    .map(|(name, path)| {
+                        let value = record.get(path).map_or(Json::Null, |v| v.into_owned());
+                        ((*name).to_owned(), value)
+                    })
+                    .collect(),
+            );
+        })?;
+        Ok(records)
+    }
+
     /// Learns the service's lead statuses from one page of its newest
     /// leads ([`SAMPLE_LEADS`], `id` and `status` only): what the overview
     /// asks when no status was seen yet. Returns the statuses seen after.

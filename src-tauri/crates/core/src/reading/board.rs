@@ -4,9 +4,11 @@
 //!
 //! Decisions made here, which the window applies:
 //! - **Where the leads come from**: the saved leads when the list was made
-//!   available offline or "Work offline" is on, else the service, walked
-//!   200 a page, newest first ([`workdesk_sync::Replica::each_record`], as
-//!   "Export…" and "Print" read), never into the last 10 % of the key's
+//!   available offline or "Work offline" is on (a card's fields from the
+//!   cache's in-memory index, [`workdesk_sync::Replica::saved_fields`]:
+//!   nothing unsealed), else the service, walked 200 a page, newest first
+//!   ([`workdesk_sync::Replica::each_record`], as "Export…" and "Print"
+//!   read), never into the last 10 % of the key's
 //!   budget: the board stops there and says so ([`BoardCut::KeepReserve`])
 //!   rather than wait for the reset. Leads read from the service are saved
 //!   (a move's edit starts from that copy, and its statuses are seen).
@@ -137,6 +139,18 @@ pub struct CardChange {
     pub conflict: bool,
 }
 
+/// The fields of a lead a card needs.
+const CARD_FIELDS: [&str; 8] = [
+    "id",
+    "status",
+    "source",
+    "user_member",
+    "created_at",
+    "updated_at",
+    "company",
+    "person",
+];
+
 /// One lead read, before it is placed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoardLead {
@@ -219,33 +233,50 @@ pub async fn board_of(replica: &Replica, max: u32) -> Result<Board, Error> {
     let mut paused: Option<Option<DateTime<Utc>>> = None;
     let limited = AtomicBool::new(false);
     let source = replica.export_source(ResourceName::Lead)?;
-    let walked = replica
-        .each_record(
-            ResourceName::Lead,
-            &view,
-            |record| {
-                // The rest of the page is passed over; the walk stops after
-                // it (its count is then known).
-                if records.len() >= max as usize {
-                    limited.store(true, Ordering::Relaxed);
-                } else {
-                    records.push(record.clone());
-                }
-                Ok(())
-            },
-            |progress| {
-                total = progress.records_total.or(total);
-                if limited.load(Ordering::Relaxed) {
-                    cancel.cancel();
-                }
-                if progress.paused_until.is_some() {
-                    paused = Some(progress.budget.reset.or(progress.paused_until));
-                    cancel.cancel();
-                }
-            },
-            &cancel,
-        )
-        .await;
+    if source != ExportSource::Service {
+        // The saved leads' fields from the in-memory index (nothing
+        // unsealed): 2,000 leads in a few milliseconds.
+        let mut saved = replica.saved_fields(ResourceName::Lead, &CARD_FIELDS)?;
+        saved.sort_by(|a, b| {
+            let newer = instant(b, "created_at").cmp(&instant(a, "created_at"));
+            newer.then_with(|| text(a, "id").cmp(&text(b, "id")))
+        });
+        total = Some(saved.len() as u64);
+        limited.store(saved.len() > max as usize, Ordering::Relaxed);
+        saved.truncate(max as usize);
+        records = saved;
+    }
+    let walked = if source != ExportSource::Service {
+        Ok(source.clone())
+    } else {
+        replica
+            .each_record(
+                ResourceName::Lead,
+                &view,
+                |record| {
+                    // The rest of the page is passed over; the walk stops after
+                    // it (its count is then known).
+                    if records.len() >= max as usize {
+                        limited.store(true, Ordering::Relaxed);
+                    } else {
+                        records.push(record.clone());
+                    }
+                    Ok(())
+                },
+                |progress| {
+                    total = progress.records_total.or(total);
+                    if limited.load(Ordering::Relaxed) {
+                        cancel.cancel();
+                    }
+                    if progress.paused_until.is_some() {
+                        paused = Some(progress.budget.reset.or(progress.paused_until));
+                        cancel.cancel();
+                    }
+                },
+                &cancel,
+            )
+            .await
+    };
     let source = match walked {
         Ok(source) => source,
         Err(workdesk_sync::Error::Cancelled)
