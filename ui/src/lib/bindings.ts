@@ -212,6 +212,25 @@ export const commands = {
 	 */
 	installUpdate: (dialog: SaveDialog, progress: Channel<UpdateStatus>) => typedError<UpdateStatus | null, UiError>(__TAURI_INVOKE("install_update", { dialog, progress })),
 	/**
+	 *  The leads board of the workspace on screen (see the module's
+	 *  documentation): columns by status seen, at most [`BOARD_LEADS_MAX`]
+	 *  leads, from the saved leads or the service.
+	 * 
+	 *  Errors: `not_configured`; the errors of reads (`refused` offline for
+	 *  what the saved leads cannot answer, `network`, `rate_limited`…).
+	 */
+	leadBoard: () => typedError<Board, UiError>(__TAURI_INVOKE("lead_board")),
+	/**
+	 *  The status edits of leads in the outbox of the workspace on screen,
+	 *  as the board's cards show them (those not sent yet, and those sent in
+	 *  the last [`SENT_SHOWN_MINUTES`]): what the board asks again when the
+	 *  outbox's counts change, without reading the leads again. Reads saved
+	 *  data only.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	leadBoardChanges: () => typedError<LeadChange[], UiError>(__TAURI_INVOKE("lead_board_changes")),
+	/**
 	 *  Takes every record of `resource` offline (or, once it is, fetches only
 	 *  what changed since), sending [`Progress`] on `progress` after every page
 	 *  and pause. Stops before the last 10 % of the key's budget and goes on by
@@ -297,7 +316,7 @@ export const commands = {
 	 *  error or draft, tasks overdue, due this week and done this month, leads
 	 *  by status and month. Each resource's part says where its figures come
 	 *  from: every saved record of a list made available offline (exact, with
-	 *  sums), the service's counts (`take=1` requests, at most 26 in all, no
+	 *  sums), the service's counts (`take=1` requests, at most 27 in all, no
 	 *  sums; never the key's last 10 %), or why none (working offline and not
 	 *  saved, the key's reserve, the service's failure as a UI error). Each
 	 *  figure carries the conditions of the list behind it (`opens`, for
@@ -766,6 +785,84 @@ value: T;
  *  be compared.
  */
 changed: boolean | null };
+
+/**  The leads board. */
+export type Board = {
+	/**  The columns, in the order shown. */
+	columns: BoardColumn[],
+	/**  Every status seen, in column order: what "Move to…" offers. */
+	statuses: string[],
+	/**  Leads on the board. */
+	shown: number,
+	/**
+	 *  Leads in the list, when known (the service's count, or those
+	 *  saved).
+	 */
+	leads: number | null,
+	/**  Why not every lead is on the board; `null` when all are. */
+	cut: BoardCut | null,
+	/**  Where the leads come from. */
+	source: ExportSource,
+	/**  When the board was read (UTC). */
+	at: string,
+	/**
+	 *  The cards a column shows at first, and how many more "Show more"
+	 *  adds ([`BOARD_CARDS_SHOWN`]).
+	 */
+	cards_shown: number,
+};
+
+/**  A lead as its card shows it. */
+export type BoardCard = {
+	/**  The lead's id. */
+	id: string,
+	/**
+	 *  Its name: its company's, else its person's (from the saved
+	 *  stakeholders); `null` when nothing saved names it.
+	 */
+	name: string | null,
+	/**  Which field named it: `company` or `person`. */
+	named_by: string | null,
+	/**  Its `source`. */
+	source: string | null,
+	/**  Its follower, a member (`user_member`). */
+	user_member: string | null,
+	/**  When it was created (UTC). */
+	created_at: string | null,
+	/**  When it was last changed (UTC). */
+	updated_at: string | null,
+	/**  Its edit still in the outbox (or just sent by it), if any. */
+	change: CardChange | null,
+};
+
+/**  A column: the leads of one status. */
+export type BoardColumn = {
+	/**  The status; `null` for leads without one. */
+	status: string | null,
+	/**  Its cards, newest first. */
+	cards: BoardCard[],
+};
+
+/**  Why a board does not show every lead. */
+export type BoardCut = 
+/**  More than [`BOARD_LEADS_MAX`]: the newest are shown. */
+{ kind: "limit"; 
+/**  The most shown. */
+max: number } | 
+/**  Reading on would spend the last 10 % of the key's hourly budget. */
+{ kind: "keep_reserve"; 
+/**  When the budget comes back (UTC), if the service said. */
+reset: string | null };
+
+/**  A lead's latest edit of its status in the outbox. */
+export type CardChange = {
+	/**  The change's id in the outbox. */
+	id: number,
+	/**  Where it stands (`sent` only for [`SENT_SHOWN_MINUTES`]). */
+	state: OutboxState,
+	/**  It waits for the user because the service's copy changed too. */
+	conflict: boolean,
+};
 
 /**
  *  One change the user made, as the outbox keeps it (JSON tagged by
@@ -1600,6 +1697,16 @@ export type Lead = {
 	custom_fields?: Value | null,
 } & { [key in string]: Value };
 
+/**  A lead's status edit in the outbox, as its card shows it. */
+export type LeadChange = {
+	/**  The lead's id (lower case). */
+	lead: string,
+	/**  The status the edit sets (`null`: it clears it). */
+	status: string | null,
+	/**  The edit. */
+	change: CardChange,
+};
+
 /**  The lead editor's inputs as typed: text, each `""` when left empty. */
 export type LeadDraft = {
 	/**  `status`. */
@@ -1770,7 +1877,8 @@ status: string } |
 /**  Leads without a status (saved records). */
 { kind: "no_status" } | 
 /**
- *  Leads whose status is none of [`LEAD_STATUSES`], or none (the
+ *  Leads whose status is none of the statuses counted one by one (the
+ *  statuses seen, [`STATUSES_COUNTED`] at most), or none (the
  *  service's counts).
  */
 { kind: "other_status" } | 

@@ -26,6 +26,7 @@ export function screenLoaders() {
     workspaces: once(() => import("../components/WorkspacesView.svelte")),
     overview: once(() => import("../components/overview/OverviewView.svelte")),
     outbox: once(() => import("../components/OutboxView.svelte")),
+    board: once(() => import("../components/board/BoardView.svelte")),
   };
 }
 

@@ -16,6 +16,7 @@ export type Screen =
   | { kind: "stakeholder" }
   | { kind: "customer"; id?: string }
   | { kind: "outbox" }
+  | { kind: "board" }
   | { kind: "storage" }
   | { kind: "preferences" }
   | { kind: "workspaces" };
@@ -61,7 +62,8 @@ export function sectionsOf(schemas: ResourceSchema[]): Section[] {
   ];
 }
 
-/** Whether section `s` is the one `screen` shows (a lead or customer opened by id counts as its form). */
+/** Whether section `s` is the one `screen` shows (a lead or customer opened by id counts as its form; the leads board, as the leads' list). */
 export function isCurrent(s: Screen, screen: Screen): boolean {
+  if (screen.kind === "board") return s.kind === "list" && s.resource === "lead";
   return s.kind === screen.kind && (s.kind !== "list" || (screen.kind === "list" && s.resource === screen.resource));
 }

@@ -317,6 +317,51 @@ impl Cache {
         })
     }
 
+    /// The lead `status` values the service returned in this workspace,
+    /// in the order first noted ([`Cache::note_lead_statuses`]), sealed
+    /// like the rest: what the service does not document (its statuses
+    /// are open text), learnt from its answers. Empty until one was noted.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn lead_statuses(&self) -> Result<Vec<String>> {
+        self.db(|db| db.meta("lead_statuses")).map(|seen| {
+            seen.and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Adds the lead statuses of `statuses` not noted yet to
+    /// [`Cache::lead_statuses`] (after those noted, in the order given;
+    /// blank ones are left out); no write when none is new. Read, changed
+    /// and written under one lock: two notes at once lose neither.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn note_lead_statuses<'a>(
+        &self,
+        statuses: impl IntoIterator<Item = &'a str>,
+    ) -> Result<()> {
+        self.db(|db| {
+            let mut seen: Vec<String> = db
+                .meta("lead_statuses")?
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .unwrap_or_default();
+            let before = seen.len();
+            for status in statuses {
+                if !status.trim().is_empty() && !seen.iter().any(|s| s == status) {
+                    seen.push(status.to_owned());
+                }
+            }
+            if seen.len() == before {
+                return Ok(());
+            }
+            let bytes =
+                serde_json::to_vec(&seen).map_err(|_| Error::Unreadable("lead statuses"))?;
+            db.set_meta("lead_statuses", &bytes)
+        })
+    }
+
     /// The text noted under `key` in the file's metadata (`None` when there
     /// is none, or it is not UTF-8).
     fn text_meta(&self, key: &str) -> Result<Option<String>> {

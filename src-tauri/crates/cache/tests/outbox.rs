@@ -318,6 +318,32 @@ fn the_origin_a_file_was_written_for_is_kept_sealed() {
     );
 }
 
+#[test]
+fn lead_statuses_seen_are_kept_sealed_in_the_order_first_noted() {
+    let folder = Folder::new();
+    let cache = folder.open();
+    assert!(cache.lead_statuses().unwrap().is_empty());
+    cache
+        .note_lead_statuses(["en negociación", "ganado", " "])
+        .unwrap();
+    cache
+        .note_lead_statuses(["ganado", "perdido-x9", "en negociación"])
+        .unwrap();
+    drop(cache);
+    let cache = folder.open();
+    assert_eq!(
+        cache.lead_statuses().unwrap(),
+        ["en negociación", "ganado", "perdido-x9"],
+        "each once, first noted first, blanks left out, kept across opens"
+    );
+    drop(cache);
+    let bytes = std::fs::read(folder.path()).unwrap();
+    assert!(
+        !bytes.windows(10).any(|w| w == b"perdido-x9"),
+        "not in the clear"
+    );
+}
+
 /// The outbox lock excludes a second holder in the same process (as it
 /// does another process): one pass per file.
 #[test]

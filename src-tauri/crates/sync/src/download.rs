@@ -366,6 +366,9 @@ impl<'a, F: FnMut(&Progress) + Send> Run<'a, F> {
                     }
                     newest = newest.max(changed_at(record));
                 }
+                if schema.resource == "lead" {
+                    replica.note_lead_statuses(&records);
+                }
                 if save {
                     replica.cache().save_records(schema, records, true);
                 }

@@ -125,8 +125,13 @@ impl Replica {
                 other => return other.map(|()| source),
             }
         }
-        run.walk(page_of, |records| records.iter().try_for_each(&mut each))
-            .await?;
+        run.walk(page_of, |records| {
+            if resource == ResourceName::Lead {
+                self.note_lead_statuses(&records);
+            }
+            records.iter().try_for_each(&mut each)
+        })
+        .await?;
         Ok(ExportSource::Service)
     }
 

@@ -30,6 +30,9 @@
 //!   month and status, those needing attention, tasks, leads, each figure
 //!   from the saved records of a list made available offline or from the
 //!   service's counts, with the list behind it.
+//! - **Lead statuses seen** ([`Replica::lead_statuses_seen`]): the
+//!   statuses the service returned (saved leads, leads read), remembered
+//!   per workspace; the service documents none, so none is assumed.
 //! - **Members seen** ([`Replica::members_seen`]): the workspace members
 //!   the saved records name, for the pickers of an assignee or follower
 //!   (the service has no list of members).
@@ -57,6 +60,7 @@ mod outbox;
 pub mod overview;
 mod read;
 mod replica;
+mod statuses;
 mod totals;
 
 pub use download::{
@@ -72,6 +76,7 @@ pub use outbox::{
 };
 pub use read::{Answer, Finality, ReadEnd, StaleReason};
 pub use replica::{Fresh, OfflineSwitch, Replica, Saved, Source};
+pub use statuses::{StatusSeen, SAMPLE_LEADS};
 pub use tokio_util::sync::CancellationToken;
 pub use totals::Totals;
 pub use workdesk_cache::OutboxState;

@@ -364,6 +364,9 @@ impl Replica {
             });
         }
         let schema = view.resource().schema();
+        if view.resource() == ResourceName::Lead {
+            self.note_lead_statuses(&page.results);
+        }
         let key = view.to_query_string();
         let digest = digest_of(&page, view.query().fields.as_deref());
         let before = self.cache.page_digest(schema, &key).unwrap_or_else(|err| {
@@ -466,6 +469,9 @@ impl Replica {
 
     /// A record the service just changed: replaces the saved copy.
     pub fn changed(&self, resource: ResourceName, record: JsonRecord) {
+        if resource == ResourceName::Lead {
+            self.note_lead_statuses(std::slice::from_ref(&record));
+        }
         self.cache
             .save_records(resource.schema(), vec![record], true);
     }

@@ -387,23 +387,141 @@ async fn from_the_service_counts_equal_the_records_counted_here_within_the_reque
     let leads = every(client, ResourceName::Lead).await;
     let expected = expected_leads(&leads, months);
     let (source, figures) = figures_of(&overview, ResourceName::Lead);
-    let PartSource::Service { records, .. } = source else {
+    let PartSource::Service {
+        records, requests, ..
+    } = source
+    else {
         unreachable!()
     };
     assert_eq!(*records, Some(leads.len() as u64));
-    for (key, figure) in &figures {
+    assert_lead_statuses_counted(&figures, &leads, &expected);
+    // Nothing was seen of the leads before: the newest page of them told
+    // the statuses (one request), remembered since.
+    let seen: Vec<String> = replica
+        .lead_statuses_seen()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.status)
+        .collect();
+    assert!(!seen.is_empty());
+    let counted = statuses_counted(&figures);
+    assert!(counted.iter().all(|s| seen.contains(s)), "{counted:?}");
+    assert_eq!(*requests as usize, 2 + counted.len() + 1 + 1, "the sample");
+}
+
+/// The statuses a lead part counts one by one.
+fn statuses_counted(figures: &BTreeMap<String, &Figure>) -> Vec<String> {
+    figures
+        .keys()
+        .filter_map(|k| k.strip_prefix("status ").map(str::to_owned))
+        .collect()
+}
+
+/// Each status counted one by one counts the leads holding it, "other"
+/// those holding none of them (or none), and together they are every lead.
+fn assert_lead_statuses_counted(
+    figures: &BTreeMap<String, &Figure>,
+    leads: &[JsonRecord],
+    expected: &BTreeMap<String, u64>,
+) {
+    let counted = statuses_counted(figures);
+    assert!(!counted.is_empty());
+    assert!(counted.len() <= workdesk_sync::overview::STATUSES_COUNTED);
+    let mut total = 0;
+    for (key, figure) in figures {
         let want = match key.as_str() {
             "other status" => leads
                 .iter()
-                .filter(|r| {
-                    !text(r, "status")
-                        .is_some_and(|s| workdesk_sync::overview::LEAD_STATUSES.contains(&s))
-                })
+                .filter(|r| !text(r, "status").is_some_and(|s| counted.iter().any(|c| c == s)))
                 .count() as u64,
             _ => expected.get(key).copied().unwrap_or(0),
         };
         assert_eq!(figure.count, want, "lead {key}");
+        if !key.contains('/') {
+            total += figure.count;
+        }
     }
+    assert_eq!(total, leads.len() as u64, "every lead once");
+}
+
+#[tokio::test]
+async fn lead_statuses_are_those_the_service_returned_never_a_fixed_list() {
+    let kept = setup().await;
+    let Setup {
+        client, replica, ..
+    } = &kept;
+    assert!(
+        replica.lead_statuses_seen().unwrap().is_empty(),
+        "none seen"
+    );
+    // A status the sandbox never seeds, set on 40 leads of the first page.
+    let view = ListView {
+        take: Take::Count(200),
+        ..ListView::default()
+    }
+    .check(ResourceName::Lead)
+    .unwrap();
+    let first = client.list_checked(&view).await.unwrap();
+    for lead in first.results.iter().take(40) {
+        let patch = workdesk_api::LeadPatch {
+            status: workdesk_api::Patch::Set("en negociación".to_owned()),
+            ..Default::default()
+        };
+        client
+            .patch_lead(text(lead, "id").unwrap(), &patch)
+            .await
+            .unwrap();
+    }
+    // Read through the replica: its statuses are seen (and its leads saved).
+    let page = replica.fetch_page(&view).await.unwrap().value;
+    let mut distinct: Vec<String> = page
+        .results
+        .iter()
+        .filter_map(|r| text(r, "status").map(str::to_owned))
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    let seen = replica.lead_statuses_seen().unwrap();
+    let mut names: Vec<String> = seen.iter().map(|s| s.status.clone()).collect();
+    names.sort();
+    assert_eq!(names, distinct, "exactly the statuses the page held");
+    let ours = seen.iter().find(|s| s.status == "en negociación").unwrap();
+    assert_eq!(ours.saved, 40);
+    // The overview from the service counts it on its own, and needs no
+    // sample: statuses were seen.
+    let overview = replica.overview(&now()).await;
+    let (source, figures) = figures_of(&overview, ResourceName::Lead);
+    let PartSource::Service { requests, .. } = source else {
+        panic!("{source:?}")
+    };
+    assert_eq!(figures["status en negociación"].count, 40);
+    let counted = statuses_counted(&figures);
+    let part = overview
+        .parts
+        .iter()
+        .find(|p| p.resource == ResourceName::Lead)
+        .unwrap();
+    let first = part
+        .figures
+        .iter()
+        .find_map(|f| match &f.measure {
+            Measure::Status { status } => Some(status.as_str()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(first, "en negociación", "most saved first");
+    assert_eq!(*requests as usize, 2 + counted.len() + 1, "no sample");
+    let leads = every(client, ResourceName::Lead).await;
+    assert_lead_statuses_counted(&figures, &leads, &expected_leads(&leads, &overview.months));
+    // Remembered per workspace: the saved leads gone, the statuses stay.
+    replica.cache().clear();
+    let after: Vec<String> = replica
+        .lead_statuses_seen()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.status)
+        .collect();
+    assert!(after.contains(&"en negociación".to_owned()), "{after:?}");
 }
 
 #[tokio::test]

@@ -11,8 +11,10 @@
 //! - [`pickers`]: how a record picker finds and shows records;
 //! - [`names`]: names where IDs were (references named from saved records);
 //! - [`palette`]: the command palette's search of every list's records;
-//! - [`overview`]: the workspace at a glance.
+//! - [`overview`]: the workspace at a glance;
+//! - [`board`]: the leads board, by status seen.
 
+pub mod board;
 pub mod changes;
 pub mod names;
 pub mod overview;

@@ -231,32 +231,51 @@ pub fn name_columns(
         else {
             continue;
         };
-        replica.cache().flush();
-        for page in 1.. {
-            let view = ListView {
-                page,
-                take: Take::All,
-                fields: Some(vec![key.clone(), title.clone()]),
-                ..ListView::default()
-            };
-            let checked = view
-                .check(*target)
-                .map_err(|problems| Error::SavedData(problems.to_string()))?;
-            let saved = match replica.saved_page(&checked) {
-                Ok(Some(saved)) => saved,
-                Ok(None) | Err(workdesk_sync::Error::Refused(_)) => break,
-                Err(err) => return Err(err.into()),
-            };
-            for name in names_in(&saved.value.results, &column.field, key, title) {
-                column.labels.entry(name.id).or_insert(name.name);
-            }
-            let read = u64::from(page) * u64::from(workdesk_sync::PAGE_SIZE);
-            if read >= saved.value.count || read >= MAX_EXPORT_NAMES {
-                break;
-            }
+        for name in saved_names(replica, *target, key, title, &column.field)? {
+            column.labels.entry(name.id).or_insert(name.name);
         }
     }
     Ok(())
+}
+
+/// Every name the saved records of `target` give (their `key` field
+/// named by their `title` field, at most [`MAX_EXPORT_NAMES`]), as names
+/// of `field`'s references: what an export's column of names and the
+/// leads board name references with. Reads saved data only.
+///
+/// # Errors
+/// [`Error::Sync`] when saved data cannot be read.
+pub fn saved_names(
+    replica: &workdesk_sync::Replica,
+    target: ResourceName,
+    key: &str,
+    title: &str,
+    field: &str,
+) -> Result<Vec<ReferenceName>, Error> {
+    replica.cache().flush();
+    let mut names = Vec::new();
+    for page in 1.. {
+        let view = ListView {
+            page,
+            take: Take::All,
+            fields: Some(vec![key.to_owned(), title.to_owned()]),
+            ..ListView::default()
+        };
+        let checked = view
+            .check(target)
+            .map_err(|problems| Error::SavedData(problems.to_string()))?;
+        let saved = match replica.saved_page(&checked) {
+            Ok(Some(saved)) => saved,
+            Ok(None) | Err(workdesk_sync::Error::Refused(_)) => break,
+            Err(err) => return Err(err.into()),
+        };
+        names.extend(names_in(&saved.value.results, field, key, title));
+        let read = u64::from(page) * u64::from(workdesk_sync::PAGE_SIZE);
+        if read >= saved.value.count || read >= MAX_EXPORT_NAMES {
+            break;
+        }
+    }
+    Ok(names)
 }
 
 /// `columns` with their columns of names filled ([`name_columns`]), read

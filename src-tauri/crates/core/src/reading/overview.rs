@@ -55,7 +55,7 @@ pub async fn overview_amounts(
 /// error or draft, tasks overdue, due this week and done this month, leads
 /// by status and month. Each resource's part says where its figures come
 /// from: every saved record of a list made available offline (exact, with
-/// sums), the service's counts (`take=1` requests, at most 26 in all, no
+/// sums), the service's counts (`take=1` requests, at most 27 in all, no
 /// sums; never the key's last 10 %), or why none (working offline and not
 /// saved, the key's reserve, the service's failure as a UI error). Each
 /// figure carries the conditions of the list behind it (`opens`, for

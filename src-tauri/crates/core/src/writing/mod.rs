@@ -4,6 +4,7 @@
 //!
 //! - [`writes`]: create a task or a stakeholder, edit a lead, delete a
 //!   stakeholder;
+//! - [`bulk`]: changes to many leads, one edit each through the outbox;
 //! - [`outbox`]: the outbox on screen (edit, discard, resolve, send now);
 //!   [`sender`]: its background sender and counts;
 //! - the forms' one authority, asked as the user types and before sending:
@@ -11,6 +12,7 @@
 //!   of what changed), [`stakeholder_draft`] (`check_stakeholder`), over
 //!   what they share ([`draft`]).
 
+pub mod bulk;
 pub(crate) mod draft;
 pub mod lead_draft;
 pub mod outbox;

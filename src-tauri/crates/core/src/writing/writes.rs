@@ -235,7 +235,7 @@ pub async fn delete_stakeholder(state: &AppState, id: String) -> Result<Written<
 /// the patched fields in the lead's saved copy with the edits still to
 /// send laid over it, as the form showed it (a field the copy lacks is
 /// unknown, so any other value on the service is a conflict).
-fn lead_edit(replica: &Replica, id: &str, patch: &LeadPatch) -> Change {
+pub(crate) fn lead_edit(replica: &Replica, id: &str, patch: &LeadPatch) -> Change {
     let saved = replica
         .pending_record(ResourceName::Lead, id)
         .ok()

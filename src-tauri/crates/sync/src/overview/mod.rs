@@ -32,7 +32,7 @@ use crate::error::Error;
 use crate::read::StaleReason;
 use crate::replica::Replica;
 
-pub use plan::{dated_by, summed, ATTENTION, LEAD_STATUSES, MONTHS, RESOURCES};
+pub use plan::{dated_by, summed, ATTENTION, MONTHS, RESOURCES, STATUSES_COUNTED};
 pub use service::SERVICE_REQUESTS_MAX;
 
 /// The overview of a workspace, computed at `at`.
@@ -140,7 +140,8 @@ pub enum Measure {
     },
     /// Leads without a status (saved records).
     NoStatus,
-    /// Leads whose status is none of [`LEAD_STATUSES`], or none (the
+    /// Leads whose status is none of the statuses counted one by one (the
+    /// statuses seen, [`STATUSES_COUNTED`] at most), or none (the
     /// service's counts).
     OtherStatus,
     /// Tasks whose expiry has passed and that are not completed.

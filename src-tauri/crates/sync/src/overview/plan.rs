@@ -17,11 +17,14 @@ use crate::replica::checked;
 /// year").
 pub const MONTHS: usize = 13;
 
-/// Lead `status` values counted one by one when the figures come from the
-/// service's counts (the service's documented values; the rest are counted
-/// together as "other or none"). Over saved records every value found is
-/// counted on its own.
-pub const LEAD_STATUSES: [&str; 6] = ["new", "contacted", "qualified", "proposal", "won", "lost"];
+/// The most lead statuses counted one by one when the figures come from
+/// the service's counts: the statuses seen ([`Replica::lead_statuses_seen`],
+/// the service documents none), those most saved leads hold first, then
+/// in the order first seen; the rest are counted together as "other or
+/// none". Over saved records every value found is counted on its own.
+///
+/// [`Replica::lead_statuses_seen`]: crate::Replica::lead_statuses_seen
+pub const STATUSES_COUNTED: usize = 6;
 
 /// The `operation_status` codes "needing attention": error, then draft.
 pub const ATTENTION: [&str; 2] = ["ER", "PR"];
@@ -123,8 +126,10 @@ pub(crate) enum From<'a> {
     /// Every saved record: each month, each status; for leads every
     /// status value found (`None`: records with no status).
     Saved { statuses: &'a [Option<String>] },
-    /// The service's counts: only what a few `take=1` requests give.
-    Service,
+    /// The service's counts: only what a few `take=1` requests give;
+    /// for leads, `statuses` (seen, at most [`STATUSES_COUNTED`]) one by
+    /// one and the rest together.
+    Service { statuses: &'a [String] },
 }
 
 fn condition(field: &str, operator: Operator, values: &[&str]) -> FilterSpec {
@@ -222,7 +227,7 @@ fn invoices(date: &str, calendar: &Calendar, from: &From<'_>) -> Vec<Spec> {
     let months: Vec<usize> = match from {
         From::Saved { .. } => (0..MONTHS).collect(),
         // This month, last month, the same month last year.
-        From::Service => vec![this, this - 1, 0],
+        From::Service { .. } => vec![this, this - 1, 0],
     };
     let mut specs = Vec::new();
     for index in months {
@@ -309,7 +314,7 @@ fn leads(calendar: &Calendar, from: &From<'_>) -> Vec<Spec> {
     let this = calendar.this_month();
     let months: Vec<usize> = match from {
         From::Saved { .. } => (1..MONTHS).collect(),
-        From::Service => vec![this, this - 1],
+        From::Service { .. } => vec![this, this - 1],
     };
     let mut specs: Vec<Spec> = months
         .into_iter()
@@ -351,11 +356,11 @@ fn leads(calendar: &Calendar, from: &From<'_>) -> Vec<Spec> {
                 });
             }
         }
-        From::Service => {
-            for status in LEAD_STATUSES {
+        From::Service { statuses } => {
+            for status in *statuses {
                 specs.push(Spec {
                     measure: Measure::Status {
-                        status: status.to_owned(),
+                        status: status.clone(),
                     },
                     opens: DrillDown {
                         filters: vec![condition("status", Operator::Exact, &[status])],
@@ -363,13 +368,19 @@ fn leads(calendar: &Calendar, from: &From<'_>) -> Vec<Spec> {
                     },
                 });
             }
+            // No status holds a comma (`in` joins its values with them).
+            let listed: Vec<&str> = statuses.iter().map(String::as_str).collect();
             specs.push(Spec {
                 measure: Measure::OtherStatus,
                 opens: DrillDown {
-                    filters: vec![FilterSpec {
-                        not: true,
-                        ..condition("status", Operator::In, &LEAD_STATUSES)
-                    }],
+                    filters: if listed.is_empty() {
+                        Vec::new()
+                    } else {
+                        vec![FilterSpec {
+                            not: true,
+                            ..condition("status", Operator::In, &listed)
+                        }]
+                    },
                     sort: newest(),
                 },
             });

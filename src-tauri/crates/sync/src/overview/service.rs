@@ -7,7 +7,7 @@ use tokio::task::JoinSet;
 use workdesk_api::ResourceName;
 use workdesk_query::{FieldType, Value};
 
-use super::plan::{self, Calendar, From};
+use super::plan::{self, Calendar, From, STATUSES_COUNTED};
 use super::{Figure, Measure};
 use crate::download::reserve_of;
 use crate::error::Result;
@@ -16,9 +16,10 @@ use crate::replica::Replica;
 /// The most requests an overview sends, every part from the service: 7
 /// for each kind of invoice (this month, last month, the same month last
 /// year, errors, drafts, the whole list, the records its amounts would
-/// walk), 3 for tasks, 9 for leads (this and last month, six statuses, the
-/// rest).
-pub const SERVICE_REQUESTS_MAX: u32 = 26;
+/// walk), 3 for tasks, 10 for leads (this and last month, at most
+/// [`STATUSES_COUNTED`](super::plan::STATUSES_COUNTED) statuses seen, the
+/// rest, and one page of the newest leads when no status was seen yet).
+pub const SERVICE_REQUESTS_MAX: u32 = 27;
 
 /// Requests sent at once.
 const AT_ONCE: usize = 6;
@@ -46,7 +47,18 @@ pub(crate) async fn figures(
     resource: ResourceName,
     calendar: &Calendar,
 ) -> Result<Counted> {
-    let specs = plan::specs(resource, calendar, &From::Service);
+    let (statuses, sample) = if resource == ResourceName::Lead {
+        counted_statuses(replica)?
+    } else {
+        (Vec::new(), false)
+    };
+    let specs = plan::specs(
+        resource,
+        calendar,
+        &From::Service {
+            statuses: &statuses,
+        },
+    );
     // The whole list's count: what making it available offline costs.
     let whole = matches!(
         resource,
@@ -54,18 +66,72 @@ pub(crate) async fn figures(
     );
     // And the records the amounts would walk.
     let amounts = plan::amounts_filters(resource, calendar);
+    let dated = plan::dated_by(resource);
     let requests = u32::try_from(specs.len()).unwrap_or(u32::MAX)
         + u32::from(whole)
         + u32::from(amounts.is_some());
     let budget = replica.service()?.rate_limit();
     if let (Some(limit), Some(remaining)) = (budget.limit, budget.remaining) {
-        if remaining < reserve_of(limit).saturating_add(requests) {
+        if remaining < reserve_of(limit).saturating_add(requests + u32::from(sample)) {
             return Ok(Counted::KeepReserve {
                 reset: budget.reset,
             });
         }
     }
-    let dated = plan::dated_by(resource);
+    if sample {
+        // No status seen yet: the newest leads say which the service has.
+        replica.sample_lead_statuses().await?;
+        let (statuses, _) = counted_statuses(replica)?;
+        let specs = plan::specs(
+            resource,
+            calendar,
+            &From::Service {
+                statuses: &statuses,
+            },
+        );
+        let requests = u32::try_from(specs.len()).unwrap_or(u32::MAX)
+            + u32::from(whole)
+            + u32::from(amounts.is_some())
+            + 1;
+        return count(replica, resource, specs, requests, whole, amounts, dated).await;
+    }
+    count(replica, resource, specs, requests, whole, amounts, dated).await
+}
+
+/// The lead statuses the service's counts give one by one: the statuses
+/// seen, those most saved leads hold first, then in the order first seen,
+/// at most [`STATUSES_COUNTED`] (one holding a comma is never: `in` could
+/// not leave it out of the rest); and whether none was seen at all (the
+/// newest leads are read first).
+fn counted_statuses(replica: &Replica) -> Result<(Vec<String>, bool)> {
+    let seen = replica.lead_statuses_seen()?;
+    let none = seen.is_empty();
+    let mut seen: Vec<(usize, crate::StatusSeen)> = seen
+        .into_iter()
+        .filter(|s| !s.status.contains(','))
+        .enumerate()
+        .collect();
+    seen.sort_by(|(i, a), (j, b)| b.saved.cmp(&a.saved).then(i.cmp(j)));
+    Ok((
+        seen.into_iter()
+            .take(STATUSES_COUNTED)
+            .map(|(_, s)| s.status)
+            .collect(),
+        none,
+    ))
+}
+
+/// Counts `specs` (and the amounts' and whole list's records) with one
+/// `take=1` request each, [`AT_ONCE`] at a time.
+async fn count(
+    replica: &Replica,
+    resource: ResourceName,
+    specs: Vec<plan::Spec>,
+    requests: u32,
+    whole: bool,
+    amounts: Option<Vec<workdesk_api::FilterSpec>>,
+    dated: Option<&'static str>,
+) -> Result<Counted> {
     let ids = || Some(vec!["id".to_owned()]);
     let mut views = Vec::with_capacity(specs.len() + 2);
     for spec in &specs {
