@@ -30,6 +30,8 @@
 //!   month and status, those needing attention, tasks, leads, each figure
 //!   from the saved records of a list made available offline or from the
 //!   service's counts, with the list behind it.
+//! - **Tasks due** ([`Replica::due_tasks`]): not completed, due today or
+//!   overdue in the user's time zone, for reminders and the Overview.
 //! - **Members seen** ([`Replica::members_seen`]): the workspace members
 //!   the saved records name, for the pickers of an assignee or follower
 //!   (the service has no list of members).
@@ -49,6 +51,7 @@
 #![warn(missing_docs)]
 
 mod download;
+mod due;
 mod error;
 mod export;
 mod ids;
@@ -63,6 +66,7 @@ pub use download::{
     pages_for, OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE,
     RESERVE_PERCENT,
 };
+pub use due::{DueFrom, DueTask, DueTasks, DUE_TAKE};
 pub use error::{Error, Result};
 pub use export::ExportSource;
 pub use members::{SeenIn, SeenMember, MEMBER_FIELDS};
