@@ -9,7 +9,7 @@
 //!   saved data). Until either is known, every due task is "mine": a task
 //!   that reminds too often is better than one forgotten, and the
 //!   Overview's "Due today" list says so ([`MemberFrom::Unknown`]).
-//! - **When** ([`AppState::remind_then_every`]): at start, then every
+//! - **When** ([`check`]): at start, then every
 //!   [`EVERY`], whenever the records of the workspace changed (a write, the
 //!   outbox sent, the service back, a switch of workspace), when the
 //!   window sends its words (its language changed) and whenever the
@@ -25,6 +25,7 @@
 //!   (never its last 10 %), none while working offline or when the tasks
 //!   list is saved whole (the saved tasks are read).
 
+pub mod check;
 pub mod commands;
 pub mod system;
 
@@ -35,12 +36,10 @@ use std::time::Duration;
 use chrono::{DateTime, NaiveDate, TimeZone};
 use serde::{Deserialize, Serialize};
 use specta::Type;
-use workdesk_api::ResourceName;
 use workdesk_sync::{DueFrom, DueTasks, Replica};
 
 use crate::error::{Error, Result};
 use crate::settings::store::Settings;
-use crate::state::AppState;
 use crate::workspace::id::WorkspaceId;
 
 /// How often reminders are checked while Workdesk runs, besides the
@@ -109,7 +108,7 @@ pub enum MemberFrom {
     Unknown,
 }
 
-/// What reminders keep while Workdesk runs (part of [`AppState`]).
+/// What reminders keep while Workdesk runs (part of the app's state).
 #[derive(Default)]
 pub struct Reminders {
     words: Mutex<Option<ReminderWords>>,
@@ -117,7 +116,7 @@ pub struct Reminders {
     /// Wakes the loop for a check now.
     pub wake: tokio::sync::Notify,
     /// One check at a time.
-    checking: tokio::sync::Mutex<()>,
+    pub(crate) checking: tokio::sync::Mutex<()>,
 }
 
 impl Reminders {
@@ -133,18 +132,18 @@ impl Reminders {
         self.wake.notify_one();
     }
 
-    fn words(&self) -> Option<ReminderWords> {
+    pub(crate) fn words(&self) -> Option<ReminderWords> {
         self.words.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn remind(&self) -> Option<Arc<Remind>> {
+    pub(crate) fn remind(&self) -> Option<Arc<Remind>> {
         self.remind
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
     }
 
-    fn badge(&self, count: u64) {
+    pub(crate) fn badge(&self, count: u64) {
         if let Some(remind) = self.remind() {
             (remind.badge)(count);
         }
@@ -310,83 +309,6 @@ fn to_tell(
             action: words.open.clone(),
         })
         .collect())
-}
-
-impl AppState {
-    /// One check of the workspace on screen ([`check_workspace`]), its
-    /// notifications shown and the badge set; `None` where reminders do
-    /// not run (no workspace, the demo). "Reminders" off: the tasks due are
-    /// still given (the Overview's list), nothing is told and the badge is
-    /// cleared.
-    ///
-    /// # Errors
-    /// Those of [`AppState::workspace`] and [`check_workspace`].
-    pub async fn check_reminders(&self) -> Result<Option<(Checked, MemberFrom)>> {
-        let _one = self.reminders.checking.lock().await;
-        if self.session.demo.lock().await.is_some() {
-            self.reminders.badge(0);
-            return Ok(None);
-        }
-        let workspace = match self.workspace().await {
-            Ok(workspace) => workspace,
-            Err(Error::NotConfigured) => return Ok(None),
-            Err(error) => return Err(error),
-        };
-        if workspace.replica.key_refused() {
-            self.reminders.badge(0);
-        }
-        let (member, from) = member_of(
-            this_is_me(&self.settings, &workspace.id),
-            &workspace.replica,
-        );
-        let on = reminders_on(&self.settings);
-        let words = self.reminders.words().filter(|_| on);
-        let entry = self.settings.current_workspace();
-        let link_of = |id: &str| {
-            let record = uuid::Uuid::try_parse(id).ok()?;
-            let target = crate::links::link::Target::Record(record);
-            let link =
-                crate::links::link::Link::new(entry.as_ref()?, ResourceName::Task, target).ok()?;
-            Some(link.to_string())
-        };
-        let checked = check_workspace(
-            &workspace.replica,
-            member.as_deref(),
-            &chrono::Local::now(),
-            words.as_ref(),
-            link_of,
-        )
-        .await?;
-        self.session.check_shown(&workspace)?;
-        if let Some(remind) = self.reminders.remind() {
-            let known = !matches!(checked.due.from, DueFrom::KeepReserve { .. });
-            if !on {
-                (remind.badge)(0);
-            } else if known {
-                (remind.badge)(checked.due.count);
-            }
-            for reminder in &checked.reminders {
-                (remind.show)(reminder.clone());
-            }
-        }
-        Ok(Some((checked, from)))
-    }
-
-    /// Reminders for as long as Workdesk runs: a check at start, then at
-    /// each [`EVERY`] and whenever woken (the module lists when). Never
-    /// returns.
-    pub async fn remind_then_every(&self) {
-        loop {
-            if let Err(err) = self.check_reminders().await {
-                log::info!("reminders were not checked: {err}");
-            }
-            tokio::select! {
-                () = tokio::time::sleep(EVERY) => {}
-                () = self.reminders.wake.notified() => {}
-                () = self.session.records_changed.notified() => {}
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -7,22 +7,23 @@
 //!   `workdesk://` link and brings its window forward. The wait for the
 //!   click runs on a thread of its own until the notification closes.
 //! - **Windows and macOS**: through `elsewhere` (the app's
-//!   tauri-plugin-notification), which reports no click: the task is not
-//!   opened by it.
+//!   tauri-plugin-notification, [`Notifier::tell`]), which reports no
+//!   click: the task is not opened by it.
 
 use std::sync::Arc;
 
 use super::Reminder;
+use crate::work_done::Notifier;
 
 /// What the app does when a reminder is clicked: opens its link (a task's;
 /// `None` for a grouped reminder) and brings the window forward.
 pub type Opened = Arc<dyn Fn(Option<String>) + Send + Sync>;
 
 /// How reminders are shown on this system: on Linux with a click that
-/// calls `opened`, elsewhere through `elsewhere` (`(title, text)`).
+/// calls `opened`, elsewhere through `elsewhere`.
 pub fn shower(
     opened: impl Fn(Option<String>) + Send + Sync + 'static,
-    elsewhere: impl Fn(&str, &str) + Send + Sync + 'static,
+    elsewhere: Notifier,
 ) -> Box<dyn Fn(Reminder) + Send + Sync> {
     let opened: Opened = Arc::new(opened);
     Box::new(move |reminder: Reminder| {
@@ -31,30 +32,33 @@ pub fn shower(
                 log::warn!("a reminder could not be shown: {err}");
             }
         } else {
-            elsewhere(&reminder.title, &reminder.text);
+            elsewhere.tell(&reminder.title, &reminder.text);
         }
     })
 }
 
 /// Shows `reminder` through the desktop's notification service, its click
-/// calling `opened` (Linux).
+/// calling `opened` (Linux): on a thread of its own, which waits for the
+/// click until the notification closes (the D-Bus calls block).
 #[cfg(target_os = "linux")]
 fn show(reminder: Reminder, opened: Opened) -> Result<(), String> {
-    let handle = notify_rust::Notification::new()
-        .appname("Workdesk")
-        .summary(&reminder.title)
-        .body(&escape(&reminder.text))
-        .action("default", &reminder.action)
-        .show()
-        .map_err(|err| err.to_string())?;
     std::thread::Builder::new()
         .name("reminder".into())
         .spawn(move || {
-            handle.wait_for_action(|action| {
-                if action == "default" {
-                    opened(reminder.opens.clone());
-                }
-            });
+            let shown = notify_rust::Notification::new()
+                .appname("Workdesk")
+                .summary(&reminder.title)
+                .body(&escape(&reminder.text))
+                .action("default", &reminder.action)
+                .show();
+            match shown {
+                Ok(handle) => handle.wait_for_action(|action| {
+                    if action == "default" {
+                        opened(reminder.opens.clone());
+                    }
+                }),
+                Err(err) => log::warn!("a reminder could not be shown: {err}"),
+            }
         })
         .map(drop)
         .map_err(|err| err.to_string())
