@@ -6,7 +6,9 @@
 use workdesk_api::ResourceName;
 use workdesk_sync::DueFrom;
 
-use super::{check_workspace, member_of, reminders_on, this_is_me, Checked, MemberFrom, EVERY};
+use super::{
+    check_workspace, member_of, reminders_on, this_is_me, Checked, MemberFrom, EVERY, SETTLE,
+};
 use crate::error::{Error, Result};
 use crate::state::AppState;
 
@@ -81,7 +83,12 @@ impl AppState {
             tokio::select! {
                 () = tokio::time::sleep(EVERY) => {}
                 () = self.reminders.wake.notified() => {}
-                () = self.session.records_changed.notified() => {}
+                () = self.session.records_changed.notified() => {
+                    // Records changing come in bursts (an outbox pass, the
+                    // service back with the outbox's sends behind it): the
+                    // check waits for them to settle, and goes after them.
+                    tokio::time::sleep(SETTLE).await;
+                }
             }
         }
     }

@@ -10,8 +10,9 @@
 //!   that reminds too often is better than one forgotten, and the
 //!   Overview's "Due today" list says so ([`MemberFrom::Unknown`]).
 //! - **When** ([`check`]): at start, then every
-//!   [`EVERY`], whenever the records of the workspace changed (a write, the
-//!   outbox sent, the service back, a switch of workspace), when the
+//!   [`EVERY`], [`SETTLE`] after the records of the workspace changed (a
+//!   write, the outbox sent, the service back), at a switch of workspace,
+//!   when the
 //!   window sends its words (its language changed) and whenever the
 //!   Overview shows its "Due today" list (`due_today`, which is the same
 //!   check). Never while the key is refused, never in the demo, never
@@ -45,6 +46,10 @@ use crate::workspace::id::WorkspaceId;
 /// How often reminders are checked while Workdesk runs, besides the
 /// moments the module lists: 15 minutes.
 pub const EVERY: Duration = Duration::from_secs(15 * 60);
+
+/// How long after records changed reminders wait before they check (the
+/// changes come in bursts, and the outbox's sends go first): 3 seconds.
+pub const SETTLE: Duration = Duration::from_secs(3);
 
 /// From this many new tasks due at once, one grouped notification tells
 /// them all (fewer: one notification each).
