@@ -4,8 +4,8 @@
 //! "Due today" list shows ([`Replica::due_tasks`]).
 //!
 //! They come from the saved tasks when the tasks list was made available
-//! offline, or while working offline or when the service cannot be
-//! reached (then from what was seen, said by [`DueFrom::Saved`]'s
+//! offline, or while working offline or when the service could not be
+//! reached at the last exchange or now (then from what was seen, said by [`DueFrom::Saved`]'s
 //! `complete`); else from one request to the service (`expiry` before
 //! tomorrow, `completed_at` empty, assigned to the member when known,
 //! the latest due first, [`DUE_TAKE`] at most), never spending the last
@@ -112,7 +112,11 @@ impl Replica {
         let (today, tomorrow) = day_bounds(now);
         let cache = self.saved()?;
         let complete = cache.state(ResourceName::Task.schema())?.complete;
-        if complete || self.working_offline() {
+        // Not reachable at the last exchange: the saved tasks, and finding
+        // the service again is left to whoever asks it again (the screens'
+        // reads, the reconnect loop), not to a reminder.
+        let unreachable = self.client().connection() == workdesk_api::Connection::Offline;
+        if complete || self.working_offline() || unreachable {
             return self.saved_due(today, tomorrow, member, complete);
         }
         let budget = self.service()?.rate_limit();

@@ -76,6 +76,13 @@ impl AppState {
     /// each [`EVERY`] and whenever woken (the module lists when). Never
     /// returns.
     pub async fn remind_then_every(&self) {
+        // The first check once the window sent its words, and [`SETTLE`]
+        // after: the window's first screen reads first.
+        tokio::select! {
+            () = tokio::time::sleep(EVERY) => {}
+            () = self.reminders.wake.notified() => {}
+        }
+        tokio::time::sleep(SETTLE).await;
         loop {
             if let Err(err) = self.check_reminders().await {
                 log::info!("reminders were not checked: {err}");

@@ -9,7 +9,8 @@
 //!   saved data). Until either is known, every due task is "mine": a task
 //!   that reminds too often is better than one forgotten, and the
 //!   Overview's "Due today" list says so ([`MemberFrom::Unknown`]).
-//! - **When** ([`check`]): at start, then every
+//! - **When** ([`check`]): at start ([`SETTLE`] after the window sent
+//!   its words, so its first screen reads first), then every
 //!   [`EVERY`], [`SETTLE`] after the records of the workspace changed (a
 //!   write, the outbox sent, the service back), at a switch of workspace,
 //!   when the
