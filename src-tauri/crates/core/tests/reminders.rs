@@ -3,7 +3,7 @@
 //! (due today or overdue, not completed, assigned to the key's member),
 //! told once per task per day (across a restart of the saved data too),
 //! nothing while the key is refused, the saved tasks while working
-//! offline.
+//! offline or while the service cannot be reached.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,6 +13,8 @@ use workdesk_api::{ApiKey, BaseUrl, Client, ClientConfig, NewTask, ResourceName,
 use workdesk_cache::{file_of, Cache, DataKey};
 use workdesk_core::reminders::{check_workspace, member_of, MemberFrom, ReminderWords};
 use workdesk_sync::{DueFrom, OfflineSwitch, Replica};
+
+mod common;
 
 fn words() -> ReminderWords {
     ReminderWords {
@@ -72,9 +74,12 @@ fn today_at(time: NaiveTime) -> DateTime<Utc> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tasks_due_are_told_once_a_day_never_with_a_refused_key_and_from_saved_tasks_offline() {
-    let sandbox = workdesk_sandbox::start(workdesk_sandbox::Config::default())
-        .await
-        .unwrap();
+    let sandbox = workdesk_sandbox::start(workdesk_sandbox::Config {
+        faults: true,
+        ..workdesk_sandbox::Config::default()
+    })
+    .await
+    .unwrap();
     let client = Client::with_config(
         BaseUrl::parse(sandbox.base_url()).unwrap(),
         ApiKey::parse(&sandbox.keys().workspace_a.clone()).unwrap(),
@@ -255,6 +260,20 @@ async fn tasks_due_are_told_once_a_day_never_with_a_refused_key_and_from_saved_t
         after.reminders[0].opens,
         Some(format!("workdesk://test/{third}"))
     );
+
+    // The service not reached at the last exchange (a gateway's page for
+    // every try of a read): the saved tasks, and no request of its own.
+    common::arm(sandbox.base_url(), "html", 5);
+    let read = client
+        .list_view(ResourceName::Task, &workdesk_api::ListView::default())
+        .await;
+    assert!(read.is_err());
+    assert_eq!(client.connection(), workdesk_api::Connection::Offline);
+    let unreachable = check_workspace(&second, Some(&me), &Local::now(), Some(&words()), link)
+        .await
+        .unwrap();
+    assert_eq!(unreachable.due.from, DueFrom::Saved { complete: false });
+    assert!(unreachable.due.tasks.iter().any(|t| t.id == third));
 }
 
 /// A member of the workspace other than `me`: the assignee of a seeded task.
