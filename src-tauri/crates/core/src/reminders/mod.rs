@@ -202,6 +202,14 @@ pub fn set_this_is_me(
     settings.save()
 }
 
+/// Forgets "This is me" of `workspace` (removed), in memory: the caller
+/// saves, under the settings' lock.
+pub(crate) fn forget_this_is_me(settings: &Settings, workspace: &WorkspaceId) {
+    settings
+        .store()
+        .delete(&format!("{THIS_IS_ME}/{workspace}"));
+}
+
 /// Whose tasks are "mine" in a workspace: the member chosen, else the one
 /// learned from `replica`'s saved answers, else none.
 pub fn member_of(chosen: Option<String>, replica: &Replica) -> (Option<String>, MemberFrom) {
@@ -337,5 +345,12 @@ mod tests {
         );
         set_this_is_me(&settings, &a, None).unwrap();
         assert_eq!(this_is_me(&settings, &a), None);
+        set_this_is_me(&settings, &a, Some("0b6c7a52-0000-4000-8000-000000000001")).unwrap();
+        forget_this_is_me(&settings, &a);
+        assert_eq!(
+            this_is_me(&settings, &a),
+            None,
+            "forgotten with its workspace"
+        );
     }
 }
