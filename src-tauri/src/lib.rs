@@ -202,6 +202,7 @@ pub fn configure<R: Runtime>(
                 app.manage(system_notifier(app.handle().clone()));
             }
             tidy_at_start_then_daily(app.handle().clone());
+            reminders(app.handle().clone());
             follow_links(app);
             // Created hidden (tauri.conf.json), restored by now where the
             // window state plugin runs: shown at its place.
@@ -278,6 +279,30 @@ fn tidy_at_start_then_daily<R: Runtime>(app: tauri::AppHandle<R>) {
     });
 }
 
+/// Reminders of the tasks due ([`workdesk_core::reminders`]): a click
+/// opens the task's link as [`follow_links`] does (Linux); a badge.
+fn reminders<R: Runtime>(app: tauri::AppHandle<R>) {
+    let (opener, badger) = (app.clone(), app.clone());
+    let show = workdesk_core::reminders::system::shower(
+        move |link| {
+            let state = opener.state::<AppState>();
+            link.iter().for_each(|url| state.links.arrived(url));
+            events::push(&opener, events::LinkArrived);
+            bring_forward(&opener);
+        },
+        system_notifier(app.clone()),
+    );
+    let badge = Box::new(move |count: u64| {
+        let count = i64::try_from(count).ok().filter(|count| *count > 0);
+        if let Some(window) = badger.get_webview_window("main") {
+            let _ = window.set_badge_count(count);
+        }
+    });
+    let remind = workdesk_core::reminders::Remind { show, badge };
+    app.state::<AppState>().reminders.set_remind(remind);
+    tauri::async_runtime::spawn(async move { app.state::<AppState>().remind_then_every().await });
+}
+
 /// `workdesk://` links (tauri-plugin-deep-link, when registered): the one
 /// Workdesk started with, and each one handed over later (a second
 /// launch's, through the single instance; macOS's event), wait in
@@ -314,12 +339,17 @@ fn follow_links<R: Runtime>(app: &tauri::App<R>) {
 fn single_instance<R: Runtime>() -> tauri::plugin::TauriPlugin<R> {
     tauri_plugin_single_instance::init(|app, _args, _cwd| {
         log::info!("Workdesk was started again: the running window comes to the front");
-        if let Some(window) = app.get_webview_window("main") {
-            let _ = window.unminimize();
-            let _ = window.show();
-            let _ = window.set_focus();
-        }
+        bring_forward(app);
     })
+}
+
+/// The main window shown, restored and focused.
+fn bring_forward<R: Runtime>(app: &tauri::AppHandle<R>) {
+    if let Some(window) = app.get_webview_window("main") {
+        let _ = window.unminimize();
+        let _ = window.show();
+        let _ = window.set_focus();
+    }
 }
 
 /// The window's size, position and maximised state, remembered

@@ -154,6 +154,16 @@ export const commands = {
 	 */
 	discardChange: (id: number) => typedError<null, UiError>(__TAURI_INVOKE("discard_change", { id })),
 	/**
+	 *  The tasks of the workspace on screen due today or overdue, not
+	 *  completed and "mine" (see `workdesk_core::reminders`), the latest due
+	 *  first; the reminders' check runs with it (a task not told yet today is
+	 *  told now, when "Reminders" is on). `null` in the demo.
+	 * 
+	 *  Errors: `not_configured`; `key_refused` (nothing is read or told);
+	 *  the service's errors.
+	 */
+	dueToday: () => typedError<DueToday | null, UiError>(__TAURI_INVOKE("due_today")),
+	/**
 	 *  Replaces change `id` with `change` (edited after the service refused
 	 *  it, or before it was sent): waiting again, sent on the next pass.
 	 * 
@@ -506,6 +516,13 @@ export const commands = {
 	 */
 	rememberView: (resource: ResourceName, view: ListView) => typedError<null, UiError>(__TAURI_INVOKE("remember_view", { resource, view })),
 	/**
+	 *  The reminders' preferences for the workspace on screen (`this_is_me`
+	 *  and `learned` are `null` in the demo and without a workspace).
+	 * 
+	 *  Errors: none of its own (the saved data's are read as "not learned").
+	 */
+	reminderSettings: () => typedError<ReminderSettings, UiError>(__TAURI_INVOKE("reminder_settings")),
+	/**
 	 *  Removes workspace `workspace`: its key and its saved data's data key
 	 *  from the keychain, its saved data (the folder, files set aside
 	 *  included), its views; then shows the first of the others (or the
@@ -610,6 +627,18 @@ export const commands = {
 	 */
 	setMenu: (words: MenuWords) => typedError<null, UiError>(__TAURI_INVOKE("set_menu", { words })),
 	/**
+	 *  The words of the reminders' notifications, in the language on screen
+	 *  (sent at start and whenever it changes); reminders are checked then.
+	 */
+	setReminderWords: (words: ReminderWords) => typedError<null, UiError>(__TAURI_INVOKE("set_reminder_words", { words })),
+	/**
+	 *  Turns "Reminders" on or off (kept in the settings); off, nothing is
+	 *  told and the count badge is cleared at once. Returns it.
+	 * 
+	 *  Errors: `internal` when the settings file cannot be written.
+	 */
+	setReminders: (on: boolean) => typedError<boolean, UiError>(__TAURI_INVOKE("set_reminders", { on })),
+	/**
 	 *  "Keep saved data at most N days" (`days`: 1 to 3,650; `null` turns it
 	 *  off, the default): records fetched longer ago are deleted from every
 	 *  workspace's saved data now, then at each start and daily. A list made
@@ -628,6 +657,16 @@ export const commands = {
 	 *  `internal` when the settings file cannot be written.
 	 */
 	setStorageCap: (capMb: number) => typedError<Storage, UiError>(__TAURI_INVOKE("set_storage_cap", { capMb })),
+	/**
+	 *  Keeps `member` (a member's UUID, from the members seen; `null`: let
+	 *  Workdesk learn it) as "This is me" in the workspace on screen:
+	 *  reminders and "Due today" are about the tasks assigned to that member.
+	 * 
+	 *  Errors: `invalid_input` (code `invalid_id`) when `member` is not a
+	 *  UUID; `not_configured` (no workspace, or the demo); `internal` when the
+	 *  settings file cannot be written.
+	 */
+	setThisIsMe: (member: string | null) => typedError<null, UiError>(__TAURI_INVOKE("set_this_is_me", { member })),
 	/**
 	 *  Turns "Work offline" on or off (kept in the settings): while on,
 	 *  nothing is sent to the service and every screen shows saved data.
@@ -1024,6 +1063,58 @@ export type DrillDown = {
 	 *  attention).
 	 */
 	sort: SortSpec[],
+};
+
+/**  Where the tasks due come from. */
+export type DueFrom = 
+/**
+ *  The saved tasks: every task when `complete` (the list made available
+ *  offline), else only those seen (working offline, or the service
+ *  could not be reached).
+ */
+{ kind: "saved"; 
+/**  The whole tasks list is saved. */
+complete: boolean } | 
+/**  The service, asked just now (one request). */
+{ kind: "service"; 
+/**  When it answered (UTC). */
+at: string } | 
+/**
+ *  Asking would spend the last 10 % of the key's budget: nothing was
+ *  sent, no task is known.
+ */
+{ kind: "keep_reserve"; 
+/**  When the budget comes back, if the service said (UTC). */
+reset: string | null };
+
+/**  A task due today or overdue. */
+export type DueTask = {
+	/**  Its id. */
+	id: string,
+	/**  Its title. */
+	title: string,
+	/**  Its due date and time (`expiry`), UTC. */
+	expiry: string,
+	/**  Due before today began (in the user's time zone). */
+	overdue: boolean,
+};
+
+/**  The tasks due, the latest due first. */
+export type DueTasks = {
+	/**  The tasks (at most [`DUE_TAKE`] from the service). */
+	tasks: DueTask[],
+	/**  How many are due in all (the service's count may pass `tasks`). */
+	count: number,
+	/**  Where they come from. */
+	from: DueFrom,
+};
+
+/**  The Overview's "Due today" list. */
+export type DueToday = {
+	/**  The tasks due today or overdue, not completed, "mine". */
+	due: DueTasks,
+	/**  How "mine" is known (`unknown`: every due task is listed). */
+	member_from: MemberFrom,
 };
 
 /**
@@ -1888,6 +1979,18 @@ status: string } |
 { kind: "due_this_week" } | 
 /**  Tasks completed this month. */
 { kind: "done_this_month" };
+
+/**  Whose tasks are "mine", and how that is known. */
+export type MemberFrom = 
+/**  Chosen in Preferences ("This is me"). */
+"chosen" | 
+/**
+ *  Learned from the service's answers: the creator of a record this
+ *  key created.
+ */
+"learned" | 
+/**  Not known yet: every due task is reminded. */
+"unknown";
 
 /**
  *  An item of the menu bar was chosen: `id` is `new_task`, `export`, `print`,
@@ -2850,6 +2953,36 @@ export type Release = {
 	notes: string | null,
 	/**  When it was published, RFC 3339 UTC; `null`: not said. */
 	published_at: string | null,
+};
+
+/**  The reminders' preferences. */
+export type ReminderSettings = {
+	/**  "Reminders" is on. */
+	on: boolean,
+	/**  The member chosen with "This is me" in the workspace on screen. */
+	this_is_me: string | null,
+	/**  The member the service's answers showed this key acts as, if any. */
+	learned: string | null,
+};
+
+/**  A reminder's words, in the user's language, from the window. */
+export type ReminderWords = {
+	/**  The title of a notification about one task ("Task due today"). */
+	due: string,
+	/**  The title of a notification about one overdue task ("Task overdue"). */
+	overdue: string,
+	/**
+	 *  The title of a grouped notification ("{count} tasks due today or
+	 *  overdue"); `{count}` stands for how many.
+	 */
+	many: string,
+	/**  The text of a grouped notification ("Open Workdesk to see them"). */
+	many_text: string,
+	/**
+	 *  The name of a notification's action where the system shows one
+	 *  ("Open task").
+	 */
+	open: string,
 };
 
 /**  A resource with a list endpoint, by its spec name (`supplier_invoice`). */

@@ -11,13 +11,6 @@ import BoardView from "../../src/components/board/BoardView.svelte";
 import "../../src/app.css";
 import type { Board, BoardCard } from "../../src/lib/bindings";
 
-declare module "vitest/browser" {
-  interface BrowserCommands {
-    emulateColours: (forced: "active" | "none", scheme: "light" | "dark") => Promise<void>;
-    saveScreenshot: (name: string) => Promise<void>;
-  }
-}
-
 afterEach(async () => {
   cleanup();
   clearMocks();

@@ -22,13 +22,6 @@ import { answerRead, serviceState } from "../fixtures/reads";
 import { recordPage } from "../fixtures/records";
 import { windowOn } from "../fixtures/window";
 
-declare module "vitest/browser" {
-  interface BrowserCommands {
-    emulateColours: (forced: "active" | "none", scheme: "light" | "dark", media?: "screen" | "print") => Promise<void>;
-    saveScreenshot: (name: string) => Promise<void>;
-  }
-}
-
 afterEach(async () => {
   cleanup();
   clearMocks();

@@ -362,6 +362,25 @@ impl Cache {
         })
     }
 
+    /// What reminders noted they told ([`Cache::set_reminded`]), sealed
+    /// like the rest of the file; `None` until they told anything.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn reminded(&self) -> Result<Option<String>> {
+        self.text_meta("reminded")
+    }
+
+    /// Notes `told` (the reminders' own text: the day and the tasks told
+    /// of that day), sealed: the tasks a reminder told of are not told
+    /// again the same day, after a restart too.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn set_reminded(&self, told: &str) -> Result<()> {
+        self.set_text_meta("reminded", told)
+    }
+
     /// The text noted under `key` in the file's metadata (`None` when there
     /// is none, or it is not UTF-8).
     fn text_meta(&self, key: &str) -> Result<Option<String>> {

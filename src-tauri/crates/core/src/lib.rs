@@ -32,6 +32,9 @@
 //!   export's read path) and the system's print dialog;
 //! - [`links`]: `workdesk://` links to a record or a saved view, made
 //!   ("Copy link") and opened; its state: [`links::Links`];
+//! - [`reminders`]: a notification for the tasks due today or overdue,
+//!   once per task per day, the count badge and the Overview's "Due
+//!   today" list; its state: [`reminders::Reminders`];
 //! - [`settings`]: `settings.json` (read-modify-write under a lock,
 //!   written atomically), the preferences, the window's place.
 //!
@@ -59,6 +62,7 @@ pub mod links;
 pub mod offline;
 pub mod print;
 pub mod reading;
+pub mod reminders;
 pub mod settings;
 pub mod state;
 pub mod ui_error;

@@ -38,6 +38,8 @@ pub struct AppState {
     /// The `workdesk://` link that arrived and the window has not opened
     /// yet.
     pub links: crate::links::Links,
+    /// The reminders' words, how they are shown, and their wake-up.
+    pub reminders: crate::reminders::Reminders,
     /// Work at least this long that ends while the window is not focused
     /// is told by a system notification ([`crate::work_done::LONG_WORK`]
     /// unless set; tests shorten it).
@@ -59,6 +61,7 @@ impl AppState {
             reading: Reading::default(),
             exports: Exports::default(),
             links: crate::links::Links::default(),
+            reminders: crate::reminders::Reminders::default(),
             long_work: crate::work_done::LONG_WORK,
             tidied: tokio::sync::OnceCell::new(),
         }
@@ -133,6 +136,7 @@ impl AppState {
     /// (leaving no file).
     pub async fn switched(&self) {
         self.session.switched().await;
+        self.reminders.wake.notify_one();
         self.offline.stop_downloads();
         self.exports.cancel();
     }

@@ -51,6 +51,12 @@ impl Notifier {
         }
     }
 
+    /// Shows one notification, `(title, text)`, whether the window is
+    /// focused or not.
+    pub fn tell(&self, title: &str, text: &str) {
+        (self.tell)(title, text);
+    }
+
     /// Tells that the work started at `started` ended (`ok`: done, else
     /// failed; `file`: the file's name, for `{file}`), by a notification
     /// when [`worth_telling`] says so (`long_work`: see [`LONG_WORK`]).

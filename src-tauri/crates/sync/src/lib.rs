@@ -33,6 +33,8 @@
 //! - **Lead statuses seen** ([`Replica::lead_statuses_seen`]): the
 //!   statuses the service returned (saved leads, leads read), remembered
 //!   per workspace; the service documents none, so none is assumed.
+//! - **Tasks due** ([`Replica::due_tasks`]): not completed, due today or
+//!   overdue in the user's time zone, for reminders and the Overview.
 //! - **Members seen** ([`Replica::members_seen`]): the workspace members
 //!   the saved records name, for the pickers of an assignee or follower
 //!   (the service has no list of members).
@@ -52,6 +54,7 @@
 #![warn(missing_docs)]
 
 mod download;
+mod due;
 mod error;
 mod export;
 mod ids;
@@ -67,6 +70,7 @@ pub use download::{
     pages_for, reserve_of, OfflineList, Phase, Progress, CLOCK_MARGIN, ID_WALK_EVERY, PAGE_SIZE,
     RESERVE_PERCENT,
 };
+pub use due::{DueFrom, DueTask, DueTasks, DUE_TAKE};
 pub use error::{Error, Result};
 pub use export::ExportSource;
 pub use members::{SeenIn, SeenMember, MEMBER_FIELDS};

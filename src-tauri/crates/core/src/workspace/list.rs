@@ -161,6 +161,7 @@ impl Settings {
             }
         }
         self.forget_views(id);
+        crate::reminders::forget_this_is_me(self, id);
         self.save()?;
         Ok(removed)
     }

@@ -50,6 +50,9 @@ pub struct Session {
     /// How the window hears that its screens read records again (set at
     /// start-up).
     changes_watch: std::sync::Mutex<Option<WatchChanges>>,
+    /// Woken at each [`Session::announce_changes`]: reminders check again
+    /// ([`crate::reminders`]).
+    pub records_changed: Arc<tokio::sync::Notify>,
     /// Held while the current workspace is being opened
     /// ([`crate::state::AppState::workspace`]): a workspace is opened once, by whoever
     /// asks first; the others wait for that opening and share it (two
@@ -92,6 +95,7 @@ impl Session {
             service_watch: std::sync::Mutex::new(None),
             outbox_watch: std::sync::Mutex::new(None),
             changes_watch: std::sync::Mutex::new(None),
+            records_changed: Arc::default(),
             opening: Mutex::new(()),
             switches: AtomicU64::new(0),
         }
@@ -147,6 +151,7 @@ impl Session {
         resources: Vec<ResourceName>,
         cause: ChangeCause,
     ) {
+        self.records_changed.notify_one();
         if let Some(watch) = self.changes_watch() {
             watch(ChangedRecords {
                 workspace: workspace.clone(),
