@@ -86,6 +86,7 @@ test("Ctrl+K on the Overview finds a customer by a part of its name under its gr
     // first option is active at first), Enter opens it.
     const said = "return document.querySelector(\"[role='dialog'] [role='status']\").textContent;";
     await app.wait(async () => /result/.test(await app.executeScript(said)) && !/Searching/.test(await app.executeScript(said)), 10_000, "the search answered");
+    await screenshot(app, "palette");
     const id = await option.getAttribute("id");
     const ids = await app.executeScript("return [...document.querySelectorAll(\"#palette-list [role='option']\")].map((o) => o.id);");
     assert.equal(await input.getAttribute("aria-activedescendant"), ids[0], "the first option active");
