@@ -8,14 +8,12 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 use tokio::sync::mpsc;
 use workdesk_api::{JsonRecord, LeadPatch, ListView, Patch, ResourceName, Take};
 use workdesk_core::reading::board::{board_of, lead_board, Board, BoardCut};
 use workdesk_core::state::AppState;
 use workdesk_core::writing::outbox::Written;
-use workdesk_core::writing::sender::OutboxSummary;
 use workdesk_sync::{CancellationToken, ExportSource, OutboxState};
 
 /// Every lead of the demo, newest first, read with the plain client.
@@ -149,22 +147,6 @@ async fn past_its_limit_the_board_shows_the_newest_and_says_how_many_there_are()
     assert_eq!(shape(&saved), shape(&board), "the same columns and cards");
 }
 
-async fn until(
-    rx: &mut mpsc::UnboundedReceiver<OutboxSummary>,
-    done: impl Fn(&OutboxSummary) -> bool,
-) -> OutboxSummary {
-    tokio::time::timeout(Duration::from_secs(60), async {
-        loop {
-            let summary = rx.recv().await.expect("the sender stopped");
-            if done(&summary) {
-                return summary;
-            }
-        }
-    })
-    .await
-    .expect("the outbox never got there")
-}
-
 fn moved_to(status: &str) -> LeadPatch {
     LeadPatch {
         status: Patch::Set(status.to_owned()),
@@ -223,7 +205,7 @@ async fn a_move_is_sent_at_once_or_kept_offline_and_sent_once_after() {
     workdesk_core::offline::commands::set_working_offline(&state, false)
         .await
         .unwrap();
-    let summary = until(&mut rx, |s| s.sent == 1).await;
+    let summary = common::until(&mut rx, |s| s.sent == 1).await;
     assert_eq!(summary.unsent, 0);
     let leads = every_lead(&state).await;
     let on_service = leads.iter().find(|l| id(l) == lead).unwrap();
@@ -278,7 +260,7 @@ async fn changing_many_leads_makes_one_edit_each_sent_once_with_each_outcome() {
             .await
             .unwrap();
     assert_eq!(kept.len(), 7, "one edit per lead");
-    let summary = until(&mut rx, |s| {
+    let summary = common::until(&mut rx, |s| {
         s.unsent == 2 && s.waiting == 0 && s.sending == 0
     })
     .await;

@@ -5,7 +5,6 @@
 mod common;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use tokio::sync::mpsc;
 use workdesk_api::{FilterSpec, ListView, NewTask, Operator, ResourceName, Take};
@@ -30,23 +29,6 @@ async fn demo_watched() -> (
         .await
         .unwrap();
     (state, rx, dir)
-}
-
-/// Waits (at most a minute, as a guard) for counts that satisfy `done`.
-async fn until(
-    rx: &mut mpsc::UnboundedReceiver<OutboxSummary>,
-    done: impl Fn(&OutboxSummary) -> bool,
-) -> OutboxSummary {
-    tokio::time::timeout(Duration::from_secs(60), async {
-        loop {
-            let summary = rx.recv().await.expect("the sender stopped");
-            if done(&summary) {
-                return summary;
-            }
-        }
-    })
-    .await
-    .expect("the outbox never got there")
 }
 
 async fn tasks_titled(state: &AppState, title: &str) -> usize {
@@ -81,7 +63,7 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
         panic!("sent while working offline")
     };
     assert_eq!(change.state, OutboxState::Waiting);
-    until(&mut rx, |s| s.waiting == 1).await;
+    common::until(&mut rx, |s| s.waiting == 1).await;
     let outbox = workdesk_core::writing::outbox::outbox(&state)
         .await
         .unwrap();
@@ -90,7 +72,7 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
     workdesk_core::offline::commands::set_working_offline(&state, false)
         .await
         .unwrap();
-    let summary = until(&mut rx, |s| s.sent == 1).await;
+    let summary = common::until(&mut rx, |s| s.sent == 1).await;
     assert_eq!(summary.unsent, 0);
     assert_eq!(tasks_titled(&state, "Conciliar banco").await, 1);
 }
@@ -194,7 +176,7 @@ async fn changes_not_sent_are_saved_to_a_file_as_typed() {
     )
     .await
     .unwrap();
-    until(&mut rx, |s| s.waiting == 1).await;
+    common::until(&mut rx, |s| s.waiting == 1).await;
     let target = dir.path().join("sin enviar.json");
     let answer = Arc::new(StdMutex::new(Some(target.clone())));
     let chosen = answer.clone();

@@ -134,3 +134,21 @@ pub fn arm(base_url: &str, mode: &str, times: u32) {
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 2"), "{answer}");
 }
+
+/// Waits (at most a minute, as a guard) for outbox counts sent on `rx`
+/// that satisfy `done`, and returns them.
+pub async fn until(
+    rx: &mut tokio::sync::mpsc::UnboundedReceiver<workdesk_core::writing::sender::OutboxSummary>,
+    done: impl Fn(&workdesk_core::writing::sender::OutboxSummary) -> bool,
+) -> workdesk_core::writing::sender::OutboxSummary {
+    tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        loop {
+            let summary = rx.recv().await.expect("the sender stopped");
+            if done(&summary) {
+                return summary;
+            }
+        }
+    })
+    .await
+    .expect("the outbox never got there")
+}
