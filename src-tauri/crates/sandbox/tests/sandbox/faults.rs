@@ -1,6 +1,6 @@
 //! Fault injection: per request (`X-Sandbox-Fault`), armed for the next N
-//! requests (`POST /_sandbox/faults`) or always (`Config::fault`); off by
-//! default.
+//! requests (`POST /_sandbox/faults`, optionally only those to one path and
+//! with one method) or always (`Config::fault`); off by default.
 
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,9 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use workdesk_sandbox::{Config, Fault, RateLimit, Running};
 
-use crate::common::{http, send, start, start_with, Body, Server, INVOICES};
+use crate::common::{
+    call, http, list, send, start, start_with, Answer, Body, Server, INVOICES, LEADS,
+};
 
 /// A raw answer: the body may be anything.
 struct Raw {
@@ -377,7 +379,10 @@ async fn armed_faults_hit_the_next_requests_only() {
     )
     .await;
     arm.assert_ok(StatusCode::OK);
-    assert_eq!(arm.data()["armed"], json!({"mode": "503", "times": 2}));
+    assert_eq!(
+        arm.data()["armed"],
+        json!({"mode": "503", "times": 2, "path": null, "method": null})
+    );
     let statuses = [
         fetch(&sandbox, None).await.unwrap().status,
         fetch(&sandbox, None).await.unwrap().status,
@@ -468,4 +473,205 @@ async fn short_circuited_faults_do_not_count_against_the_rate_limit() {
     // A delayed request reaches the service and counts.
     let delayed = fetch(&sandbox, Some("delay-ms=1")).await.unwrap();
     assert_eq!(delayed.headers["x-ratelimit-remaining"], "0");
+}
+
+/// `POST /_sandbox/faults` with `body`.
+async fn arm(server: &impl Server, body: Body<'_>) -> Answer {
+    send(server, Method::POST, "/_sandbox/faults", None, body).await
+}
+
+/// `PATCH /crm/lead/{id}/` setting `status`; the answer's status.
+async fn set_status(server: &impl Server, id: &str, status: &str) -> StatusCode {
+    let answer = call(
+        server,
+        Method::PATCH,
+        &format!("{LEADS}{id}/"),
+        Body::Json(json!({"status": status})),
+    )
+    .await;
+    answer.status
+}
+
+#[tokio::test]
+async fn a_fault_armed_for_one_path_and_method_refuses_only_that_request() {
+    let sandbox = with_faults().await;
+    let leads = list(&sandbox, LEADS, "take=20").await.ids();
+    assert_eq!(leads.len(), 20);
+    let seventh = format!("{LEADS}{}/", leads[6]);
+    let armed = arm(
+        &sandbox,
+        Body::Json(json!({"mode": "403", "path": seventh, "method": "patch"})),
+    )
+    .await;
+    armed.assert_ok(StatusCode::OK);
+    assert_eq!(
+        armed.data()["armed"],
+        json!({"mode": "403", "times": 1, "path": seventh, "method": "PATCH"})
+    );
+    let before = call(&sandbox, Method::GET, &seventh, Body::None).await;
+    let mut statuses = Vec::new();
+    for id in &leads {
+        // Whatever else is asked meanwhile, a read of the same lead
+        // included, passes untouched.
+        let path = format!("{LEADS}{id}/");
+        call(&sandbox, Method::GET, &path, Body::None)
+            .await
+            .assert_ok(StatusCode::OK);
+        assert_eq!(fetch(&sandbox, None).await.unwrap().status, StatusCode::OK);
+        statuses.push(set_status(&sandbox, id, "won").await);
+    }
+    let mut expected = vec![StatusCode::OK; 20];
+    expected[6] = StatusCode::FORBIDDEN;
+    assert_eq!(statuses, expected);
+    let shown = send(&sandbox, Method::GET, "/_sandbox/faults", None, Body::None).await;
+    assert_eq!(shown.data()["armed"], Value::Null, "used up");
+    // The refused lead is unchanged; the next change of it goes through.
+    let after = call(&sandbox, Method::GET, &seventh, Body::None).await;
+    assert_eq!(after.data(), before.data());
+    assert_eq!(set_status(&sandbox, &leads[6], "won").await, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_fault_armed_for_a_path_matches_it_exactly_whatever_the_method_and_query() {
+    let sandbox = start_with(Config {
+        fault: Some("502".parse::<Fault>().unwrap()),
+        ..Config::default()
+    })
+    .await;
+    let lead = format!("{LEADS}{}/", sandbox.ids().lead);
+    let armed = arm(
+        &sandbox,
+        Body::Form(&[
+            ("mode", "503"),
+            ("times", "2"),
+            ("path", &lead),
+            ("method", ""),
+        ]),
+    )
+    .await;
+    armed.assert_ok(StatusCode::OK);
+    assert_eq!(
+        armed.data()["armed"],
+        json!({"mode": "503", "times": 2, "path": lead, "method": null}),
+        "an empty form value is no method"
+    );
+    let status = |method: Method, path: String| {
+        let sandbox = &sandbox;
+        async move {
+            http()
+                .request(method, format!("{}{path}", sandbox.base_url()))
+                .bearer_auth(&sandbox.keys().workspace_a)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    // Other paths (the start-up fault still applies to them), the path
+    // without its trailing slash, and a request with the header pass by.
+    assert_eq!(
+        status(Method::GET, LEADS.to_owned()).await,
+        StatusCode::BAD_GATEWAY
+    );
+    let bare = lead.trim_end_matches('/').to_owned();
+    assert_eq!(status(Method::GET, bare).await, StatusCode::BAD_GATEWAY);
+    let headed = http()
+        .get(format!("{}{lead}", sandbox.base_url()))
+        .header("X-Sandbox-Fault", "500")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(headed.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    // Any method, the query aside.
+    let with_query = format!("{lead}?fields=id");
+    assert_eq!(
+        status(Method::GET, with_query).await,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    assert_eq!(
+        status(Method::PATCH, lead.clone()).await,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    assert_eq!(status(Method::GET, lead).await, StatusCode::BAD_GATEWAY);
+}
+
+#[tokio::test]
+async fn a_fault_armed_for_a_method_alone_skips_the_others() {
+    let sandbox = with_faults().await;
+    arm(
+        &sandbox,
+        Body::Json(json!({"mode": "500", "method": "POST"})),
+    )
+    .await
+    .assert_ok(StatusCode::OK);
+    assert_eq!(fetch(&sandbox, None).await.unwrap().status, StatusCode::OK);
+    let created = call(
+        &sandbox,
+        Method::POST,
+        "/task/task/",
+        Body::Json(json!({"title": "Refused"})),
+    )
+    .await;
+    created.assert_error(StatusCode::INTERNAL_SERVER_ERROR);
+    let shown = send(&sandbox, Method::GET, "/_sandbox/faults", None, Body::None).await;
+    assert_eq!(shown.data()["armed"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_bad_path_or_method_is_a_field_error_and_arms_nothing() {
+    let sandbox = with_faults().await;
+    let refused = |body: Value, expected: Value| {
+        let sandbox = &sandbox;
+        async move {
+            let answer = arm(sandbox, Body::Json(body.clone())).await;
+            answer.assert_error(StatusCode::BAD_REQUEST);
+            assert_eq!(answer.data(), &expected, "{body}");
+        }
+    };
+    let starts = json!(["Must start with \"/\"."]);
+    refused(
+        json!({"mode": "403", "path": "crm/lead/"}),
+        json!({"path": starts}),
+    )
+    .await;
+    refused(json!({"mode": "403", "path": 12}), json!({"path": starts})).await;
+    refused(
+        json!({"mode": "403", "path": " "}),
+        json!({"path": ["This field may not be blank."]}),
+    )
+    .await;
+    refused(
+        json!({"mode": "403", "path": ["/crm/lead/"]}),
+        json!({"path": ["Not a valid string."]}),
+    )
+    .await;
+    refused(
+        json!({"mode": "403", "path": "/crm/lead/?status=won", "method": "PACTH"}),
+        json!({
+            "path": ["Must be a path alone, without a query (\"?\") or fragment (\"#\")."],
+            "method": ["\"PACTH\" is not a valid choice."],
+        }),
+    )
+    .await;
+    refused(
+        json!({"path": "lead", "times": "x"}),
+        json!({
+            "mode": ["This field is required."],
+            "times": ["A valid integer is required."],
+            "path": starts,
+        }),
+    )
+    .await;
+    let shown = send(&sandbox, Method::GET, "/_sandbox/faults", None, Body::None).await;
+    assert_eq!(shown.data(), &json!({"always": null, "armed": null}));
+    // Null is no limit.
+    let armed = arm(
+        &sandbox,
+        Body::Json(json!({"mode": "403", "path": null, "method": null})),
+    )
+    .await;
+    assert_eq!(
+        armed.data()["armed"],
+        json!({"mode": "403", "times": 1, "path": null, "method": null})
+    );
 }
