@@ -9,6 +9,9 @@ pub const DEFAULT_SEED: u64 = 0x5EED_0000_2024_1101;
 /// Supplier invoices of `workspace_a` when [`Config::invoices`] is not changed.
 pub const DEFAULT_INVOICES: usize = crate::seed::DEFAULT_INVOICES;
 
+/// Leads of `workspace_a` when [`Config::leads`] is not changed.
+pub const DEFAULT_LEADS: usize = crate::seed::DEFAULT_LEADS;
+
 /// How the sandbox is started. Build it with `Config { port: 0, ..Config::default() }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -21,6 +24,12 @@ pub struct Config {
     /// Its customer invoices are half as many; `workspace_b` and every other
     /// resource keep their sizes.
     pub invoices: usize,
+    /// Number of leads of `workspace_a` (default [`DEFAULT_LEADS`] = 80; at
+    /// least 1, since [`Ids::lead`](crate::Ids::lead) is one of them; the
+    /// binary accepts up to 100,000). Only its leads change: their
+    /// statuses, sources, members and person / company references are
+    /// drawn as for the default ones, the same for the same seed.
+    pub leads: usize,
     /// Fixed-window rate limit applied per key (default 1000 requests per 3600 s).
     pub rate_limit: RateLimit,
     /// Fault injection on (default off): the `X-Sandbox-Fault` header and
@@ -67,6 +76,7 @@ impl Default for Config {
             port: 0,
             seed: DEFAULT_SEED,
             invoices: DEFAULT_INVOICES,
+            leads: DEFAULT_LEADS,
             rate_limit: RateLimit::default(),
             faults: false,
             fault: None,

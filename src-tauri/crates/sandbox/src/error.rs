@@ -13,7 +13,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can go wrong in the sandbox.
 ///
-/// [`start`](crate::start) only returns [`Error::Bind`]; the other variants are
+/// [`start`](crate::start) only returns [`Error::Bind`] and
+/// [`Error::InvalidConfig`]; the other variants are
 /// request failures answered with the status of [`Error::status`] and the
 /// `Display` text as the envelope's `message` (docs/service.md, "Errors and
 /// status codes", the sandbox's column).
@@ -29,6 +30,11 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+    /// A [`Config`](crate::Config) the sandbox cannot serve, named in the
+    /// text (e.g. `leads` 0: the announced [`Ids`](crate::Ids) need a lead).
+    /// Found before anything is bound.
+    #[error("invalid configuration: {0}")]
+    InvalidConfig(&'static str),
     /// 401: no `Authorization: Bearer …` header (docs/service.md, "Refused keys").
     #[error("Missing API key: send the header `Authorization: Bearer <key>`.")]
     MissingKey,
@@ -94,7 +100,9 @@ impl Error {
     #[must_use]
     pub fn status(&self) -> StatusCode {
         match self {
-            Error::Bind { .. } | Error::Dropped => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::Bind { .. } | Error::InvalidConfig(_) | Error::Dropped => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
             Error::MissingKey
             | Error::InvalidKey
             | Error::ExpiredKey

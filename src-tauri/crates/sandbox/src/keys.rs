@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn seeded_keys_are_well_formed_distinct_and_deterministic() {
-        let dataset = seed::build(1, 10);
+        let dataset = seed::build(1, seed::Sizes::invoices(10));
         let (keys, store) = issue(1, &dataset);
         let all = [
             &keys.workspace_a,
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn debug_redacts_keys() {
-        let (keys, _) = issue(1, &seed::build(1, 10));
+        let (keys, _) = issue(1, &seed::build(1, seed::Sizes::invoices(10)));
         assert!(!format!("{keys:?}").contains(&keys.workspace_a));
     }
 }

@@ -22,7 +22,8 @@
 //!   stakeholder. Bodies as JSON, form or multipart.
 //! * Two workspaces generated from one `u64` seed ([`Config::seed`]):
 //!   `workspace_a` with [`Config::invoices`] supplier invoices (default
-//!   2,437), `workspace_b` with 318, and every other resource, with Spanish
+//!   2,437) and [`Config::leads`] leads (default 80), `workspace_b` with
+//!   318 supplier invoices and 25 leads, and every other resource, with Spanish
 //!   and English names with accents. The same seed gives the same records,
 //!   keys and [`Ids`] on every run.
 //!
@@ -55,7 +56,9 @@
 //!   dropped connections, 401 (a key revoked since), 403, 500/502/503,
 //!   truncated and non-JSON bodies,
 //!   an HTML error page, 429 storms — per request with `X-Sandbox-Fault`,
-//!   for the next N requests with `POST /_sandbox/faults`, or always.
+//!   for the next N requests with `POST /_sandbox/faults` (or the next N
+//!   to one path, with one method: one lead's `PATCH` refused among many),
+//!   or always.
 //! * **Journal** ([`Config::journal`]): `GET /_sandbox/requests` lists the
 //!   last 1,000 API requests (method, path, query, content type, parsed
 //!   body, status; never the key, and anything that looks like a key
@@ -105,7 +108,7 @@ mod server;
 mod state;
 mod validate;
 
-pub use config::{Config, DEFAULT_INVOICES, DEFAULT_SEED};
+pub use config::{Config, DEFAULT_INVOICES, DEFAULT_LEADS, DEFAULT_SEED};
 pub use error::{Error, FieldErrors, Result};
 pub use fault::Fault;
 pub use ids::Ids;

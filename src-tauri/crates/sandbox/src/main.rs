@@ -1,4 +1,4 @@
-//! `workdesk-sandbox [--port N] [--seed N] [--invoices N] [--rate-limit N]
+//! `workdesk-sandbox [--port N] [--seed N] [--invoices N] [--leads N] [--rate-limit N]
 //! [--rate-window-s S] [--faults] [--fault MODE] [--journal] [--clock-skew-s S]`: serves the
 //! sandbox on 127.0.0.1, prints one JSON line
 //! (`{"base_url", "keys", "ids"}`, see `Running::announcement`), then
@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use workdesk_sandbox::{Config, Fault, RateLimit, DEFAULT_INVOICES, DEFAULT_SEED};
+use workdesk_sandbox::{Config, Fault, RateLimit, DEFAULT_INVOICES, DEFAULT_LEADS, DEFAULT_SEED};
 
 /// Local reference server of the Workspace Business Management Service.
 #[derive(Debug, Parser)]
@@ -26,6 +26,9 @@ struct Args {
     /// Supplier invoices of `workspace_a` (customer invoices: half as many).
     #[arg(long, default_value_t = DEFAULT_INVOICES, value_parser = invoices)]
     invoices: usize,
+    /// Leads of `workspace_a` (1..=100000).
+    #[arg(long, default_value_t = DEFAULT_LEADS, value_parser = leads)]
+    leads: usize,
     /// Requests allowed per key and window.
     #[arg(long, default_value_t = RateLimit::default().requests,
           value_parser = clap::value_parser!(u32).range(1..))]
@@ -62,6 +65,17 @@ fn invoices(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Most leads `--leads` accepts.
+const MAX_LEADS: usize = 100_000;
+
+/// `--leads`: 1..=100,000 (the announced ids name a lead).
+fn leads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(count) if (1..=MAX_LEADS).contains(&count) => Ok(count),
+        _ => Err(format!("expected a number from 1 to {MAX_LEADS}")),
+    }
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
@@ -69,6 +83,7 @@ async fn main() -> ExitCode {
         port: args.port,
         seed: args.seed,
         invoices: args.invoices,
+        leads: args.leads,
         rate_limit: RateLimit {
             requests: args.rate_limit,
             window: Duration::from_secs(args.rate_window_s),

@@ -59,7 +59,7 @@ pub struct Running {
 }
 
 /// Builds the dataset of `config.seed` (with `config.invoices` supplier
-/// invoices in `workspace_a`), binds `127.0.0.1:config.port` (port 0 picks a
+/// invoices and `config.leads` leads in `workspace_a`), binds `127.0.0.1:config.port` (port 0 picks a
 /// free one) and serves on a spawned tokio task; returns once the dataset
 /// is built.
 ///
@@ -67,7 +67,8 @@ pub struct Running {
 ///
 /// # Errors
 ///
-/// [`Error::Bind`] when the port cannot be bound (e.g. it is taken).
+/// [`Error::Bind`] when the port cannot be bound (e.g. it is taken);
+/// [`Error::InvalidConfig`] when `config.leads` is 0.
 ///
 /// # Panics
 ///
@@ -87,7 +88,8 @@ pub async fn start(config: Config) -> Result<Running> {
 ///
 /// # Errors
 ///
-/// [`Error::Bind`] when the port cannot be bound (e.g. it is taken).
+/// [`Error::Bind`] when the port cannot be bound (e.g. it is taken);
+/// [`Error::InvalidConfig`] when `config.leads` is 0.
 pub async fn start_seeding(config: Config) -> Result<Serving> {
     Ok(launch(config).await?.0)
 }
@@ -96,6 +98,11 @@ pub async fn start_seeding(config: Config) -> Result<Serving> {
 /// blocking thread and serves it on a spawned task; the receiver gets the
 /// dataset's ids once it is built (dropped if building it panicked).
 async fn launch(config: Config) -> Result<(Serving, oneshot::Receiver<Ids>)> {
+    if config.leads == 0 {
+        return Err(Error::InvalidConfig(
+            "`leads` must be at least 1 (the announced ids name a lead)",
+        ));
+    }
     let key_seed = if config.random_keys {
         use rand::{RngCore, SeedableRng};
         rand_chacha::ChaCha20Rng::from_os_rng().next_u64()
@@ -116,7 +123,11 @@ async fn launch(config: Config) -> Result<(Serving, oneshot::Receiver<Ids>)> {
         let keys = keys.clone();
         async move {
             let seeding = tokio::task::spawn_blocking(move || {
-                let dataset = seed::build(config.seed, config.invoices);
+                let sizes = seed::Sizes {
+                    invoices: config.invoices,
+                    leads: config.leads,
+                };
+                let dataset = seed::build(config.seed, sizes);
                 let store = keys::grant(&keys, &dataset);
                 let ids = Ids::of(&dataset, &keys, &store);
                 (config, dataset, store, ids)

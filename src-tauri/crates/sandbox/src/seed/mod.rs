@@ -30,6 +30,38 @@ use references::References;
 /// Supplier invoices of workspace A when not configured.
 pub(crate) const DEFAULT_INVOICES: usize = WORKSPACE_A.invoices;
 
+/// Leads of workspace A when not configured.
+pub(crate) const DEFAULT_LEADS: usize = WORKSPACE_A.leads;
+
+/// The configurable sizes of workspace A (workspace B keeps its profile's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Sizes {
+    /// Supplier invoices; customer invoices are half as many.
+    pub invoices: usize,
+    /// Leads.
+    pub leads: usize,
+}
+
+impl Default for Sizes {
+    fn default() -> Self {
+        Sizes {
+            invoices: DEFAULT_INVOICES,
+            leads: DEFAULT_LEADS,
+        }
+    }
+}
+
+impl Sizes {
+    /// The default sizes with `invoices` supplier invoices.
+    #[cfg(test)]
+    pub(crate) fn invoices(invoices: usize) -> Sizes {
+        Sizes {
+            invoices,
+            ..Sizes::default()
+        }
+    }
+}
+
 /// Independent random streams of one seed.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Stream {
@@ -77,15 +109,21 @@ pub(crate) fn pick<T: Copy>(rng: &mut impl Rng, items: &[T]) -> T {
     items[rng.random_range(0..items.len())]
 }
 
-/// Builds both workspaces of `seed`, workspace A with `invoices` supplier
-/// invoices (and half as many customer invoices). Same arguments, same
-/// dataset.
-pub(crate) fn build(seed: u64, invoices: usize) -> Dataset {
+/// Builds both workspaces of `seed`, workspace A with `sizes.invoices`
+/// supplier invoices (and half as many customer invoices) and
+/// `sizes.leads` leads. Same arguments, same dataset.
+pub(crate) fn build(seed: u64, sizes: Sizes) -> Dataset {
     // Each workspace draws from its own random streams: both are drawn at
     // once, the same as one after the other (the demo starts sooner).
     std::thread::scope(|scope| {
-        let b = scope.spawn(|| workspace(seed, WorkspaceId::B, &WORKSPACE_B, WORKSPACE_B.invoices));
-        let a = workspace(seed, WorkspaceId::A, &WORKSPACE_A, invoices);
+        let b = scope.spawn(|| {
+            let sizes = Sizes {
+                invoices: WORKSPACE_B.invoices,
+                leads: WORKSPACE_B.leads,
+            };
+            workspace(seed, WorkspaceId::B, &WORKSPACE_B, sizes)
+        });
+        let a = workspace(seed, WorkspaceId::A, &WORKSPACE_A, sizes);
         Dataset {
             a,
             b: b.join()
@@ -98,7 +136,7 @@ fn workspace(
     seed: u64,
     id: WorkspaceId,
     profile: &'static WorkspaceProfile,
-    invoices: usize,
+    Sizes { invoices, leads }: Sizes,
 ) -> Workspace {
     let part = |part| rng(seed, Stream::Workspace(id, part));
     let references = References::draw(profile, &mut part(Part::References));
@@ -148,7 +186,7 @@ fn workspace(
         ),
         Table::new(
             &resources::LEAD,
-            leads::draw(&references, &parties, profile.leads, &mut part(Part::Leads)),
+            leads::draw(&references, &parties, leads, &mut part(Part::Leads)),
         ),
         Table::new(&resources::STAKEHOLDER, stakeholders),
         Table::new(&resources::CUSTOMER, customers),
@@ -179,7 +217,7 @@ mod tests {
     use crate::data::Row;
 
     fn default() -> Dataset {
-        build(crate::DEFAULT_SEED, DEFAULT_INVOICES)
+        build(crate::DEFAULT_SEED, Sizes::default())
     }
 
     /// Whether `value` has the JSON shape of `kind`.
@@ -233,9 +271,9 @@ mod tests {
 
     #[test]
     fn same_seed_same_dataset_other_seed_other_dataset() {
-        let first = build(42, 300);
-        assert_eq!(first, build(42, 300));
-        let other = build(43, 300);
+        let first = build(42, Sizes::invoices(300));
+        assert_eq!(first, build(42, Sizes::invoices(300)));
+        let other = build(43, Sizes::invoices(300));
         assert_ne!(
             first.a.table(&resources::LEAD).all()[0],
             other.a.table(&resources::LEAD).all()[0]
@@ -244,8 +282,8 @@ mod tests {
 
     #[test]
     fn invoice_count_changes_only_the_invoices() {
-        let small = build(42, 100);
-        let large = build(42, 1_000);
+        let small = build(42, Sizes::invoices(100));
+        let large = build(42, Sizes::invoices(1_000));
         for schema in [
             &resources::LEAD,
             &resources::STAKEHOLDER,
@@ -260,6 +298,64 @@ mod tests {
         assert_eq!(count(&small, &resources::SUPPLIER_INVOICE), 100);
         assert_eq!(count(&large, &resources::SUPPLIER_INVOICE), 1_000);
         assert_eq!(count(&large, &resources::CUSTOMER_INVOICE), 500);
+    }
+
+    #[test]
+    fn lead_count_changes_only_the_leads_and_draws_them_as_the_default() {
+        let sizes = |leads| Sizes {
+            leads,
+            ..Sizes::default()
+        };
+        let many = build(42, sizes(2_000));
+        assert_eq!(many, build(42, sizes(2_000)), "same seed, same leads");
+        let default = build(42, Sizes::default());
+        for schema in resources::ALL
+            .iter()
+            .filter(|s| s.resource != resources::LEAD.resource)
+        {
+            assert_eq!(many.a.table(schema), default.a.table(schema));
+        }
+        assert_eq!(many.b, default.b);
+        let leads = many.a.table(&resources::LEAD).all();
+        assert_eq!(leads.len(), 2_000);
+        assert_ne!(
+            leads,
+            build(43, sizes(2_000)).a.table(&resources::LEAD).all()
+        );
+        // Every status of the default seed, each a fair share; person and
+        // company name a stakeholder of that kind by `person_or_company_id`.
+        let statuses: HashSet<&str> = leads.iter().map(|r| text(r, "status")).collect();
+        assert_eq!(statuses, names::LEAD_STATUSES.iter().copied().collect());
+        for status in names::LEAD_STATUSES {
+            let share = leads
+                .iter()
+                .filter(|r| text(r, "status") == *status)
+                .count();
+            assert!(share > 2_000 / 12, "{status}: {share}");
+        }
+        let stakeholders = many.a.table(&resources::STAKEHOLDER).all();
+        let kind_of = |id: &str| -> Option<bool> {
+            stakeholders
+                .iter()
+                .find(|s| text(s, "person_or_company_id") == id)
+                .and_then(|s| s.value("is_company").as_bool())
+        };
+        let members: HashSet<String> = many.a.members.iter().map(Uuid::to_string).collect();
+        let (mut persons, mut companies) = (0, 0);
+        for lead in leads {
+            if let Some(person) = lead.value("person").as_str() {
+                assert_eq!(kind_of(person), Some(false), "{person}");
+                persons += 1;
+            }
+            if let Some(company) = lead.value("company").as_str() {
+                assert_eq!(kind_of(company), Some(true), "{company}");
+                companies += 1;
+            }
+            if let Some(member) = lead.value("user_member").as_str() {
+                assert!(members.contains(member), "{member}");
+            }
+        }
+        assert!(persons > 1_000 && companies > 500, "{persons} {companies}");
     }
 
     fn text<'r>(row: &'r Row, name: &str) -> &'r str {

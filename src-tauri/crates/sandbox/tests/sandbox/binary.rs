@@ -116,6 +116,8 @@ async fn flags_size_limit_and_switch_features() {
     let (_child, announcement) = launch(&[
         "--invoices",
         "500",
+        "--leads",
+        "2000",
         "--rate-limit",
         "3",
         "--rate-window-s",
@@ -134,6 +136,8 @@ async fn flags_size_limit_and_switch_features() {
     )
     .await;
     assert_eq!(customer_invoices.count(), 250);
+    let leads = get_url(&format!("{base_url}/crm/lead/?take=1"), key).await;
+    assert_eq!(leads.count(), 2_000);
     let reset = answer.header_int("x-ratelimit-reset");
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -149,7 +153,7 @@ async fn flags_size_limit_and_switch_features() {
         .unwrap();
     assert_eq!(faulted.status(), StatusCode::SERVICE_UNAVAILABLE);
     let journal = get_url(&format!("{base_url}/_sandbox/requests"), None).await;
-    assert_eq!(journal.data()["count"], 3);
+    assert_eq!(journal.data()["count"], 4);
 }
 
 #[tokio::test]
@@ -169,6 +173,8 @@ async fn a_start_up_fault_applies_to_every_request() {
 fn bad_flags_are_refused() {
     for args in [
         &["--invoices", "100001"][..],
+        &["--leads", "0"],
+        &["--leads", "100001"],
         &["--fault", "teapot"],
         &["--rate-limit", "0"],
         &["--rate-window-s", "0"],

@@ -1,10 +1,14 @@
 //! `PATCH /crm/lead/{id}/` in each content type: partial, `null` distinct
-//! from absent, audit fields maintained; and the assumed `GET /crm/lead/{id}/`.
+//! from absent, audit fields maintained; the assumed `GET /crm/lead/{id}/`;
+//! and a workspace seeded with many leads (`Config::leads`).
+
+use std::collections::HashSet;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Map, Value};
+use workdesk_sandbox::Config;
 
-use crate::common::{call, get, start, Answer, Body, Server, LEADS};
+use crate::common::{all, call, get, list, start, start_with, Answer, Body, Server, LEADS};
 
 async fn patch(server: &impl Server, body: Body<'_>) -> Answer {
     let lead = server.ids().lead;
@@ -178,4 +182,52 @@ async fn unknown_ids_are_404() {
     )
     .await
     .assert_error(StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn many_leads_are_seeded_listed_and_paged() {
+    let config = Config {
+        leads: 2_000,
+        ..Config::default()
+    };
+    let sandbox = start_with(config.clone()).await;
+    let first = list(&sandbox, LEADS, "take=1").await;
+    first.assert_ok(StatusCode::OK);
+    assert_eq!(first.count(), 2_000);
+    let leads = all(&sandbox, LEADS, "").await;
+    assert_eq!(leads.len(), 2_000);
+    assert_eq!(leads[0]["id"], sandbox.ids().lead.to_string());
+    let ids: HashSet<&str> = leads.iter().map(|l| l["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 2_000, "distinct ids");
+    let statuses: HashSet<&str> = leads.iter().filter_map(|l| l["status"].as_str()).collect();
+    assert_eq!(
+        statuses,
+        HashSet::from(["new", "contacted", "qualified", "proposal", "won", "lost"])
+    );
+    let won = list(&sandbox, LEADS, "status=won&take=1").await.count();
+    assert!((1..2_000).contains(&won), "{won}");
+    // The same seed, the same leads.
+    let again = start_with(config).await;
+    assert_eq!(all(&again, LEADS, "").await, leads);
+    // Workspace B keeps its own.
+    let key = sandbox.keys().workspace_b.clone();
+    assert_eq!(
+        get(&sandbox, Some(&key), &format!("{LEADS}?take=1"))
+            .await
+            .count(),
+        25
+    );
+}
+
+#[tokio::test]
+async fn no_leads_is_refused_at_start() {
+    let refused = workdesk_sandbox::start(Config {
+        leads: 0,
+        ..Config::default()
+    })
+    .await;
+    assert!(
+        matches!(refused, Err(workdesk_sandbox::Error::InvalidConfig(_))),
+        "{refused:?}"
+    );
 }
