@@ -3,7 +3,8 @@
 // 2.0, 2.1 and 2.2 at levels A and AA, in English and in Spanish: the
 // first run, every section of the navigation (the overview; the first list also with a
 // record's details, a row's context menu, its filters, Print's question and the export
-// dialog open; a stakeholder's delete confirmation; Edit a lead with its lead picker's
+// dialog open; a stakeholder's delete confirmation, and with two stakeholders selected the bar of
+// changes to many records and Delete…'s confirmation; Edit a lead with its lead picker's
 // list open), the
 // shortcuts dialog and the offline banner. Used by accessibility.test.mjs (light theme) and
 // accessibility-dark.test.mjs (dark theme).
@@ -111,6 +112,15 @@ export async function checkEveryScreen(app, sandbox, theme) {
           await clickInView(app, await visible(app, By.css("button.delete-trigger")));
           await visible(app, By.css("[role='alertdialog']"));
           await check(`${name}-delete`);
+          await app.actions().sendKeys(Key.ESCAPE).perform();
+          // Two rows selected: the bar of changes to many records, and Delete…'s one confirmation.
+          await (await visible(app, By.css("table.records tbody tr th[scope='row']"))).click();
+          await app.actions().keyDown(Key.SHIFT).sendKeys(Key.ARROW_DOWN).keyUp(Key.SHIFT).perform();
+          const bar = await visible(app, By.css("[role='toolbar'].bulk-bar"));
+          await check(`${name}-bulk-bar`);
+          await clickInView(app, await bar.findElement(By.css("button")));
+          await visible(app, By.css("[role='dialog'].bulk"));
+          await check(`${name}-bulk-delete`);
           await app.actions().sendKeys(Key.ESCAPE).perform();
         }
         // Edit a lead starts from a record picker: checked with its list open.

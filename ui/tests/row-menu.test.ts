@@ -5,6 +5,7 @@ import { render, screen } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import RecordTable from "../src/components/records/RecordTable.svelte";
 import { ContextMenu, menuItems, nextItem } from "../src/components/records/context-menu.svelte";
+import { lead, leadSchema, uuid } from "./fixtures/forms";
 import { invoiceRecord, recordPage, supplierInvoiceSchema } from "./fixtures/records";
 
 describe("the menu's state", () => {
@@ -28,6 +29,7 @@ describe("the menu's state", () => {
     ]);
     expect(menuItems(3, true).map((i) => i.label)).toEqual(["Open", "Copy 3 rows", "Copy link", "Export these 3 rows…"]);
     expect(menuItems(2, false).map((i) => i.action)).toEqual(["open", "copy", "link"]);
+    expect(menuItems(2, false, false, ["change_status", "assign"]).map((i) => i.label)).toEqual(["Open", "Copy 2 rows", "Copy link", "Change status…", "Assign to…"]);
   });
 
   test("Down and Up move through the items, wrapping around", () => {
@@ -64,5 +66,30 @@ describe("the menu on a table", () => {
     expect(opened).toEqual([records[2]]);
     expect(screen.queryByRole("menu")).toBeNull();
     expect(row).toHaveFocus();
+  });
+
+  test("a change to many records goes to the list with the rows selected, in page order", async () => {
+    const chosen: [string, string[]][] = [];
+    const records = [lead({ id: uuid(1) }), lead({ id: uuid(2) }), lead({ id: uuid(3) })];
+    const { container } = render(RecordTable, {
+      schema: leadSchema,
+      columns: ["status"],
+      records,
+      sort: [],
+      busy: false,
+      caption: "Leads",
+      emptyText: "None.",
+      onsort: () => {},
+      onopen: () => {},
+      onbulk: (change: string, ids: string[]) => chosen.push([change, ids]),
+    });
+    const user = userEvent.setup();
+    const row = (i: number) => container.querySelectorAll<HTMLElement>("tbody tr[data-id]")[i].querySelector("th")!;
+    await user.click(row(2));
+    await user.keyboard("{Shift>}{ArrowUp}{/Shift}");
+    await user.pointer({ keys: "[MouseRight]", target: row(1) });
+    expect(screen.getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Open", "Copy 2 rows", "Copy link", "Change status…", "Assign to…"]);
+    await user.click(screen.getByRole("menuitem", { name: "Assign to…" }));
+    expect(chosen).toEqual([["assign", [uuid(2), uuid(3)]]]);
   });
 });

@@ -35,6 +35,30 @@ export const commands = {
 	 */
 	cancelUpdate: () => typedError<null, UiError>(__TAURI_INVOKE("cancel_update")),
 	/**
+	 *  "Change status…" / "Assign to…" over the leads `ids` (each once, in
+	 *  the order given; at most [`RECORDS_CHANGED_MAX`]): one edit per lead
+	 *  with `patch` (only what it names is sent: `status`, `user_member`),
+	 *  each based on the lead's saved copy as the screen showed it (another
+	 *  value on the service is a conflict) and named as its picker names it,
+	 *  kept in the outbox of the workspace on screen, which is then asked to
+	 *  send. Returns the changes kept, in order: where they stand comes from
+	 *  [`changes_progress`].
+	 * 
+	 *  Errors: `invalid_input` (`field` = `ids`: none, or more than the
+	 *  most; `id` or `patch`: an id that is no UUID, a patch that changes
+	 *  nothing), nothing kept then; `not_configured`; `saved_data_locked`,
+	 *  `saved_data_unreadable` (those kept before stay kept).
+	 */
+	changeLeads: (ids: string[], patch: LeadPatch) => typedError<Pending[], UiError>(__TAURI_INVOKE("change_leads", { ids, patch })),
+	/**
+	 *  Where changes `ids` (as [`change_leads`] or [`delete_stakeholders`]
+	 *  returned them) stand in the outbox of the workspace on screen: read
+	 *  again by the window each time the outbox's counts change.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	changesProgress: (ids: number[]) => typedError<ChangesProgress, UiError>(__TAURI_INVOKE("changes_progress", { ids })),
+	/**
 	 *  "Check now": asks the update server and returns the status.
 	 * 
 	 *  Errors: `not_configured` (`updates_off`) when the policy turned updates
@@ -130,6 +154,16 @@ export const commands = {
 	 *  Errors: as `patch_lead` (`not_found` also when already deleted).
 	 */
 	deleteStakeholder: (id: string) => typedError<Written<null>, UiError>(__TAURI_INVOKE("delete_stakeholder", { id })),
+	/**
+	 *  "Delete…" over the stakeholders `ids` (each once, in the order given;
+	 *  at most [`RECORDS_CHANGED_MAX`]), after the window's one confirmation
+	 *  naming how many: one deletion per stakeholder, named by its saved
+	 *  name, kept in the outbox and sent as [`change_leads`]'s edits are. A
+	 *  stakeholder the service no longer has counts as deleted.
+	 * 
+	 *  Errors: as [`change_leads`] (`id`: an id that is no UUID).
+	 */
+	deleteStakeholders: (ids: string[]) => typedError<Pending[], UiError>(__TAURI_INVOKE("delete_stakeholders", { ids })),
 	/**
 	 *  Deletes the saved view `name` of `resource` (nothing if there is none).
 	 *  Returns the resource's views as `open_list` sends them (`ListViews`).
@@ -240,6 +274,15 @@ export const commands = {
 	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
 	 */
 	leadBoardChanges: () => typedError<LeadChange[], UiError>(__TAURI_INVOKE("lead_board_changes")),
+	/**
+	 *  The lead statuses the service returned in the workspace on screen, in
+	 *  the order first seen: what "Change status…" offers over the leads
+	 *  selected (the service documents none, so any other text may be typed
+	 *  too). Reads saved data only.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+	 */
+	leadStatuses: () => typedError<string[], UiError>(__TAURI_INVOKE("lead_statuses")),
 	/**
 	 *  Takes every record of `resource` offline (or, once it is, fetches only
 	 *  what changed since), sending [`Progress`] on `progress` after every page
@@ -692,6 +735,16 @@ export const commands = {
 	 */
 	startDemo: () => typedError<WorkspaceStatus, UiError>(__TAURI_INVOKE("start_demo")),
 	/**
+	 *  "Stop": withdraws those of changes `ids` that still wait (nothing of
+	 *  them went out), so their records stay as they are; one being sent
+	 *  finishes, one sent stays sent, one needing the user stays in the
+	 *  outbox. Returns the ids withdrawn.
+	 * 
+	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`
+	 *  (those withdrawn before stay withdrawn).
+	 */
+	stopChanges: (ids: number[]) => typedError<number[], UiError>(__TAURI_INVOKE("stop_changes", { ids })),
+	/**
 	 *  Stops the demo workspace and returns to the current workspace (or the
 	 *  first-run screen).
 	 */
@@ -893,6 +946,15 @@ max: number } |
 /**  When the budget comes back (UTC), if the service said. */
 reset: string | null };
 
+/**  A change to many records a list offers over the rows selected. */
+export type BulkChange = 
+/**  "Change status…" ([`crate::writing::bulk::change_leads`] with a `status`). */
+"change_status" | 
+/**  "Assign to…" ([`crate::writing::bulk::change_leads`] with a `user_member`). */
+"assign" | 
+/**  "Delete…" ([`crate::writing::bulk::delete_stakeholders`]). */
+"delete";
+
 /**  A lead's latest edit of its status in the outbox. */
 export type CardChange = {
 	/**  The change's id in the outbox. */
@@ -963,6 +1025,54 @@ export type ChangeCause =
 /**  A new key, address or proxy was saved for the workspace on screen. */
 "connection_changed";
 
+/**  Where one change of many stands, as its line in the progress shows it. */
+export type ChangeOutcome = 
+/**
+ *  Kept, not sent yet (the service cannot be reached, or it waits its
+ *  turn).
+ */
+{ kind: "waiting" } | 
+/**  Its request is going out. */
+{ kind: "sending" } | 
+/**  The service has it. */
+{ kind: "sent" } | 
+/**  The service refused it: its words (`null` when it gave none). */
+{ kind: "refused"; 
+/**
+ *  The service's reason: its messages by field (`field: message`),
+ *  else its summary.
+ */
+reason: string | null } | 
+/**
+ *  The record also changed on the service since the screen showed
+ *  it: the user chooses per field in the outbox.
+ */
+{ kind: "conflict" } | 
+/**  The record is no longer on the service. */
+{ kind: "gone" } | 
+/**
+ *  Held for the user's word in the outbox (its answer was lost and a
+ *  like record was found, or it was written for another address).
+ */
+{ kind: "held" } | 
+/**
+ *  No longer in the outbox: withdrawn by "Stop" or discarded (never
+ *  sent), or cleared once sent.
+ */
+{ kind: "removed" };
+
+/**  One change's line in the progress. */
+export type ChangeProgress = {
+	/**  The change's place in the outbox. */
+	change_id: number,
+	/**  The record it changes (`null` once it left the outbox). */
+	record_id: string | null,
+	/**  What the screen called the record (`null` when it had no name). */
+	label: string | null,
+	/**  Where it stands. */
+	outcome: ChangeOutcome,
+};
+
 /**
  *  The records of `resources` in workspace `workspace` changed for
  *  `cause`: a list of one of them (or any list and the overview, when
@@ -981,6 +1091,33 @@ export type ChangedRecords = {
 	resources: ResourceName[],
 	/**  Why. */
 	cause: ChangeCause,
+};
+
+/**
+ *  Where the changes of one "Change status…", "Assign to…" or "Delete…"
+ *  stand: the progress bar's figures and each record's line.
+ */
+export type ChangesProgress = {
+	/**  How many changes (the bar's whole). */
+	total: number,
+	/**
+	 *  How many the sender is done with (the bar's value): sent, needing
+	 *  the user, or no longer in the outbox.
+	 */
+	settled: number,
+	/**  How many the service has. */
+	sent: number,
+	/**
+	 *  How many need the user in the outbox: refused, in conflict, the
+	 *  record gone, held.
+	 */
+	needs_you: number,
+	/**  How many still wait or are being sent. */
+	waiting: number,
+	/**  How many are no longer in the outbox. */
+	removed: number,
+	/**  Each change, in the order given. */
+	changes: ChangeProgress[],
 };
 
 /**  The service as the last exchange with it left it. */
@@ -3053,6 +3190,11 @@ export type ResourceSchema = {
 	 *  ([`crate::reading::names::named_fields`]).
 	 */
 	named: NamedField[],
+	/**
+	 *  The changes to many records its list offers over the rows selected
+	 *  ([`bulk_changes`]); empty for most resources.
+	 */
+	bulk: BulkChange[],
 };
 
 /**  How a list marks a change not sent yet. */

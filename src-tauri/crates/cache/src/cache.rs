@@ -687,7 +687,26 @@ impl Cache {
     /// [`Error::ChangeNotEditable`] while it is being sent;
     /// [`Error::NoSuchChange`]; SQLite failures.
     pub fn outbox_discard(&self, id: i64) -> Result<()> {
-        self.outbox_write(OutboxWrite::Discard { id }).map(|_| ())
+        self.outbox_write(OutboxWrite::Discard {
+            id,
+            waiting_only: false,
+        })
+        .map(|_| ())
+    }
+
+    /// Removes change `id` if it still waits (nothing of it went out):
+    /// checked and removed in one transaction, so a change a pass has
+    /// taken, or one already sent or needing the user, stays. Whether it
+    /// was removed.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchChange`]; SQLite failures.
+    pub fn outbox_withdraw(&self, id: i64) -> Result<bool> {
+        self.outbox_write(OutboxWrite::Discard {
+            id,
+            waiting_only: true,
+        })
+        .map(|entry| entry.is_none())
     }
 
     /// Appends `entries`, the outbox of another file of the same workspace

@@ -147,10 +147,12 @@ pub(crate) enum OutboxWrite {
         note: Option<Json>,
         at: i64,
     },
-    /// Removes change `id` only if it is not being sent: checked and
-    /// removed in one transaction.
+    /// Removes change `id` only if it is not being sent (with
+    /// `waiting_only`, only if it still waits): checked and removed in one
+    /// transaction.
     Discard {
         id: i64,
+        waiting_only: bool,
     },
     /// Appends `entries` (the outbox of the file named `from`), in order,
     /// with their states, notes, times and attempts, and notes that
@@ -211,8 +213,11 @@ impl Db<'_> {
                 };
                 self.put(id, OutboxState::Sending, at, &body)
             }
-            OutboxWrite::Discard { id } => {
+            OutboxWrite::Discard { id, waiting_only } => {
                 let entry = self.outbox_entry(id)?.ok_or(Error::NoSuchChange(id))?;
+                if waiting_only && entry.state != OutboxState::Waiting {
+                    return Ok(Some(entry));
+                }
                 if entry.state == OutboxState::Sending {
                     return Err(Error::ChangeNotEditable(id));
                 }

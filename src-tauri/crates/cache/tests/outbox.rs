@@ -248,6 +248,33 @@ fn a_change_being_sent_is_never_discarded_one_waiting_or_sent_is() {
     assert_eq!(left, vec![sending.id]);
 }
 
+/// "Stop" on changes to many records: only a change still waiting is
+/// withdrawn; one taken by a pass, sent, or needing the user stays.
+#[test]
+fn only_a_change_still_waiting_is_withdrawn() {
+    let folder = Folder::new();
+    let cache = folder.open();
+    let sending = cache.outbox_add(task("Uno")).unwrap();
+    let waiting = cache.outbox_add(task("Dos")).unwrap();
+    let sent = cache.outbox_add(task("Tres")).unwrap();
+    let refused = cache.outbox_add(task("Cuatro")).unwrap();
+    cache.outbox_claim(&sending, None).unwrap();
+    cache.outbox_mark(sent.id, OutboxState::Sent, None).unwrap();
+    cache
+        .outbox_mark(refused.id, OutboxState::NeedsYou, None)
+        .unwrap();
+    assert!(cache.outbox_withdraw(waiting.id).unwrap());
+    for stays in [sending.id, sent.id, refused.id] {
+        assert!(!cache.outbox_withdraw(stays).unwrap());
+    }
+    assert!(matches!(
+        cache.outbox_withdraw(waiting.id),
+        Err(Error::NoSuchChange(_))
+    ));
+    let left: Vec<_> = cache.outbox().unwrap().into_iter().map(|e| e.id).collect();
+    assert_eq!(left, vec![sending.id, sent.id, refused.id]);
+}
+
 /// Another file's outbox (an earlier key's) taken in: same order, states,
 /// notes, times and attempts, sealed under the new file's key, and the
 /// move recorded with them.

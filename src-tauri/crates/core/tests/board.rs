@@ -2,50 +2,20 @@
 //! its columns are the statuses the service returned, each holding the
 //! leads of that status (counted here with the plain client); past its
 //! limit it shows the newest and says so; a move is a lead edit, sent at
-//! once, or kept in the outbox while working offline and sent once after.
+//! once, or kept in the outbox while working offline and sent once after
+//! (changes to many leads at once: `bulk.rs`).
 
 mod common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use common::leads::{every_lead, id, moved_to, status};
 use tokio::sync::mpsc;
-use workdesk_api::{JsonRecord, LeadPatch, ListView, Patch, ResourceName, Take};
+use workdesk_api::ResourceName;
 use workdesk_core::reading::board::{board_of, lead_board, Board, BoardCut};
-use workdesk_core::state::AppState;
 use workdesk_core::writing::outbox::Written;
 use workdesk_sync::{CancellationToken, ExportSource, OutboxState};
-
-/// Every lead of the demo, newest first, read with the plain client.
-async fn every_lead(state: &AppState) -> Vec<JsonRecord> {
-    let workspace = state.workspace().await.unwrap();
-    let view = ListView {
-        take: Take::Count(200),
-        sort: vec![workdesk_api::SortSpec {
-            field: "created_at".into(),
-            descending: true,
-        }],
-        ..ListView::default()
-    };
-    workspace
-        .replica
-        .client()
-        .list_view(ResourceName::Lead, &view)
-        .await
-        .unwrap()
-        .results
-}
-
-fn status(record: &JsonRecord) -> Option<String> {
-    record
-        .get("status")
-        .and_then(|s| s.as_str())
-        .map(str::to_owned)
-}
-
-fn id(record: &JsonRecord) -> String {
-    record["id"].as_str().unwrap().to_owned()
-}
 
 /// The board's columns as `status → card ids`.
 fn shape(board: &Board) -> BTreeMap<Option<String>, Vec<String>> {
@@ -147,13 +117,6 @@ async fn past_its_limit_the_board_shows_the_newest_and_says_how_many_there_are()
     assert_eq!(shape(&saved), shape(&board), "the same columns and cards");
 }
 
-fn moved_to(status: &str) -> LeadPatch {
-    LeadPatch {
-        status: Patch::Set(status.to_owned()),
-        ..LeadPatch::default()
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_is_sent_at_once_or_kept_offline_and_sent_once_after() {
     let (state, dir) = common::plain();
@@ -218,103 +181,5 @@ async fn a_move_is_sent_at_once_or_kept_offline_and_sent_once_after() {
         .find(|c| c.id == lead)
         .unwrap();
     assert_eq!(card.change.as_ref().unwrap().state, OutboxState::Sent);
-    drop(dir);
-}
-
-/// Sets lead `id`'s status on the service, as someone in the office would.
-async fn office_sets(state: &AppState, id: &str, to: &str) {
-    let workspace = state.workspace().await.unwrap();
-    workspace
-        .replica
-        .client()
-        .patch_lead(id, &moved_to(to))
-        .await
-        .unwrap();
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn changing_many_leads_makes_one_edit_each_sent_once_with_each_outcome() {
-    let (state, dir) = common::plain();
-    let (tx, mut rx) = mpsc::unbounded_channel();
-    state.session.set_outbox_watch(Arc::new(move |_, summary| {
-        let _ = tx.send(summary);
-    }));
-    workdesk_core::workspace::commands::start_demo(&state)
-        .await
-        .unwrap();
-    // The board read: the leads' copies the edits start from are saved.
-    let board = lead_board(&state).await.unwrap();
-    let mut ids: Vec<String> = board
-        .columns
-        .iter()
-        .flat_map(|c| &c.cards)
-        .take(6)
-        .map(|c| c.id.clone())
-        .collect();
-    // One changed in the office since (a conflict), one that does not exist.
-    office_sets(&state, &ids[2], "cambiado en la oficina").await;
-    ids.push("00000000-0000-4000-8000-00000000dead".to_owned());
-    ids.push(ids[0].to_uppercase()); // the same lead twice: changed once
-    let kept =
-        workdesk_core::writing::bulk::change_leads(&state, ids.clone(), moved_to("en revisión"))
-            .await
-            .unwrap();
-    assert_eq!(kept.len(), 7, "one edit per lead");
-    let summary = common::until(&mut rx, |s| {
-        s.unsent == 2 && s.waiting == 0 && s.sending == 0
-    })
-    .await;
-    assert_eq!((summary.sent, summary.needs_you), (5, 2));
-    let outbox = workdesk_core::writing::outbox::outbox(&state)
-        .await
-        .unwrap();
-    let note_of = |id: &str| {
-        outbox
-            .changes
-            .iter()
-            .find(|p| matches!(&p.change, Some(workdesk_sync::Change::PatchLead { id: lead, .. }) if lead == id))
-            .map(|p| (p.state, p.note.clone()))
-            .unwrap()
-    };
-    assert!(matches!(
-        note_of(&ids[2]),
-        (
-            OutboxState::NeedsYou,
-            Some(workdesk_sync::Note::Conflict { .. })
-        )
-    ));
-    assert!(matches!(
-        note_of(&ids[6]),
-        (OutboxState::NeedsYou, Some(workdesk_sync::Note::Gone))
-    ));
-    let leads = every_lead(&state).await;
-    for id in ids.iter().take(6) {
-        let on_service = leads.iter().find(|l| &self::id(l) == id).unwrap();
-        let want = if id == &ids[2] {
-            "cambiado en la oficina"
-        } else {
-            "en revisión"
-        };
-        assert_eq!(status(on_service).as_deref(), Some(want), "{id}");
-    }
-    // Nothing refused as a whole is kept: a patch that changes nothing.
-    let before = workdesk_core::writing::outbox::outbox(&state)
-        .await
-        .unwrap()
-        .changes
-        .len();
-    assert!(
-        workdesk_core::writing::bulk::change_leads(&state, ids, LeadPatch::default())
-            .await
-            .is_err()
-    );
-    assert_eq!(
-        workdesk_core::writing::outbox::outbox(&state)
-            .await
-            .unwrap()
-            .changes
-            .len(),
-        before
-    );
     drop(dir);
 }

@@ -17,6 +17,7 @@ export function schemaOf(schemas: ResourceSchema[], resource: ResourceName, path
       picker: { title: "id", detail: [], view: { page: 1, take: 20, fields: null, sort: [], filters: [] }, named_by: [] },
       references: [],
       named: [],
+      bulk: [],
     }
   );
 }

@@ -1,10 +1,12 @@
 // The rows' context menu (right-click, the context menu key, Shift+F10):
 // whether it is open, where and for which row, and its items for that row:
 // Open, Edit (a lead's, opening Edit a lead on it), Copy (the selected rows), Copy link (the row's `workdesk://` link,
-// lib/links.ts), and "Export selected rows…" when the list exports. Up and
+// lib/links.ts), "Export selected rows…" when the list exports, and the
+// changes to many records the list offers (../bulk: "Change status…"). Up and
 // Down move through the items, wrapping around.
 import { t } from "../../lib/i18n.svelte";
-import type { ResourceName } from "../../lib/bindings";
+import type { BulkChange, ResourceName } from "../../lib/bindings";
+import { OFFERED } from "../bulk/bulk.svelte";
 import type { JsonRecord } from "../../lib/ipc";
 import type { Screen } from "../../lib/sections";
 
@@ -12,7 +14,7 @@ import type { Screen } from "../../lib/sections";
 export type OpenMenu = { x: number; y: number; index: number; record: JsonRecord };
 
 /** What an item does. */
-export type MenuAction = "open" | "edit" | "copy" | "link" | "export";
+export type MenuAction = "open" | "edit" | "copy" | "link" | "export" | BulkChange;
 
 export class ContextMenu {
   /** The menu on screen, or null when closed. */
@@ -35,8 +37,8 @@ export function editScreen(resource: ResourceName, record: JsonRecord): Screen |
   return resource === "lead" && typeof record.id === "string" && record.id !== "" ? { kind: "lead", id: record.id } : null;
 }
 
-/** The items of the menu over `selected` rows (a row alone counts as one); Export only when `exports`, Edit only when `edits`. */
-export function menuItems(selected: number, exports: boolean, edits = false): { action: MenuAction; label: string }[] {
+/** The items of the menu over `selected` rows (a row alone counts as one); Export only when `exports`, Edit only when `edits`, then the `bulk` changes. */
+export function menuItems(selected: number, exports: boolean, edits = false, bulk: BulkChange[] = []): { action: MenuAction; label: string }[] {
   const count = Math.max(1, selected);
   return [
     { action: "open", label: t("table.menu_open") },
@@ -44,6 +46,7 @@ export function menuItems(selected: number, exports: boolean, edits = false): { 
     { action: "copy", label: t("table.menu_copy", { count }) },
     { action: "link", label: t("links.copy") },
     ...(exports ? [{ action: "export" as const, label: t("table.menu_export", { count }) }] : []),
+    ...bulk.map((change) => ({ action: change, label: t(OFFERED[change]) })),
   ];
 }
 

@@ -33,3 +33,35 @@ export function copiesRows(body: HTMLElement | undefined): boolean {
   const text = window.getSelection();
   return !text || text.isCollapsed;
 }
+
+/**
+ * Follows the document's Copy while focus is on a row of the table whose
+ * body `body()` gives (Ctrl+C, Edit › Copy): `rows()` gives the rows as
+ * text (null when none), `copied` is told how many were copied. WebKit
+ * enables Copy without a text selection only when `beforecopy` is
+ * cancelled; the `copy` event then carries the rows. Returns what stops
+ * following.
+ */
+export function followCopy(
+  body: () => HTMLElement | undefined,
+  rows: () => { text: string; rows: number } | null,
+  copied: (rows: number) => void,
+): () => void {
+  const onBeforeCopy = (event: Event) => {
+    if (copiesRows(body()) && rows() !== null) event.preventDefault();
+  };
+  const onCopy = (event: ClipboardEvent) => {
+    if (!copiesRows(body()) || !event.clipboardData) return;
+    const chosen = rows();
+    if (!chosen) return;
+    event.clipboardData.setData("text/plain", chosen.text);
+    event.preventDefault();
+    copied(chosen.rows);
+  };
+  document.addEventListener("beforecopy", onBeforeCopy);
+  document.addEventListener("copy", onCopy);
+  return () => {
+    document.removeEventListener("beforecopy", onBeforeCopy);
+    document.removeEventListener("copy", onCopy);
+  };
+}

@@ -177,6 +177,25 @@ pub async fn lead_board(state: &AppState) -> Result<Board, UiError> {
     .await
 }
 
+/// The lead statuses the service returned in the workspace on screen, in
+/// the order first seen: what "Change status…" offers over the leads
+/// selected (the service documents none, so any other text may be typed
+/// too). Reads saved data only.
+///
+/// Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
+#[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
+pub async fn lead_statuses(state: &AppState) -> Result<Vec<String>, UiError> {
+    guarded(async move {
+        let workspace = state.workspace().await?;
+        let seen = workspace
+            .replica
+            .lead_statuses_seen()
+            .map_err(Error::from)?;
+        Ok(seen.into_iter().map(|s| s.status).collect())
+    })
+    .await
+}
+
 /// A lead's status edit in the outbox, as its card shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Type)]
 pub struct LeadChange {

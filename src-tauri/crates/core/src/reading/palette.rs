@@ -508,7 +508,7 @@ fn saved_at_of(source: &Source) -> Option<DateTime<Utc>> {
 /// `records` of `resource` as matches: titled and detailed as its picker
 /// says; a lead by its company, else its person, when the saved
 /// stakeholders name them (read from saved data only, never the service).
-async fn results_of(
+pub(crate) async fn results_of(
     replica: &Replica,
     resource: ResourceName,
     records: &[JsonRecord],

@@ -46,6 +46,9 @@ pub struct ResourceSchema {
     /// shown by name in lists and details
     /// ([`crate::reading::names::named_fields`]).
     pub named: Vec<NamedField>,
+    /// The changes to many records its list offers over the rows selected
+    /// ([`bulk_changes`]); empty for most resources.
+    pub bulk: Vec<BulkChange>,
 }
 
 /// At most this many columns show by default.
@@ -212,6 +215,29 @@ fn field(field: &Field) -> FieldSchema {
     }
 }
 
+/// A change to many records a list offers over the rows selected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Type)]
+#[serde(rename_all = "snake_case")]
+pub enum BulkChange {
+    /// "Change status…" ([`crate::writing::bulk::change_leads`] with a `status`).
+    ChangeStatus,
+    /// "Assign to…" ([`crate::writing::bulk::change_leads`] with a `user_member`).
+    Assign,
+    /// "Delete…" ([`crate::writing::bulk::delete_stakeholders`]).
+    Delete,
+}
+
+/// The changes to many records the list of `resource` offers: the
+/// service lets leads be edited and stakeholders deleted, nothing else.
+#[must_use]
+pub fn bulk_changes(resource: ResourceName) -> Vec<BulkChange> {
+    match resource {
+        ResourceName::Lead => vec![BulkChange::ChangeStatus, BulkChange::Assign],
+        ResourceName::Stakeholder => vec![BulkChange::Delete],
+        _ => Vec::new(),
+    }
+}
+
 /// The schema of `resource`.
 pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
     let engine = resource.schema();
@@ -243,6 +269,7 @@ pub fn resource_schema(resource: ResourceName) -> ResourceSchema {
         picker: picker(resource),
         references: references(resource),
         named: named_fields(resource),
+        bulk: bulk_changes(resource),
     };
     schema.default_view = default_view(&schema);
     schema

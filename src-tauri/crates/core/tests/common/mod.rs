@@ -4,6 +4,8 @@
 // Each test binary uses part of what is here.
 #![allow(dead_code)]
 
+pub mod leads;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 

@@ -602,6 +602,18 @@ impl Replica {
             .map_err(|err| Error::of_change(err, id))
     }
 
+    /// Withdraws change `id` if it still waits (nothing of it went out):
+    /// "Stop" on changes to many records. One a pass has taken, one sent
+    /// and one needing the user stay as they are. Whether it was withdrawn.
+    ///
+    /// # Errors
+    /// [`Error::NoSuchChange`]; [`Error::KeyRefused`]; [`Error::Cache`].
+    pub fn withdraw(&self, id: i64) -> Result<bool> {
+        self.saved()?
+            .outbox_withdraw(id)
+            .map_err(|err| Error::of_change(err, id))
+    }
+
     /// Removes every change the service has (state sent).
     ///
     /// # Errors
