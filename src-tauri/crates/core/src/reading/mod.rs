@@ -11,6 +11,7 @@
 //! - [`pickers`]: how a record picker finds and shows records;
 //! - [`names`]: names where IDs were (references named from saved records);
 //! - [`palette`]: the command palette's search of every list's records;
+//! - [`pins`]: the records and saved views pinned to the navigation;
 //! - [`overview`]: the workspace at a glance;
 //! - [`board`]: the leads board, by status seen.
 
@@ -19,6 +20,7 @@ pub mod changes;
 pub mod names;
 pub mod overview;
 pub mod palette;
+pub mod pins;
 pub mod pickers;
 pub mod records;
 pub mod schema;
