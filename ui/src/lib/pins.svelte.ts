@@ -61,7 +61,8 @@ class PinsStore {
     const workspace = this.#workspace;
     const asked = ++this.#asked;
     const pins = await ask();
-    if (workspace === this.#workspace && asked === this.#asked) this.list = pins;
+    // Anything but a list (no answer) shows nothing pinned.
+    if (workspace === this.#workspace && asked === this.#asked) this.list = Array.isArray(pins) ? pins : [];
   }
 }
 
