@@ -473,8 +473,12 @@ impl UiError {
             Error::ViewName => UiError::new(K::InvalidInput, C::ViewName)
                 .param("max", crate::settings::store::VIEW_NAME_MAX_CHARS)
                 .field("name"),
-            Error::ViewNotFound(name) => UiError::new(K::NotFound, C::ViewNotFound).param("name", name),
-            Error::TooManyPins(max) => UiError::new(K::InvalidInput, C::TooManyPins).param("max", max),
+            Error::ViewNotFound(name) => {
+                UiError::new(K::NotFound, C::ViewNotFound).param("name", name)
+            }
+            Error::TooManyPins(max) => {
+                UiError::new(K::InvalidInput, C::TooManyPins).param("max", max)
+            }
             Error::Api(err @ Api::RateLimited { .. }) => {
                 let seconds = err
                     .retry_in()

@@ -223,12 +223,18 @@ async fn at_most_thirty_are_pinned() {
     assert_eq!(pins.len(), PINS_MAX);
     // One pinned already is pinned again without a complaint; after an
     // unpin there is room again.
-    pin(&state, record(ResourceName::SupplierInvoice, &invoices[0].0))
-        .await
-        .unwrap();
-    unpin(&state, record(ResourceName::SupplierInvoice, &invoices[0].0))
-        .await
-        .unwrap();
+    pin(
+        &state,
+        record(ResourceName::SupplierInvoice, &invoices[0].0),
+    )
+    .await
+    .unwrap();
+    unpin(
+        &state,
+        record(ResourceName::SupplierInvoice, &invoices[0].0),
+    )
+    .await
+    .unwrap();
     let pins = pin(&state, record(ResourceName::SupplierInvoice, last))
         .await
         .unwrap();
@@ -287,13 +293,9 @@ async fn a_pinned_record_is_titled_again_and_a_deleted_view_is_unpinned() {
     );
 
     // The view deleted: its pin is no longer listed.
-    workdesk_core::reading::records::delete_view(
-        &state,
-        ResourceName::Task,
-        "Overdue".to_owned(),
-    )
-    .await
-    .unwrap();
+    workdesk_core::reading::records::delete_view(&state, ResourceName::Task, "Overdue".to_owned())
+        .await
+        .unwrap();
     let pins = pinned(&state).await.unwrap();
     assert_eq!(targets(&pins), [record(ResourceName::Customer, id)]);
 }

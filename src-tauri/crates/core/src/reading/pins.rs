@@ -162,10 +162,11 @@ pub async fn pin(state: &AppState, target: PinTarget) -> Result<Vec<Pin>, UiErro
             PinTarget::Record { resource, id } => {
                 let (resource, id) = (*resource, id.trim().to_owned());
                 let replica = workspace.replica.clone();
-                let saved = tokio::task::spawn_blocking(move || replica.saved_record(resource, &id))
-                    .await
-                    .map_err(|err| Error::SavedData(err.to_string()))?
-                    .map_err(Error::from)?;
+                let saved =
+                    tokio::task::spawn_blocking(move || replica.saved_record(resource, &id))
+                        .await
+                        .map_err(|err| Error::SavedData(err.to_string()))?
+                        .map_err(Error::from)?;
                 let record = saved
                     .ok_or_else(|| Error::RecordNotFound(resource.as_str().to_owned()))?
                     .value;

@@ -325,7 +325,8 @@ async fn read_one(
     if let Some(record) = opened {
         // The command palette's "opened recently", and its pin's title.
         let replica = &workspace.replica;
-        if let Some(result) = crate::reading::palette::note_opened(replica, resource, record).await {
+        if let Some(result) = crate::reading::palette::note_opened(replica, resource, record).await
+        {
             crate::reading::pins::retitle(replica, resource, result).await;
         }
     }
