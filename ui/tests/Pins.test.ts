@@ -117,6 +117,8 @@ describe("the navigation's Pinned group", () => {
     expect(within(group).getByRole("button", { name: /^Overdue/ })).toHaveFocus();
     await user.click(within(group).getByRole("button", { name: "Unpin Overdue" }));
     await waitFor(() => expect(pinnedGroup()).toBeNull());
+    // The last one gone, the focus is on the navigation's first button.
+    expect(screen.getByRole("button", { name: "Overview" })).toHaveFocus();
   });
 });
 
