@@ -4,7 +4,7 @@
 //! `PINS_MAX`; a record titled as the palette titles it, again when its
 //! details are read; a view's pin gone with its view; the records' pins
 //! cleared with the saved data, the views' kept; everything sealed in the
-//! file.
+//! file, and hidden once the service refused the key.
 
 use std::sync::Once;
 
@@ -24,9 +24,12 @@ mod common;
 async fn workspace(test: &str) -> (AppState, workdesk_sandbox::Running, tempfile::TempDir) {
     static STORE: Once = Once::new();
     STORE.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
-    let sandbox = workdesk_sandbox::start(workdesk_sandbox::Config::default())
-        .await
-        .unwrap();
+    let sandbox = workdesk_sandbox::start(workdesk_sandbox::Config {
+        faults: true,
+        ..workdesk_sandbox::Config::default()
+    })
+    .await
+    .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let state = AppState::new(
         Keychain::with_default_store(&format!("dev.workdesk.pins.{test}")),
@@ -330,4 +333,48 @@ async fn the_pins_are_sealed_and_the_records_pins_go_with_the_saved_data() {
         .unwrap();
     let pins = pinned(&state).await.unwrap();
     assert_eq!(targets(&pins), [view(ResourceName::Task, "Overdue")]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn once_the_service_refused_the_key_nothing_pinned_is_shown_or_changed() {
+    let (state, sandbox, _dir) = workspace("refused").await;
+    let customers = listed(&state, ResourceName::Customer, "name", 2).await;
+    pin(&state, record(ResourceName::Customer, &customers[0].0))
+        .await
+        .unwrap();
+    // The key revoked since: the next read is refused (401).
+    common::arm(sandbox.base_url(), "401", 1);
+    let view = ListView {
+        take: Take::Count(1),
+        ..ListView::default()
+    };
+    let refused = common::messages(|answers| {
+        workdesk_core::reading::records::read_list(
+            &state,
+            ResourceName::Customer,
+            view,
+            false,
+            answers,
+        )
+    })
+    .await;
+    assert!(
+        matches!(&refused, Err(error) if error.kind == ErrorKind::Unauthorized),
+        "{refused:?}"
+    );
+    assert!(pinned(&state).await.unwrap().is_empty(), "hidden");
+    let locked = pin(&state, record(ResourceName::Customer, &customers[1].0))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (locked.kind, locked.code),
+        (ErrorKind::Unauthorized, ErrorCode::SavedDataLocked)
+    );
+    let locked = unpin(&state, record(ResourceName::Customer, &customers[0].0))
+        .await
+        .unwrap_err();
+    assert_eq!(locked.code, ErrorCode::SavedDataLocked);
+    // Kept as they were, sealed, for a key the service accepts.
+    let workspace = state.workspace().await.unwrap();
+    assert_eq!(workspace.replica.cache().pins().unwrap().len(), 1);
 }
