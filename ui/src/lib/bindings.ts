@@ -117,8 +117,9 @@ export const commands = {
 	checkView: (resource: ResourceName, view: ListView) => typedError<ListView, UiError>(__TAURI_INVOKE("check_view", { resource, view })),
 	/**
 	 *  "Clear saved data": deletes every saved page and record of the
-	 *  workspace on screen (and files set aside); settings, views and the API
-	 *  key stay.
+	 *  workspace on screen (and files set aside), with the records opened
+	 *  last and the records' pins (their titles are record data); settings,
+	 *  views, the views' pins and the API key stay.
 	 * 
 	 *  Errors: `not_configured`.
 	 */
@@ -437,6 +438,29 @@ export const commands = {
 	 *  Errors: `not_configured`, `saved_data_locked`, `saved_data_unreadable`.
 	 */
 	pendingRows: (resource: ResourceName) => typedError<PendingRow[], UiError>(__TAURI_INVOKE("pending_rows", { resource })),
+	/**
+	 *  Pins `target` last among the pins of the workspace on screen (a record
+	 *  titled from its saved copy, as a match of the palette is; a saved view
+	 *  by its name); pinning what is pinned already keeps the one pin where it
+	 *  is. Answers the pins after it, as [`pinned`] does.
+	 * 
+	 *  Errors: `invalid_input` (`too_many_pins`, `max`: [`PINS_MAX`] are
+	 *  pinned already), `not_found` (`record_not_found`: no saved copy of the
+	 *  record; `view_not_found`, `name`: no saved view so named),
+	 *  `unauthorized` (`saved_data_locked`: the service refused the key),
+	 *  `not_configured`, `keychain_unavailable`.
+	 */
+	pin: (target: PinTarget) => typedError<Pin[], UiError>(__TAURI_INVOKE("pin", { target })),
+	/**
+	 *  The pins of the workspace on screen, in the user's order (the newest
+	 *  last), at most [`PINS_MAX`]: what the navigation's "Pinned" group
+	 *  shows. A view's pin whose view is gone is left out. Read from the
+	 *  workspace's sealed saved data; empty once the service refused its key.
+	 * 
+	 *  Errors: `not_configured`, `keychain_unavailable`; `internal` when saved
+	 *  data cannot be read.
+	 */
+	pinned: () => typedError<Pin[], UiError>(__TAURI_INVOKE("pinned")),
 	/**
 	 *  Reads every row `view` of `resource` selects (all pages, its filters
 	 *  and sort; `page` and `take` ignored) with `columns` in screen order,
@@ -773,6 +797,14 @@ export const commands = {
 	 *  Errors: `not_configured` when no workspace is shown.
 	 */
 	tryServiceNow: () => typedError<null, UiError>(__TAURI_INVOKE("try_service_now")),
+	/**
+	 *  Unpins `target` from the workspace on screen (nothing happens when it
+	 *  is not pinned). Answers the pins after it, as [`pinned`] does.
+	 * 
+	 *  Errors: `unauthorized` (`saved_data_locked`: the service refused the
+	 *  key), `not_configured`, `keychain_unavailable`.
+	 */
+	unpin: (target: PinTarget) => typedError<Pin[], UiError>(__TAURI_INVOKE("unpin", { target })),
 	/**
 	 *  The update status: the policy, how Workdesk was installed, the last
 	 *  check, the version offered, the download under way.
@@ -1307,6 +1339,10 @@ export type ErrorCode =
 "unknown_outcome_network" | 
 /**  A view name of 0 or more than 80 characters. */
 "view_name" | 
+/**  The saved view (`name`) is not among its list's (deleted meanwhile). */
+"view_not_found" | 
+/**  As many records and views are pinned as a workspace keeps (`max`). */
+"too_many_pins" | 
 /**  429; [`UiError::retry_after_s`] says when to retry, if known. */
 "rate_limited" | 
 /**  A 5xx or unexpected status (`status`). */
@@ -2781,6 +2817,50 @@ export type Picker = {
 	 */
 	named_by: string[],
 };
+
+/**
+ *  What is pinned to the navigation.
+ * 
+ *  JSON: `{"kind": "record", "resource": "customer", "result": {"id": …,
+ *  "title": "Acme", "detail": […]}}` or `{"kind": "view", "resource":
+ *  "task", "name": "Overdue"}`.
+ */
+export type Pin = 
+/**  A record: opened in its list with its details shown. */
+{ kind: "record"; 
+/**  Its list. */
+resource: ResourceName; 
+/**
+ *  Its id, title and detail, as a match of the palette shows them
+ *  (when its details were last read, or it was pinned).
+ */
+result: PaletteResult } | 
+/**  A saved view: applied in its list. */
+{ kind: "view"; 
+/**  Its list. */
+resource: ResourceName; 
+/**  Its name, as the list's saved views name it. */
+name: string };
+
+/**
+ *  A record or a saved view to pin or unpin, as the window names it.
+ * 
+ *  JSON: `{"kind": "record", "resource": "customer", "id": "…"}` or
+ *  `{"kind": "view", "resource": "task", "name": "Overdue"}`.
+ */
+export type PinTarget = 
+/**  Record `id` of `resource`. */
+{ kind: "record"; 
+/**  Its list. */
+resource: ResourceName; 
+/**  Its id. */
+id: string } | 
+/**  The saved view `name` of `resource`. */
+{ kind: "view"; 
+/**  Its list. */
+resource: ResourceName; 
+/**  Its name. */
+name: string };
 
 /**  Why a policy turned updates off against what it seemed to want. */
 export type PolicyProblem = 

@@ -13,6 +13,7 @@ import { ipc, uiError, type UiError } from "./ipc";
 import type { LeaveQuestion } from "./leave-question.svelte";
 import { markFirstScreenPainted } from "./marks";
 import { outbox } from "./outbox.svelte";
+import { pins } from "./pins.svelte";
 import { recordsChanged } from "./records-changed";
 import type { Router } from "./router.svelte";
 import { session } from "./session.svelte";
@@ -114,6 +115,7 @@ export class Workspace {
       const shown = next.mode === "demo" ? "demo" : next.mode === "service" ? (next.workspace?.id ?? null) : null;
       recordsChanged.show(shown);
       void outbox.show(shown);
+      void pins.show(shown);
       if (next.mode !== "setup") {
         void this.checkSavedData();
         // The budget once; its changes are pushed from now on.

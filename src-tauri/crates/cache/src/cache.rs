@@ -21,7 +21,7 @@ use crate::saved::{
     JsonRecord, OfflineAnswer, PageData, Recovery, ResourceState, SavedPage, SavedRecord, Usage,
 };
 use crate::seal::{DataKey, Lookup, Sealer};
-use crate::store::{self, instant, millis, record_id, Db, PagePayload, OPENED};
+use crate::store::{self, instant, millis, record_id, Db, PagePayload, OPENED, PINNED};
 
 /// Called with the message of the first write that fails (until it is
 /// taken with [`Cache::take_write_error`]), on the writer's thread.
@@ -314,6 +314,45 @@ impl Cache {
             all.truncate(keep);
             let bytes = serde_json::to_vec(&all).map_err(|_| Error::Unreadable("opened"))?;
             db.set_meta(OPENED, &bytes)
+        })
+    }
+
+    /// What is pinned to the navigation, in the user's order, as the app
+    /// noted it ([`Cache::change_pins`]), sealed like every other payload;
+    /// empty when nothing is, or what is noted does not read. Not cleared
+    /// by [`Cache::clear`]: the app decides which pins go with the saved
+    /// data.
+    ///
+    /// # Errors
+    /// SQLite failures; [`Error::Unreadable`].
+    pub fn pins(&self) -> Result<Vec<Json>> {
+        self.db(|db| db.meta(PINNED)).map(|bytes| {
+            bytes
+                .and_then(|bytes| serde_json::from_slice::<Vec<Json>>(&bytes).ok())
+                .unwrap_or_default()
+        })
+    }
+
+    /// Changes the pins (the app's JSON, in order) with `change`, which
+    /// says whether it changed them: written only then. Read, changed and
+    /// written under one lock: two changes at once lose neither. Returns
+    /// the pins as `change` left them.
+    ///
+    /// # Errors
+    /// SQLite failures.
+    pub fn change_pins(&self, change: impl FnOnce(&mut Vec<Json>) -> bool) -> Result<Vec<Json>> {
+        self.db(|db| {
+            let mut pins: Vec<Json> = db
+                .meta(PINNED)
+                .ok()
+                .flatten()
+                .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+                .unwrap_or_default();
+            if change(&mut pins) {
+                let bytes = serde_json::to_vec(&pins).map_err(|_| Error::Unreadable("pins"))?;
+                db.set_meta(PINNED, &bytes)?;
+            }
+            Ok(pins)
         })
     }
 

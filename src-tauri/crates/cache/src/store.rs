@@ -22,6 +22,10 @@ pub(crate) const META: &str = "meta";
 /// The meta row of the records opened last (`Cache::opened`): gone with
 /// the saved data when it is cleared.
 pub(crate) const OPENED: &str = "opened";
+/// The meta row of the records and views pinned to the navigation
+/// (`Cache::pins`): not cleared with the saved data (the app removes the
+/// records' pins itself, keeping the views').
+pub(crate) const PINNED: &str = "pinned";
 
 /// A page as sealed in the `page` table: the service's page object with
 /// the records replaced by their ids.

@@ -905,3 +905,38 @@ fn saved_data_folders_are_readable_by_the_user_only() {
     let mode = std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o700);
 }
+
+#[test]
+fn the_pins_are_changed_in_order_sealed_kept_across_a_restart_and_not_cleared() {
+    let folder = Folder::new();
+    let key = DataKey::generate();
+    {
+        let cache = folder.open("ws", &key);
+        assert!(cache.pins().unwrap().is_empty());
+        let pins = cache
+            .change_pins(|pins| {
+                pins.push(json!({"key": "a", "title": "Ferretería Qwzyx"}));
+                pins.push(json!({"key": "b"}));
+                true
+            })
+            .unwrap();
+        assert_eq!(pins.len(), 2);
+        // A change that changes nothing answers them as they are.
+        let same = cache.change_pins(|_| false).unwrap();
+        assert_eq!(same, pins);
+        // Cleared saved data leaves them to the app.
+        cache.clear();
+        cache.flush();
+        let file = std::fs::read(cache.path().unwrap()).unwrap();
+        assert!(!file.windows(5).any(|w| w == b"Qwzyx"), "sealed");
+    }
+    let cache = folder.open("ws", &key);
+    let pins = cache.pins().unwrap();
+    assert_eq!(
+        pins,
+        [
+            json!({"key": "a", "title": "Ferretería Qwzyx"}),
+            json!({"key": "b"})
+        ]
+    );
+}

@@ -57,6 +57,15 @@ pub enum Error {
     #[error("a view name must have 1 to 80 characters")]
     ViewName,
 
+    /// A saved view (its name) the list does not have (deleted meanwhile).
+    #[error("no saved view is named {0:?}")]
+    ViewNotFound(String),
+
+    /// As many records and views are pinned as a workspace keeps (the
+    /// most, [`crate::reading::pins::PINS_MAX`]).
+    #[error("at most {0} records and views can be pinned")]
+    TooManyPins(usize),
+
     /// The in-process demo sandbox could not start.
     #[error("the demo workspace could not start: {0}")]
     Demo(String),

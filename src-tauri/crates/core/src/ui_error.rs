@@ -95,6 +95,10 @@ pub enum ErrorCode {
     UnknownOutcomeNetwork,
     /// A view name of 0 or more than 80 characters.
     ViewName,
+    /// The saved view (`name`) is not among its list's (deleted meanwhile).
+    ViewNotFound,
+    /// As many records and views are pinned as a workspace keeps (`max`).
+    TooManyPins,
     /// 429; [`UiError::retry_after_s`] says when to retry, if known.
     RateLimited,
     /// A 5xx or unexpected status (`status`).
@@ -469,6 +473,12 @@ impl UiError {
             Error::ViewName => UiError::new(K::InvalidInput, C::ViewName)
                 .param("max", crate::settings::store::VIEW_NAME_MAX_CHARS)
                 .field("name"),
+            Error::ViewNotFound(name) => {
+                UiError::new(K::NotFound, C::ViewNotFound).param("name", name)
+            }
+            Error::TooManyPins(max) => {
+                UiError::new(K::InvalidInput, C::TooManyPins).param("max", max)
+            }
             Error::Api(err @ Api::RateLimited { .. }) => {
                 let seconds = err
                     .retry_in()

@@ -328,8 +328,9 @@ pub async fn set_saved_data_max_age(
 }
 
 /// "Clear saved data": deletes every saved page and record of the
-/// workspace on screen (and files set aside); settings, views and the API
-/// key stay.
+/// workspace on screen (and files set aside), with the records opened
+/// last and the records' pins (their titles are record data); settings,
+/// views, the views' pins and the API key stay.
 ///
 /// Errors: `not_configured`.
 #[cfg_attr(feature = "tauri", tauri::command, specta::specta)]
@@ -340,8 +341,10 @@ pub async fn clear_saved_data(state: &AppState) -> Result<Storage, UiError> {
         tokio::task::spawn_blocking(move || {
             cache.clear();
             cache.flush();
+            crate::reading::pins::forget_records(&cache)
         })
         .await
+        .map_err(|err| Error::SavedData(err.to_string()))?
         .map_err(|err| Error::SavedData(err.to_string()))?;
         if !workspace.id.is_demo() {
             let kept = state.offline.saved.delete_set_aside(&workspace.id);

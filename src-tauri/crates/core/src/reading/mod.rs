@@ -11,6 +11,7 @@
 //! - [`pickers`]: how a record picker finds and shows records;
 //! - [`names`]: names where IDs were (references named from saved records);
 //! - [`palette`]: the command palette's search of every list's records;
+//! - [`pins`]: the records and saved views pinned to the navigation;
 //! - [`overview`]: the workspace at a glance;
 //! - [`board`]: the leads board, by status seen.
 
@@ -20,6 +21,7 @@ pub mod names;
 pub mod overview;
 pub mod palette;
 pub mod pickers;
+pub mod pins;
 pub mod records;
 pub mod schema;
 pub mod views;

@@ -301,28 +301,29 @@ pub struct RecentRecord {
 
 /// Notes `record` of `resource` (its details just read) as the newest
 /// record opened in `replica`'s workspace, titled as a match is; the
-/// workspace keeps [`RECENT_KEPT`]. A record without an id, or a note
-/// that cannot be written, is left out (logged): opening a record never
-/// fails for it.
-pub async fn note_opened(replica: &Replica, resource: ResourceName, record: JsonRecord) {
-    let Some(result) = results_of(replica, resource, &[record]).await.pop() else {
-        return;
-    };
+/// workspace keeps [`RECENT_KEPT`]. Answers that title (`None` for a
+/// record without an id). A note that cannot be written is left out
+/// (logged): opening a record never fails for it.
+pub async fn note_opened(
+    replica: &Replica,
+    resource: ResourceName,
+    record: JsonRecord,
+) -> Option<PaletteResult> {
+    let result = results_of(replica, resource, &[record]).await.pop()?;
     let key = format!("{}:{}", resource.as_str(), result.id);
     let recent = RecentRecord {
         resource,
-        result,
+        result: result.clone(),
         opened_at: Utc::now(),
     };
-    let Ok(json) = serde_json::to_value(&recent) else {
-        return;
-    };
+    let json = serde_json::to_value(&recent).ok()?;
     let cache = replica.cache().clone();
     let noted =
         tokio::task::spawn_blocking(move || cache.note_opened(&key, json, RECENT_KEPT)).await;
     if let Ok(Err(err)) = noted {
         log::warn!("the record opened could not be noted: {err}");
     }
+    Some(result)
 }
 
 /// The records opened last in the workspace on screen, newest first, at

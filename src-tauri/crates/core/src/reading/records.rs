@@ -323,8 +323,12 @@ async fn read_one(
         })
         .await;
     if let Some(record) = opened {
-        // The command palette's "opened recently".
-        crate::reading::palette::note_opened(&workspace.replica, resource, record).await;
+        // The command palette's "opened recently", and its pin's title.
+        let replica = &workspace.replica;
+        if let Some(result) = crate::reading::palette::note_opened(replica, resource, record).await
+        {
+            crate::reading::pins::retitle(replica, resource, result).await;
+        }
     }
     if let Err(err) = &end {
         log::warn!(
