@@ -28,6 +28,7 @@ import {
   overviewShown,
   removeAppData,
   screenshot,
+  screenshotScreen,
   untilText,
   visible,
 } from "./support.mjs";
@@ -131,6 +132,7 @@ test("a task due yesterday raises one notification whose click opens it, and non
     await told(app, 1, "the reminder of the task due yesterday");
     assert.equal(shown(), 1, "exactly one notification");
     await screenshot(app, "reminder-due");
+    screenshotScreen("reminder");
 
     // Its click (the default action) opens the task's details in the window.
     dunstctl("action", "0");

@@ -599,6 +599,26 @@ export async function screenshot(app, name) {
   return file;
 }
 
+/**
+ * Saves a screenshot of the whole X display (the window and what the
+ * desktop draws over it: a notification's bubble) as `<WORKDESK_ARTIFACTS
+ * or artifacts>/screenshots/<name>.png`, with ImageMagick's `import` when
+ * it is installed (it is not part of CI's packages: the screenshot is for
+ * the README); returns its path, or null when it could not be taken.
+ */
+export function screenshotScreen(name) {
+  const dir = join(process.env.WORKDESK_ARTIFACTS ?? "artifacts", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  try {
+    execFileSync("import", ["-window", "root", file], { stdio: "ignore", timeout: 10_000 });
+    return file;
+  } catch {
+    console.log(`screenshot ${name} of the whole screen not taken: ImageMagick's import is not installed here`);
+    return null;
+  }
+}
+
 /** A TCP port nothing listens on right now. */
 function freePort() {
   return new Promise((resolve, reject) => {

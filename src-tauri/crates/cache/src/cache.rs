@@ -1121,6 +1121,7 @@ fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Jo
             job => job,
         };
         let counts = !matches!(job, Job::Touch { .. } | Job::Confirm { .. });
+        let deletes = matches!(job, Job::Clear | Job::ForgetBefore { .. });
         let mut conn = lock(conn);
         let changed = match run(inner, &mut conn, job) {
             Ok(changed) => changed,
@@ -1144,6 +1145,18 @@ fn write_loop(inner: &Inner, conn: &Mutex<Connection>, queue: &mpsc::Receiver<Jo
             _ => Vec::new(),
         };
         drop(conn);
+        // The digests kept in memory of pages now deleted would say a page
+        // read again unchanged is saved, and it would only be confirmed:
+        // asked of the file again instead.
+        if deletes || !evicted.is_empty() {
+            let gone: Vec<&str> = changed
+                .iter()
+                .filter(|_| deletes)
+                .chain(&evicted)
+                .map(String::as_str)
+                .collect();
+            lock(&inner.digests).retain(|(resource, _), _| !gone.contains(resource));
+        }
         {
             let mut generations = lock(&inner.generations);
             for resource in changed.into_iter().chain(evicted) {

@@ -706,6 +706,57 @@ fn resource_state_and_clear() {
     assert_eq!(cache.page(INVOICES, "page=1").unwrap(), None);
 }
 
+/// A page deleted (Clear saved data, the age limit, the size cap) is no
+/// longer known by its digest: read again unchanged, it is saved again,
+/// not only confirmed.
+#[test]
+fn a_page_cleared_or_evicted_is_saved_again_when_read_again_unchanged() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    let with_digest = || PageData {
+        digest: Some([7; 16]),
+        ..page(1..=3, 3)
+    };
+    cache.save_page(INVOICES, "page=1", with_digest(), false);
+    cache.flush();
+    assert_eq!(
+        cache.page_digest(INVOICES, "page=1").unwrap(),
+        Some([7; 16])
+    );
+    cache.clear();
+    cache.flush();
+    assert_eq!(
+        cache.page_digest(INVOICES, "page=1").unwrap(),
+        None,
+        "cleared"
+    );
+
+    // The size cap: the page's records evicted with it.
+    cache.save_page(INVOICES, "page=1", with_digest(), false);
+    cache.flush();
+    assert_eq!(
+        cache.page_digest(INVOICES, "page=1").unwrap(),
+        Some([7; 16])
+    );
+    let big = |n: u32| {
+        let mut record = invoice(n);
+        record.insert("description".into(), json!("x".repeat(20_000)));
+        record
+    };
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    cache.save_records(INVOICES, (100..=200).map(big).collect(), true);
+    cache.flush();
+    cache.set_cap(1024 * 1024);
+    cache.save_records(INVOICES, vec![invoice(1000)], true);
+    cache.flush();
+    assert_eq!(cache.page(INVOICES, "page=1").unwrap(), None, "evicted");
+    assert_eq!(
+        cache.page_digest(INVOICES, "page=1").unwrap(),
+        None,
+        "evicted"
+    );
+}
+
 #[test]
 fn in_memory_for_the_session_when_there_is_no_keychain() {
     let cache = Cache::in_memory("ws").unwrap();
