@@ -4,7 +4,7 @@
 // first run, every section of the navigation (the overview; the first list also with a
 // record's details, a row's context menu, its filters, Print's question and the export
 // dialog open; a stakeholder's delete confirmation, and with two stakeholders selected the bar of
-// changes to many records and Delete…'s confirmation; Edit a lead with its lead picker's
+// changes to many records, Delete…'s confirmation and its progress; Edit a lead with its lead picker's
 // list open), the
 // shortcuts dialog and the offline banner. Used by accessibility.test.mjs (light theme) and
 // accessibility-dark.test.mjs (dark theme).
@@ -119,8 +119,12 @@ export async function checkEveryScreen(app, sandbox, theme) {
           const bar = await visible(app, By.css("[role='toolbar'].bulk-bar"));
           await check(`${name}-bulk-bar`);
           await clickInView(app, await bar.findElement(By.css("button")));
-          await visible(app, By.css("[role='dialog'].bulk"));
+          const bulk = await visible(app, By.css("[role='dialog'].bulk"));
           await check(`${name}-bulk-delete`);
+          // Deleted: the progress with each stakeholder's outcome.
+          await clickInView(app, await bulk.findElement(By.css("button[type='submit']")));
+          await visible(app, By.id("bulk-summary"));
+          await check(`${name}-bulk-progress`);
           await app.actions().sendKeys(Key.ESCAPE).perform();
         }
         // Edit a lead starts from a record picker: checked with its list open.
