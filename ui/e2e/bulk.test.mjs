@@ -12,20 +12,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { By, Key } from "selenium-webdriver";
 import { violations } from "./a11y.mjs";
-import { WAIT_MS, appUnderTest, byButton, clickFirstRow, clickInView, connectToSandbox, journal, openSection, screenshot, serviceGet, visible } from "./support.mjs";
+import { WAIT_MS, appUnderTest, byButton, clickFirstRow, clickInView, connectToSandbox, journal, officeSetsLead, openSection, screenshot, serviceGet, visible } from "./support.mjs";
 
 const context = appUnderTest("the built app binary");
 const STATUS = "revisión de cierre";
-
-/** Sets lead `id`'s status on the service, as someone in the office would. */
-async function officeSets(id, status) {
-  const response = await fetch(`${context.sandbox.baseUrl}/crm/lead/${id}/`, {
-    method: "PATCH",
-    headers: { Authorization: `Bearer ${context.sandbox.keys.workspace_a}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ status }),
-  });
-  assert.equal(response.status, 200);
-}
 
 /** Arms the sandbox's 403 for the next PATCH of lead `id` only. */
 async function refuseNextPatchOf(id) {
@@ -61,7 +51,7 @@ test("a status change of 20 leads, a conflict and a refusal mixed in, reports ea
     const conflicted = ids[2];
     const refused = ids[5];
     const before = await serviceGet(context.sandbox, `/crm/lead/?id=${refused}`);
-    await officeSets(conflicted, "cambiado en la oficina");
+    await officeSetsLead(context.sandbox, conflicted, "cambiado en la oficina");
     await refuseNextPatchOf(refused);
 
     await clickInView(app, await bar.findElement(By.xpath(".//button[normalize-space(.)='Change status…']")));

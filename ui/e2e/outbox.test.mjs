@@ -24,6 +24,7 @@ import {
   connectToSandbox,
   journal,
   killApp,
+  officeSetsLead,
   openSection,
   screenshot,
   serviceGet,
@@ -211,16 +212,6 @@ test("a stakeholder the service refuses waits as needing you, is edited beside i
   assert.equal(made.count, 1);
 });
 
-/** Sets lead `id`'s status on the service, as someone in the office would. */
-async function officeSets(id, status) {
-  const response = await fetch(`${context.sandbox.baseUrl}/crm/lead/${id}/`, {
-    method: "PATCH",
-    headers: { Authorization: `Bearer ${context.sandbox.keys.workspace_a}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ status }),
-  });
-  assert.equal(response.status, 200);
-}
-
 /** Opens the first lead's editor, online; returns its id. */
 async function editFirstLead(app) {
   await openSection(app, "Leads");
@@ -242,7 +233,7 @@ async function editOfflineAgainstTheOffice(app, id, value, office) {
   // The Leads list marks the row as edited and not sent yet.
   await openSection(app, "Leads");
   await untilText(app, By.xpath(`//table[contains(@class,'records')]//tr[@data-id='${id}']`), /edited, not sent yet/, "the row marked");
-  await officeSets(id, office);
+  await officeSetsLead(context.sandbox, id, office);
   await (await workOffline(app)).click();
   await untilOneNeedsYou(app, "a conflict");
   await (await outboxEntry(app))[0].click();

@@ -550,6 +550,16 @@ export async function serviceGet(sandbox, path) {
   return body.data;
 }
 
+/** Sets lead `id`'s status on the sandbox as workspace A, as someone in the office would. */
+export async function officeSetsLead(sandbox, id, status) {
+  const response = await fetch(`${sandbox.baseUrl}/crm/lead/${id}/`, {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${sandbox.keys.workspace_a}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ status }),
+  });
+  assert.equal(response.status, 200);
+}
+
 /** The requests the sandbox has answered, oldest first: `[{method, path, query, body, status}]`. */
 export async function journal(sandbox) {
   const response = await fetch(`${sandbox.baseUrl}/_sandbox/requests`);

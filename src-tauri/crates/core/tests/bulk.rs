@@ -7,36 +7,14 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use common::leads::{every_lead, id, moved_to, office_sets, status};
-use tokio::sync::mpsc;
 use workdesk_api::{LeadPatch, ListView, Patch, ResourceName, Take};
 use workdesk_core::reading::board::lead_board;
 use workdesk_core::state::AppState;
 use workdesk_core::writing::bulk::{
     change_leads, changes_progress, delete_stakeholders, stop_changes, ChangeOutcome,
 };
-use workdesk_core::writing::sender::OutboxSummary;
 use workdesk_sync::{CancellationToken, OutboxState};
-
-/// The demo started on a fresh state, its outbox's counts sent on the
-/// receiver.
-async fn watched_demo() -> (
-    AppState,
-    mpsc::UnboundedReceiver<OutboxSummary>,
-    tempfile::TempDir,
-) {
-    let (state, dir) = common::plain();
-    let (tx, rx) = mpsc::unbounded_channel();
-    state.session.set_outbox_watch(Arc::new(move |_, summary| {
-        let _ = tx.send(summary);
-    }));
-    workdesk_core::workspace::commands::start_demo(&state)
-        .await
-        .unwrap();
-    (state, rx, dir)
-}
 
 /// The first `n` leads on the board (their copies saved by reading it).
 async fn leads_on_board(state: &AppState, n: usize) -> Vec<String> {
@@ -53,7 +31,7 @@ async fn leads_on_board(state: &AppState, n: usize) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changing_many_leads_makes_one_edit_each_sent_once_with_each_outcome() {
-    let (state, mut rx, dir) = watched_demo().await;
+    let (state, mut rx, dir) = common::demo_watched().await;
     // The board read: the leads' copies the edits start from are saved.
     let mut ids = leads_on_board(&state, 6).await;
     // One changed in the office since (a conflict), one that does not exist.
@@ -152,7 +130,7 @@ async fn changing_many_leads_makes_one_edit_each_sent_once_with_each_outcome() {
 /// refused with the service's own reason, and none is changed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_refusal_carries_the_services_reason() {
-    let (state, mut rx, dir) = watched_demo().await;
+    let (state, mut rx, dir) = common::demo_watched().await;
     let ids = leads_on_board(&state, 3).await;
     let before = every_lead(&state).await;
     let nobody = LeadPatch {
@@ -189,7 +167,7 @@ async fn each_refusal_carries_the_services_reason() {
 /// withdrawn twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stop_withdraws_what_still_waits_and_nothing_is_sent_after() {
-    let (state, mut rx, dir) = watched_demo().await;
+    let (state, mut rx, dir) = common::demo_watched().await;
     let ids = leads_on_board(&state, 4).await;
     let before = every_lead(&state).await;
     workdesk_core::offline::commands::set_working_offline(&state, true)
@@ -231,7 +209,7 @@ async fn stop_withdraws_what_still_waits_and_nothing_is_sent_after() {
 /// once; one the service no longer has counts as deleted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deleting_many_stakeholders_deletes_each_once() {
-    let (state, mut rx, dir) = watched_demo().await;
+    let (state, mut rx, dir) = common::demo_watched().await;
     let workspace = state.workspace().await.unwrap();
     workspace
         .replica

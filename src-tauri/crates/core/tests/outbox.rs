@@ -6,30 +6,11 @@ mod common;
 
 use std::sync::Arc;
 
-use tokio::sync::mpsc;
 use workdesk_api::{FilterSpec, ListView, NewTask, Operator, ResourceName, Take};
 use workdesk_core::state::AppState;
 use workdesk_core::ui_error::{ErrorCode, ErrorKind};
 use workdesk_core::writing::outbox::Written;
-use workdesk_core::writing::sender::OutboxSummary;
 use workdesk_sync::{Change, OutboxState};
-
-/// The demo, with every change of its outbox's counts sent to the receiver.
-async fn demo_watched() -> (
-    AppState,
-    mpsc::UnboundedReceiver<OutboxSummary>,
-    tempfile::TempDir,
-) {
-    let (state, dir) = common::plain();
-    let (tx, rx) = mpsc::unbounded_channel();
-    state.session.set_outbox_watch(Arc::new(move |_, summary| {
-        let _ = tx.send(summary);
-    }));
-    workdesk_core::workspace::commands::start_demo(&state)
-        .await
-        .unwrap();
-    (state, rx, dir)
-}
 
 async fn tasks_titled(state: &AppState, title: &str) -> usize {
     let view = ListView {
@@ -50,7 +31,7 @@ async fn tasks_titled(state: &AppState, title: &str) -> usize {
 
 #[tokio::test]
 async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() {
-    let (state, mut rx, _dir) = demo_watched().await;
+    let (state, mut rx, _dir) = common::demo_watched().await;
     workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
@@ -79,7 +60,7 @@ async fn a_task_made_while_working_offline_is_kept_and_sent_once_when_it_ends() 
 
 #[tokio::test]
 async fn a_task_the_service_can_take_is_sent_at_once() {
-    let (state, _rx, _dir) = demo_watched().await;
+    let (state, _rx, _dir) = common::demo_watched().await;
     let written =
         workdesk_core::writing::writes::create_task(&state, NewTask::titled("Pagar proveedores"))
             .await
@@ -94,7 +75,7 @@ async fn a_task_the_service_can_take_is_sent_at_once() {
 
 #[tokio::test]
 async fn a_task_outside_the_bounds_is_refused_not_kept() {
-    let (state, _rx, _dir) = demo_watched().await;
+    let (state, _rx, _dir) = common::demo_watched().await;
     workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
@@ -111,7 +92,7 @@ async fn a_task_outside_the_bounds_is_refused_not_kept() {
 
 #[tokio::test]
 async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
-    let (state, _rx, _dir) = demo_watched().await;
+    let (state, _rx, _dir) = common::demo_watched().await;
     workdesk_core::offline::commands::set_working_offline(&state, true)
         .await
         .unwrap();
@@ -160,7 +141,7 @@ async fn a_kept_change_can_be_edited_and_discarded_and_says_when_it_is_gone() {
 async fn changes_not_sent_are_saved_to_a_file_as_typed() {
     use std::sync::Mutex as StdMutex;
     use workdesk_core::export::commands::{SaveDialog, SaveFileDialog};
-    let (state, mut rx, dir) = demo_watched().await;
+    let (state, mut rx, dir) = common::demo_watched().await;
     workdesk_core::writing::writes::create_task(&state, NewTask::titled("Ya enviada"))
         .await
         .unwrap();

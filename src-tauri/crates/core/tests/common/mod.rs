@@ -154,3 +154,21 @@ pub async fn until(
     .await
     .expect("the outbox never got there")
 }
+
+/// The demo started on a fresh state, every change of its outbox's counts
+/// sent to the receiver.
+pub async fn demo_watched() -> (
+    AppState,
+    tokio::sync::mpsc::UnboundedReceiver<workdesk_core::writing::sender::OutboxSummary>,
+    tempfile::TempDir,
+) {
+    let (state, dir) = plain();
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    state.session.set_outbox_watch(Arc::new(move |_, summary| {
+        let _ = tx.send(summary);
+    }));
+    workdesk_core::workspace::commands::start_demo(&state)
+        .await
+        .unwrap();
+    (state, rx, dir)
+}
