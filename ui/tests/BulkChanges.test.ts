@@ -4,7 +4,8 @@
 // bar, each lead's outcome (done, refused with the service's reason, a
 // conflict), asked again when the outbox's counts change, an older answer
 // never replacing a newer one. "Stop" withdraws what still waits. "Delete…"
-// over stakeholders asks once, naming how many. What was typed stays when
+// over stakeholders asks once, naming how many; once it runs, the focus is
+// in its progress (Escape closes it). What was typed stays when
 // something is missing or refused.
 import { beforeEach, describe, expect, test } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/svelte";
@@ -172,5 +173,9 @@ describe("changes to many records", () => {
     await user.click(within(dialog).getByRole("button", { name: "Delete 3 stakeholders" }));
     expect(calls("delete_stakeholders")).toEqual([{ ids: LEADS }]);
     expect(await within(dialog).findByText("No longer on the service")).toBeInTheDocument();
+    // The focus moved into the progress with the form gone: Escape still closes the dialog.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
