@@ -56,20 +56,7 @@ pub async fn change_leads(
         let labels = labels(replica, ResourceName::Lead, &ids).await;
         let changes = ids
             .iter()
-            .map(|id| match lead_edit(replica, id, &patch) {
-                Change::PatchLead {
-                    id,
-                    patch,
-                    based_on,
-                    ..
-                } => Change::PatchLead {
-                    label: labels.get(&id).cloned(),
-                    id,
-                    patch,
-                    based_on,
-                },
-                other => other,
-            })
+            .map(|id| lead_edit(replica, id, &patch, labels.get(id).cloned()))
             .collect();
         Ok(keep_all(state, replica, changes, "lead edits").await?)
     })

@@ -169,7 +169,7 @@ pub async fn patch_lead(
     guarded(async move {
         let workspace = state.workspace().await?;
         let replica = &workspace.replica;
-        let change = || lead_edit(replica, &id, &patch);
+        let change = || lead_edit(replica, &id, &patch, None);
         if keeps_at_once(replica) {
             return keep_change(state, replica, &change()).await;
         }
@@ -234,8 +234,14 @@ pub async fn delete_stakeholder(state: &AppState, id: String) -> Result<Written<
 /// The outbox's change for `patch` of lead `id`: based on the values of
 /// the patched fields in the lead's saved copy with the edits still to
 /// send laid over it, as the form showed it (a field the copy lacks is
-/// unknown, so any other value on the service is a conflict).
-pub(crate) fn lead_edit(replica: &Replica, id: &str, patch: &LeadPatch) -> Change {
+/// unknown, so any other value on the service is a conflict), named
+/// `label` in the outbox's list.
+pub(crate) fn lead_edit(
+    replica: &Replica,
+    id: &str,
+    patch: &LeadPatch,
+    label: Option<String>,
+) -> Change {
     let saved = replica
         .pending_record(ResourceName::Lead, id)
         .ok()
@@ -250,7 +256,7 @@ pub(crate) fn lead_edit(replica: &Replica, id: &str, patch: &LeadPatch) -> Chang
         id: id.to_owned(),
         patch: patch.clone(),
         based_on,
-        label: None,
+        label,
     }
 }
 
