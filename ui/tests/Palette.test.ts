@@ -4,7 +4,7 @@
 // keyboard alone moves and opens; an older answer that arrives late never
 // replaces a newer one.
 import { describe, expect, test, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/svelte";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import CommandPalette from "../src/components/palette/CommandPalette.svelte";
@@ -123,6 +123,27 @@ describe("the command palette", () => {
     await user.keyboard("{Enter}");
     expect(onclose).toHaveBeenCalledOnce();
     expect(went).toEqual([{ kind: "list", resource: "customer", link: { record: OPTICA } }]);
+  });
+
+  test("the option under a still pointer does not take the keyboard's choice; a real move of the pointer does", async () => {
+    const { input, user, went } = open(() => answer(1, [customers([[ACME, "Acme Logística S.A."], [OPTICA, "Acme Óptica"]])]));
+    await user.type(input, "acme");
+    await screen.findByRole("group", { name: "Customers, found by the service" });
+    const [first, second] = screen.getAllByRole("option");
+    // The pointer rests over the first option.
+    await fireEvent.mouseMove(first, { screenX: 40, screenY: 300 });
+    expect(active(input)).toBe("Acme Logística S.A. 900111222");
+    await user.keyboard("{ArrowDown}");
+    expect(active(input)).toBe("Acme Óptica 900111222");
+    // WebKit's mousemove when the list scrolls under the pointer, which stayed where it was.
+    await fireEvent.mouseMove(first, { screenX: 40, screenY: 300 });
+    expect(active(input)).toBe("Acme Óptica 900111222");
+    await user.keyboard("{Enter}");
+    expect(went).toEqual([{ kind: "list", resource: "customer", link: { record: OPTICA } }]);
+    // The pointer moved: the option under it is the active one.
+    await fireEvent.mouseMove(second, { screenX: 40, screenY: 330 });
+    await fireEvent.mouseMove(first, { screenX: 40, screenY: 300 });
+    expect(active(input)).toBe("Acme Logística S.A. 900111222");
   });
 
   test("a list answered from the saved records says so, and why", async () => {

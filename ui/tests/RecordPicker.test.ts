@@ -4,7 +4,7 @@
 // Rust's (tests/fixtures/resource-schemas.json, written by `npm run
 // bindings`); the mocked service answers them.
 import { describe, expect, test, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/svelte";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
 import { mockIPC } from "@tauri-apps/api/mocks";
 import CustomerView from "../src/components/forms/CustomerView.svelte";
@@ -82,6 +82,21 @@ describe("open a customer by a part of its name", () => {
     expect(input).toHaveValue("Acme Logística S.A.");
     expect(input).toHaveAttribute("aria-expanded", "false");
     expect(input).toHaveFocus();
+  });
+
+  test("the option under a still pointer does not take the keyboard's choice; a real move does", async () => {
+    const { user, input } = openCustomerView();
+    await user.type(input, "acme");
+    const list = await screen.findByRole("listbox", { name: "Matches: Customer" });
+    const options = await within(list).findAllByRole("option");
+    await fireEvent.mouseMove(options[0], { screenX: 60, screenY: 200 });
+    await user.keyboard("{ArrowDown}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[1].id);
+    // The list moved under the pointer, which stayed where it was (WebKit says so with a mousemove).
+    await fireEvent.mouseMove(options[0], { screenX: 60, screenY: 200 });
+    expect(input).toHaveAttribute("aria-activedescendant", options[1].id);
+    await fireEvent.mouseMove(options[0], { screenX: 60, screenY: 204 });
+    expect(input).toHaveAttribute("aria-activedescendant", options[0].id);
   });
 
   test("Escape closes the list and keeps what was typed; a pasted ID still opens", async () => {

@@ -37,3 +37,30 @@ export function afterPress(work: () => void): void {
   if (pressed) waiting.push(work);
   else work();
 }
+
+// WebKit sends a `mousemove` when what lies under a still pointer changes
+// (a list scrolled by the keyboard, options coming in as a search
+// answers), at the pointer's last place. A list that made the option under
+// the pointer its active one on any `mousemove` would then take the choice
+// away from the keyboard: ↓ to an option, and Enter opens whichever one
+// slid under the pointer. `pointerMoved` tells a real move from those.
+
+let at: { x: number; y: number } | null = null;
+const moves = new WeakSet<Event>();
+
+if (typeof window !== "undefined") {
+  window.addEventListener(
+    "mousemove",
+    (event) => {
+      const moved = at === null ? event.movementX !== 0 || event.movementY !== 0 : at.x !== event.screenX || at.y !== event.screenY;
+      at = { x: event.screenX, y: event.screenY };
+      if (moved) moves.add(event);
+    },
+    { capture: true },
+  );
+}
+
+/** Whether `event` (a `mousemove`) is the pointer really moving, not the content moving under it. */
+export function pointerMoved(event: MouseEvent): boolean {
+  return moves.has(event);
+}
