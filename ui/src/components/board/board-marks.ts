@@ -3,20 +3,13 @@
 // asked for), `workdesk:board-painted` and the measure `workdesk:board`:
 // request to its columns and cards painted (read with
 // `performance.getEntriesByName("workdesk:board")`).
-import { tick } from "svelte";
-import { frame, mark } from "../../lib/marks";
+import { mark, measure, painted } from "../../lib/marks";
 
 export { mark };
 
-/** Two frames after the board is in the DOM: measures `workdesk:board` from its request. */
+/** Once the board in the DOM is painted: measures `workdesk:board` from its request. */
 export async function markBoardPainted(): Promise<void> {
-  await tick();
-  await frame();
-  await frame();
-  try {
-    performance.mark("workdesk:board-painted");
-    performance.measure("workdesk:board", "workdesk:board-requested", "workdesk:board-painted");
-  } catch {
-    // No User Timing here (the component tests): nothing to measure.
-  }
+  await painted();
+  mark("workdesk:board-painted");
+  measure("workdesk:board", "workdesk:board-requested", "workdesk:board-painted");
 }

@@ -63,8 +63,12 @@ export class TableColumns {
   constructor(props: ColumnProps, fonts: Fonts | null = readFonts()) {
     this.#props = props;
     this.fonts = fonts;
+    // The fields by name, as one string: another page of the same columns
+    // (a new array) leaves the list, the headers and the row measure as
+    // they are.
+    const names = $derived(props.columns.join("\n"));
     this.list = $derived(
-      props.columns.map((name) => {
+      (names === "" ? [] : names.split("\n")).map((name) => {
         const field = props.schema.fields.find((f) => f.name === name);
         return {
           name,
