@@ -45,16 +45,33 @@ export function formatDecimal(value: string | null | undefined, locale = userLoc
  */
 export function formatAmount(value: string | null | undefined, locale = userLocale()): string {
   if (value == null || value === "") return "";
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const significant = (value.split(".")[1] ?? "").replace(/0+$/, "").length;
-  const scale = Math.max(2, significant);
+  const scale = amountScale(value);
+  if (scale === null) return value;
   const format = numberFormat(locale, { minimumFractionDigits: scale, maximumFractionDigits: scale });
   return format.format(value as Intl.StringNumericLiteral);
 }
 
-/** The decimal point of `locale` ("." or ","). */
+/**
+ * How many fraction digits `formatAmount` shows of decimal string `value`
+ * (at least 2; the zeros past them dropped); null when `value` is not a
+ * plain decimal, which is shown as it is.
+ */
+export function amountScale(value: string): number | null {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return null;
+  const significant = (value.split(".")[1] ?? "").replace(/0+$/, "").length;
+  return Math.max(2, significant);
+}
+
+const decimalPoints = new Map<string, string>();
+
+/** The decimal point of `locale` ("." or ","), worked out once per locale (asked for every amount of a page). */
 function decimalPoint(locale: string): string {
-  return numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  let point = decimalPoints.get(locale);
+  if (point === undefined) {
+    point = numberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    decimalPoints.set(locale, point);
+  }
+  return point;
 }
 
 /** How many digits follow the decimal point in `text` (an amount formatted in `locale`); -1 without one. */

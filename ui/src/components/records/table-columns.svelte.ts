@@ -8,7 +8,7 @@
 import type { FieldSchema, ResourceSchema, SortSpec } from "../../lib/bindings";
 import { MAX_WIDTH, MIN_WIDTH } from "../../lib/columns";
 import { fieldLabel, formatValue, unreadableReason } from "../../lib/fields";
-import { fractionDigits, padFraction } from "../../lib/format";
+import { amountScale, fractionDigits, padFraction } from "../../lib/format";
 import { t } from "../../lib/i18n.svelte";
 import type { JsonRecord } from "../../lib/ipc";
 import { columnWidth, readFonts, tooltip, type Fonts } from "./column-width";
@@ -35,6 +35,19 @@ export const RESIZE_STEP = 16;
 
 /** A cell as shown: its text, tooltip, alignment and whether its value could not be read. */
 export type Cell = { text: string; title: string | undefined; numeric: boolean; unreadable: boolean };
+
+/**
+ * How many digits follow the decimal point in amount `value` as its cell
+ * shows it (-1: none), without formatting it when it is a plain decimal
+ * (a page asks this of every amount it holds).
+ */
+function shownFraction(field: FieldSchema | undefined, name: string, value: JsonRecord[string]): number {
+  if (typeof value === "string" && value !== "") {
+    const scale = amountScale(value);
+    if (scale !== null) return scale;
+  }
+  return fractionDigits(formatValue(field, name, value).text);
+}
 
 const clamp = (px: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, px));
 
@@ -89,7 +102,7 @@ export class TableColumns {
     this.widestFraction = $derived(
       this.list.map((col) =>
         col.field?.kind === "decimal"
-          ? Math.max(-1, ...props.records.map((r) => fractionDigits(formatValue(col.field, col.name, r[col.name]).text)))
+          ? Math.max(-1, ...props.records.map((r) => shownFraction(col.field, col.name, r[col.name])))
           : null,
       ),
     );

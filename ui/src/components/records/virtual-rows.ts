@@ -4,6 +4,12 @@
 // the scroll height, so a 200-row page paints in about the time of 30.
 import type { Density } from "../../lib/bindings";
 
+/**
+ * Rows rendered beyond each edge of the scroll box: enough that a wheel's
+ * notch or an arrow key finds its rows already there; every one more is a
+ * row more to update and paint on each new page.
+ */
+export const OVERSCAN_ROWS = 4;
 /** Pages up to this many rows are rendered whole. */
 export const ALL_ROWS_UP_TO = 60;
 /** Rows rendered of a long page before its scroll box is measured. */
