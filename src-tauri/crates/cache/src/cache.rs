@@ -923,7 +923,10 @@ impl Cache {
         let records = self.db(|db| {
             shown
                 .iter()
-                .filter_map(|row| unreadable_as_none(db.body(schema, &row.lookup)).transpose())
+                .filter_map(|row| {
+                    let rest = unreadable_as_none(db.rest(resource, &row.lookup)).transpose()?;
+                    Some(rest.map(|rest| row.record(rest)))
+                })
                 .map(|record| {
                     record.map(|record| match plan.fields {
                         None => record,

@@ -22,6 +22,7 @@ use workdesk_query::{
 };
 
 use crate::cell::{render, Cell};
+use crate::saved::JsonRecord;
 use crate::seal::Lookup;
 use crate::store::SavedCells;
 
@@ -53,6 +54,26 @@ fn position(layout: &Layout, path: &FieldPath) -> Option<usize> {
 impl Row {
     fn slot(&self, path: &FieldPath) -> Option<&Value> {
         self.cells[position(self.layout, path)?].as_ref()
+    }
+
+    /// The whole record: each saved field rendered from its typed value,
+    /// as `Db::assemble` does from the sealed cells, then `rest`, the
+    /// fields kept as sent (`Db::rest`).
+    pub fn record(&self, rest: JsonRecord) -> JsonRecord {
+        let mut record: JsonRecord = self
+            .layout
+            .schema
+            .fields
+            .iter()
+            .zip(self.cells.iter())
+            .filter_map(|(field, value)| {
+                value
+                    .as_ref()
+                    .map(|value| (field.name.to_owned(), render(value)))
+            })
+            .collect();
+        record.extend(rest);
+        record
     }
 }
 

@@ -1057,5 +1057,12 @@ fn offline_pages_are_the_full_sorts_pages_however_ties_fall() {
             .query(INVOICES, &query(&format!("{text}&take=all")))
             .unwrap();
         assert_eq!(ids(&whole.records), expected[..expected.len().min(200)], "{text}");
+        // Each record as its saved copy reads (the fields kept as sent and
+        // those rendered from their typed values).
+        for record in &whole.records {
+            let id = record["id"].as_str().unwrap();
+            let copy = cache.record(INVOICES, id).unwrap().unwrap().record;
+            assert_eq!(*record, copy, "{id}");
+        }
     }
 }
