@@ -86,6 +86,9 @@ fn cell(row: &Row, position: usize) -> &Value {
 /// keeps its values as they are.
 const MOST_WORDS: usize = 1024;
 
+/// Up to this many words, a word is found by comparing it with each.
+const FEW_WORDS: usize = 16;
+
 /// One field's value of every row, in row order, as [`Record::value`]
 /// reads it (null where the field was never saved).
 #[derive(Debug)]
@@ -109,13 +112,23 @@ impl Column {
             if !matches!(value, Value::String(_) | Value::Null) {
                 break;
             }
-            let code = *known.entry(value).or_insert_with(|| {
-                words.push(value.clone());
-                (words.len() - 1) as u32
-            });
-            if words.len() > MOST_WORDS {
-                break;
-            }
+            // A few words (an enumeration's codes) are compared one by
+            // one, more looked up by hash.
+            let found = if words.len() <= FEW_WORDS {
+                words.iter().position(|word| word == value)
+            } else {
+                known.get(value).map(|&code| code as usize)
+            };
+            let code = match found {
+                Some(code) => code as u32,
+                None if words.len() == MOST_WORDS => break,
+                None => {
+                    words.push(value.clone());
+                    let code = (words.len() - 1) as u32;
+                    known.insert(value, code);
+                    code
+                }
+            };
             codes.push(code);
         }
         if codes.len() == rows.len() {
