@@ -914,19 +914,25 @@ impl Cache {
         if !refused.is_empty() {
             return Err(Error::Refused(refused));
         }
-        let selected = plan.select(index.rows.iter());
-        let count = selected.len();
+        let (count, shown) = index.select(plan);
         let start = (plan.page as usize - 1).saturating_mul(plan.take);
         if start >= count && plan.page > 1 {
             return Err(Error::PastLastPage { page: plan.page });
         }
-        let shown = &selected[start.min(count)..(start.saturating_add(plan.take)).min(count)];
         let resource = schema.resource;
         let records = self.db(|db| {
             shown
                 .iter()
-                .filter_map(|row| unreadable_as_none(db.body(schema, &row.lookup)).transpose())
-                .map(|record| record.map(|record| plan.project(&record)))
+                .filter_map(|row| {
+                    let rest = unreadable_as_none(db.rest(resource, &row.lookup)).transpose()?;
+                    Some(rest.map(|rest| row.record(rest)))
+                })
+                .map(|record| {
+                    record.map(|record| match plan.fields {
+                        None => record,
+                        Some(_) => plan.project(&record),
+                    })
+                })
                 .collect::<Result<Vec<_>>>()
         })?;
         self.touch(

@@ -22,7 +22,10 @@
 //! - **Offline queries** ([`Cache::query`]): filters, sort, page and fields
 //!   over all saved records of a resource, with per-condition refusals
 //!   for what was not saved (a related record's name, a field some records
-//!   lack).
+//!   lack). The records' typed values are held in memory once opened
+//!   (`index.rs`), the fields a query reads laid out as columns: a
+//!   condition is one pass over a column, and only the page's records are
+//!   sorted (selected first among the matches).
 //! - **The outbox** ([`Cache::outbox`]): changes made offline, kept in
 //!   order with their state until they are sent, sealed like the rest,
 //!   each write durable when it returns; untouched by the limits below.

@@ -252,17 +252,20 @@ impl Db<'_> {
         Ok(all)
     }
 
-    /// The record at `lookup`, if it is still saved.
-    pub fn body(&self, schema: &Schema, lookup: &Lookup) -> Result<Option<JsonRecord>> {
-        let row: Option<(Vec<u8>, Vec<u8>)> = self
+    /// The fields of record `lookup` of `resource` kept as sent (those its
+    /// typed values do not reproduce): what [`Db::assemble`] adds to the
+    /// cells, for a record whose cells are already open (the query index).
+    pub fn rest(&self, resource: &str, lookup: &Lookup) -> Result<Option<JsonRecord>> {
+        let body: Option<Vec<u8>> = self
             .conn
-            .prepare_cached("SELECT cells, body FROM record WHERE resource = ?1 AND lookup = ?2")?
-            .query_row(params![schema.resource, &lookup[..]], |row| {
-                Ok((row.get(0)?, row.get(1)?))
-            })
+            .prepare_cached("SELECT body FROM record WHERE resource = ?1 AND lookup = ?2")?
+            .query_row(params![resource, &lookup[..]], |row| row.get(0))
             .optional()?;
-        row.map(|(cells, body)| self.assemble(schema, lookup, &cells, &body))
-            .transpose()
+        body.map(|body| {
+            let rest = self.sealer.open(BODY, resource, lookup, &body)?;
+            serde_json::from_slice(&rest).map_err(|_| Error::Unreadable("not a record"))
+        })
+        .transpose()
     }
 
     /// What is known of `resource`'s saved records as a whole.

@@ -991,3 +991,78 @@ fn the_pins_are_changed_in_order_sealed_kept_across_a_restart_and_not_cleared() 
         ]
     );
 }
+
+/// An invoice of few distinct totals, dates and statuses (ties everywhere),
+/// some totals null, its id not in saved order: ties fall to the id.
+fn tied_invoice(n: u32) -> JsonRecord {
+    let total = match n % 5 {
+        0 => json!(null),
+        1 => json!("10.00"),
+        2 => json!("10.0"),
+        3 => json!("20.5"),
+        _ => json!("-3"),
+    };
+    let maker = ["Acme", "Peña", "Óptica"][n as usize % 3];
+    let status = ["PR", "CO", "ER"][n as usize % 3];
+    let record = json!({
+        "id": id((n * 7919) % 1000),
+        "name": format!("{maker} {n}"),
+        "total": total,
+        "operation_status": status,
+        "issue_date": format!("2025-03-{:02}T10:00:00Z", 1 + n % 4),
+    });
+    record.as_object().unwrap().clone()
+}
+
+#[test]
+fn offline_pages_are_the_full_sorts_pages_however_ties_fall() {
+    let folder = Folder::new();
+    let cache = folder.open("ws", &DataKey::generate());
+    let saved: Vec<JsonRecord> = (0..230).map(tied_invoice).collect();
+    cache.save_records(INVOICES, saved.clone(), true);
+    cache.flush();
+    for text in [
+        "operation_status__in=PR,CO&total__gte=10&or__issue_date__lt=2025-03-03&sort=-total,issue_date",
+        "sort=total",
+        "sort=-total",
+        "sort=-operation_status,total",
+        "not__operation_status=ER&sort=issue_date",
+        "name__icontains=ñ&or__total__isnull=true&sort=-issue_date,total",
+        "total__lt=0",
+        "",
+    ] {
+        // The reference: the engine's full (stable) sort over the records
+        // in saved order.
+        let plan = query(text).check(INVOICES).unwrap();
+        let expected: Vec<String> = plan
+            .select(saved.iter())
+            .iter()
+            .map(|r| r["id"].as_str().unwrap().to_owned())
+            .collect();
+        let mut paged = Vec::new();
+        for page in 1.. {
+            let answer = match cache.query(INVOICES, &query(&format!("{text}&take=7&page={page}")))
+            {
+                Err(Error::PastLastPage { .. }) => break,
+                answer => answer.unwrap(),
+            };
+            assert_eq!(answer.count, expected.len() as u64, "{text}");
+            paged.extend(ids(&answer.records));
+            if answer.records.is_empty() {
+                break;
+            }
+        }
+        assert_eq!(paged, expected, "{text}: page after page");
+        let whole = cache
+            .query(INVOICES, &query(&format!("{text}&take=all")))
+            .unwrap();
+        assert_eq!(ids(&whole.records), expected[..expected.len().min(200)], "{text}");
+        // Each record as its saved copy reads (the fields kept as sent and
+        // those rendered from their typed values).
+        for record in &whole.records {
+            let id = record["id"].as_str().unwrap();
+            let copy = cache.record(INVOICES, id).unwrap().unwrap().record;
+            assert_eq!(*record, copy, "{id}");
+        }
+    }
+}

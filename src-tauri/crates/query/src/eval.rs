@@ -67,12 +67,12 @@ impl Plan {
             self.sort
                 .iter()
                 .zip(a_keys.iter().zip(b_keys))
-                .map(|(key, (a, b))| compare_key(key, a, b))
+                .map(|(key, (a, b))| key.compare(a, b))
                 .find(|order| order.is_ne())
                 .unwrap_or_else(|| {
                     let a_id = records[a].value(&id, FieldType::Uuid);
                     let b_id = records[b].value(&id, FieldType::Uuid);
-                    compare_nulls_last(&a_id, &b_id)
+                    a_id.cmp_nulls_last(&b_id)
                 })
         });
         *records = order.into_iter().map(|index| records[index]).collect();
@@ -96,21 +96,32 @@ impl Plan {
     }
 }
 
-fn compare_nulls_last(a: &Value, b: &Value) -> Ordering {
-    match (a.is_null(), b.is_null()) {
-        (true, true) => Ordering::Equal,
-        (true, false) => Ordering::Greater,
-        (false, true) => Ordering::Less,
-        (false, false) => a.total_cmp(b),
+impl Value {
+    /// The ascending order of sorting: nulls last, then
+    /// [`Value::total_cmp`]. The order of ties by `id` too.
+    #[must_use]
+    pub fn cmp_nulls_last(&self, other: &Value) -> Ordering {
+        match (self.is_null(), other.is_null()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            (false, false) => self.total_cmp(other),
+        }
     }
 }
 
-fn compare_key(key: &TypedSortKey, a: &Value, b: &Value) -> Ordering {
-    let ascending = compare_nulls_last(a, b);
-    if key.descending {
-        ascending.reverse()
-    } else {
-        ascending
+impl TypedSortKey {
+    /// The order of two records' values of this key: nulls last ascending,
+    /// first descending ([`Value::cmp_nulls_last`], reversed for `-field`).
+    /// Ties are for the next key, then `id`.
+    #[must_use]
+    pub fn compare(&self, a: &Value, b: &Value) -> Ordering {
+        let ascending = a.cmp_nulls_last(b);
+        if self.descending {
+            ascending.reverse()
+        } else {
+            ascending
+        }
     }
 }
 
@@ -119,7 +130,16 @@ impl TypedCondition {
     #[must_use]
     pub fn test<R: Record + ?Sized>(&self, record: &R) -> bool {
         let value = record.value(&self.path, self.field.kind);
-        self.not != self.holds(&value)
+        self.test_value(&value)
+    }
+
+    /// Whether a record whose value at the condition's path is `value`
+    /// satisfies it, `not__` applied: what [`TypedCondition::test`]
+    /// answers, for a store that reads its values by field (a column)
+    /// rather than by record.
+    #[must_use]
+    pub fn test_value(&self, value: &Value) -> bool {
+        self.not != self.holds(value)
     }
 
     /// The condition without `not__`. Null satisfies only `isnull=true`.
