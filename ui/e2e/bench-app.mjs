@@ -15,7 +15,7 @@
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { Builder, By, until } from "selenium-webdriver";
-import { startTauriDriver } from "./support.mjs";
+import { startTauriDriver, removeAppData } from "./support.mjs";
 
 const APP = process.env.WORKDESK_APP;
 const RUNS = Number(process.env.WORKDESK_BENCH_RUNS ?? 5);
@@ -64,6 +64,8 @@ const entries = (driver, name) =>
     name,
   );
 
+// A new install: no settings or saved data left by an earlier run.
+removeAppData();
 const tauriDriver = await startTauriDriver();
 const startup = [];
 const startupInWebview = [];

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { By } from "selenium-webdriver";
 import { boardShown } from "./board.mjs";
-import { byButton, clickInView, connectToSandbox, openApp, openSection, startSandbox, startTauriDriver, visible } from "./support.mjs";
+import { byButton, clickInView, connectToSandbox, openApp, openSection, startSandbox, startTauriDriver, visible, removeAppData } from "./support.mjs";
 
 const APP = process.env.WORKDESK_APP;
 const SANDBOX = process.env.WORKDESK_SANDBOX;
@@ -39,6 +39,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const report = (what, values) =>
   console.log(`${what}: median ${median(values).toFixed(1)} ms (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)}) over ${values.length} runs: ${values.map((v) => v.toFixed(1)).join(", ")}`);
 
+// A new install: no settings or saved data left by an earlier run.
+removeAppData();
 const sandbox = await startSandbox(SANDBOX, 0, ["--leads", String(LEADS)]);
 const driver = await startTauriDriver();
 try {

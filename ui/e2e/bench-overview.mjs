@@ -10,7 +10,7 @@
 // the build).
 import assert from "node:assert/strict";
 import { By } from "selenium-webdriver";
-import { connectToSandbox, openApp, overviewShown, startSandbox, startTauriDriver, visible } from "./support.mjs";
+import { connectToSandbox, openApp, overviewShown, startSandbox, startTauriDriver, visible, removeAppData } from "./support.mjs";
 
 const APP = process.env.WORKDESK_APP;
 const SANDBOX = process.env.WORKDESK_SANDBOX;
@@ -21,6 +21,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const entries = (app, name) =>
   app.executeScript("return performance.getEntriesByName(arguments[0]).map((e) => e.duration);", name);
 
+// A new install: no settings or saved data left by an earlier run.
+removeAppData();
 const sandbox = await startSandbox(SANDBOX, 0, ["--invoices", "10000", "--rate-limit", "1000000"]);
 const driver = await startTauriDriver();
 const painted = [];
