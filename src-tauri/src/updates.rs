@@ -8,8 +8,7 @@
 //!
 //! A download must be the version the manifest announced: the plugin
 //! compares the version bound into its signature (`requireSignedVersion`
-//! in `tauri.conf.json`; the release signs with `--app-version`), and
-//! [`check_package_version`] the version a `.deb` says it is.
+//! in `tauri.conf.json`; the release signs with `--app-version`).
 
 use serde::Serialize;
 use specta::Type;
@@ -24,7 +23,7 @@ use workdesk_core::updates::policy::{
     Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_TICK,
 };
 use workdesk_core::updates::status::{
-    check_package_version, NotInThisBuild, Release, UpdateStage, UpdateStatus, Updates,
+    NotInThisBuild, Release, UpdateStage, UpdateStatus, Updates,
     CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
 };
 
@@ -306,7 +305,6 @@ pub async fn install_update(
         let target = if in_place {
             None
         } else {
-            let name = name.clone();
             let extension = workdesk_core::updates::status::package_extension(&name);
             let dialog = SaveDialog {
                 file_name: name,
@@ -319,13 +317,8 @@ pub async fn install_update(
         };
         let (_, cancel) = updates.begin_download()?;
         progress.send(updates.status(), "update download");
-        // The plugin verified the signature, and the version bound into it;
-        // then the version the package itself says, where it is read.
-        let downloaded = download(&updates, &update, &cancel, &progress)
-            .await
-            .and_then(|bytes| {
-                check_package_version(&name, &bytes, &update.version).map(|()| bytes)
-            });
+        // The plugin verified the signature, and the version bound into it.
+        let downloaded = download(&updates, &update, &cancel, &progress).await;
         let done = match downloaded {
             Ok(bytes) => match target {
                 Some(path) => {

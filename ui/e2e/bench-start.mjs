@@ -16,7 +16,15 @@
 // the form live (Rust's first answer applied, after the UI's scripts took
 // the form over); its "Try the demo workspace" click to the first
 // row of the records table displayed, split by the page's marks; and both
-// binaries' sizes. Machines are noisy:
+// binaries' sizes. And idle memory: the PSS (proportional set size, from
+// /proc/<pid>/smaps_rollup) of the app's process and of its WebKit
+// processes (its descendants: WebKitWebProcess, WebKitNetworkProcess), once
+// the figure has settled (sampled every 500 ms until the last five samples,
+// 2 s, are within 1 MiB of each other; at most 20 s): the floor with its
+// button shown, Workdesk on its first-run form and on the demo's first page;
+// also their private memory (USS), which other processes on the computer
+// mapping the same libraries do not move as they move the PSS.
+// Machines are noisy:
 // the ratio of the medians is the figure to compare across machines.
 // Each app starts as a new install (its data, settings and cache folders
 // deleted), and a session starts only once the previous app has exited:
@@ -25,6 +33,13 @@
 // D-Bus and the private XDG folders of .ci/session).
 //   WORKDESK_APP, WORKDESK_FLOOR  the two release binaries
 //   WORKDESK_BENCH_RUNS           interleaved runs (default 7)
+//   WORKDESK_APP_BEFORE           optional: a second Workdesk binary (the
+//                                 build before a change), started after
+//                                 WORKDESK_APP in each run and measured the same way
+//   WEBKIT_DISABLE_DMABUF_RENDERER=1  both apps on the same renderer: Workdesk
+//                                 sets it itself where there is no GPU render
+//                                 node (workdesk_core::webkit), the floor does
+//                                 not (BENCHMARKS.md, "Issue 48: size and idle memory")
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename, isAbsolute, join, relative } from "node:path";
@@ -33,6 +48,7 @@ import { Builder, By } from "selenium-webdriver";
 import { IDENTIFIER, WAIT_MS, byButton, nativeCapabilities, startNativeDriver } from "./support.mjs";
 
 const APP = process.env.WORKDESK_APP;
+const BEFORE = process.env.WORKDESK_APP_BEFORE;
 const FLOOR = process.env.WORKDESK_FLOOR;
 const RUNS = Number(process.env.WORKDESK_BENCH_RUNS ?? 7);
 const SESSION = process.env.WORKDESK_TEST_SESSION;
@@ -40,6 +56,7 @@ const SESSION = process.env.WORKDESK_TEST_SESSION;
 const FLOOR_IDENTIFIER = "dev.workdesk.floor";
 
 assert.ok(APP && existsSync(APP), `WORKDESK_APP must name Workdesk's release binary (got ${APP})`);
+assert.ok(!BEFORE || existsSync(BEFORE), `WORKDESK_APP_BEFORE must name a Workdesk binary (got ${BEFORE})`);
 assert.ok(FLOOR && existsSync(FLOOR), `WORKDESK_FLOOR must name the floor's release binary (got ${FLOOR})`);
 assert.ok(Number.isInteger(RUNS) && RUNS > 0, `WORKDESK_BENCH_RUNS must be a positive integer (got ${RUNS})`);
 // Each run deletes the apps' settings and data: only ever inside the
@@ -79,6 +96,82 @@ function running(binary) {
       }
     })
     .map(Number);
+}
+
+/** The parent pid of every live process, by pid. */
+function parents() {
+  const parent = new Map();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return parent;
+}
+
+/**
+ * The PSS of process `pid` and its private memory (USS: Private_Clean +
+ * Private_Dirty), in KiB (`/proc/<pid>/smaps_rollup`); zeros if it is gone.
+ */
+function memoryOf(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(text)[1]);
+    return { pss: kib("Pss"), uss: kib("Private_Clean") + kib("Private_Dirty") };
+  } catch {
+    return { pss: 0, uss: 0 };
+  }
+}
+
+/**
+ * The memory in MiB of the one process of this session running `binary`
+ * and of its descendants (its WebKit processes): `app` and `webkit`, their
+ * PSS (shared pages divided among the processes that map them, so it moves
+ * with whatever else runs on the computer), and `appUss` and `webkitUss`,
+ * their private memory (what only they hold).
+ */
+function memory(binary) {
+  const [pid, ...more] = running(binary);
+  assert.ok(pid && more.length === 0, `one ${basename(binary)} runs in this session (found ${[pid, ...more]})`);
+  const parent = parents();
+  const family = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, of] of parent) {
+      if (family.has(of) && !family.has(child)) {
+        family.add(child);
+        grew = true;
+      }
+    }
+  }
+  const own = memoryOf(pid);
+  const webkit = [...family].filter((p) => p !== pid).map(memoryOf);
+  const sum = (field) => webkit.reduce((total, m) => total + m[field], 0) / 1024;
+  return { app: own.pss / 1024, webkit: sum("pss"), appUss: own.uss / 1024, webkitUss: sum("uss") };
+}
+
+/**
+ * `memory(binary)` once idle: sampled every 500 ms until the last five
+ * samples (2 s) are within 1 MiB of each other, or 20 s have passed.
+ */
+async function settledMemory(binary) {
+  const samples = [];
+  const deadline = performance.now() + 20_000;
+  for (;;) {
+    samples.push(memory(binary));
+    const last = samples.slice(-5).map((s) => s.app + s.webkit);
+    if (last.length === 5 && Math.max(...last) - Math.min(...last) <= 1) break;
+    if (performance.now() > deadline) {
+      console.log(`  (${basename(binary)}: memory still moving after 20 s: ${last.map((x) => x.toFixed(1)).join(", ")} MiB)`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return samples.at(-1);
 }
 
 /** Resolves once no process of this session runs `binary`. */
@@ -178,14 +271,79 @@ const median = (xs) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const ms = (x) => `${x.toFixed(0)} ms`;
+const mb = (x) => `${x.toFixed(1)} MiB`;
+/** A memory sample's whole: the app's process and its WebKit processes, in MiB. */
+const total = (sample) => sample.app + sample.webkit;
+/** The same for private memory (USS). */
+const privateTotal = (sample) => sample.appUss + sample.webkitUss;
 
 const floorStart = [];
 const floorParts = { navigation: [], paint: [] };
-const appParts = { navigation: [], paint: [] };
-const appStart = [];
-const demoFirstRow = [];
-const firstScreen = { asked: [], prerendered: [], painted: [] };
-const demoParts = { started: [], toRead: [], read: [], painted: [] };
+const floorMemory = [];
+/** Each Workdesk binary's figures, by path. */
+const stats = new Map(
+  [APP, ...(BEFORE && BEFORE !== APP ? [BEFORE] : [])].map((binary) => [
+    binary,
+    {
+      start: [],
+      parts: { navigation: [], paint: [] },
+      firstScreen: { asked: [], prerendered: [], painted: [] },
+      demoFirstRow: [],
+      demoParts: { started: [], toRead: [], read: [], painted: [] },
+      memory: { firstRun: [], demo: [] },
+    },
+  ]),
+);
+
+/** One Workdesk start of `binary` as a new install, its figures added to `stat`. */
+async function workdesk(driverUrl, binary, stat) {
+  return session(driverUrl, binary, IDENTIFIER, async (driver, t0, launched) => {
+    const submit = By.css("main.setup form button[type='submit']");
+    const shown = await displayed(driver, submit, "the first-run form's submit button");
+    const { navigation, paint } = await startParts(driver, launched);
+    stat.parts.navigation.push(navigation);
+    stat.parts.paint.push(paint);
+    // The same by the page's own clock: its navigation start to the
+    // first-run form painted, and to the first question's answer asked
+    // (ui/public/start.js).
+    const first = await driver.executeAsyncScript((done) => {
+      const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+      const read = () =>
+        at("workdesk:first-screen-painted") === undefined
+          ? requestAnimationFrame(read)
+          : done({ asked: at("workdesk:start-asked"), prerendered: at("workdesk:first-screen-prerendered"), painted: at("workdesk:first-screen-painted") });
+      read();
+    });
+    assert.ok(typeof first.prerendered === "number", "a first run puts the prerendered form on screen");
+    stat.firstScreen.asked.push(first.asked);
+    stat.firstScreen.prerendered.push(first.prerendered);
+    stat.firstScreen.painted.push(first.painted);
+    stat.memory.firstRun.push(await settledMemory(binary));
+    const button = await driver.findElement(byButton("Try the demo workspace"));
+    const clicked = performance.now();
+    await button.click();
+    const row = await displayed(driver, By.css("table.records tbody tr[data-id]"), "the records table's first row");
+    // Where the demo's time went, by the page's own clock (the User
+    // Timing marks of ui/src/lib/marks.ts): the click to the list's
+    // first read, that read (the sandbox's first page over loopback
+    // HTTP, through the IPC), and its answer to the table painted.
+    const marks = await driver.executeScript(() =>
+      Object.fromEntries(performance.getEntriesByType("mark").map((entry) => [entry.name, entry.startTime])),
+    );
+    const at = (name) => {
+      assert.ok(typeof marks[name] === "number", `the mark ${name} was set: ${JSON.stringify(marks)}`);
+      return marks[name];
+    };
+    stat.demoParts.started.push(at("workdesk:demo-started") - at("workdesk:demo-asked"));
+    stat.demoParts.toRead.push(at("workdesk:page-requested") - at("workdesk:demo-started"));
+    stat.demoParts.read.push(at("workdesk:page-received") - at("workdesk:page-requested"));
+    stat.demoParts.painted.push(at("workdesk:page-painted") - at("workdesk:page-received"));
+    stat.memory.demo.push(await settledMemory(binary));
+    stat.start.push(shown - t0);
+    stat.demoFirstRow.push(row - clicked);
+  });
+}
+
 const nativeDriver = await startNativeDriver();
 try {
   await driverReady(nativeDriver.url);
@@ -196,57 +354,19 @@ try {
         const { navigation, paint } = await startParts(driver, launched);
         floorParts.navigation.push(navigation);
         floorParts.paint.push(paint);
+        floorMemory.push(await settledMemory(FLOOR));
         return shown;
       }),
     );
-    const [start, demo] = await session(nativeDriver.url, APP, IDENTIFIER, async (driver, t0, launched) => {
-      const submit = By.css("main.setup form button[type='submit']");
-      const shown = await displayed(driver, submit, "the first-run form's submit button");
-      const { navigation, paint } = await startParts(driver, launched);
-      appParts.navigation.push(navigation);
-      appParts.paint.push(paint);
-      // The same by the page's own clock: its navigation start to the
-      // first-run form painted, and to the first question's answer asked
-      // (ui/public/start.js).
-      const first = await driver.executeAsyncScript((done) => {
-        const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
-        const read = () =>
-          at("workdesk:first-screen-painted") === undefined
-            ? requestAnimationFrame(read)
-            : done({ asked: at("workdesk:start-asked"), prerendered: at("workdesk:first-screen-prerendered"), painted: at("workdesk:first-screen-painted") });
-        read();
-      });
-      assert.ok(typeof first.prerendered === "number", "a first run puts the prerendered form on screen");
-      firstScreen.asked.push(first.asked);
-      firstScreen.prerendered.push(first.prerendered);
-      firstScreen.painted.push(first.painted);
-      const button = await driver.findElement(byButton("Try the demo workspace"));
-      const clicked = performance.now();
-      await button.click();
-      const row = await displayed(driver, By.css("table.records tbody tr[data-id]"), "the records table's first row");
-      // Where the demo's time went, by the page's own clock (the User
-      // Timing marks of ui/src/lib/marks.ts): the click to the list's
-      // first read, that read (the sandbox's first page over loopback
-      // HTTP, through the IPC), and its answer to the table painted.
-      const marks = await driver.executeScript(() =>
-        Object.fromEntries(performance.getEntriesByType("mark").map((entry) => [entry.name, entry.startTime])),
+    const said = [];
+    for (const [binary, stat] of stats) {
+      await workdesk(nativeDriver.url, binary, stat);
+      said.push(
+        `${basename(binary)} first run ${ms(stat.start.at(-1))}, demo click to first row ${ms(stat.demoFirstRow.at(-1))},` +
+          ` PSS first run ${mb(total(stat.memory.firstRun.at(-1)))}, demo ${mb(total(stat.memory.demo.at(-1)))}`,
       );
-      const at = (name) => {
-        assert.ok(typeof marks[name] === "number", `the mark ${name} was set: ${JSON.stringify(marks)}`);
-        return marks[name];
-      };
-      demoParts.started.push(at("workdesk:demo-started") - at("workdesk:demo-asked"));
-      demoParts.toRead.push(at("workdesk:page-requested") - at("workdesk:demo-started"));
-      demoParts.read.push(at("workdesk:page-received") - at("workdesk:page-requested"));
-      demoParts.painted.push(at("workdesk:page-painted") - at("workdesk:page-received"));
-      return [shown - t0, row - clicked];
-    });
-    appStart.push(start);
-    demoFirstRow.push(demo);
-    console.log(
-      `run ${run}/${RUNS}: floor ${ms(floorStart.at(-1))}, Workdesk first run ${ms(start)},` +
-        ` demo click to first row ${ms(demo)}`,
-    );
+    }
+    console.log(`run ${run}/${RUNS}: floor ${ms(floorStart.at(-1))}, PSS ${mb(total(floorMemory.at(-1)))}; ${said.join("; ")}`);
   }
 } finally {
   nativeDriver.process.kill();
@@ -255,27 +375,53 @@ try {
 const mib = (file) => statSync(file).size / (1024 * 1024);
 const row = (label, xs) =>
   console.log(`| ${label} | ${ms(median(xs))} | ${ms(Math.min(...xs))} | ${ms(Math.max(...xs))} |`);
+const memoryRows = (label, samples) => {
+  const part = (pick) => samples.map(pick);
+  const line = (what, xs) =>
+    console.log(`| ${label}: ${what} | ${mb(median(xs))} | ${mb(Math.min(...xs))} | ${mb(Math.max(...xs))} |`);
+  line("PSS, the app and its WebKit processes", part(total));
+  line("  of which the app's process", part((s) => s.app));
+  line("  of which its WebKit processes", part((s) => s.webkit));
+  line("private memory (USS), the app and its WebKit processes", part(privateTotal));
+  line("  of which the app's process", part((s) => s.appUss));
+  line("  of which its WebKit processes", part((s) => s.webkitUss));
+};
 console.log();
 console.log(`floor: ${FLOOR}`);
-console.log(`Workdesk: ${APP}`);
-console.log();
-console.log(`| figure (${RUNS} interleaved runs, release builds) | median | min | max |`);
-console.log("|---|---|---|---|");
-row("floor: session request to `#floor-button` displayed", floorStart);
-row("  of which: session request to the webview's navigation start (the process side)", floorParts.navigation);
-row("  of which (page clock): navigation start to the first contentful paint", floorParts.paint);
-row("Workdesk, first run: session request to the first-run form's submit button displayed", appStart);
-row("  of which: session request to the webview's navigation start (the process side)", appParts.navigation);
-row("  of which (page clock): navigation start to the first contentful paint", appParts.paint);
-row("  of which (page clock): navigation start to the first question asked (ui/public/start.js)", firstScreen.asked);
-row("  of which (page clock): navigation start to the prerendered first-run form put in the page (ui/src/first-screen.ts)", firstScreen.prerendered);
-row("  (page clock): navigation start to the first-run form live (Rust's first answer applied, two frames)", firstScreen.painted);
-const ratio = median(appStart) / median(floorStart);
-console.log(`| Workdesk / floor (ratio of the medians) | ${ratio.toFixed(2)}× | | |`);
-row('Workdesk: "Try the demo workspace" click to the first row of the records table displayed', demoFirstRow);
-row("  of which (page clock): the demo's start (the sandbox started and seeded, through the IPC)", demoParts.started);
-row("  of which (page clock): its answer to the list's first read sent (the shell created, up to the list)", demoParts.toRead);
-row("  of which (page clock): the first read, while the list is created (the sandbox's page through the IPC)", demoParts.read);
-row("  of which (page clock): its answer to the table painted (two frames)", demoParts.painted);
-console.log(`| binary size: floor | ${mib(FLOOR).toFixed(1)} MiB | | |`);
-console.log(`| binary size: Workdesk | ${mib(APP).toFixed(1)} MiB | | |`);
+console.log(
+  `WEBKIT_DISABLE_DMABUF_RENDERER: ${process.env.WEBKIT_DISABLE_DMABUF_RENDERER ?? "unset (the floor on WebKit's default renderer, Workdesk on the one it chooses)"}`,
+);
+for (const binary of stats.keys()) console.log(`Workdesk: ${binary}`);
+for (const [binary, stat] of stats) {
+  console.log();
+  console.log(`| figure (${RUNS} interleaved runs, release builds; Workdesk: ${basename(binary)}) | median | min | max |`);
+  console.log("|---|---|---|---|");
+  row("floor: session request to `#floor-button` displayed", floorStart);
+  row("  of which: session request to the webview's navigation start (the process side)", floorParts.navigation);
+  row("  of which (page clock): navigation start to the first contentful paint", floorParts.paint);
+  row("Workdesk, first run: session request to the first-run form's submit button displayed", stat.start);
+  row("  of which: session request to the webview's navigation start (the process side)", stat.parts.navigation);
+  row("  of which (page clock): navigation start to the first contentful paint", stat.parts.paint);
+  row("  of which (page clock): navigation start to the first question asked (ui/public/start.js)", stat.firstScreen.asked);
+  row("  of which (page clock): navigation start to the prerendered first-run form put in the page (ui/src/first-screen.ts)", stat.firstScreen.prerendered);
+  row("  (page clock): navigation start to the first-run form live (Rust's first answer applied, two frames)", stat.firstScreen.painted);
+  const ratio = median(stat.start) / median(floorStart);
+  console.log(`| Workdesk / floor (ratio of the medians) | ${ratio.toFixed(2)}× | | |`);
+  row('Workdesk: "Try the demo workspace" click to the first row of the records table displayed', stat.demoFirstRow);
+  row("  of which (page clock): the demo's start (the sandbox started and seeded, through the IPC)", stat.demoParts.started);
+  row("  of which (page clock): its answer to the list's first read sent (the shell created, up to the list)", stat.demoParts.toRead);
+  row("  of which (page clock): the first read, while the list is created (the sandbox's page through the IPC)", stat.demoParts.read);
+  row("  of which (page clock): its answer to the table painted (two frames)", stat.demoParts.painted);
+  memoryRows("floor idle, its button shown", floorMemory);
+  memoryRows("Workdesk idle on its first-run form", stat.memory.firstRun);
+  memoryRows("Workdesk idle on the demo's first page", stat.memory.demo);
+  const ratioOf = (samples, of) => (median(samples.map(of)) / median(floorMemory.map(of))).toFixed(2);
+  for (const [what, of] of [["PSS", total], ["USS", privateTotal]]) {
+    console.log(
+      `| ${what}, Workdesk / floor (ratio of the medians): first-run form, demo's first page |` +
+        ` ${ratioOf(stat.memory.firstRun, of)}×, ${ratioOf(stat.memory.demo, of)}× | | |`,
+    );
+  }
+  console.log(`| binary size: floor | ${mib(FLOOR).toFixed(1)} MiB | | |`);
+  console.log(`| binary size: Workdesk | ${mib(binary).toFixed(1)} MiB | | |`);
+}

@@ -23,9 +23,8 @@
 //!   itself is not signed, so it could offer an older, validly signed
 //!   package under a newer number): the plugin compares the version bound
 //!   into the signature (`requireSignedVersion`, signed with
-//!   `tauri signer sign --app-version`) for every package, and
-//!   [`check_package_version`] the version a `.deb` says it is in its own
-//!   control file ([`UpdateFailure::VersionMismatch`]).
+//!   `tauri signer sign --app-version`) for every package
+//!   ([`UpdateFailure::VersionMismatch`]).
 
 use std::sync::Mutex;
 
@@ -361,93 +360,6 @@ pub fn package_extension(name: &str) -> &'static str {
         .into_iter()
         .find(|known| known.eq_ignore_ascii_case(extension))
         .unwrap_or("")
-}
-
-/// Checks that the package `file_name` (its bytes `bytes`, signature
-/// already verified) is the version `announced` the manifest offered,
-/// where the package says its version in a way read here: a `.deb`'s
-/// control file (`Version:`). Other packages (`.rpm`, AppImage, NSIS,
-/// MSI, the macOS app) pass: for them the version bound into their
-/// signature is what the plugin compares.
-///
-/// # Errors
-/// [`UpdateFailure::VersionMismatch`] when the package is another version;
-/// [`UpdateFailure::NotAPackage`] when a `.deb`'s version cannot be read.
-pub fn check_package_version(
-    file_name: &str,
-    bytes: &[u8],
-    announced: &str,
-) -> Result<(), UpdateFailure> {
-    let is_deb = std::path::Path::new(file_name)
-        .extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("deb"));
-    if !is_deb {
-        return Ok(());
-    }
-    let found = deb_version(bytes)?;
-    let announced = announced.trim_start_matches('v');
-    if found == announced {
-        Ok(())
-    } else {
-        Err(UpdateFailure::VersionMismatch {
-            announced: announced.to_owned(),
-            found,
-        })
-    }
-}
-
-/// The `Version:` of a `.deb`'s control file: the package is an `ar`
-/// archive (`!<arch>\n`, then members behind 60-byte headers, each padded
-/// to an even size) whose `control.tar.gz` holds `./control`. (No `ar`
-/// reader is in the tree; the format is those few lines. Workdesk's `.deb`
-/// is the Tauri bundler's, whose control archive is gzip.)
-///
-/// # Errors
-/// [`UpdateFailure::NotAPackage`] with what is missing.
-pub fn deb_version(bytes: &[u8]) -> Result<String, UpdateFailure> {
-    let not =
-        |what: &str| UpdateFailure::NotAPackage(format!("not a .deb Workdesk can read: {what}"));
-    let mut rest = bytes
-        .strip_prefix(b"!<arch>\n".as_slice())
-        .ok_or_else(|| not("no ar signature"))?;
-    let control = loop {
-        if rest.len() < 60 {
-            return Err(not("no control.tar.gz"));
-        }
-        let (header, body) = rest.split_at(60);
-        let size: usize = std::str::from_utf8(&header[48..58])
-            .ok()
-            .and_then(|size| size.trim().parse().ok())
-            .filter(|&size| size <= body.len() && &header[58..60] == b"`\n")
-            .ok_or_else(|| not("a damaged ar header"))?;
-        let name = String::from_utf8_lossy(&header[..16]);
-        if name.trim_end().trim_end_matches('/') == "control.tar.gz" {
-            break &body[..size];
-        }
-        rest = &body[(size + size % 2).min(body.len())..];
-    };
-    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(control));
-    let entries = archive
-        .entries()
-        .map_err(|err| not(&format!("control.tar.gz: {err}")))?;
-    for entry in entries {
-        let mut entry = entry.map_err(|err| not(&format!("control.tar.gz: {err}")))?;
-        let is_control = entry.path().is_ok_and(|path| {
-            path.as_ref() == std::path::Path::new("./control")
-                || path.as_ref() == std::path::Path::new("control")
-        });
-        if is_control {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut entry, &mut text)
-                .map_err(|err| not(&format!("control: {err}")))?;
-            return text
-                .lines()
-                .find_map(|line| line.strip_prefix("Version:"))
-                .map(|version| version.trim().to_owned())
-                .ok_or_else(|| not("no Version in its control file"));
-        }
-    }
-    Err(not("no control file"))
 }
 
 fn now() -> String {
