@@ -168,7 +168,9 @@ const size = statSync(APP).size / (1024 * 1024);
 console.log(`binary: ${APP}`);
 console.log(`| figure | median | min | max |`);
 console.log(`|---|---|---|---|`);
+/** A row of the table; none for a figure the build does not report (a build from before its mark). */
 const row = (label, xs, unit, digits = 0) =>
+  xs.length > 0 &&
   console.log(
     `| ${label} | ${median(xs).toFixed(digits)} ${unit} | ${Math.min(...xs).toFixed(digits)} ${unit} | ${Math.max(...xs).toFixed(digits)} ${unit} |`,
   );
