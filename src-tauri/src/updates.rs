@@ -23,8 +23,8 @@ use workdesk_core::updates::policy::{
     Installed, UpdatePolicy, Updates as Source, WhenNewer, CHECK_TICK,
 };
 use workdesk_core::updates::status::{
-    NotInThisBuild, Release, UpdateStage, UpdateStatus, Updates,
-    CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES, DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
+    NotInThisBuild, Release, UpdateStage, UpdateStatus, Updates, CHECK_TIMEOUT, DOWNLOAD_MAX_BYTES,
+    DOWNLOAD_TIMEOUT, PROGRESS_STEP_BYTES,
 };
 
 use workdesk_core::channel::Channel;

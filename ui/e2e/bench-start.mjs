@@ -404,14 +404,14 @@ for (const [binary, stat] of stats) {
   row("  of which (page clock): navigation start to the first contentful paint", stat.parts.paint);
   row("  of which (page clock): navigation start to the first question asked (ui/public/start.js)", stat.firstScreen.asked);
   row("  of which (page clock): navigation start to the prerendered first-run form put in the page (ui/src/first-screen.ts)", stat.firstScreen.prerendered);
-  row("  (page clock): navigation start to the first-run form live (Rust's first answer applied, two frames)", stat.firstScreen.painted);
+  row("  (page clock): navigation start to the first-run form live (Rust's first answer applied and painted; two frames later in builds before 2026-11-29)", stat.firstScreen.painted);
   const ratio = median(stat.start) / median(floorStart);
   console.log(`| Workdesk / floor (ratio of the medians) | ${ratio.toFixed(2)}× | | |`);
   row('Workdesk: "Try the demo workspace" click to the first row of the records table displayed', stat.demoFirstRow);
   row("  of which (page clock): the demo's start (the sandbox started and seeded, through the IPC)", stat.demoParts.started);
   row("  of which (page clock): its answer to the list's first read sent (the shell created, up to the list)", stat.demoParts.toRead);
   row("  of which (page clock): the first read, while the list is created (the sandbox's page through the IPC)", stat.demoParts.read);
-  row("  of which (page clock): its answer to the table painted (two frames)", stat.demoParts.painted);
+  row("  of which (page clock): its answer to the table painted (two frames later in builds before 2026-11-29)", stat.demoParts.painted);
   memoryRows("floor idle, its button shown", floorMemory);
   memoryRows("Workdesk idle on its first-run form", stat.memory.firstRun);
   memoryRows("Workdesk idle on the demo's first page", stat.memory.demo);
