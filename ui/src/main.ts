@@ -4,6 +4,7 @@ import "./app.css";
 import { firstRunStatus } from "./lib/first-screen";
 import { i18n } from "./lib/i18n.svelte";
 import { afterPaint } from "./lib/start";
+import { prepareColumnWidths } from "./components/records/column-width";
 
 const target = document.getElementById("app")!;
 const first = window.__workdeskFirstScreen;
@@ -14,6 +15,9 @@ if (target.dataset.prerendered && first) {
   afterPaint(() => {
     i18n.use(first.language);
     hydrate(App, { target, props: { first: firstRunStatus(first.language) } });
+    // While the form waits for the user: the demo's list measures its
+    // columns without looking its fonts up first.
+    afterPaint(prepareColumnWidths);
   });
 } else {
   mount(App, { target });

@@ -26,6 +26,9 @@ export type FilterField = {
   field: FieldSchema;
 };
 
+/** Orders labels as `localeCompare` does, with one collator (each `localeCompare` call sets one up). */
+const labelOrder = new Intl.Collator();
+
 /** Every field filters may address, by label: the resource's and its relations'. */
 export function filterFields(schema: ResourceSchema): FilterField[] {
   const own = schema.fields
@@ -42,7 +45,7 @@ export function filterFields(schema: ResourceSchema): FilterField[] {
         return { path, label, field: f };
       }),
   );
-  return [...own, ...related].sort((a, b) => a.label.localeCompare(b.label));
+  return [...own, ...related].sort((a, b) => labelOrder.compare(a.label, b.label));
 }
 
 /** The condition row as typed. Values stay the text the controls hold. */

@@ -3,13 +3,17 @@
 // rendering every cell and reading its box.
 
 let context: CanvasRenderingContext2D | null | undefined;
+/** The font `context` is set to: setting it again parses it again, at a cost like a measure's. */
+let contextFont = "";
 
 /**
- * Widths measured, by font and text: a column's labels, choices and
- * most values come again page after page. Emptied when it holds
- * `KEPT_WIDTHS`.
+ * Widths measured, by font, then by text: a column's labels, choices and
+ * most values come again page after page. (Keyed by text alone within a
+ * font: a key joining the long font string to each text cost more than
+ * the lookup saved.) Emptied when it holds `KEPT_WIDTHS`.
  */
-const widths = new Map<string, number>();
+const widths = new Map<string, Map<string, number>>();
+let kept = 0;
 const KEPT_WIDTHS = 4096;
 
 /**
@@ -26,13 +30,24 @@ export function textWidth(text: string, font: string): number | null {
     }
   }
   if (context === null) return null;
-  const key = `${font}\u0000${text}`;
-  let width = widths.get(key);
+  let inFont = widths.get(font);
+  if (inFont === undefined) {
+    inFont = new Map();
+    widths.set(font, inFont);
+  }
+  let width = inFont.get(text);
   if (width === undefined) {
-    context.font = font;
+    if (contextFont !== font) {
+      context.font = font;
+      contextFont = font;
+    }
     width = context.measureText(text).width;
-    if (widths.size >= KEPT_WIDTHS) widths.clear();
-    widths.set(key, width);
+    if (kept >= KEPT_WIDTHS) {
+      for (const texts of widths.values()) texts.clear();
+      kept = 0;
+    }
+    inFont.set(text, width);
+    kept += 1;
   }
   return width;
 }

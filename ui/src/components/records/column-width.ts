@@ -30,6 +30,20 @@ export function readFonts(): Fonts | null {
   };
 }
 
+/**
+ * Readies the measuring of column widths in the table's fonts (the first
+ * width measured in a font waits for the font to be looked up: several
+ * milliseconds), so that a list's first page is laid out without that
+ * wait. For a first screen that is idle until the user acts (the first-run
+ * form, whose "Try the demo workspace" opens a list next).
+ */
+export function prepareColumnWidths(): void {
+  const fonts = readFonts();
+  if (fonts === null) return;
+  textWidth("0", fonts.cell);
+  textWidth("0", fonts.head);
+}
+
 /** A long date-time, to measure date-time columns by (besides the page's own values). */
 const LONG_DATE_TIME = "2026-12-28T22:58:00Z";
 
