@@ -15,9 +15,13 @@ if (target.dataset.prerendered && first) {
   afterPaint(() => {
     i18n.use(first.language);
     hydrate(App, { target, props: { first: firstRunStatus(first.language) } });
-    // While the form waits for the user: the demo's list measures its
-    // columns without looking its fonts up first.
-    afterPaint(prepareColumnWidths);
+    // While the form waits for the user, what "Try the demo workspace"
+    // opens next is readied: the lists' chunk (the largest screen) is read
+    // and run, and the table's fonts looked up for measuring its columns.
+    afterPaint(() => {
+      prepareColumnWidths();
+      void import("./components/records/ListView.svelte");
+    });
   });
 } else {
   mount(App, { target });
