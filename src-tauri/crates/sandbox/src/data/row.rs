@@ -1,8 +1,10 @@
-//! One stored record: a JSON value per field of its resource's
-//! [`Schema`], in schema order, as the service sends
+//! One stored record: a typed value and a JSON value per field of its
+//! resource's [`Schema`], in schema order, the JSON as the service sends
 //! it (docs/service.md, "Common field rules": uuids and decimals as strings,
 //! date-times RFC 3339 UTC, integers as numbers, `null` for empty nullable
-//! fields).
+//! fields). The JSON of a value its typed value determines (a uuid, a
+//! decimal, a date-time…) is written when first read, so seeding neither
+//! formats the fields no request reads nor parses them back.
 //!
 //! Rows are generic over the eight resources, so filtering, sorting and
 //! field selection are all schema-driven through `workdesk_query`.
