@@ -46,19 +46,14 @@ pub(crate) fn json_of(typed: &Value) -> Json {
 }
 
 /// A value whose JSON is the string `text`, typed: a string for the text
-/// kinds, else `typed` when the kind is the value's own (`Some`; its
-/// [`json_of`] is `text`), else parsed as `Value::from_json` does.
-fn text_cell(
-    text: impl Into<String>,
-    kind: FieldType,
-    typed: Option<Value>,
-) -> (Option<Json>, Value) {
-    match (kind, typed) {
-        (FieldType::String | FieldType::Enum(_) | FieldType::Json, _) => {
+/// kinds (its [`json_of`] is `text`, so the JSON is not kept), else parsed
+/// as `Value::from_json` does.
+fn text_cell(text: impl Into<String>, kind: FieldType) -> (Option<Json>, Value) {
+    match kind {
+        FieldType::String | FieldType::Enum(_) | FieldType::Json => {
             (None, Value::String(text.into()))
         }
-        (_, Some(typed)) => (None, typed),
-        (_, None) => {
+        _ => {
             let cell = Json::String(text.into());
             let typed = Value::from_json(kind, Some(&cell));
             (Some(cell), typed)
@@ -82,7 +77,7 @@ impl ToCell for Uuid {
         if kind == FieldType::Uuid {
             return (None, Value::Uuid(self));
         }
-        text_cell(hyphenated(self), kind, None)
+        text_cell(hyphenated(self), kind)
     }
 }
 
@@ -106,7 +101,7 @@ impl ToCell for DateTime<Utc> {
         if kind == FieldType::DateTime && exact {
             return (None, Value::DateTime(self));
         }
-        text_cell(rfc3339(self), kind, None)
+        text_cell(rfc3339(self), kind)
     }
 }
 
@@ -155,7 +150,7 @@ impl ToCell for NaiveDate {
         if kind == FieldType::Date && (0..=9999).contains(&self.year()) {
             return (None, Value::Date(self));
         }
-        text_cell(iso_date(self), kind, None)
+        text_cell(iso_date(self), kind)
     }
 }
 
@@ -180,7 +175,7 @@ impl ToCell for Decimal {
         if kind == FieldType::Decimal && within_bounds(self) {
             return (None, Value::Decimal(self));
         }
-        text_cell(self.to_string(), kind, None)
+        text_cell(self.to_string(), kind)
     }
 }
 
@@ -199,7 +194,7 @@ impl ToCell for &str {
     }
 
     fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
-        text_cell(self, kind, None)
+        text_cell(self, kind)
     }
 }
 
@@ -209,7 +204,7 @@ impl ToCell for String {
     }
 
     fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
-        text_cell(self, kind, None)
+        text_cell(self, kind)
     }
 }
 
