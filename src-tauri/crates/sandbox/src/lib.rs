@@ -115,3 +115,13 @@ pub use ids::Ids;
 pub use keys::Keys;
 pub use rate_limit::RateLimit;
 pub use server::{start, start_seeding, Running, Serving};
+
+/// Builds the dataset of [`DEFAULT_SEED`] with the default sizes (both
+/// workspaces, as [`start_seeding`] does before answering) and returns it,
+/// opaque. For the `seed` benchmark only (`benches/seed.rs`); not part of
+/// the crate's interface.
+#[doc(hidden)]
+#[must_use]
+pub fn build_default_dataset_for_bench() -> impl Sized {
+    seed::build(DEFAULT_SEED, seed::Sizes::default())
+}

@@ -80,8 +80,8 @@ pub async fn start(config: Config) -> Result<Running> {
 }
 
 /// As [`start`], but returns as soon as the port is bound and the keys are
-/// drawn, while the dataset is built on a blocking thread (about 50 ms for
-/// the default seed on a 2-core machine): the demo workspace starts this
+/// drawn, while the dataset is built on a blocking thread (about 9 ms for
+/// the default seed on a 2-core machine, BENCHMARKS.md, "Demo seed"): the demo workspace starts this
 /// way, so that the app draws its list meanwhile.
 ///
 /// Must be called within a tokio runtime.

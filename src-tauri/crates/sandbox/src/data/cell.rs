@@ -1,16 +1,64 @@
 //! Values as cells of a [`Row`](super::Row): the service's JSON form of
 //! uuids, date-times, dates, decimals and plain values (docs/service.md,
-//! "Common field rules").
+//! "Common field rules"), together with the typed [`Value`] filters and
+//! sorting compare — built from the value itself where its type is the
+//! field's, rather than parsed back from the JSON (the seed's cost).
 
-use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, SecondsFormat, Timelike, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value as Json;
 use uuid::Uuid;
+use workdesk_query::{FieldType, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS};
 
 /// A value as a cell of a row, in the service's JSON form.
-pub(crate) trait ToCell {
+pub(crate) trait ToCell: Sized {
     /// The JSON value.
     fn to_cell(self) -> Json;
+
+    /// The typed value for a field of type `kind`, always
+    /// `Value::from_json(kind, Some(&json))` of this value's JSON, and the
+    /// JSON unless it is [`json_of`] the typed value (`None`: the row
+    /// formats it when first read). This default parses the JSON and keeps
+    /// it; types that know their typed value override it, so that seeding
+    /// neither formats nor parses.
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        let cell = self.to_cell();
+        let typed = Value::from_json(kind, Some(&cell));
+        (Some(cell), typed)
+    }
+}
+
+/// The JSON form of a typed value whose JSON a row did not keep (see
+/// [`ToCell::to_cell_typed`]): uuids, decimals, date-times and dates as
+/// their strings (the same as their [`ToCell::to_cell`]), the rest as
+/// themselves.
+pub(crate) fn json_of(typed: &Value) -> Json {
+    match typed {
+        Value::Null => Json::Null,
+        Value::String(text) => Json::String(text.clone()),
+        Value::Uuid(uuid) => uuid.to_cell(),
+        Value::Integer(integer) => Json::from(*integer),
+        Value::Decimal(decimal) => decimal.to_cell(),
+        Value::DateTime(at) => at.to_cell(),
+        Value::Date(date) => date.to_cell(),
+        Value::Boolean(flag) => Json::Bool(*flag),
+    }
+}
+
+/// A value whose JSON is the string `text`, typed: a string for the text
+/// kinds (its [`json_of`] is `text`, so the JSON is not kept), else parsed
+/// as `Value::from_json` does.
+fn text_cell(text: impl Into<String>, kind: FieldType) -> (Option<Json>, Value) {
+    match kind {
+        FieldType::String | FieldType::Enum(_) | FieldType::Json => {
+            (None, Value::String(text.into()))
+        }
+        _ => {
+            let cell = Json::String(text.into());
+            let typed = Value::from_json(kind, Some(&cell));
+            (Some(cell), typed)
+        }
+    }
 }
 
 impl ToCell for Json {
@@ -22,23 +70,99 @@ impl ToCell for Json {
 /// Lower-case hyphenated (`"0b9f5c3e-5d59-4a48-a9a6-2a1a3f0c8e11"`).
 impl ToCell for Uuid {
     fn to_cell(self) -> Json {
-        Json::String(self.to_string())
+        Json::String(hyphenated(self))
     }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        if kind == FieldType::Uuid {
+            return (None, Value::Uuid(self));
+        }
+        text_cell(hyphenated(self), kind)
+    }
+}
+
+/// `uuid` lower-case hyphenated, without going through `fmt`.
+fn hyphenated(uuid: Uuid) -> String {
+    let mut buffer = Uuid::encode_buffer();
+    uuid.hyphenated().encode_lower(&mut buffer).to_owned()
 }
 
 /// RFC 3339 in UTC with `Z`, whole seconds unless there is a fraction
 /// (`"2025-03-04T10:00:00Z"`).
 impl ToCell for DateTime<Utc> {
     fn to_cell(self) -> Json {
-        Json::String(self.to_rfc3339_opts(SecondsFormat::AutoSi, true))
+        Json::String(rfc3339(self))
+    }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        // What parsing the text gives back: the same instant, for the years
+        // RFC 3339 spells and outside a leap second.
+        let exact = (0..=9999).contains(&self.year()) && self.nanosecond() < 1_000_000_000;
+        if kind == FieldType::DateTime && exact {
+            return (None, Value::DateTime(self));
+        }
+        text_cell(rfc3339(self), kind)
+    }
+}
+
+/// RFC 3339 in UTC with `Z`: `YYYY-MM-DDTHH:MM:SSZ` written directly for
+/// whole seconds of the years 0–9999 (every seeded instant), through chrono
+/// otherwise.
+fn rfc3339(at: DateTime<Utc>) -> String {
+    let year = at.year();
+    if at.nanosecond() != 0 || !(0..=9999).contains(&year) {
+        return at.to_rfc3339_opts(SecondsFormat::AutoSi, true);
+    }
+    let mut text = String::with_capacity(20);
+    push_date(&mut text, at.date_naive());
+    text.push('T');
+    for (value, end) in [(at.hour(), ':'), (at.minute(), ':'), (at.second(), 'Z')] {
+        push_digits(&mut text, value, 2);
+        text.push(end);
+    }
+    text
+}
+
+/// Appends `YYYY-MM-DD` of a date of the years 0–9999.
+fn push_date(text: &mut String, date: NaiveDate) {
+    push_digits(text, date.year().unsigned_abs(), 4);
+    text.push('-');
+    push_digits(text, date.month(), 2);
+    text.push('-');
+    push_digits(text, date.day(), 2);
+}
+
+/// Appends the last `width` decimal digits of `value`, zero-padded.
+fn push_digits(text: &mut String, value: u32, width: u32) {
+    for place in (0..width).rev() {
+        let digit = value / 10_u32.pow(place) % 10;
+        text.push(char::from(b'0' + u8::try_from(digit).expect("a digit")));
     }
 }
 
 /// `"YYYY-MM-DD"`.
 impl ToCell for NaiveDate {
     fn to_cell(self) -> Json {
-        Json::String(self.format("%Y-%m-%d").to_string())
+        Json::String(iso_date(self))
     }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        if kind == FieldType::Date && (0..=9999).contains(&self.year()) {
+            return (None, Value::Date(self));
+        }
+        text_cell(iso_date(self), kind)
+    }
+}
+
+/// `YYYY-MM-DD`, written directly for the years 0–9999, through chrono
+/// otherwise.
+fn iso_date(date: NaiveDate) -> String {
+    if !(0..=9999).contains(&date.year()) {
+        return date.format("%Y-%m-%d").to_string();
+    }
+    let mut text = String::with_capacity(10);
+    push_date(&mut text, date);
+    text
 }
 
 /// A decimal string keeping its scale (`"1234.50"`).
@@ -46,11 +170,31 @@ impl ToCell for Decimal {
     fn to_cell(self) -> Json {
         Json::String(self.to_string())
     }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        if kind == FieldType::Decimal && within_bounds(self) {
+            return (None, Value::Decimal(self));
+        }
+        text_cell(self.to_string(), kind)
+    }
+}
+
+/// Whether the service's decimal fields can hold `value`: at most
+/// [`DECIMAL_FRACTION_DIGITS`] significant fraction digits and
+/// [`DECIMAL_INTEGER_DIGITS`] integer digits (what `Value::from_json`
+/// checks; outside, it keeps the text as a string).
+fn within_bounds(value: Decimal) -> bool {
+    let limit = Decimal::from(10_i64.pow(DECIMAL_INTEGER_DIGITS));
+    value.normalize().scale() <= DECIMAL_FRACTION_DIGITS && value.trunc().abs() < limit
 }
 
 impl ToCell for &str {
     fn to_cell(self) -> Json {
         Json::String(self.to_owned())
+    }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        text_cell(self, kind)
     }
 }
 
@@ -58,17 +202,45 @@ impl ToCell for String {
     fn to_cell(self) -> Json {
         Json::String(self)
     }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        text_cell(self, kind)
+    }
 }
 
 impl ToCell for bool {
     fn to_cell(self) -> Json {
         Json::Bool(self)
     }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        if kind == FieldType::Boolean {
+            (None, Value::Boolean(self))
+        } else {
+            let cell = self.to_cell();
+            let typed = Value::from_json(kind, Some(&cell));
+            (Some(cell), typed)
+        }
+    }
+}
+
+/// A whole number: typed as itself for integer fields.
+fn integer_cell(value: i64, kind: FieldType) -> (Option<Json>, Value) {
+    if kind == FieldType::Integer {
+        return (None, Value::Integer(value));
+    }
+    let cell = Json::from(value);
+    let typed = Value::from_json(kind, Some(&cell));
+    (Some(cell), typed)
 }
 
 impl ToCell for i64 {
     fn to_cell(self) -> Json {
         Json::from(self)
+    }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        integer_cell(self, kind)
     }
 }
 
@@ -76,11 +248,19 @@ impl ToCell for u32 {
     fn to_cell(self) -> Json {
         Json::from(self)
     }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        integer_cell(i64::from(self), kind)
+    }
 }
 
 impl ToCell for i32 {
     fn to_cell(self) -> Json {
         Json::from(self)
+    }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        integer_cell(i64::from(self), kind)
     }
 }
 
@@ -88,6 +268,13 @@ impl ToCell for i32 {
 impl<T: ToCell> ToCell for Option<T> {
     fn to_cell(self) -> Json {
         self.map_or(Json::Null, ToCell::to_cell)
+    }
+
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        match self {
+            Some(value) => value.to_cell_typed(kind),
+            None => (None, Value::Null),
+        }
     }
 }
 

@@ -1,13 +1,16 @@
-//! One stored record: a JSON value per field of its resource's
-//! [`Schema`], in schema order, as the service sends
+//! One stored record: a typed value and a JSON value per field of its
+//! resource's [`Schema`], in schema order, the JSON as the service sends
 //! it (docs/service.md, "Common field rules": uuids and decimals as strings,
 //! date-times RFC 3339 UTC, integers as numbers, `null` for empty nullable
-//! fields).
+//! fields). The JSON of a value its typed value determines (a uuid, a
+//! decimal, a date-time…) is written when first read, so seeding neither
+//! formats the fields no request reads nor parses them back.
 //!
 //! Rows are generic over the eight resources, so filtering, sorting and
 //! field selection are all schema-driven through `workdesk_query`.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -15,16 +18,21 @@ use serde_json::Value as Json;
 use uuid::Uuid;
 use workdesk_query::{Field, FieldPath, FieldType, Layout, Record, Schema, Value};
 
+use super::cell::json_of;
 use super::ToCell;
 
 /// A record of one resource.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(crate) struct Row {
     layout: &'static Layout,
     /// `id`, typed, for lookups by id.
     id: Uuid,
-    /// One value per schema field, in schema order.
-    cells: Box<[Json]>,
+    /// One JSON value per schema field, in schema order: set with the
+    /// field when the typed value does not determine it, else formatted
+    /// from the typed value ([`json_of`]) when first read — so seeding
+    /// neither formats the uuids, decimals and date-times of records no
+    /// one reads, nor parses them back.
+    cells: Box<[OnceLock<Json>]>,
     /// The same values typed by their field (what filters and sorting
     /// compare), so a list does not parse decimals and date-times per request.
     typed: Box<[Value]>,
@@ -44,13 +52,15 @@ impl Row {
     /// A row of `schema` with id `id` and every other field `null`.
     pub fn new(schema: &'static Schema, id: Uuid) -> Row {
         let layout = Layout::of(schema);
+        let width = schema.fields.len();
+        let related = related_width(schema);
         let mut row = Row {
             layout,
             id,
-            cells: vec![Json::Null; schema.fields.len()].into_boxed_slice(),
-            typed: vec![Value::Null; schema.fields.len()].into_boxed_slice(),
-            related: vec![None; related_width(schema)].into_boxed_slice(),
-            related_typed: vec![Value::Null; related_width(schema)].into_boxed_slice(),
+            cells: nulls(width, OnceLock::new),
+            typed: nulls(width, || Value::Null),
+            related: nulls(related, || None),
+            related_typed: nulls(related, || Value::Null),
             deleted: false,
         };
         row.set("id", id);
@@ -89,13 +99,13 @@ impl Row {
     pub fn set(&mut self, name: &str, value: impl ToCell) {
         match self.layout.position(name) {
             Some(position) => {
-                let cell = value.to_cell();
+                let (cell, typed) = value.to_cell_typed(self.layout.schema.fields[position].kind);
                 if name == "deleted_at" {
-                    self.deleted = !cell.is_null();
+                    // `null` JSON, and only that, is typed `Value::Null`.
+                    self.deleted = !typed.is_null();
                 }
-                let kind = self.layout.schema.fields[position].kind;
-                self.typed[position] = Value::from_json(kind, Some(&cell));
-                self.cells[position] = cell;
+                self.typed[position] = typed;
+                self.cells[position] = cell.map_or_else(OnceLock::new, OnceLock::from);
             }
             None => debug_assert!(false, "{} has no field {name}", self.layout.schema.resource),
         }
@@ -105,7 +115,13 @@ impl Row {
     pub fn value(&self, name: &str) -> &Json {
         self.layout
             .position(name)
-            .map_or(&Json::Null, |position| &self.cells[position])
+            .map_or(&Json::Null, |position| self.cell(position))
+    }
+
+    /// The JSON value of the field at `position`, formatted on first read
+    /// when it was not set.
+    fn cell(&self, position: usize) -> &Json {
+        self.cells[position].get_or_init(|| json_of(&self.typed[position]))
     }
 
     /// The record's id.
@@ -125,12 +141,38 @@ impl Row {
 
     /// `(field, value)` pairs in schema order.
     pub fn fields(&self) -> impl Iterator<Item = (&'static Field, &Json)> {
-        self.layout.schema.fields.iter().zip(self.cells.iter())
+        let fields = self.layout.schema.fields.iter();
+        fields
+            .enumerate()
+            .map(|(position, field)| (field, self.cell(position)))
     }
 
     /// The row serialised whole ([`None`]) or with only `fields` (schema order).
     pub fn shown<'a>(&'a self, fields: Option<&'a [&'static Field]>) -> Shown<'a> {
         Shown { row: self, fields }
+    }
+}
+
+/// `width` empty values (`null`) in one allocation of exactly that size.
+fn nulls<T>(width: usize, null: impl FnMut() -> T) -> Box<[T]> {
+    std::iter::repeat_with(null).take(width).collect()
+}
+
+/// Rows are equal when they hold the same record: the same resource, id,
+/// values and related fields (whether a JSON value was formatted yet does
+/// not matter).
+impl PartialEq for Row {
+    fn eq(&self, other: &Row) -> bool {
+        self.layout == other.layout
+            && self.id == other.id
+            && self.typed == other.typed
+            && self.related == other.related
+            && self.related_typed == other.related_typed
+            && self.deleted == other.deleted
+            && self
+                .fields()
+                .map(|(_, json)| json)
+                .eq(other.fields().map(|(_, json)| json))
     }
 }
 
@@ -189,7 +231,7 @@ impl Record for Row {
     /// field (`relation__id`: the reference).
     fn get(&self, path: &FieldPath) -> Option<Cow<'_, Json>> {
         let value = match self.slot(path)? {
-            Slot::Cell(position) => Some(&self.cells[position]),
+            Slot::Cell(position) => Some(self.cell(position)),
             Slot::Related(position) => self.related[position].as_ref(),
         };
         value.map(Cow::Borrowed)

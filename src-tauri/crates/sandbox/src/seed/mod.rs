@@ -270,6 +270,27 @@ mod tests {
     }
 
     #[test]
+    fn typed_values_are_the_parsed_cells() {
+        // Rows build their typed values from the drawn values, not by
+        // parsing the cells: the same as parsing them, on every field.
+        let data = default();
+        for table in tables(&data) {
+            for row in table.all() {
+                for (field, cell) in row.fields() {
+                    let path = FieldPath::field(field.name);
+                    assert_eq!(
+                        *workdesk_query::Record::value(row, &path, field.kind),
+                        workdesk_query::Value::from_json(field.kind, Some(cell)),
+                        "{}.{}",
+                        table.schema.resource,
+                        field.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn same_seed_same_dataset_other_seed_other_dataset() {
         let first = build(42, Sizes::invoices(300));
         assert_eq!(first, build(42, Sizes::invoices(300)));

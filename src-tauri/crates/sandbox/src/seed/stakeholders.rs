@@ -73,8 +73,8 @@ pub(crate) fn draw(
         let audit = Audit::draw(rng, &references.members, created_at);
         let row = Row::new(&STAKEHOLDER, party.id)
             .with("name", name)
-            .with("person_or_company_member_id", uuid(rng).to_string())
-            .with("person_or_company_id", party.person_or_company.to_string())
+            .with("person_or_company_member_id", uuid(rng))
+            .with("person_or_company_id", party.person_or_company)
             .with("is_company", is_company)
             .with("document_type_name", document_type.name)
             .with("document_number", party.document_number.as_str())
