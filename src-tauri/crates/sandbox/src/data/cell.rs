@@ -105,39 +105,11 @@ impl ToCell for DateTime<Utc> {
     }
 }
 
-/// RFC 3339 in UTC with `Z`: `YYYY-MM-DDTHH:MM:SSZ` written directly for
-/// whole seconds of the years 0–9999 (every seeded instant), through chrono
-/// otherwise.
+/// RFC 3339 in UTC with `Z`, whole seconds unless there is a fraction.
+/// (Formatted when a request first reads it, not while seeding: chrono's
+/// formatting costs nothing that matters there.)
 fn rfc3339(at: DateTime<Utc>) -> String {
-    let year = at.year();
-    if at.nanosecond() != 0 || !(0..=9999).contains(&year) {
-        return at.to_rfc3339_opts(SecondsFormat::AutoSi, true);
-    }
-    let mut text = String::with_capacity(20);
-    push_date(&mut text, at.date_naive());
-    text.push('T');
-    for (value, end) in [(at.hour(), ':'), (at.minute(), ':'), (at.second(), 'Z')] {
-        push_digits(&mut text, value, 2);
-        text.push(end);
-    }
-    text
-}
-
-/// Appends `YYYY-MM-DD` of a date of the years 0–9999.
-fn push_date(text: &mut String, date: NaiveDate) {
-    push_digits(text, date.year().unsigned_abs(), 4);
-    text.push('-');
-    push_digits(text, date.month(), 2);
-    text.push('-');
-    push_digits(text, date.day(), 2);
-}
-
-/// Appends the last `width` decimal digits of `value`, zero-padded.
-fn push_digits(text: &mut String, value: u32, width: u32) {
-    for place in (0..width).rev() {
-        let digit = value / 10_u32.pow(place) % 10;
-        text.push(char::from(b'0' + u8::try_from(digit).expect("a digit")));
-    }
+    at.to_rfc3339_opts(SecondsFormat::AutoSi, true)
 }
 
 /// `"YYYY-MM-DD"`.
@@ -154,15 +126,9 @@ impl ToCell for NaiveDate {
     }
 }
 
-/// `YYYY-MM-DD`, written directly for the years 0–9999, through chrono
-/// otherwise.
+/// `YYYY-MM-DD` (formatted when first read, as [`rfc3339`]).
 fn iso_date(date: NaiveDate) -> String {
-    if !(0..=9999).contains(&date.year()) {
-        return date.format("%Y-%m-%d").to_string();
-    }
-    let mut text = String::with_capacity(10);
-    push_date(&mut text, date);
-    text
+    date.format("%Y-%m-%d").to_string()
 }
 
 /// A decimal string keeping its scale (`"1234.50"`).
