@@ -69,3 +69,34 @@ export function fitRows(virtualizer: Fitted, scroller: Element | undefined, rowH
   virtualizer.measure();
   return rowHeight;
 }
+
+/** A size in CSS pixels, as the virtualiser takes it. */
+type Rect = { width: number; height: number };
+
+/**
+ * Follows the scroll box's size for the virtualiser, from its
+ * `ResizeObserver` notices only (the first comes with the frame that lays
+ * the box out). The virtualiser's own way also reads the box's size at
+ * once, which forces a layout of the whole window while the list is still
+ * being created, and again at its frame; until the first notice, the
+ * virtualiser keeps its `initialRect`. Without `ResizeObserver` (tests), the
+ * size is read once.
+ */
+export function observeScrollBox(instance: { scrollElement: Element | null }, onsize: (rect: Rect) => void): (() => void) | undefined {
+  const element = instance.scrollElement as HTMLElement | null;
+  if (!element) return undefined;
+  if (typeof ResizeObserver === "undefined") {
+    onsize({ width: element.offsetWidth, height: element.offsetHeight });
+    return undefined;
+  }
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    onsize(
+      box
+        ? { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) }
+        : { width: element.offsetWidth, height: element.offsetHeight },
+    );
+  });
+  observer.observe(element, { box: "border-box" });
+  return () => observer.disconnect();
+}

@@ -28,8 +28,10 @@ impl Demo {
     /// answering only requests for a loopback `Host`; its replica sends
     /// nothing while `working_offline` (the app's switch) is on. Returns
     /// once the port is bound: the sample data is built meanwhile (about
-    /// 50 ms), while the app draws the demo's first list, and the first
-    /// request waits for it.
+    /// 10 ms of CPU, BENCHMARKS.md, "Demo seed"), while the window draws
+    /// the demo's first list, and the first request waits for it. (Built
+    /// before returning instead, the demo's first row came later: the
+    /// window's own work, not the data, is the longer part.)
     ///
     /// # Errors
     /// [`Error::Demo`] if the port cannot be bound or the key is refused.
