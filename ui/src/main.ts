@@ -4,7 +4,6 @@ import "./app.css";
 import { firstRunStatus } from "./lib/first-screen";
 import { i18n } from "./lib/i18n.svelte";
 import { afterPaint } from "./lib/start";
-import { prepareColumnWidths } from "./components/records/column-width";
 
 const target = document.getElementById("app")!;
 const first = window.__workdeskFirstScreen;
@@ -18,10 +17,9 @@ if (target.dataset.prerendered && first) {
     // While the form waits for the user, what "Try the demo workspace"
     // opens next is readied: the lists' chunk (the largest screen) is read
     // and run, and the table's fonts looked up for measuring its columns.
-    afterPaint(() => {
-      prepareColumnWidths();
-      void import("./components/records/ListView.svelte");
-    });
+    // (Both from the lists' own chunk: the page's first scripts stay as
+    // they were.)
+    afterPaint(() => void import("./components/records/ListView.svelte").then((list) => list.prepare()));
   });
 } else {
   mount(App, { target });

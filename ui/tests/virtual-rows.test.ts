@@ -1,8 +1,8 @@
 // Which rows of a page are in the DOM (virtual-rows.ts): all of a short
 // page; of a long one, the virtualiser's, between spacers that keep the
 // scroll height; and how the virtualiser is fitted to the measured rows.
-import { describe, expect, test } from "vitest";
-import { ALL_ROWS_UP_TO, FIRST_ROWS, fitRows, renderedRows, rowsPerScreen, type Fitted } from "../src/components/records/virtual-rows";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ALL_ROWS_UP_TO, FIRST_ROWS, fitRows, observeScrollBox, renderedRows, rowsPerScreen, type Fitted } from "../src/components/records/virtual-rows";
 
 const virtual = (items: { index: number; start: number; end: number }[], total = 0, scrollMargin = 0) => ({
   getVirtualItems: () => items,
@@ -67,5 +67,45 @@ describe("fitting the virtualiser", () => {
     const { v, set } = fake(36, null);
     fitRows(v, document.createElement("div"), 28, 36, 28);
     expect(set).toHaveLength(1);
+  });
+});
+
+describe("the scroll box's size", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test("comes from ResizeObserver's notices only: nothing is read (no layout forced) while the list is created", () => {
+    const observers: { notify: (entries: unknown[]) => void; disconnected: boolean }[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        disconnected = false;
+        constructor(readonly notify: (entries: unknown[]) => void) {
+          observers.push(this);
+        }
+        observe() {}
+        disconnect() {
+          this.disconnected = true;
+        }
+      },
+    );
+    const box = document.createElement("div");
+    const read = vi.spyOn(box, "offsetHeight", "get");
+    const sizes: { width: number; height: number }[] = [];
+    const stop = observeScrollBox({ scrollElement: box }, (rect) => sizes.push(rect));
+    expect(sizes).toEqual([]);
+    expect(read).not.toHaveBeenCalled();
+    observers[0].notify([{ borderBoxSize: [{ inlineSize: 800.4, blockSize: 599.6 }] }]);
+    expect(sizes).toEqual([{ width: 800, height: 600 }]);
+    stop?.();
+    expect(observers[0].disconnected).toBe(true);
+  });
+
+  test("is read once where there is no ResizeObserver", () => {
+    vi.stubGlobal("ResizeObserver", undefined);
+    const box = document.createElement("div");
+    vi.spyOn(box, "offsetHeight", "get").mockReturnValue(420);
+    const sizes: { width: number; height: number }[] = [];
+    observeScrollBox({ scrollElement: box }, (rect) => sizes.push(rect));
+    expect(sizes).toEqual([{ width: 0, height: 420 }]);
   });
 });
