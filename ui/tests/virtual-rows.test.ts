@@ -2,7 +2,7 @@
 // page; of a long one, the virtualiser's, between spacers that keep the
 // scroll height; and how the virtualiser is fitted to the measured rows.
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { ALL_ROWS_UP_TO, FIRST_ROWS, fitRows, observeScrollBox, renderedRows, rowsPerScreen, type Fitted } from "../src/components/records/virtual-rows";
+import { ALL_ROWS_UP_TO, FIRST_ROWS, fitRows, observeScrollBox, renderedRows, scrollScrollBox, rowsPerScreen, type Fitted } from "../src/components/records/virtual-rows";
 
 const virtual = (items: { index: number; start: number; end: number }[], total = 0, scrollMargin = 0) => ({
   getVirtualItems: () => items,
@@ -107,5 +107,36 @@ describe("the scroll box's size", () => {
     const sizes: { width: number; height: number }[] = [];
     observeScrollBox({ scrollElement: box }, (rect) => sizes.push(rect));
     expect(sizes).toEqual([{ width: 0, height: 420 }]);
+  });
+});
+
+describe("scrolling the scroll box", () => {
+  type Instance = Parameters<typeof scrollScrollBox>[2];
+  const boxOf = () => {
+    const box = document.createElement("div");
+    const scrollTo = vi.fn();
+    box.scrollTo = scrollTo as unknown as typeof box.scrollTo;
+    const instance = { scrollElement: box, options: { horizontal: false } } as unknown as Instance;
+    return { scrollTo, instance };
+  };
+
+  test("a new box is left where it is (the top) when the virtualiser is attached to it: no layout forced", () => {
+    const { scrollTo, instance } = boxOf();
+    scrollScrollBox(0, {}, instance);
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  test("every later scroll is made, to the top as anywhere (Home, a row brought into view)", () => {
+    const { scrollTo, instance } = boxOf();
+    scrollScrollBox(0, {}, instance);
+    scrollScrollBox(660, {}, instance);
+    scrollScrollBox(0, {}, instance);
+    expect(scrollTo.mock.calls.map(([options]) => (options as ScrollToOptions).top)).toEqual([660, 0]);
+  });
+
+  test("a first offset other than the top is scrolled to", () => {
+    const { scrollTo, instance } = boxOf();
+    scrollScrollBox(330, {}, instance);
+    expect(scrollTo).toHaveBeenCalledTimes(1);
   });
 });

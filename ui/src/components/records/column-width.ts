@@ -47,19 +47,35 @@ export function prepareColumnWidths(): void {
 /** A long date-time, to measure date-time columns by (besides the page's own values). */
 const LONG_DATE_TIME = "2026-12-28T22:58:00Z";
 
+/** How many of a column's longest values (as sent) are measured. */
+const LONGEST = 5;
+
 /**
  * The values of `col` most likely to be widest when shown: the five
  * longest as sent (all of them formatted would cost more than the rows
  * in view), its choices, and a long date-time for date-time columns.
+ * Found in one pass over the page (it runs for every column of every
+ * page): longest first, the earlier of equally long ones first.
  */
 function candidates(col: Measured, records: JsonRecord[]): string[] {
   const raw = (value: unknown) =>
     typeof value === "string" ? value : value === null || value === undefined ? "" : String(value);
-  const longest = records
-    .map((record) => record[col.name])
-    .filter((value) => value !== null && value !== undefined)
-    .sort((a, b) => raw(b).length - raw(a).length)
-    .slice(0, 5);
+  const longest: JsonRecord[string][] = [];
+  const lengths: number[] = [];
+  for (const record of records) {
+    const value = record[col.name];
+    if (value === null || value === undefined) continue;
+    const length = raw(value).length;
+    let at = lengths.length;
+    while (at > 0 && lengths[at - 1] < length) at -= 1;
+    if (at >= LONGEST) continue;
+    lengths.splice(at, 0, length);
+    longest.splice(at, 0, value);
+    if (lengths.length > LONGEST) {
+      lengths.pop();
+      longest.pop();
+    }
+  }
   const extra = col.field?.kind === "choice" ? col.field.choices : col.field?.kind === "date_time" ? [LONG_DATE_TIME] : [];
   return [...longest, ...extra].map((value) => formatValue(col.field, col.name, value).text);
 }

@@ -2,6 +2,7 @@
 // there. Longer ones (100 and 200 rows) are virtualised: only the rows in
 // view (and a few either side) exist, between two spacer rows that keep
 // the scroll height, so a 200-row page paints in about the time of 30.
+import { elementScroll, type Virtualizer } from "@tanstack/svelte-virtual";
 import type { Density } from "../../lib/bindings";
 
 /**
@@ -99,4 +100,27 @@ export function observeScrollBox(instance: { scrollElement: Element | null }, on
   });
   observer.observe(element, { box: "border-box" });
   return () => observer.disconnect();
+}
+
+/** Scroll boxes the virtualiser has scrolled (or been attached to) before. */
+const attached = new WeakSet<Element>();
+
+/**
+ * Scrolls the scroll box for the virtualiser, as its own `elementScroll`
+ * does, except the first time for a box: the virtualiser then scrolls the
+ * box it was just attached to to its first offset, 0 for a new box, which
+ * is where the box is already; scrolling there anyway forces a layout of
+ * the whole window while the list is still being created.
+ */
+export function scrollScrollBox<T extends Element, I extends Element>(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<T, I>,
+): void {
+  const element = instance.scrollElement;
+  if (element && !attached.has(element)) {
+    attached.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
 }
