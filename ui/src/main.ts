@@ -5,6 +5,9 @@ import { firstRunStatus } from "./lib/first-screen";
 import { i18n } from "./lib/i18n.svelte";
 import { afterPaint } from "./lib/start";
 
+/** How long after the first-run form is live the lists' chunk and fonts are readied, in ms. */
+const PREPARE_AFTER_MS = 500;
+
 const target = document.getElementById("app")!;
 const first = window.__workdeskFirstScreen;
 if (target.dataset.prerendered && first) {
@@ -19,7 +22,9 @@ if (target.dataset.prerendered && first) {
     // and run, and the table's fonts looked up for measuring its columns.
     // (Both from the lists' own chunk: the page's first scripts stay as
     // they were.)
-    afterPaint(() => void import("./components/records/ListView.svelte").then((list) => list.prepare()));
+    // Half a second after the form is live, so as not to hold up its first
+    // moments (nobody clicks a form sooner).
+    afterPaint(() => setTimeout(() => void import("./components/records/ListView.svelte").then((list) => list.prepare()), PREPARE_AFTER_MS));
   });
 } else {
   mount(App, { target });
