@@ -53,4 +53,6 @@ pub use query::{Condition, FieldPath, ListQuery, Operator, SortKey, Take, DEFAUL
 pub use record::Record;
 pub use schema::{Field, FieldKind, FieldType, RelatedSearch, Relation, Schema, SearchBy};
 pub use search::{Combined, Inexpressible, Search, MAX_SEARCH_WORDS};
-pub use value::{parse_date_time, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS};
+pub use value::{
+    parse_date_time, within_decimal_bounds, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS,
+};

@@ -203,8 +203,10 @@ pub const DECIMAL_FRACTION_DIGITS: u32 = 6;
 /// Whether `decimal` fits the service's decimals: at most
 /// [`DECIMAL_INTEGER_DIGITS`] before the point and
 /// [`DECIMAL_FRACTION_DIGITS`] after it (trailing zeros after the point do
-/// not count: `1.500000000` is `1.5`).
-fn within_decimal_bounds(decimal: &Decimal) -> bool {
+/// not count: `1.500000000` is `1.5`). Outside them, a decimal field's
+/// value is kept as its text ([`Value::from_json`]).
+#[must_use]
+pub fn within_decimal_bounds(decimal: &Decimal) -> bool {
     let normal = decimal.normalize();
     let integer_digits = normal
         .trunc()

@@ -8,7 +8,7 @@ use chrono::{DateTime, Datelike, NaiveDate, SecondsFormat, Timelike, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value as Json;
 use uuid::Uuid;
-use workdesk_query::{FieldType, Value, DECIMAL_FRACTION_DIGITS, DECIMAL_INTEGER_DIGITS};
+use workdesk_query::{within_decimal_bounds, FieldType, Value};
 
 /// A value as a cell of a row, in the service's JSON form.
 pub(crate) trait ToCell: Sized {
@@ -70,21 +70,15 @@ impl ToCell for Json {
 /// Lower-case hyphenated (`"0b9f5c3e-5d59-4a48-a9a6-2a1a3f0c8e11"`).
 impl ToCell for Uuid {
     fn to_cell(self) -> Json {
-        Json::String(hyphenated(self))
+        Json::String(self.to_string())
     }
 
     fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
         if kind == FieldType::Uuid {
             return (None, Value::Uuid(self));
         }
-        text_cell(hyphenated(self), kind)
+        text_cell(self.to_string(), kind)
     }
-}
-
-/// `uuid` lower-case hyphenated, without going through `fmt`.
-fn hyphenated(uuid: Uuid) -> String {
-    let mut buffer = Uuid::encode_buffer();
-    uuid.hyphenated().encode_lower(&mut buffer).to_owned()
 }
 
 /// RFC 3339 in UTC with `Z`, whole seconds unless there is a fraction
@@ -138,20 +132,11 @@ impl ToCell for Decimal {
     }
 
     fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
-        if kind == FieldType::Decimal && within_bounds(self) {
+        if kind == FieldType::Decimal && within_decimal_bounds(&self) {
             return (None, Value::Decimal(self));
         }
         text_cell(self.to_string(), kind)
     }
-}
-
-/// Whether the service's decimal fields can hold `value`: at most
-/// [`DECIMAL_FRACTION_DIGITS`] significant fraction digits and
-/// [`DECIMAL_INTEGER_DIGITS`] integer digits (what `Value::from_json`
-/// checks; outside, it keeps the text as a string).
-fn within_bounds(value: Decimal) -> bool {
-    let limit = Decimal::from(10_i64.pow(DECIMAL_INTEGER_DIGITS));
-    value.normalize().scale() <= DECIMAL_FRACTION_DIGITS && value.trunc().abs() < limit
 }
 
 impl ToCell for &str {
