@@ -483,8 +483,14 @@ pub fn run() {
     )
     .plugin(placed)
     .plugin(remembered)
-    .run(context)
-    .expect("error while running Workdesk");
+    .build(context)
+    .expect("error while running Workdesk")
+    .run(|app, event| {
+        // The views of pages shown last are written before the process ends.
+        if let (tauri::RunEvent::Exit, Some(state)) = (event, app.try_state::<AppState>()) {
+            tauri::async_runtime::block_on(state.reading.view_writes.settled());
+        }
+    });
 }
 
 #[cfg(test)]

@@ -141,6 +141,98 @@ async fn a_list_is_one_read_its_view_remembered_and_working_offline_ends_it_with
     assert_eq!(views.current, view(20));
 }
 
+/// `what`, or a failure after 30 s (what hangs fails the test).
+async fn within<T>(what: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(std::time::Duration::from_secs(30), what)
+        .await
+        .expect("waited 30 s")
+}
+
+/// `settings.json` in memory whose writes wait for the test's word once it
+/// holds them (`held`), or fail (`failing`).
+#[derive(Default)]
+struct HeldFile {
+    values: std::sync::Mutex<std::collections::HashMap<String, Value>>,
+    held: std::sync::Mutex<Option<std::sync::mpsc::Receiver<()>>>,
+    failing: std::sync::atomic::AtomicBool,
+}
+
+impl workdesk_core::settings::store::KeyValueStore for HeldFile {
+    fn get(&self, key: &str) -> Option<Value> {
+        self.values.lock().unwrap().get(key).cloned()
+    }
+    fn set(&self, key: &str, value: Value) {
+        self.values.lock().unwrap().insert(key.to_owned(), value);
+    }
+    fn delete(&self, key: &str) {
+        self.values.lock().unwrap().remove(key);
+    }
+    fn keys(&self) -> Vec<String> {
+        self.values.lock().unwrap().keys().cloned().collect()
+    }
+    fn save(&self) -> Result<(), String> {
+        if let Some(word) = self.held.lock().unwrap().as_ref() {
+            word.recv().map_err(|e| e.to_string())?;
+        }
+        if self.failing.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err("disk full".into());
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_replies_before_its_view_is_written_and_the_views_wait_for_it() {
+    let file = std::sync::Arc::new(HeldFile::default());
+    let (state, _dir) =
+        common::plain_over(workdesk_core::settings::store::Settings::over(file.clone()));
+    workdesk_core::workspace::commands::start_demo(&state)
+        .await
+        .unwrap();
+    let views =
+        || workdesk_core::reading::records::list_views(&state, ResourceName::SupplierInvoice);
+
+    // The file's writes held: the page still answers.
+    let (word, heard) = std::sync::mpsc::channel();
+    *file.held.lock().unwrap() = Some(heard);
+    let (answers, end) = within(read(&state, view(20), true)).await;
+    assert!(matches!(end, Ok(ReadEnd::Fresh)), "{end:?}");
+    assert_eq!(
+        answers.last().unwrap()["value"]["results"]
+            .as_array()
+            .unwrap()
+            .len(),
+        20
+    );
+    // What reads the kept views waits for the write, then has it.
+    let kept = views();
+    tokio::pin!(kept);
+    tokio::select! {
+        biased;
+        _ = &mut kept => panic!("the views were read before the page's view was written"),
+        () = std::future::ready(()) => {}
+    }
+    word.send(()).unwrap();
+    assert_eq!(within(kept).await.unwrap().current, view(20));
+    *file.held.lock().unwrap() = None;
+
+    // Many pages at once: the last asked for is kept, whichever write ends last.
+    let page = |page| ListView { page, ..view(20) };
+    let reads: Vec<_> = (1..=5).map(|n| read(&state, page(n), true)).collect();
+    for (_, end) in futures_util::future::join_all(reads).await {
+        end.unwrap();
+    }
+    assert_eq!(views().await.unwrap().current, page(5));
+
+    // A file that cannot be written: the page still answers, and its view
+    // is kept for this session (the next change of the settings writes it).
+    file.failing
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let (_, end) = read(&state, view(50), true).await;
+    assert!(matches!(end, Ok(ReadEnd::Fresh)), "{end:?}");
+    assert_eq!(views().await.unwrap().current, view(50));
+}
+
 /// Opens supplier invoices' list: the messages as the UI gets them, and the end.
 async fn open(state: &AppState) -> (Vec<Value>, ReadEnd<workdesk_core::ui_error::UiError>) {
     let (messages, end) = common::messages(|messages| {
@@ -197,13 +289,15 @@ async fn a_list_opens_with_one_read_of_its_fitted_views() {
     assert_eq!(last["value"]["results"].as_array().unwrap().len(), 50);
 
     // A view kept by an older version, with a column and a sort key this
-    // one does not have: fitted, said, read, and remembered fitted.
+    // one does not have: fitted, said, read, and remembered fitted. (As if
+    // the file held it at start: the writes of the reads above end first.)
     let mut old = view(100);
     old.fields.as_mut().unwrap().push("retired_column".into());
     old.sort = vec![workdesk_api::SortSpec {
         field: "retired_column".into(),
         descending: false,
     }];
+    state.reading.view_writes.settled().await;
     state
         .settings
         .set_current_view(

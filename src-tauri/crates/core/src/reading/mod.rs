@@ -27,6 +27,7 @@ pub mod schema;
 pub mod views;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use workdesk_api::ResourceName;
 
@@ -40,6 +41,9 @@ pub struct Reading {
     /// The latest list request per workspace and resource whose view is to
     /// be remembered: only its answer may become the remembered view.
     pub view_tickets: ViewTickets,
+    /// The views being remembered after their reads replied: the list
+    /// commands that read the kept views wait for them.
+    pub view_writes: ViewWrites,
     /// The overview's parts whose amounts were added up from the service
     /// this session, by workspace and resource: shown in place of the
     /// service's counts until the overview is refreshed.
@@ -55,8 +59,8 @@ pub struct Reading {
 /// resource, so that a slow earlier answer never overwrites the view of a
 /// later request (the UI shows only the latest answer; the remembered view
 /// must match).
-#[derive(Default)]
-pub struct ViewTickets(std::sync::Mutex<HashMap<(WorkspaceId, ResourceName), u64>>);
+#[derive(Default, Clone)]
+pub struct ViewTickets(Arc<std::sync::Mutex<HashMap<(WorkspaceId, ResourceName), u64>>>);
 
 impl ViewTickets {
     /// A ticket for a new request on `resource` in `workspace`, newer than
@@ -73,6 +77,33 @@ impl ViewTickets {
     pub fn is_latest(&self, workspace: &WorkspaceId, resource: ResourceName, ticket: u64) -> bool {
         let tickets = self.0.lock().unwrap_or_else(|e| e.into_inner());
         tickets.get(&(workspace.clone(), resource)) == Some(&ticket)
+    }
+}
+
+/// The writes of lists' current views under way. A page's read replies
+/// before its view is written to the settings file (an atomic write with
+/// its `fsync`s: 1–20 ms on a desktop's disk, none of it the user's wait);
+/// each write holds a share of this while it runs, and what reads the kept
+/// views first waits for every share ([`ViewWrites::settled`]), so it
+/// never sees a view older than the list showed.
+#[derive(Default, Clone)]
+pub struct ViewWrites(Arc<tokio::sync::RwLock<()>>);
+
+impl ViewWrites {
+    /// Runs `write` (blocking file work) on tokio's blocking threads, after
+    /// the caller returns; [`ViewWrites::settled`] waits for it.
+    pub async fn spawn(&self, write: impl FnOnce() + Send + 'static) {
+        let share = self.0.clone().read_owned().await;
+        tokio::task::spawn_blocking(move || {
+            let _share = share;
+            write();
+        });
+    }
+
+    /// Waits until every write spawned before has ended (at once when none
+    /// is under way).
+    pub async fn settled(&self) {
+        drop(self.0.write().await);
     }
 }
 

@@ -147,7 +147,9 @@ impl<'a, M: Serialize> Reply<'a, M> {
 /// connection state) and the `error`. With `remember` (the list on
 /// screen, not a form's lookup), `view` becomes the resource's current
 /// view and `resource` the one shown last, unless a later read of the
-/// same resource was asked for meanwhile.
+/// same resource was asked for meanwhile: written to the settings file
+/// after the reply (`list_views` and `open_list` wait for it); a file
+/// that cannot be written is logged, and the read still answers.
 ///
 /// Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 /// `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
@@ -250,7 +252,8 @@ pub async fn open_list(
 /// meanwhile; the end says whether the service answered, or why not.
 /// With `remember` (the list on screen, not a form's lookup), `view`
 /// becomes the resource's current view once it shows, unless a later
-/// read of the same resource was asked for meanwhile ([`read_list`]).
+/// read of the same resource was asked for meanwhile, written after the
+/// reply ([`read_list`], [`crate::reading::ViewWrites`]).
 ///
 /// # Errors
 /// The view's (`invalid_input`), the service's about the request
@@ -278,18 +281,28 @@ async fn read_in(
         .await;
     log_read(resource, &view, started, &end);
     let end = end.map_err(Error::from)?;
-    // Only the latest read's view is remembered: an earlier one that
-    // ends late is not what the screen shows.
-    if ticket.is_some_and(|t| {
+    if let Some(ticket) = ticket.filter(|_| !matches!(end, ReadEnd::NothingSaved { .. })) {
+        // Written once the reply is on its way. Only the latest read's view
+        // is remembered: an earlier one that ends late is not what the
+        // screen shows, and that is checked where no other change of the
+        // views can come between.
+        let (settings, tickets) = (state.settings.clone(), state.reading.view_tickets.clone());
+        let workspace = workspace.id.clone();
         state
             .reading
-            .view_tickets
-            .is_latest(&workspace.id, resource, t)
-    }) && !matches!(end, ReadEnd::NothingSaved { .. })
-    {
-        state
-            .settings
-            .set_current_view(&workspace.id, resource, &view)?;
+            .view_writes
+            .spawn(move || {
+                let latest = || tickets.is_latest(&workspace, resource, ticket);
+                if let Err(error) =
+                    settings.set_current_view_if(&workspace, resource, &view, latest)
+                {
+                    log::warn!(
+                        "the view of {} shown last was not kept: {error}",
+                        resource.as_str()
+                    );
+                }
+            })
+            .await;
     }
     state.session.check_shown(workspace)?;
     Ok(end.map_err(|error| UiError::from(Error::from(error))))
@@ -383,6 +396,7 @@ async fn open(
     // views join the saved ones, named in the window's language. They
     // are shown at once and written while the list is read (settings
     // that cannot be written do not stop the list opening).
+    state.reading.view_writes.settled().await;
     let stored = state.settings.views(&workspace.id, resource);
     let first = !stored.ready_added;
     let mut views = stored;
@@ -434,6 +448,7 @@ async fn open(
 /// # Errors
 /// `not_configured` when no workspace is shown.
 pub async fn list_views(state: &AppState, resource: ResourceName) -> Result<ListViews, UiError> {
+    state.reading.view_writes.settled().await;
     let workspace = state.shown().await.ok_or(Error::NotConfigured)?;
     Ok(ListViews::fitted(
         resource,

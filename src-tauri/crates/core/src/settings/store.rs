@@ -463,7 +463,19 @@ impl Settings {
         change: impl FnOnce(&mut ResourceViews),
         shown: bool,
     ) -> Result<ResourceViews> {
-        let _one_at_a_time = self.lock();
+        let writing = self.lock();
+        self.change_views_in(&writing, workspace, resource, change, shown)
+    }
+
+    /// [`Settings::change_views`] within a change already begun.
+    fn change_views_in(
+        &self,
+        _writing: &Writing<'_>,
+        workspace: &WorkspaceId,
+        resource: ResourceName,
+        change: impl FnOnce(&mut ResourceViews),
+        shown: bool,
+    ) -> Result<ResourceViews> {
         let mut dirty = false;
         if shown && self.last_shown(workspace) != Some(json!(resource)) {
             self.0
@@ -506,6 +518,23 @@ impl Settings {
         resource: ResourceName,
         view: &ListView,
     ) -> Result<()> {
+        self.set_current_view_if(workspace, resource, view, || true)
+    }
+
+    /// [`Settings::set_current_view`] if `still` says so once the change
+    /// has begun (under this process's lock and the file's): a list's read
+    /// remembers its view only while no later read of the list was asked
+    /// for, and that is decided where no other change can come between.
+    ///
+    /// # Errors
+    /// [`Error::Settings`] when the file cannot be written.
+    pub fn set_current_view_if(
+        &self,
+        workspace: &WorkspaceId,
+        resource: ResourceName,
+        view: &ListView,
+        still: impl FnOnce() -> bool,
+    ) -> Result<()> {
         let view = &ListView {
             search: String::new(),
             ..view.clone()
@@ -515,7 +544,12 @@ impl Settings {
         {
             return Ok(());
         }
-        self.change_views(
+        let writing = self.lock();
+        if !still() {
+            return Ok(());
+        }
+        self.change_views_in(
+            &writing,
             workspace,
             resource,
             |views| views.current = Some(view.clone()),

@@ -43,10 +43,15 @@ pub fn settings_in_memory() -> Settings {
 
 /// The app's state with no workspace, its saved data in a folder of its own.
 pub fn plain() -> (AppState, tempfile::TempDir) {
+    plain_over(settings_in_memory())
+}
+
+/// [`plain`] over `settings`.
+pub fn plain_over(settings: Settings) -> (AppState, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let state = AppState::new(
         Keychain::session_only("dev.workdesk.core-read.test", "no keychain in this test"),
-        settings_in_memory(),
+        settings,
         dir.path().to_owned(),
     );
     (state, dir)
