@@ -49,23 +49,25 @@ try {
   const size = await driver.wait(until.elementLocated(By.id("page-size")), 30_000);
   await size.findElement(By.css("option[value='200']")).click();
   await driver.wait(until.elementTextContains(driver.findElement(By.id("page-status")), "Page 1 of"), 30_000);
-  const turn = async (label) => {
-    const before = (await entries(driver, `workdesk:${which}`)).length;
+  /** Turns a page and waits for it painted (`painted`: the service's answer, or the saved one). */
+  const turn = async (label, painted) => {
+    const before = (await entries(driver, `workdesk:${painted}`)).length;
     await driver.findElement(By.xpath(`//button[normalize-space(.)='${label}']`)).click();
-    await driver.wait(async () => (await entries(driver, `workdesk:${which}`)).length > before, 30_000);
+    await driver.wait(async () => (await entries(driver, `workdesk:${painted}`)).length > before, 30_000);
   };
   // The demo has 8 pages of 200: forward to the last, then back, and again.
   const pageCount = Number((await driver.findElement(By.id("page-status")).getText()).match(/of (\d+)/)[1]);
   let at = 1;
   let forward = true;
-  const step = async () => {
+  const step = async (painted = which) => {
     if (at === pageCount) forward = false;
     if (at === 1) forward = true;
-    await turn(forward ? "Next page" : "Previous page");
+    await turn(forward ? "Next page" : "Previous page", painted);
     at += forward ? 1 : -1;
   };
   if (OFFLINE) {
-    for (let page = 1; page < pageCount; page++) await step();
+    // Every page read once from the service first (nothing saved before).
+    for (let page = 1; page < pageCount; page++) await step("page");
     await driver.findElement(By.xpath("//label[contains(., 'Work offline')]/input")).click();
     await driver.wait(until.elementLocated(By.css(".offline-banner")), 30_000);
   }

@@ -239,6 +239,21 @@ describe("totals", () => {
     await vi.waitFor(() => expect(second.container.querySelector(".totals")).toHaveAttribute("data-scope", "saved"));
     expect(second.container.querySelector(".totals .scope")).toHaveTextContent(/^Whole list, from saved records \(refreshed at .+\): 2,437 records$/);
     expect(totalCell(second.container)).toHaveTextContent("2,901,248.50");
+    expect(asked).toHaveLength(2);
+
+    // Another page selects the same records: the sums stay, nothing is asked.
+    const status = second.container.querySelector("#page-status")!;
+    await second.user.click(screen.getByRole("button", { name: "Next page" }));
+    await vi.waitFor(() => expect(status).toHaveTextContent(/^Page 2 of/));
+    expect(second.container.querySelector(".totals")).toHaveAttribute("data-scope", "saved");
+    expect(totalCell(second.container)).toHaveTextContent("2,901,248.50");
+    expect(asked).toHaveLength(2);
+
+    // Search words select other records: asked again.
+    savedTotals = { count: 12, sums: { total: "14286.00" }, refreshed_at: "2026-11-23T10:42:00Z" };
+    await second.user.type(screen.getByRole("searchbox"), "acme{Enter}");
+    await vi.waitFor(() => expect(totalCell(second.container)).toHaveTextContent("14,286.00"));
+    expect(asked).toHaveLength(3);
   });
 });
 

@@ -232,6 +232,27 @@ describe("the user's changes", () => {
     expect(reads(calls).at(-1)?.fields).toEqual(["name", "total", "id"]);
   });
 
+  test("the widths the user set stay the same object while another page is asked for and shown: no column is measured again", async () => {
+    const { list } = await opened({ count: 95 });
+    list.resize("name", 300);
+    const widths = list.userWidths;
+    expect(widths).toEqual({ name: 300 });
+    list.go(2);
+    expect(list.userWidths).toBe(widths);
+    await settle();
+    expect(list.currentPage).toBe(2);
+    expect(list.userWidths).toBe(widths);
+    list.resize("total", 120);
+    expect(list.userWidths).toEqual({ name: 300, total: 120 });
+    list.resize("name", null);
+    list.resize("total", null);
+    expect(list.userWidths).toEqual({});
+    const none = list.userWidths;
+    list.go(3);
+    await settle();
+    expect(list.userWidths).toBe(none);
+  });
+
   test("a layout arranged before Rust's views arrive is kept", async () => {
     const arrive = deferred<void>();
     mockService({ current: { ...base, take: 50 }, viewsSent: arrive.promise });

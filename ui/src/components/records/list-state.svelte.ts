@@ -7,8 +7,7 @@
 // (`open_list`), whose first message is the view to show and the saved
 // views, fitted by Rust. The texts it shows are list-messages.ts's.
 import { tick, untrack } from "svelte";
-import type { Answer, DrillDown, FilterSpec, ListView, ListViews, Page, ResourceSchema, SavedView, Take } from "../../lib/bindings";
-import { LIMITS } from "../../lib/bindings";
+import { LIMITS, type Answer, type DrillDown, type FilterSpec, type ListView, type ListViews, type Page, type ResourceSchema, type SavedView, type Take } from "../../lib/bindings";
 import { defaultView, keptWidths, moveColumnTo, nextSort, requestedFields, shownColumns, viewLeftOut } from "../../lib/columns";
 import { resourceGender, resourceLabel } from "../../lib/fields";
 import { draftFromSpec, filterFields, type FilterDraft } from "../../lib/filters";
@@ -19,8 +18,7 @@ import { session } from "../../lib/session.svelte";
 import type { LinkTarget } from "../../lib/sections";
 import { followLink } from "./list-link.svelte";
 import { appliedName, sameRowsAndColumns } from "./applied-view";
-import { conditionErrorsOf, countText, otherProblems, pageCountOf, savedText, searchErrorText, searchedWhenConnectedText } from "./list-messages";
-import type { ListError, Shown, Unsearched } from "./list-messages";
+import { conditionErrorsOf, countText, otherProblems, pageCountOf, savedText, searchErrorText, searchedWhenConnectedText, type ListError, type Shown, type Unsearched } from "./list-messages";
 
 /** How long a load goes before the page on screen is dimmed and marked busy (ms). */
 export const SLOW_LOAD_MS = 200;
@@ -71,6 +69,9 @@ export class ListState {
   tableColumns = $derived.by(() => shownColumns(this.schema, this.shown?.view.fields ?? this.view.fields));
   tableSort = $derived.by(() => this.shown?.view.sort ?? this.view.sort ?? []);
   shownFields = $derived(this.shown?.view.fields ?? null);
+  #widthsText = $derived.by(() => JSON.stringify(this.shown?.view.widths ?? this.view.widths ?? {}));
+  /** Column widths the user set (CSS px by field), the shown page's else the view's: the same object while equal (another page measures no column again). */
+  userWidths: Partial<Record<string, number>> = $derived(JSON.parse(this.#widthsText));
   // The pager and the table speak of the page on screen only: before one
   // has loaded (or when the first load failed) there is no page number or
   // count to show, and no "no records" to claim.
