@@ -4,6 +4,7 @@
 // the search box, saved views and the open record.
 import { describe, expect, test, vi } from "vitest";
 import { ListState, SLOW_LOAD_MS } from "../src/components/records/list-state.svelte";
+import { session } from "../src/lib/session.svelte";
 import type { ListView, SavedView } from "../src/lib/bindings";
 import {
   deferred,
@@ -44,7 +45,7 @@ describe("opening", () => {
     expect(list.shownView()).toBeNull();
     expect(list.currentPage).toBeNull();
     expect(list.pageCount).toBeNull();
-    expect(list.countText).toBe("");
+    expect(list.texts.countText).toBe("");
   });
 
   test("opens with one read: Rust's view and saved views, then its first page", async () => {
@@ -144,7 +145,7 @@ describe("loads", () => {
     expect(await list.load({ ...base, page: 2 })).toBe(false);
     expect(list.conditionErrors).toEqual({ 0: "Enter a value." });
     expect(list.filtersOpen).toBe(true);
-    expect(list.viewRefused).toBe(false);
+    expect(list.texts.viewRefused).toBe(false);
     expect(list.currentPage).toBe(1);
   });
 
@@ -152,15 +153,15 @@ describe("loads", () => {
     const { list } = await opened();
     mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { search: [problem("search_several_words")] } }); } });
     await list.load({ ...base, search: "%" });
-    expect(list.searchError).toBe(
+    expect(list.texts.searchError).toBe(
       "The service cannot look for more than one number or code at a time: search one of them, or narrow the list with filters.",
     );
-    expect(list.searchOnly).toBe(true);
+    expect(list.texts.searchOnly).toBe(true);
     mockService({ list: () => { throw uiError("invalid_input", "bad", { field_errors: { sort: [problem("brand_new")] } }); } });
     await list.load({ ...base });
-    expect(list.searchOnly).toBe(false);
-    expect(list.otherProblems).toEqual(["This value cannot be used (reason: brand_new)."]);
-    expect(list.viewRefused).toBe(true);
+    expect(list.texts.searchOnly).toBe(false);
+    expect(list.texts.otherProblems).toEqual(["This value cannot be used (reason: brand_new)."]);
+    expect(list.texts.viewRefused).toBe(true);
   });
 
   test("a refused key hides what was shown", async () => {
@@ -180,11 +181,69 @@ describe("loads", () => {
     });
     expect(list.shown?.source?.kind).toBe("saved_page");
     expect(list.error?.ui.kind).toBe("rate_limited");
-    expect(list.savedText).toMatch(/Saved/);
+    expect(list.texts.savedText).toMatch(/Saved/);
 
     const offline = await opened({ workingOffline: () => true });
     expect(offline.ok).toBe(false);
     expect(offline.list.error).toMatchObject({ nothingSaved: false, ui: { kind: "offline" } });
+  });
+});
+
+describe("working offline", () => {
+  const SAVED_AT = "2026-11-20T10:00:00Z";
+  /** Saved pages of 95 invoices; `edition` marks their rows (what the saved records say now). */
+  const savedPages = (edition: { total: string }) => (view: ListView) => ({
+    value: recordPage(view.page, 95, view.take as number, (i) => invoiceRecord(i, { total: edition.total })),
+    source: { kind: "saved_page" as const, saved_at: SAVED_AT, stale: false },
+  });
+  const readsAhead = (calls: ReturnType<typeof mockService>) => calls.filter((c) => c.cmd === "read_list" && c.args.remember === false).map((c) => (c.args.view as ListView).page);
+
+  test("the saved page after the one on screen is read ahead: Next page shows it at once, and the read's same answer is not shown again", async () => {
+    session.workingOffline = true;
+    try {
+      const edition = { total: "100.00" };
+      const { list, calls } = await opened({ count: 95, workingOffline: () => true, savedAnswer: savedPages(edition) });
+      expect(list.currentPage).toBe(1);
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2]));
+      await settle();
+
+      list.go(2);
+      // Shown before the read answers.
+      expect(list.currentPage).toBe(2);
+      const ahead = list.shown;
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 3]));
+      expect(reads(calls).filter((v) => v.page === 2)).toHaveLength(2);
+      expect(list.shown).toBe(ahead);
+
+      // The saved records changed (Rust said so): what was read ahead is read again.
+      edition.total = "200.00";
+      list.refresh();
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 3, 3]));
+      await settle();
+      list.go(3);
+      expect(list.currentPage).toBe(3);
+      expect(list.shown?.page.results[0].total).toBe("200.00");
+
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 3, 3, 4]));
+
+      // The last page: nothing after it to read.
+      list.go(5);
+      await settle();
+      await settle();
+      expect(list.currentPage).toBe(5);
+      expect(readsAhead(calls)).toEqual([2, 3, 3, 4]);
+    } finally {
+      session.workingOffline = false;
+    }
+  });
+
+  test("connected, nothing is read ahead", async () => {
+    const { list, calls } = await opened({ count: 95, savedAnswer: savedPages({ total: "1.00" }) });
+    list.go(2);
+    await settle();
+    await settle();
+    expect(list.currentPage).toBe(2);
+    expect(readsAhead(calls)).toEqual([]);
   });
 });
 

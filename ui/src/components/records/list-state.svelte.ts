@@ -13,12 +13,14 @@ import { resourceGender, resourceLabel } from "../../lib/fields";
 import { draftFromSpec, filterFields, type FilterDraft } from "../../lib/filters";
 import { t } from "../../lib/i18n.svelte";
 import { ipc, localError, uiError, type JsonRecord, type ReadEnd, type UiError } from "../../lib/ipc";
-import { mark, markPainted } from "../../lib/marks";
+import { mark, markPainted, painted } from "../../lib/marks";
 import { session } from "../../lib/session.svelte";
 import type { LinkTarget } from "../../lib/sections";
 import { followLink } from "./list-link.svelte";
 import { appliedName, sameRowsAndColumns } from "./applied-view";
-import { conditionErrorsOf, countText, otherProblems, pageCountOf, savedText, searchErrorText, searchedWhenConnectedText, type ListError, type Shown, type Unsearched } from "./list-messages";
+import { SavedAhead, sameSaved } from "./saved-ahead";
+import { conditionErrorsOf, pageCountOf, type ListError, type Shown, type Unsearched } from "./list-messages";
+import { ListTexts } from "./list-texts.svelte";
 
 /** How long a load goes before the page on screen is dimmed and marked busy (ms). */
 export const SLOW_LOAD_MS = 200;
@@ -80,21 +82,8 @@ export class ListState {
   activeFilters = $derived.by(() => this.view.filters?.length ?? 0);
   shownFilters = $derived(this.shown?.view.filters?.length ?? 0);
   openedId = $derived(this.opened && typeof this.opened.id === "string" ? this.opened.id : null);
-  countText = $derived.by(() => countText(this.resource, this.shown, this.unsearched));
-  searchError = $derived(searchErrorText(this.error));
-  /** The search alone was refused: said beside the box, not above the list. */
-  searchOnly = $derived(this.searchError !== "" && Object.keys(this.error?.ui.field_errors ?? {}).every((key) => key === "search"));
-  savedText = $derived(savedText(this.shown));
-  /** Over saved records: the related names only the service searches. */
-  searchNote = $derived(searchedWhenConnectedText(this.shown));
-  otherProblems = $derived(otherProblems(this.error));
-  /** The view was refused, and not (only) for a condition the user can fix beside it. */
-  viewRefused = $derived(
-    this.error !== null &&
-      this.error.ui.kind === "invalid_input" &&
-      (this.otherProblems.length > 0 || Object.keys(this.conditionErrors).length === 0),
-  );
-
+  /** What the list says about its page, its search and its errors (list-texts.svelte.ts). */
+  readonly texts = new ListTexts(this);
   readonly #fields;
   readonly #schemaOf: () => ResourceSchema;
   readonly #drillDown: () => DrillDown | null;
@@ -107,6 +96,7 @@ export class ListState {
   /** The box was typed in before the list's views arrived: searched for once they do. */
   #searchTyped = false;
   #ticket = 0;
+  #ahead = new SavedAhead();
 
   /**
    * `schema`: the list's resource (another resource is another list);
@@ -183,9 +173,13 @@ export class ListState {
       else if (current) this.searchText = views.current.search ?? "";
     };
     let sawSaved = false;
+    // Working offline, the saved page read ahead is shown at once, and painted before the read
+    // (which answers the same) is asked: its answer does not hold up the paint.
+    const ahead = this.#ahead.take(next && request);
     const onanswer = (answer: Answer<Page<JsonRecord>>) => {
       if (mine !== this.#ticket) return;
       if (answer.kind === "saved") {
+        if (ahead !== null && answer !== ahead && sameSaved(ahead, answer)) return;
         sawSaved = true;
         mark("workdesk:saved-page-received");
         this.shown = { view: request, page: answer.value, source: answer.source };
@@ -204,6 +198,11 @@ export class ListState {
       this.error = null;
       this.conditionErrors = {};
     };
+    if (ahead) {
+      onanswer(ahead);
+      await painted();
+      if (mine !== this.#ticket) return false;
+    }
     let end: ReadEnd;
     try {
       end = next
@@ -217,6 +216,7 @@ export class ListState {
     }
     if (mine !== this.#ticket) return false;
     this.#settled();
+    this.#ahead.readAfter(this.resource, () => (mine === this.#ticket && this.shown ? { view: this.shown.view, pageCount: this.pageCount ?? 0 } : null));
     switch (end.end) {
       case "fresh":
         return true;
@@ -352,7 +352,7 @@ export class ListState {
     this.#searchTyped = false;
     const current = this.#snapshot();
     const words = this.searchText.trim();
-    if ((current.search ?? "").trim() === words && !this.searchError) return;
+    if ((current.search ?? "").trim() === words && !this.texts.searchError) return;
     this.change({ ...current, page: 1, search: words });
   }
 
