@@ -12,7 +12,10 @@ export default defineConfig({
   plugins: [svelte()],
   clearScreen: false,
   server: { port: 5173, strictPort: true },
-  build: { outDir: "dist", emptyOutDir: true, target: "safari16" },
+  // One style sheet for the whole UI, linked from the page: the prerendered
+  // first-run form is painted with its styles before any script runs
+  // (main.ts).
+  build: { outDir: "dist", emptyOutDir: true, target: "safari16", cssCodeSplit: false },
   // The message catalogues as `JSON.parse("…")`: read faster at start than
   // the same data as object literals.
   json: { stringify: true },

@@ -4,7 +4,7 @@
 // prerendered at build time: on a first run (Rust's `window.__workdeskFirstScreen`) it puts the
 // form in the window's language into `#app`, where it is painted at once,
 // before the UI's scripts are read (lib/first-screen.ts). `data-prerendered`
-// on `#app` names the language, for main.ts, which takes the form over.
+// on `#app` names the language, for main.ts and app.ts, which take the form over.
 // The mark `workdesk:first-screen-prerendered` (User Timing) says it did.
 import { firstRunLanguage, templateId } from "./lib/first-screen";
 

@@ -1,33 +1,11 @@
-import { hydrate, mount } from "svelte";
-import App from "./App.svelte";
+// The page's entry. On a first run the first-run form, prerendered, is in
+// the page already (first-screen.ts): the UI's scripts (app.ts and what it
+// imports, most of the UI's code) are read and run once the form is
+// painted, so that they do not hold up its first paint. Otherwise they
+// run at once. Its styles are all in the page's one style sheet
+// (vite.config.ts), read before anything is painted.
 import "./app.css";
-import { firstRunStatus } from "./lib/first-screen";
-import { i18n } from "./lib/i18n.svelte";
-import { afterPaint } from "./lib/start";
 
-/** How long after the first-run form is live the lists' chunk and fonts are readied, in ms. */
-const PREPARE_AFTER_MS = 500;
-
-const target = document.getElementById("app")!;
-const first = window.__workdeskFirstScreen;
-if (target.dataset.prerendered && first) {
-  // The first-run form is in the page already (ui/src/first-screen.ts):
-  // once it is painted, take it over in the language it was drawn in,
-  // rather than draw it again (lib/first-screen.ts).
-  afterPaint(() => {
-    i18n.use(first.language);
-    hydrate(App, { target, props: { first: firstRunStatus(first.language) } });
-    // While the form waits for the user, what "Try the demo workspace"
-    // opens next is readied: the lists' chunk (the largest screen) is read
-    // and run, and the table's fonts looked up for measuring its columns.
-    // (Both from the lists' own chunk: the page's first scripts stay as
-    // they were.)
-    // Half a second after the form is live, so as not to hold up its first
-    // moments (nobody clicks a form sooner).
-    afterPaint(() => setTimeout(() => void import("./components/records/ListView.svelte").then((list) => list.prepare()), PREPARE_AFTER_MS));
-  });
-} else {
-  mount(App, { target });
-}
-// The prerendered forms are not needed again.
-for (const template of document.querySelectorAll("template.first-run")) template.remove();
+const start = () => void import("./app");
+if (document.getElementById("app")?.dataset.prerendered) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

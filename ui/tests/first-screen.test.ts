@@ -35,3 +35,19 @@ describe("the prerendered first-run form", () => {
     expect(status.settings_notice).toBeNull();
   });
 });
+
+/** One file's text, read at build time (Vite's `?raw`). */
+const only = (files: Record<string, string>) => Object.values(files)[0];
+const entry = only(import.meta.glob("../src/main.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>);
+const viteConfig = only(import.meta.glob("../vite.config.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>);
+
+describe("the page's entry", () => {
+  it("holds up no first paint: it imports only the styles, and the UI itself once the prerendered form is painted", () => {
+    const imports = [...entry.matchAll(/^import\s+(?:[^"']*from\s+)?["']([^"']+)["']/gm)].map((m) => m[1]);
+    expect(imports).toEqual(["./app.css"]);
+    expect(entry).toMatch(/import\("\.\/app"\)/);
+    expect(entry).toMatch(/dataset\.prerendered\)\s*requestAnimationFrame/);
+    // Every style in the page's one style sheet: the form is painted styled before any script runs.
+    expect(viteConfig).toMatch(/cssCodeSplit:\s*false/);
+  });
+});

@@ -5,7 +5,7 @@
 // prerendered at build time, once per language (ui/prerender.mjs renders
 // App with `firstRunStatus`); ui/src/first-screen.ts, a plain script
 // inline right after that markup, puts the form in the window's language into
-// `#app`; main.ts then takes it over (Svelte's hydration) instead of
+// `#app`; app.ts then takes it over (Svelte's hydration) instead of
 // drawing it again. What was typed meanwhile stays (Svelte keeps an
 // input's value that changed before hydration). Rust's first
 // `workspace_status` answer then replaces the status assumed here, as on
