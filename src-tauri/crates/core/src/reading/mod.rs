@@ -41,8 +41,8 @@ pub struct Reading {
     /// The latest list request per workspace and resource whose view is to
     /// be remembered: only its answer may become the remembered view.
     pub view_tickets: ViewTickets,
-    /// The views being remembered after their reads replied: the list
-    /// commands that read the kept views wait for them.
+    /// The views being remembered after their reads replied: what reads
+    /// the kept views or the section shown last waits for them.
     pub view_writes: ViewWrites,
     /// The overview's parts whose amounts were added up from the service
     /// this session, by workspace and resource: shown in place of the

@@ -71,6 +71,8 @@ pub async fn overview(state: &AppState, refresh: bool) -> Result<Overview<UiErro
         let workspace = state.workspace().await?;
         let overview = workspace.replica.overview(&chrono::Local::now()).await;
         state.session.check_shown(&workspace)?;
+        // After the views of lists shown before it (written after their reads).
+        state.reading.view_writes.settled().await;
         if let Err(err) = state.settings.set_overview_shown(&workspace.id) {
             log::warn!("the overview could not be kept as the section shown last: {err}");
         }

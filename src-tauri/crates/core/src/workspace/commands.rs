@@ -206,6 +206,8 @@ async fn stored_key_status(state: &AppState, entry: &WorkspaceEntry) -> Result<K
 }
 
 async fn status(state: &AppState) -> Result<WorkspaceStatus, UiError> {
+    // The list shown last is written after its read replied.
+    state.reading.view_writes.settled().await;
     let workspaces = state.settings.workspaces();
     let current = state.settings.current_workspace();
     if let Some(demo) = state.session.demo.lock().await.as_ref() {
