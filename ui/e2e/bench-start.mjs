@@ -327,9 +327,14 @@ async function workdesk(driverUrl, binary, stat) {
     // Timing marks of ui/src/lib/marks.ts): the click to the list's
     // first read, that read (the sandbox's first page over loopback
     // HTTP, through the IPC), and its answer to the table painted.
-    const marks = await driver.executeScript(() =>
-      Object.fromEntries(performance.getEntriesByType("mark").map((entry) => [entry.name, entry.startTime])),
-    );
+    // The row can be found before the task that marks it painted has run.
+    const marks = await driver.executeAsyncScript((done) => {
+      const read = () =>
+        performance.getEntriesByName("workdesk:page-painted").length === 0
+          ? requestAnimationFrame(read)
+          : done(Object.fromEntries(performance.getEntriesByType("mark").map((entry) => [entry.name, entry.startTime])));
+      read();
+    });
     const at = (name) => {
       assert.ok(typeof marks[name] === "number", `the mark ${name} was set: ${JSON.stringify(marks)}`);
       return marks[name];

@@ -175,7 +175,7 @@ describe("the workspace window", () => {
           void emit("service-state", { workspace: service.workspace!.id, connection: "key_refused", budget: { limit: null, remaining: null, reset: null }, refusal });
           throw refusal;
         }
-        if (cmd === "connect") return service;
+        if (cmd === "update_workspace") return service;
         return null;
       },
     );

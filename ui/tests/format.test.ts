@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { formatAmount, formatCount, formatDate, formatDecimal, padFraction } from "../src/lib/format";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { formatAmount, formatCount, formatDate, formatDateTime, formatDecimal, padFraction, prepareFormats } from "../src/lib/format";
 import { formatValue } from "../src/lib/fields";
 import { numberSeparators, readDecimal } from "../src/lib/decimal-input";
 import { i18n } from "../src/lib/i18n.svelte";
@@ -112,5 +112,26 @@ describe("amounts as an accountant reads them", () => {
     expect(padded[0]).toBe("1,234.50\u2007");
     expect(padded[2]).toBe("12\u2008\u2007\u2007\u2007");
     expect(padFraction("45,942.96", 2, "en-US")).toBe("45,942.96");
+  });
+});
+
+describe("formatters readied before a list opens", () => {
+  test("after prepareFormats, a page's dates, date-times, amounts and counts make no new Intl formatter", () => {
+    // A locale no other test formats in: its formatters are made here first.
+    i18n.use("system", ["en-IE"]);
+    prepareFormats();
+    const dates = vi.spyOn(Intl, "DateTimeFormat");
+    const numbers = vi.spyOn(Intl, "NumberFormat");
+    try {
+      formatDate("2025-03-14");
+      formatDateTime("2025-03-14T10:00:00Z");
+      padFraction(formatAmount("45942.960000"), 2);
+      formatCount(2400);
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+    } finally {
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
   });
 });

@@ -28,6 +28,20 @@ function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOpti
   return format;
 }
 
+/**
+ * Readies the formatters a list's cells use in the user's locale (a date,
+ * a date-time, an amount, a count): the first of each loads Intl's data
+ * for the locale, milliseconds each (a date-time's the most), which a
+ * screen idle until the user acts (the first-run form) can spend before
+ * the list it opens next.
+ */
+export function prepareFormats(): void {
+  formatDate("2026-12-28");
+  formatDateTime("2026-12-28T22:58:00Z");
+  fractionDigits(formatAmount("1.00"));
+  formatCount(1);
+}
+
 /** Formats a decimal string such as "-1234.50" with locale grouping, keeping its scale. */
 export function formatDecimal(value: string | null | undefined, locale = userLocale()): string {
   if (value == null || value === "") return "";

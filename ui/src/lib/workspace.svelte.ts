@@ -117,9 +117,13 @@ export class Workspace {
       void outbox.show(shown);
       void pins.show(shown);
       if (next.mode !== "setup") {
-        void this.checkSavedData();
-        // The budget once; its changes are pushed from now on.
-        void session.refreshRateLimit();
+        // Once the new screen is painted (neither is on it at first): the
+        // notice about saved data, and the budget once (its changes are
+        // pushed from now on).
+        afterPaint(() => {
+          void this.checkSavedData();
+          void session.refreshRateLimit();
+        });
       }
     }
   }
