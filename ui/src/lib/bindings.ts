@@ -510,8 +510,9 @@ export const commands = {
 	 *  screen, not a form's lookup), `view` becomes the resource's current
 	 *  view and `resource` the one shown last, unless a later read of the
 	 *  same resource was asked for meanwhile: written to the settings file
-	 *  after the reply (`list_views` and `open_list` wait for it); a file
-	 *  that cannot be written is logged, and the read still answers.
+	 *  after the reply (`list_views`, `open_list`, `workspace_status` and
+	 *  the overview wait for it); a file that cannot be written is logged,
+	 *  and the read still answers.
 	 * 
 	 *  Errors: `invalid_input` with `field_errors` keyed `page`, `take`,
 	 *  `fields`, `sort` or `filters.<index>` (nothing was sent, or the saved
