@@ -21,9 +21,8 @@ if (target.dataset.prerendered && first) {
     // While the form waits for the user, what "Try the demo workspace"
     // opens next is readied: the lists' chunk (the largest screen) is read
     // and run, the table's fonts looked up for measuring its columns, and
-    // the formatters of its dates and amounts made.
-    // (Both from the lists' own chunk: the page's first scripts stay as
-    // they were.)
+    // the formatters of its dates and amounts made (all from the lists'
+    // own chunk: the page's first scripts stay as they were).
     // Half a second after the form is live, so as not to hold up its first
     // moments (nobody clicks a form sooner).
     afterPaint(() => setTimeout(() => void import("./components/records/ListView.svelte").then((list) => list.prepare()), PREPARE_AFTER_MS));

@@ -117,9 +117,9 @@ export class Workspace {
       void outbox.show(shown);
       void pins.show(shown);
       if (next.mode !== "setup") {
-        // Once the new screen is painted (neither is on it at first): the
-        // notice about saved data, and the budget once (its changes are
-        // pushed from now on).
+        // Once the new screen is painted, so that the list's answer is
+        // taken before theirs: the notice about saved data, and the budget
+        // once (its changes are pushed from now on).
         afterPaint(() => {
           void this.checkSavedData();
           void session.refreshRateLimit();
