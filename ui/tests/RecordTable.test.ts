@@ -20,7 +20,7 @@ function renderTable(count: number, take: number) {
   });
 }
 
-const dataRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>("tbody tr[data-id]"));
+const dataRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLTableRowElement>("tbody tr[data-id]"));
 
 describe("the records table", () => {
   test("a page of 50 has every row in the document, numbered for screen readers", () => {
@@ -85,5 +85,48 @@ describe("changes not sent yet", () => {
     expect(rows[1].querySelector("th")).toHaveTextContent("to be deleted when sent");
     expect(rows[2].className).not.toMatch(/pending/);
     expect(rows[2].querySelector(".pending-mark")).toBeNull();
+  });
+
+  test("the next page, the change sent and a column taken away all show in the rows already there", async () => {
+    const records = recordPage(1, 40, 20).results;
+    const edited = String(records[0].id);
+    const pending = new Map<string, PendingRow>([
+      [edited.toLowerCase(), { change_id: 7, mark: "edited", fields: ["name"], record: { ...records[0], name: "Renamed offline" } }],
+    ]);
+    const props = {
+      schema: supplierInvoiceSchema,
+      columns,
+      records,
+      sort: [],
+      busy: false,
+      caption: "Supplier invoices",
+      emptyText: "There are no supplier invoices yet.",
+      pending,
+      onsort: () => {},
+      onopen: () => {},
+    };
+    const { container, rerender } = render(RecordTable, props);
+    const firstCell = () => container.querySelector<HTMLElement>("tbody tr[data-id] th")!;
+    expect(firstCell()).toHaveTextContent("Renamed offlineedited, not sent yet");
+
+    // The change sent: the saved value, unmarked.
+    await rerender({ ...props, pending: new Map() });
+    expect(firstCell()).toHaveTextContent(/^FP-2025-000001$/);
+    expect(firstCell()).not.toHaveClass("pending-value");
+    expect(container.querySelector(".pending-mark")).toBeNull();
+
+    // The next page: its records in the same rows, every cell with the new values.
+    const next = recordPage(2, 40, 20).results;
+    await rerender({ ...props, pending: new Map(), records: next });
+    const rows = dataRows(container);
+    expect(rows[0].getAttribute("data-id")).toBe(String(next[0].id));
+    expect(firstCell()).toHaveTextContent(String(next[0].name));
+    expect(firstCell().getAttribute("scope")).toBe("row");
+    expect(rows[0].querySelectorAll("td")).toHaveLength(columns.length - 1);
+
+    // A column taken away: one cell fewer in every row, the rest in order.
+    await rerender({ ...props, pending: new Map(), records: next, columns: ["name", "total"] });
+    for (const row of dataRows(container)) expect(row.cells).toHaveLength(2);
+    expect(dataRows(container)[0].cells[1]).toHaveClass("num");
   });
 });
