@@ -10,7 +10,8 @@
 // earlier, working offline (`workdesk:saved-page`); and the memory (RSS) of
 // the app and its WebKit processes; and the IPC calls the window makes for
 // one "Next page" and for opening another list until its first page shows
-// (every `invoke`, counted in the page).
+// (every `invoke`, counted in the page); and, as WebKit's floor for a
+// page, the same rows' texts changed by bare DOM writes and painted.
 // Run through .ci/bench (it sets up Xvfb, D-Bus and the build).
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -79,6 +80,8 @@ async function readSteps(driver, which) {
   figures.request = figures.whole - figures.render;
   pageSteps[which].push(figures);
 }
+/** The same rows' texts changed by bare DOM writes: WebKit's own time for a page (script, wait, layout, paint). */
+const bareSteps = [];
 const memory = [];
 const ipc = {};
 /**
@@ -126,6 +129,41 @@ try {
           const table = await driver.findElement(By.css("table.records"));
           assert.equal(await table.getAttribute("aria-rowcount"), "201", "a page of 200 rows painted");
           await readSteps(driver, "page");
+        }
+        // WebKit's own time for the same change: the rows' texts of one
+        // page put in place of another's by bare DOM writes (no framework,
+        // no IPC), then painted, measured as lib/marks.ts measures a page.
+        const texts = () => driver.executeScript(`return [...document.querySelectorAll("table.records tbody tr[data-id]")].map((r) => [...r.cells].map((c) => c.textContent));`);
+        const pageA = await texts();
+        const beforeB = (await entries(driver, "workdesk:page")).length;
+        // (Back a page: the pages after the last full one are fewer than 200 rows.)
+        await driver.findElement(By.xpath("//button[normalize-space(.)='Previous page']")).click();
+        await driver.wait(async () => (await entries(driver, "workdesk:page")).length > beforeB, 30_000);
+        const pageB = await texts();
+        for (let swap = 0; swap < PAGES; swap++) {
+          bareSteps.push(
+            await driver.executeAsyncScript(
+              (rows, done) => {
+                const start = performance.now();
+                const cells = [...document.querySelectorAll("table.records tbody tr[data-id]")].map((r) => [...r.cells]);
+                cells.forEach((row, r) => row.forEach((cell, c) => (cell.textContent = rows[r]?.[c] ?? "")));
+                const dom = performance.now();
+                requestAnimationFrame(() => {
+                  const frame = performance.now();
+                  void document.documentElement.getBoundingClientRect();
+                  const layout = performance.now();
+                  const channel = new MessageChannel();
+                  channel.port1.onmessage = () => {
+                    channel.port1.close();
+                    const painted = performance.now();
+                    done({ render: painted - start, script: dom - start, wait: frame - dom, layout: layout - frame, paint: painted - layout });
+                  };
+                  channel.port2.postMessage(null);
+                });
+              },
+              swap % 2 === 0 ? pageA : pageB,
+            ),
+          );
         }
         // The IPC calls of one "Next page", then of opening the tasks' list
         // (and back to 200 supplier invoices a page).
@@ -191,6 +229,9 @@ for (const [which, label] of [
   row("    paint", of("paint"), "ms", 1);
   if (of("render-frames").length > 0) row("  answer received to the second frame (the definition before 2026-11-29)", of("render-frames"), "ms", 1);
 }
+row(`the same rows' texts changed by bare DOM writes, WebKit's floor for a page (${bareSteps.length} swaps): to painted`, bareSteps.map((b) => b.render), "ms", 1);
+for (const [step, label] of [["script", "the writes"], ["wait", "waiting for the next frame"], ["layout", "style and layout"], ["paint", "paint"]])
+  row(`    ${label}`, bareSteps.map((b) => b[step]), "ms", 1);
 row("RSS of the app process", memory.map((m) => m.app), "MiB", 1);
 row("RSS of the app and its WebKit processes", memory.map((m) => m.total), "MiB", 1);
 console.log(`| IPC calls for "Next page" | ${ipc.page.length} (${ipc.page.join(", ")}) | | |`);
