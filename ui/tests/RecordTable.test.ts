@@ -3,22 +3,35 @@ import { render } from "@testing-library/svelte";
 import RecordTable from "../src/components/records/RecordTable.svelte";
 import { recordPage, supplierInvoiceSchema } from "./fixtures/records";
 import type { PendingRow } from "../src/lib/bindings";
+import type { JsonRecord } from "../src/lib/ipc";
 
 const columns = ["name", "operation_status", "issue_date", "total"];
 
-function renderTable(count: number, take: number) {
-  return render(RecordTable, {
+/** The table's props for `records`, with `pending` changes not sent yet. */
+function tableProps(records: JsonRecord[], pending = new Map<string, PendingRow>()) {
+  return {
     schema: supplierInvoiceSchema,
     columns,
-    records: recordPage(1, count, take).results,
+    records,
     sort: [],
     busy: false,
     caption: "Supplier invoices",
     emptyText: "There are no supplier invoices yet.",
+    pending,
     onsort: () => {},
     onopen: () => {},
-  });
+  };
 }
+
+function renderTable(count: number, take: number) {
+  return render(RecordTable, tableProps(recordPage(1, count, take).results));
+}
+
+/** An edit not sent yet of `record`'s name. */
+const renamed = (record: JsonRecord): [string, PendingRow] => [
+  String(record.id).toLowerCase(),
+  { change_id: 7, mark: "edited", fields: ["name"], record: { ...record, name: "Renamed offline" } },
+];
 
 const dataRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLTableRowElement>("tbody tr[data-id]"));
 
@@ -59,23 +72,11 @@ describe("the records table", () => {
 describe("changes not sent yet", () => {
   test("an edited row shows the values to be sent, marked, and a row to be deleted says so", () => {
     const records = recordPage(1, 3, 20).results;
-    const [edited, deleting] = [String(records[0].id), String(records[1].id)];
     const pending = new Map<string, PendingRow>([
-      [edited.toLowerCase(), { change_id: 7, mark: "edited", fields: ["name"], record: { ...records[0], name: "Renamed offline" } }],
-      [deleting.toLowerCase(), { change_id: 8, mark: "deleting", record: records[1] }],
+      renamed(records[0]),
+      [String(records[1].id).toLowerCase(), { change_id: 8, mark: "deleting", record: records[1] }],
     ]);
-    const { container } = render(RecordTable, {
-      schema: supplierInvoiceSchema,
-      columns,
-      records,
-      sort: [],
-      busy: false,
-      caption: "Supplier invoices",
-      emptyText: "There are no supplier invoices yet.",
-      pending,
-      onsort: () => {},
-      onopen: () => {},
-    });
+    const { container } = render(RecordTable, tableProps(records, pending));
     const rows = Array.from(container.querySelectorAll<HTMLElement>("tbody tr[data-id]"));
     const first = rows[0].querySelector("th")!;
     expect(first).toHaveTextContent("Renamed offlineedited, not sent yet");
@@ -89,22 +90,7 @@ describe("changes not sent yet", () => {
 
   test("the next page, the change sent and a column taken away all show in the rows already there", async () => {
     const records = recordPage(1, 40, 20).results;
-    const edited = String(records[0].id);
-    const pending = new Map<string, PendingRow>([
-      [edited.toLowerCase(), { change_id: 7, mark: "edited", fields: ["name"], record: { ...records[0], name: "Renamed offline" } }],
-    ]);
-    const props = {
-      schema: supplierInvoiceSchema,
-      columns,
-      records,
-      sort: [],
-      busy: false,
-      caption: "Supplier invoices",
-      emptyText: "There are no supplier invoices yet.",
-      pending,
-      onsort: () => {},
-      onopen: () => {},
-    };
+    const props = tableProps(records, new Map([renamed(records[0])]));
     const { container, rerender } = render(RecordTable, props);
     const firstCell = () => container.querySelector<HTMLElement>("tbody tr[data-id] th")!;
     expect(firstCell()).toHaveTextContent("Renamed offlineedited, not sent yet");
