@@ -62,6 +62,31 @@ describe("the records table", () => {
     expect(rows.filter((r) => r.tabIndex === 0)).toHaveLength(1);
   });
 
+  test("rows are measured with their cells in: the scroll height is the rows' own", async () => {
+    // No layout under jsdom: a row is 40 px high once it has cells, as in the app.
+    const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetHeight")!;
+    Object.defineProperty(HTMLTableRowElement.prototype, "offsetHeight", {
+      configurable: true,
+      get(this: HTMLTableRowElement) {
+        return this.cells.length > 0 ? 40 : 0;
+      },
+    });
+    try {
+      const spacer = (container: HTMLElement) => parseFloat(container.querySelector<HTMLElement>("tr.spacer:last-child")!.style.height);
+      const { container } = renderTable(200, 200);
+      expect(spacer(container) % 40).toBe(0);
+      expect(spacer(container) % 33).not.toBe(0);
+      // An empty page first, then rows: measured once they are there.
+      const later = render(RecordTable, tableProps([]));
+      await later.rerender(tableProps(recordPage(1, 200, 200).results));
+      expect(spacer(later.container) % 40).toBe(0);
+      expect(spacer(later.container) % 33).not.toBe(0);
+    } finally {
+      delete (HTMLTableRowElement.prototype as { offsetHeight?: number }).offsetHeight;
+      expect(Object.getOwnPropertyDescriptor(HTMLElement.prototype, "offsetHeight")).toEqual(height);
+    }
+  });
+
   test("an empty page says so", () => {
     const { container } = renderTable(0, 20);
     expect(dataRows(container)).toHaveLength(0);

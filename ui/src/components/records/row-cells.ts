@@ -1,10 +1,10 @@
 // The cells of one table row, written straight into the DOM: one update
 // per row, where a Svelte template costs a block, a derived value and an
-// effect per cell (about 300 cells on a screen, every "Next page").
-// The first cell is the row's header (`<th scope="row">`), the rest data
-// cells; a cell's element is kept from page to page and only what changed
-// is written (its text, tooltip and classes), so a new page costs its
-// texts, not new elements.
+// effect per cell (a screen of 6 to 10 columns holds 140 to 300 cells,
+// all changed by every "Next page"). The first cell is the row's header
+// (`<th scope="row">`), the rest data cells; a cell's element is kept
+// from page to page and only what changed is written (its text, tooltip
+// and classes), so a new page costs its texts, not new elements.
 import type { Cell } from "./table-columns.svelte";
 
 /** A cell as the row shows it: `pending` when its value is an edit not sent yet. */
