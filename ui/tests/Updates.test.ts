@@ -4,6 +4,7 @@
 // package manager owns Workdesk, and Preferences saying who decided and
 // checking now. What is decided (whether to look, what a newer version
 // leads to) comes from Rust's status as it is.
+import { flushSync } from "svelte";
 import { describe, expect, test, vi } from "vitest";
 import { render, screen, within } from "@testing-library/svelte";
 import userEvent from "@testing-library/user-event";
@@ -26,9 +27,17 @@ const offered: UpdateStatus = {
   release: { version: "1.3.0", notes: "Faster lists.\n<b>A search box</b> on every list.", published_at: "2026-11-20T10:00:00Z" },
   checked_at: "2026-11-26T09:00:00Z",
   problem: null,
+  revision: 2,
 };
 
-/** Mocks a window on Acme with `status` as the update status; `calls` records the update commands. */
+/** install_update's progress channel, as the mock gets it. */
+type Progress = { onmessage: (status: UpdateStatus) => void };
+
+/**
+ * Mocks a window on Acme with `status` as the update status; `calls` records
+ * the update commands. A download sends two progress messages, then its
+ * reply; each status Rust sends is one revision newer.
+ */
 function serve(status: UpdateStatus) {
   const calls: [string, unknown][] = [];
   session.reset();
@@ -39,12 +48,16 @@ function serve(status: UpdateStatus) {
     switch (cmd) {
       case "update_status":
         return status;
-      case "install_update":
+      case "install_update": {
         calls.push([cmd, args]);
-        return { ...status, stage: status.when_newer === "install_in_place" ? { stage: "installed" } : { stage: "saved", path: "/home/ana/Workdesk_1.3.0_amd64.deb", file_name: "Workdesk_1.3.0_amd64.deb" } };
+        const progress = (args as { progress: Progress }).progress;
+        progress.onmessage({ ...status, revision: status.revision + 1, stage: { stage: "downloading", received_bytes: 0, total_bytes: 3_250_000 } });
+        progress.onmessage({ ...status, revision: status.revision + 2, stage: { stage: "downloading", received_bytes: 3_250_000, total_bytes: 3_250_000 } });
+        return { ...status, revision: status.revision + 3, stage: status.when_newer === "install_in_place" ? { stage: "installed" } : { stage: "saved", path: "/home/ana/Workdesk_1.3.0_amd64.deb", file_name: "Workdesk_1.3.0_amd64.deb" } };
+      }
       case "check_for_update":
         calls.push([cmd, args]);
-        return { ...status, stage: { stage: "up_to_date" }, release: null };
+        return { ...status, revision: status.revision + 2, stage: { stage: "up_to_date" }, release: null };
       default:
         return null;
     }
@@ -103,6 +116,27 @@ describe("a newer Workdesk", () => {
     expect(words.file_type).toBe("Installation package");
     expect(await within(dialog).findByText(/Saved Workdesk_1\.3\.0_amd64\.deb, signature checked/)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Show in folder" })).toBeInTheDocument();
+  });
+
+  test("a progress message arriving after the download's reply is not shown: the package stays saved and Check now stays usable", async () => {
+    const deb: UpdateStatus = { ...offered, installed: "deb", when_newer: "tell_where_to_get_it" };
+    const { user, calls } = await openWindow(deb);
+    await user.click(await screen.findByRole("button", { name: "Workdesk 1.3.0 is available" }));
+    const dialog = screen.getByRole("dialog", { name: "Workdesk 1.3.0 is available" });
+    await user.click(within(dialog).getByRole("button", { name: "Download the package…" }));
+    expect(await within(dialog).findByText(/Saved Workdesk_1\.3\.0_amd64\.deb, signature checked/)).toBeInTheDocument();
+
+    // Tauri sends a channel's small messages and a command's reply by
+    // different ways: the last progress message can come after the reply.
+    const progress = (calls[0][1] as { progress: Progress }).progress;
+    flushSync(() =>
+      progress.onmessage({ ...deb, revision: deb.revision + 2, stage: { stage: "downloading", received_bytes: 3_250_000, total_bytes: 3_250_000 } }),
+    );
+    expect(within(dialog).getByText(/Saved Workdesk_1\.3\.0_amd64\.deb, signature checked/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/MB of/)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    render(PreferencesView);
+    expect(screen.getByRole("button", { name: "Check now" })).toBeEnabled();
   });
 
   test("Escape closes the dialog and gives the focus back", async () => {

@@ -3855,6 +3855,15 @@ export type UpdateStatus = {
 	checked_at: string | null,
 	/**  Why the last check or download failed; `null` once one succeeds. */
 	problem: UiError | null,
+	/**
+	 *  How many times the status changed since Workdesk started: of two
+	 *  statuses, the one with the larger revision is the newer. The window
+	 *  gets them by three ways (a command's reply, the download's
+	 *  progress channel, the periodic check's event) whose order of
+	 *  arrival is not the order they were sent in: a progress message can
+	 *  arrive after the download's reply.
+	 */
+	revision: number,
 };
 
 /**

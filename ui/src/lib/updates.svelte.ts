@@ -2,6 +2,9 @@
 // the status it returns or pushes (`update-status-changed`, after the
 // periodic check) is shown as it is; nothing here decides whether to look,
 // what a newer version leads to, or whether a download can be trusted.
+// Statuses arrive by three ways (a command's reply, the download's
+// progress channel, the periodic check's event) in an order that is not
+// always the order Rust sent them in: the newest revision is kept.
 import { Channel } from "@tauri-apps/api/core";
 import { events, type SaveDialog, type UpdateStatus } from "./bindings";
 import { ipc, uiError, type UiError } from "./ipc";
@@ -17,14 +20,19 @@ class Updates {
   open = $state(false);
   #listening = false;
 
+  /** Shows `status` unless one Rust sent later is already shown (its revision is larger). */
+  #apply(status: UpdateStatus) {
+    if (this.status === null || status.revision >= this.status.revision) this.status = status;
+  }
+
   /** Asks for the status, and follows what Rust pushes from then on (once). */
   async load() {
     if (!this.#listening) {
       this.#listening = true;
-      void events.updateStatusChanged.listen((event) => (this.status = event.payload.status)).catch(() => {});
+      void events.updateStatusChanged.listen((event) => this.#apply(event.payload.status)).catch(() => {});
     }
     try {
-      this.status = await ipc.updateStatus();
+      this.#apply(await ipc.updateStatus());
     } catch {
       // No status: nothing about updates is shown.
     }
@@ -35,7 +43,7 @@ class Updates {
     this.error = null;
     this.checking = true;
     try {
-      this.status = await ipc.checkForUpdate();
+      this.#apply(await ipc.checkForUpdate());
     } catch (e) {
       this.error = uiError(e);
     } finally {
@@ -50,10 +58,10 @@ class Updates {
   async install(dialog: SaveDialog) {
     this.error = null;
     const progress = new Channel<UpdateStatus>();
-    progress.onmessage = (status) => (this.status = status);
+    progress.onmessage = (status) => this.#apply(status);
     try {
       const done = await ipc.installUpdate(dialog, progress);
-      if (done) this.status = done;
+      if (done) this.#apply(done);
     } catch (e) {
       const error = uiError(e);
       if (error.kind !== "cancelled") this.error = error;

@@ -202,6 +202,38 @@ fn a_cancelled_download_leaves_the_version_offered_without_a_problem() {
     assert!(!updates.cancel(), "the token is gone with the download");
 }
 
+/// The window gets statuses by a command's reply, the download's progress
+/// channel and the periodic check's event, in an order that is not always
+/// the order they were sent in: each change's revision is larger than the
+/// one before, so the window keeps the newest (a last progress message
+/// arriving after the download's reply is not shown).
+#[test]
+fn every_change_of_the_status_has_a_larger_revision_so_the_window_keeps_the_newest() {
+    let updates = updates(Installed::Deb);
+    let mut sent = vec![updates.status()];
+    sent.push(updates.begin_check().unwrap());
+    sent.push(updates.checked(Ok(Some(release("0.2.0")))));
+    updates.begin_download().unwrap();
+    sent.push(updates.status());
+    sent.push(updates.progress(64 << 10, Some(3 << 20)));
+    sent.push(updates.progress(3 << 20, Some(3 << 20)));
+    sent.push(updates.downloaded(Ok(UpdateStage::Saved {
+        path: "/home/ana/Workdesk_0.2.0_amd64.deb".into(),
+        file_name: "Workdesk_0.2.0_amd64.deb".into(),
+    })));
+    let revisions: Vec<u32> = sent.iter().map(|status| status.revision).collect();
+    assert!(
+        revisions.windows(2).all(|pair| pair[0] < pair[1]),
+        "each change is newer than the one before: {revisions:?}"
+    );
+    assert_eq!(updates.status(), sent[sent.len() - 1], "the last is the status now");
+
+    // Progress reported after the download ended changes nothing, so it is
+    // not newer than the end.
+    let late = updates.progress(3 << 20, Some(3 << 20));
+    assert_eq!(late, sent[sent.len() - 1]);
+}
+
 #[tokio::test]
 async fn a_package_is_saved_whole_or_not_at_all() {
     let (state, _saved) = common::plain();

@@ -136,6 +136,13 @@ pub struct UpdateStatus {
     pub checked_at: Option<String>,
     /// Why the last check or download failed; `null` once one succeeds.
     pub problem: Option<UiError>,
+    /// How many times the status changed since Workdesk started: of two
+    /// statuses, the one with the larger revision is the newer. The window
+    /// gets them by three ways (a command's reply, the download's
+    /// progress channel, the periodic check's event) whose order of
+    /// arrival is not the order they were sent in: a progress message can
+    /// arrive after the download's reply.
+    pub revision: u32,
 }
 
 impl UpdateStatus {
@@ -192,6 +199,7 @@ impl Updates {
                 release: None,
                 checked_at: None,
                 problem: None,
+                revision: 0,
             }),
             cancel: Mutex::new(None),
             asked_at: Mutex::new(None),
@@ -239,6 +247,7 @@ impl Updates {
             return Err(Error::UpdateRunning);
         }
         status.stage = UpdateStage::Checking;
+        status.revision += 1;
         *lock(&self.asked_at) = Some(std::time::SystemTime::now());
         Ok(status.clone())
     }
@@ -267,6 +276,7 @@ impl Updates {
                 };
             }
         }
+        status.revision += 1;
         status.clone()
     }
 
@@ -288,6 +298,7 @@ impl Updates {
             total_bytes: None,
         };
         status.problem = None;
+        status.revision += 1;
         let token = CancellationToken::new();
         *lock(&self.cancel) = Some(token.clone());
         Ok((release, token))
@@ -301,6 +312,7 @@ impl Updates {
                 received_bytes,
                 total_bytes,
             };
+            status.revision += 1;
         }
         status.clone()
     }
@@ -320,6 +332,7 @@ impl Updates {
                 status.stage = UpdateStage::Available;
             }
         }
+        status.revision += 1;
         status.clone()
     }
 
