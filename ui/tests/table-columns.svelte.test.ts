@@ -50,6 +50,32 @@ describe("widths", () => {
     expect(columns.widths[0]).toBe(Math.ceil(24 * 16));
   });
 
+  test("another page whose columns come out as wide keeps the same widths and fractions (what shows them is not run again); a wider one changes them", () => {
+    const { props, columns } = columnsOver();
+    const widths = columns.widths;
+    const fractions = columns.widestFraction;
+    let runs = 0;
+    const stop = $effect.root(() => {
+      $effect(() => {
+        void columns.widths;
+        runs += 1;
+      });
+    });
+    flushSync();
+    props.records = [invoiceRecord(3), invoiceRecord(4, { total: "13.5" })];
+    flushSync();
+    expect(columns.widths).toBe(widths);
+    expect(columns.widestFraction).toBe(fractions);
+    expect(runs).toBe(1);
+    props.records = [invoiceRecord(5, { name: "x".repeat(60), total: "1.125" })];
+    flushSync();
+    expect(columns.widths).not.toBe(widths);
+    expect(columns.widths[0]).toBeGreaterThan(widths[0]);
+    expect(columns.widestFraction).not.toBe(fractions);
+    expect(runs).toBe(2);
+    stop();
+  });
+
   test("the user's width wins over the measured one, and the one being dragged over both", () => {
     const { props, columns } = columnsOver();
     props.userWidths = { total: 222 };

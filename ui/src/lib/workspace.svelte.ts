@@ -25,7 +25,9 @@ export class Workspace {
   // what a new one is compared with; null until Rust's first answer, which
   // a refusal lets the user ask for again.
   applied = $state.raw<WorkspaceStatus | null>(null);
-  schemas = $state<ResourceSchema[]>([]);
+  // Raw: schemas come whole from Rust and are never changed in place; read
+  // through a deep proxy, every field a cell formats by would be a signal.
+  schemas = $state.raw<ResourceSchema[]>([]);
   error = $state<UiError | null>(null);
   /** The settings file was unreadable at start and set aside: said once, until dismissed. */
   settingsNotice = $state<SettingsNotice | null>(null);

@@ -49,6 +49,11 @@ function shownFraction(field: FieldSchema | undefined, name: string, value: Json
   return fractionDigits(formatValue(field, name, value).text);
 }
 
+/** `before` when `next` holds the same items in the same order, else `next`. */
+function sameItems<T>(before: T[], next: T[]): T[] {
+  return before.length === next.length && next.every((item, i) => item === before[i]) ? before : next;
+}
+
 const clamp = (px: number) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, px));
 
 export class TableColumns {
@@ -92,19 +97,32 @@ export class TableColumns {
         };
       }),
     );
-    this.widths = $derived(
-      this.list.map((col) =>
-        this.dragging?.field === col.name
-          ? this.dragging.px
-          : (props.userWidths[col.name] ?? columnWidth(col, props.records, fonts)),
-      ),
+    // Both the same arrays while their numbers are: another page whose
+    // columns come out as wide leaves the headers and the rows' widths as
+    // they are (a derived that returns the same array changes nothing).
+    let widths: number[] = [];
+    this.widths = $derived.by(
+      () =>
+        (widths = sameItems(
+          widths,
+          this.list.map((col) =>
+            this.dragging?.field === col.name
+              ? this.dragging.px
+              : (props.userWidths[col.name] ?? columnWidth(col, props.records, fonts)),
+          ),
+        )),
     );
-    this.widestFraction = $derived(
-      this.list.map((col) =>
-        col.field?.kind === "decimal"
-          ? Math.max(-1, ...props.records.map((r) => shownFraction(col.field, col.name, r[col.name])))
-          : null,
-      ),
+    let fractions: (number | null)[] = [];
+    this.widestFraction = $derived.by(
+      () =>
+        (fractions = sameItems(
+          fractions,
+          this.list.map((col) =>
+            col.field?.kind === "decimal"
+              ? Math.max(-1, ...props.records.map((r) => shownFraction(col.field, col.name, r[col.name])))
+              : null,
+          ),
+        )),
     );
   }
 
