@@ -226,7 +226,11 @@ fn every_change_of_the_status_has_a_larger_revision_so_the_window_keeps_the_newe
         revisions.windows(2).all(|pair| pair[0] < pair[1]),
         "each change is newer than the one before: {revisions:?}"
     );
-    assert_eq!(updates.status(), sent[sent.len() - 1], "the last is the status now");
+    assert_eq!(
+        updates.status(),
+        sent[sent.len() - 1],
+        "the last is the status now"
+    );
 
     // Progress reported after the download ended changes nothing, so it is
     // not newer than the end.
