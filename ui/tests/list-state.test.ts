@@ -312,6 +312,22 @@ describe("the user's changes", () => {
     expect(list.userWidths).toBe(none);
   });
 
+  test("the table's columns and sort stay the same arrays while another page of them is shown (the headers are not run again), and follow a change", async () => {
+    const { list } = await opened({ count: 95 });
+    const columns = list.tableColumns;
+    const sort = list.tableSort;
+    list.go(2);
+    await settle();
+    expect(list.currentPage).toBe(2);
+    expect(list.tableColumns).toBe(columns);
+    expect(list.tableSort).toBe(sort);
+    list.sortBy("total", false);
+    await settle();
+    expect(list.tableSort).not.toBe(sort);
+    expect(list.tableSort).toEqual([{ field: "total", descending: false }]);
+    expect(list.tableColumns).toBe(columns);
+  });
+
   test("a layout arranged before Rust's views arrive is kept", async () => {
     const arrive = deferred<void>();
     mockService({ current: { ...base, take: 50 }, viewsSent: arrive.promise });

@@ -7,7 +7,7 @@
 // (`open_list`), whose first message is the view to show and the saved
 // views, fitted by Rust. The texts it shows are list-messages.ts's.
 import { tick, untrack } from "svelte";
-import { LIMITS, type Answer, type DrillDown, type FilterSpec, type ListView, type ListViews, type Page, type ResourceSchema, type SavedView, type Take } from "../../lib/bindings";
+import { LIMITS, type Answer, type DrillDown, type FilterSpec, type ListView, type ListViews, type Page, type ResourceSchema, type SavedView, type SortSpec, type Take } from "../../lib/bindings";
 import { defaultView, keptWidths, moveColumnTo, nextSort, requestedFields, shownColumns, viewLeftOut } from "../../lib/columns";
 import { resourceGender, resourceLabel } from "../../lib/fields";
 import { draftFromSpec, filterFields, type FilterDraft } from "../../lib/filters";
@@ -38,11 +38,7 @@ export class ListState {
   /** The last page shown without search words (list-messages.ts). */
   unsearched = $state.raw<Unsearched | null>(null);
   loading = $state(false);
-  /**
-   * A load still under way after {@link SLOW_LOAD_MS}: only then is the page
-   * on screen dimmed and marked busy, so a page that comes at once (a saved
-   * one, a near service) replaces the last without a flash in between.
-   */
+  /** A load still under way after {@link SLOW_LOAD_MS}: only then is the page on screen dimmed and marked busy (one that comes at once replaces the last without a flash). */
   slow = $state(false);
   error = $state<ListError | null>(null);
   drafts = $state<FilterDraft[]>([]);
@@ -68,8 +64,11 @@ export class ListState {
   searchText: string;
 
   columns = $derived.by(() => shownColumns(this.schema, this.view.fields));
-  tableColumns = $derived.by(() => shownColumns(this.schema, this.shown?.view.fields ?? this.view.fields));
-  tableSort = $derived.by(() => this.shown?.view.sort ?? this.view.sort ?? []);
+  #columnsText = $derived.by(() => JSON.stringify(shownColumns(this.schema, this.shown?.view.fields ?? this.view.fields)));
+  #sortText = $derived.by(() => JSON.stringify(this.shown?.view.sort ?? this.view.sort ?? []));
+  /** The table's columns and sort, the shown page's else the view's: the same arrays while equal (another page leaves the headers as they are). */
+  tableColumns: string[] = $derived(JSON.parse(this.#columnsText));
+  tableSort: SortSpec[] = $derived(JSON.parse(this.#sortText));
   shownFields = $derived(this.shown?.view.fields ?? null);
   #widthsText = $derived.by(() => JSON.stringify(this.shown?.view.widths ?? this.view.widths ?? {}));
   /** Column widths the user set (CSS px by field), the shown page's else the view's: the same object while equal (another page measures no column again). */
