@@ -237,6 +237,35 @@ describe("working offline", () => {
     }
   });
 
+  test("turning pages back, the saved page before the one on screen is read ahead: Previous page shows it at once", async () => {
+    session.workingOffline = true;
+    try {
+      const { list, calls } = await opened({ count: 95, workingOffline: () => true, savedAnswer: savedPages({ total: "100.00" }) });
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2]));
+      list.go(4);
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 5]));
+      await settle();
+
+      list.go(3);
+      // Not read ahead (page 5 was): read as usual, then the page before it is read ahead.
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 5, 2]));
+      await settle();
+      const readsBefore = reads(calls).length;
+      list.go(2);
+      // Shown before its read answers.
+      expect(list.currentPage).toBe(2);
+      expect(reads(calls)).toHaveLength(readsBefore);
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 5, 2, 1]));
+      await settle();
+
+      // Forward again: the page after.
+      list.go(3);
+      await vi.waitFor(() => expect(readsAhead(calls)).toEqual([2, 5, 2, 1, 4]));
+    } finally {
+      session.workingOffline = false;
+    }
+  });
+
   test("connected, nothing is read ahead", async () => {
     const { list, calls } = await opened({ count: 95, savedAnswer: savedPages({ total: "1.00" }) });
     list.go(2);

@@ -1,6 +1,8 @@
-// The saved page after the one on screen, read ahead while "Work offline"
-// is on: "Next page" then shows it at once (nothing to wait for but the
-// paint), and reads the page as every page is read. Working offline, Rust
+// The saved page the user is likely to turn to next, read ahead while
+// "Work offline" is on: the one after the page on screen, or the one
+// before it once the user turns pages back. "Next page" (or "Previous
+// page") then shows it at once (nothing to wait for but the paint), and
+// reads the page as every page is read. Working offline, Rust
 // sends nothing to the service, so reading ahead costs only this computer's
 // saved data; a read ahead that finds nothing saved keeps nothing.
 import type { Answer, ListView, Page, ResourceName } from "../../lib/bindings";
@@ -17,12 +19,23 @@ const keyOf = (view: ListView) => JSON.stringify(view);
 export class SavedAhead {
   #key: string | null = null;
   #answer: SavedAnswer | null = null;
+  /** The list's view read ahead from last (its page left out, as one string), that page, and which way pages were last turned (1 forward, -1 back). */
+  #turning: { list: string; page: number; by: 1 | -1 } | null = null;
 
-  /** Reads page `view.page + 1` of `resource` ahead (without remembering it), unless `view` is the last of `pageCount` pages. */
+  /**
+   * Reads ahead (without remembering it) the page of `resource` after
+   * `view.page`, or the one before it when the pages of this view were
+   * last turned back; nothing past the first or the last (`pageCount`).
+   */
   read(resource: ResourceName, view: ListView, pageCount: number) {
     this.drop();
-    if (view.page >= pageCount) return;
-    const next = { ...view, page: view.page + 1 };
+    const list = keyOf({ ...view, page: 0 });
+    const last = this.#turning?.list === list ? this.#turning : null;
+    const by = last === null || view.page > last.page ? 1 : view.page < last.page ? -1 : last.by;
+    this.#turning = { list, page: view.page, by };
+    const page = view.page + by;
+    if (page < 1 || page > pageCount) return;
+    const next = { ...view, page };
     const key = keyOf(next);
     this.#key = key;
     ipc
@@ -36,7 +49,7 @@ export class SavedAhead {
 
   /**
    * Working offline, once the page on screen is painted, reads the page
-   * after it ahead; `shown()`: that page's view and the list's page count,
+   * after it (or before it, turning back) ahead; `shown()`: that page's view and the list's page count,
    * or null when another load has begun meanwhile.
    */
   readAfter(resource: ResourceName, shown: () => { view: ListView; pageCount: number } | null) {
