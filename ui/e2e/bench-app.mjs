@@ -74,8 +74,8 @@ const startupInWebview = [];
 const STEPS = ["render", "script", "wait", "layout", "paint", "render-frames"];
 const pageSteps = { page: [], "saved-page": [] };
 /** Reads the last painted answer's measures (`which`: "page" or "saved-page"). */
-async function readSteps(driver, which) {
-  const figures = { whole: (await entries(driver, `workdesk:${which}`)).at(-1).duration };
+async function readSteps(driver, which, back = false) {
+  const figures = { whole: (await entries(driver, `workdesk:${which}`)).at(-1).duration, back };
   for (const step of STEPS) figures[step] = (await entries(driver, `workdesk:${which}-${step}`)).at(-1)?.duration ?? NaN;
   figures.request = figures.whole - figures.render;
   pageSteps[which].push(figures);
@@ -100,7 +100,7 @@ async function turnPages(driver, which) {
     await driver.wait(async () => (await entries(driver, `workdesk:${which}`)).length > before, 30_000);
     const table = await driver.findElement(By.css("table.records"));
     assert.equal(await table.getAttribute("aria-rowcount"), "201", `a ${which === "page" ? "" : "saved "}page of 200 rows painted`);
-    await readSteps(driver, which);
+    await readSteps(driver, which, !forward);
   }
   return at;
 }
@@ -231,6 +231,8 @@ for (const [which, label] of [
   const figures = pageSteps[which];
   const of = (key) => figures.map((f) => f[key]).filter((x) => !Number.isNaN(x));
   row(`${label} (${figures.length} pages)`, of("whole"), "ms", 1);
+  const back = figures.filter((f) => f.back).map((f) => f.whole);
+  row(`  of which turned back ("Previous page", ${back.length} pages)`, back, "ms", 1);
   row("  of which: the request (Rust, the IPC, the answer parsed)", of("request"), "ms", 1);
   row("  of which: answer received to painted", of("render"), "ms", 1);
   row("    script (Svelte's update)", of("script"), "ms", 1);
