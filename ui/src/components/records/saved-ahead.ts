@@ -49,8 +49,9 @@ export class SavedAhead {
 
   /**
    * Working offline, once the page on screen is painted, reads the page
-   * after it (or before it, turning back) ahead; `shown()`: that page's view and the list's page count,
-   * or null when another load has begun meanwhile.
+   * after it (or before it, turning back) ahead; `shown()`: that page's
+   * view and the list's page count, or null when another load has begun
+   * meanwhile.
    */
   readAfter(resource: ResourceName, shown: () => { view: ListView; pageCount: number } | null) {
     if (!session.workingOffline) return;
