@@ -17,15 +17,17 @@ if (target.dataset.prerendered && first) {
   // draw it again (lib/first-screen.ts).
   {
     i18n.use(first.language);
-    hydrate(App, { target, props: { first: firstRunStatus(first.language) } });
+    const status = firstRunStatus(first.language);
+    hydrate(App, { target, props: { first: status } });
     // While the form waits for the user, what "Try the demo workspace"
     // opens next is readied: the lists' chunk (the largest screen) is read
     // and run, the table's fonts looked up for measuring its columns, and
-    // the formatters of its dates and amounts made (all from the lists'
-    // own chunk: the page's first scripts stay as they were).
+    // the formatters of its dates and amounts made, and the parts of its
+    // first screen that need no service run once off screen (all from the
+    // lists' own chunk: the page's first scripts stay as they were).
     // Half a second after the form is live, so as not to hold up its first
     // moments (nobody clicks a form sooner).
-    afterPaint(() => setTimeout(() => void import("./components/records/ListView.svelte").then((list) => list.prepare()), PREPARE_AFTER_MS));
+    afterPaint(() => setTimeout(() => void import("./components/records/ListView.svelte").then((list) => list.prepare(status.last_resource)), PREPARE_AFTER_MS));
   }
 } else {
   mount(App, { target });
