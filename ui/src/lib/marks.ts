@@ -13,6 +13,9 @@
 // - `workdesk:demo-asked`: "Try the demo workspace" was clicked, and
 //   `workdesk:demo-started`: the demo's start answered (the start
 //   benchmark, ui/e2e/bench-start.mjs, splits the demo's time with them);
+// - `workdesk:warm-up` (measure): the first screen run once off screen
+//   while the first-run form waits (components/records/warm-up.ts), one
+//   task; bench-start.mjs reports it;
 // - `workdesk:start-asked`: ui/public/start.js asked the window's first
 //   question while the page was being read (lib/start.ts), and
 //   `workdesk:first-screen-painted`: the screen its answer chose is
