@@ -86,6 +86,19 @@ test("first run: connect, browse two pages, key lands in the keychain only", asy
       templatesLeft: document.querySelectorAll("template.first-run").length,
     }));
     assert.deepEqual(start, { asked: 1, untaken: false, prerendered: "en", drawnEarly: 1, forms: 1, templatesLeft: 0 });
+    // While the form waits, the workspace's first screen is warmed up: its
+    // seven parts rendered off screen and removed, none failing, nothing
+    // left in the page (ui/src/components/records/warm-up.ts).
+    const warmUp = await app.executeAsyncScript((done) => {
+      const until = performance.now() + 15_000;
+      const read = () => {
+        const parts = performance.getEntriesByName("workdesk:warm-up").length;
+        if (parts >= 7 || performance.now() > until) done({ parts, left: document.querySelectorAll(".warm-up").length });
+        else setTimeout(read, 50);
+      };
+      read();
+    });
+    assert.deepEqual(warmUp, { parts: 7, left: 0 }, "the first screen's warm-up ran whole and left nothing");
     // Every position the first section button takes, frame by frame, from
     // the moment the workspace shows.
     await app.executeScript(`
