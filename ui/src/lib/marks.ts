@@ -46,7 +46,7 @@ export function frame(): Promise<void> {
 }
 
 /** The next task: after the rendering update under way (a frame's style, layout and paint) has run. */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof MessageChannel !== "function") return void setTimeout(resolve, 0);
     const channel = new MessageChannel();

@@ -16,7 +16,7 @@ import type { FieldSchema, ResourceName, ResourceSchema, Value } from "../../lib
 import { defaultView } from "../../lib/columns";
 import { prepareFormats } from "../../lib/format";
 import { ipc, type JsonRecord } from "../../lib/ipc";
-import { measure } from "../../lib/marks";
+import { measure, nextTask } from "../../lib/marks";
 import { sectionsOf } from "../../lib/sections";
 import AppNav from "../app/AppNav.svelte";
 import StatusBar from "../StatusBar.svelte";
@@ -86,9 +86,6 @@ function parts(schemas: ResourceSchema[], schema: ResourceSchema): Part[] {
     (target) => mount(Pager, { target, props: { page: 1, pageCount: 1, take: view.take, ongo: none, ontake: none } }),
   ];
 }
-
-/** The next task. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Whether a list was created in this window: its code has run, and needs no warm-up. */
 let created = false;
