@@ -12,19 +12,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { By, Key } from "selenium-webdriver";
 import { violations } from "./a11y.mjs";
-import { WAIT_MS, appUnderTest, byButton, clickFirstRow, clickInView, connectToSandbox, journal, officeSetsLead, openSection, screenshot, serviceGet, visible } from "./support.mjs";
+import { WAIT_MS, appUnderTest, armFault, byButton, clickFirstRow, clickInView, connectToSandbox, journal, officeSetsLead, openSection, screenshot, serviceGet, visible } from "./support.mjs";
 
 const context = appUnderTest("the built app binary");
 const STATUS = "revisión de cierre";
 
 /** Arms the sandbox's 403 for the next PATCH of lead `id` only. */
 async function refuseNextPatchOf(id) {
-  const response = await fetch(`${context.sandbox.baseUrl}/_sandbox/faults`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ mode: "403", times: 1, path: `/crm/lead/${id}/`, method: "PATCH" }),
-  });
-  assert.ok(response.ok, `arming the 403: ${response.status}`);
+  await armFault(context.sandbox, "403", 1, { path: `/crm/lead/${id}/`, method: "PATCH" });
 }
 
 test("a status change of 20 leads, a conflict and a refusal mixed in, reports each outcome and sends each edit once", async () => {

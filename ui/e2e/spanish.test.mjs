@@ -121,10 +121,21 @@ test("a computer set to Spanish gets Workdesk in Spanish, with Colombian numbers
     WAIT_MS,
     "the list asked for the unfiltered page",
   );
+  // …and is on screen, with a next page: until then the filtered list's
+  // pager may stay, and a click on a disabled "Siguiente" does nothing.
+  const next = await visible(app, By.xpath(`//button[normalize-space(.) = '${es("pager.next")}']`));
+  await app.wait(
+    async () => (await textOf(app, "p.count")) === unfiltered && (await next.isEnabled()),
+    WAIT_MS,
+    "the unfiltered list on screen, with a next page",
+  );
 
   // The key's hourly budget spent: the list says so, and when it resets.
-  await armFault(sandbox, "429=120", 1);
-  await (await visible(app, By.xpath(`//button[normalize-space(.) = '${es("pager.next")}']`))).click();
+  // Armed for the list's own path: the reminders read tasks at start, on
+  // a timer and after changes, and such a read would take a fault armed
+  // for any request (CI, 2026-11-30: the 429 never reached the list).
+  await armFault(sandbox, "429=120", 1, { path: "/account_payable/invoice/", method: "GET" });
+  await next.click();
   await app.wait(
     async () => (await textOf(app, ".error[role='alert']"))?.includes(es("list.rate_limited")),
     WAIT_MS,

@@ -566,12 +566,18 @@ export async function journal(sandbox) {
   return (await response.json()).data.results;
 }
 
-/** Arms the sandbox fault `mode` for its next `times` API requests. */
-export async function armFault(sandbox, mode, times = 1) {
+/**
+ * Arms the sandbox fault `mode` for its next `times` API requests, or,
+ * with `only` (`{ path: "/…/", method: "GET" }`), for the next `times`
+ * requests to exactly that path and with that method: the app's own
+ * requests elsewhere (the reminders' read of tasks, at any moment) then
+ * pass untouched.
+ */
+export async function armFault(sandbox, mode, times = 1, only = {}) {
   const response = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ mode, times }),
+    body: JSON.stringify({ mode, times, ...only }),
   });
   assert.ok(response.ok, `arming ${mode}: ${response.status}`);
 }
