@@ -65,6 +65,17 @@ impl ToCell for Json {
     fn to_cell(self) -> Json {
         self
     }
+
+    /// `null` is typed `Value::Null`, whose JSON is `null` again: nothing
+    /// to keep (the seed sets `deleted_at` and `deleted_by` so on every
+    /// row). Other JSON is kept, and parsed for its typed value.
+    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
+        if self.is_null() {
+            return (None, Value::Null);
+        }
+        let typed = Value::from_json(kind, Some(&self));
+        (Some(self), typed)
+    }
 }
 
 /// Lower-case hyphenated (`"0b9f5c3e-5d59-4a48-a9a6-2a1a3f0c8e11"`).
