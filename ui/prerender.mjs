@@ -12,7 +12,10 @@
 //    there would hold the parser for one request, long enough for the
 //    module scripts to run before the form is painted (BENCHMARKS.md, "The
 //    first-run form prerendered"). Tauri adds an inline script's hash to
-//    the CSP when it embeds the page.
+//    the CSP when it embeds the page;
+// 4. ui/public/start.js (the window's first question) written inline in
+//    the page's <head> in place of its file, for the same reason: the
+//    parser no longer waits for it.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -23,6 +26,14 @@ const configFile = join(ui, "vite.config.ts");
 const dist = join(ui, "dist");
 const page = join(dist, "index.html");
 const APP = '<div id="app"></div>';
+/** The window's first question (ui/public/start.js), a file for Vite's dev server, inline in the build. */
+const START = '<script src="/start.js"></script>';
+
+/** `code` to be written inside `<script>…</script>`: it must not close the element itself. */
+function inlineScript(code, what) {
+  if (/<\/script/i.test(code)) throw new Error(`${what} cannot be written inline: it holds </script`);
+  return code.trim();
+}
 
 // Inside the project, so that Node finds the packages it imports.
 const server = join(ui, "..", "node_modules", ".cache", "workdesk-prerender");
@@ -48,9 +59,11 @@ try {
   const templates = LANGUAGES
     .map((language) => `<template class="first-run" id="first-run-${language}">${firstRunMarkup(language)}</template>`)
     .join("\n    ");
-  const code = readFileSync(join(server, "first-screen.js"), "utf8").trim();
-  if (/<\/script/i.test(code)) throw new Error("the first-screen script cannot be written inline: it holds </script");
-  writeFileSync(page, html.replace(APP, `${APP}\n    ${templates}\n    <script>${code}</script>`));
+  const code = inlineScript(readFileSync(join(server, "first-screen.js"), "utf8"), "the first-screen script");
+  const start = inlineScript(readFileSync(join(dist, "start.js"), "utf8"), "start.js");
+  if (html.split(START).length !== 2) throw new Error(`${page} must hold ${START} once`);
+  writeFileSync(page, html.replace(START, `<script>${start}</script>`).replace(APP, `${APP}\n    ${templates}\n    <script>${code}</script>`));
+  rmSync(join(dist, "start.js"));
   console.log(`prerendered the first-run form into ${page} (${LANGUAGES.join(", ")})`);
 } finally {
   rmSync(server, { recursive: true, force: true });
