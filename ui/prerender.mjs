@@ -29,6 +29,12 @@ const APP = '<div id="app"></div>';
 /** The window's first question (ui/public/start.js), a file for Vite's dev server, inline in the build. */
 const START = '<script src="/start.js"></script>';
 
+/** `html` with its one `marker` replaced by `by` (an error if `marker` is not there exactly once). */
+function replaceOnce(html, marker, by) {
+  if (html.split(marker).length !== 2) throw new Error(`${page} must hold ${marker} once`);
+  return html.replace(marker, () => by);
+}
+
 /** `code` to be written inside `<script>…</script>`: it must not close the element itself. */
 function inlineScript(code, what) {
   if (/<\/script/i.test(code)) throw new Error(`${what} cannot be written inline: it holds </script`);
@@ -55,14 +61,13 @@ try {
     },
   });
   const html = readFileSync(page, "utf8");
-  if (html.split(APP).length !== 2) throw new Error(`${page} must hold ${APP} once`);
   const templates = LANGUAGES
     .map((language) => `<template class="first-run" id="first-run-${language}">${firstRunMarkup(language)}</template>`)
     .join("\n    ");
   const code = inlineScript(readFileSync(join(server, "first-screen.js"), "utf8"), "the first-screen script");
   const start = inlineScript(readFileSync(join(dist, "start.js"), "utf8"), "start.js");
-  if (html.split(START).length !== 2) throw new Error(`${page} must hold ${START} once`);
-  writeFileSync(page, html.replace(START, `<script>${start}</script>`).replace(APP, `${APP}\n    ${templates}\n    <script>${code}</script>`));
+  const withStart = replaceOnce(html, START, `<script>${start}</script>`);
+  writeFileSync(page, replaceOnce(withStart, APP, `${APP}\n    ${templates}\n    <script>${code}</script>`));
   rmSync(join(dist, "start.js"));
   console.log(`prerendered the first-run form into ${page} (${LANGUAGES.join(", ")})`);
 } finally {

@@ -19,10 +19,15 @@ pub(crate) trait ToCell: Sized {
     /// `Value::from_json(kind, Some(&json))` of this value's JSON, and the
     /// JSON unless it is [`json_of`] the typed value (`None`: the row
     /// formats it when first read). This default parses the JSON and keeps
-    /// it; types that know their typed value override it, so that seeding
-    /// neither formats nor parses.
+    /// it, but for `null` (typed `Value::Null`, whose JSON is `null`
+    /// again: the seed sets `deleted_at` and `deleted_by` so on every
+    /// row); types that know their typed value override it, so that
+    /// seeding neither formats nor parses.
     fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
         let cell = self.to_cell();
+        if cell.is_null() {
+            return (None, Value::Null);
+        }
         let typed = Value::from_json(kind, Some(&cell));
         (Some(cell), typed)
     }
@@ -64,17 +69,6 @@ fn text_cell(text: impl Into<String>, kind: FieldType) -> (Option<Json>, Value) 
 impl ToCell for Json {
     fn to_cell(self) -> Json {
         self
-    }
-
-    /// `null` is typed `Value::Null`, whose JSON is `null` again: nothing
-    /// to keep (the seed sets `deleted_at` and `deleted_by` so on every
-    /// row). Other JSON is kept, and parsed for its typed value.
-    fn to_cell_typed(self, kind: FieldType) -> (Option<Json>, Value) {
-        if self.is_null() {
-            return (None, Value::Null);
-        }
-        let typed = Value::from_json(kind, Some(&self));
-        (Some(self), typed)
     }
 }
 
